@@ -1,0 +1,42 @@
+package board
+
+import "math"
+
+// The original game drew every board inside one square game area, with the
+// horizontal pitch between cell columns set per board size (48, 48, 40, 31
+// and 25 px of a 400 px area for sizes 2 to 6). Layout gives those
+// proportions so that the clone draws like the original and calibration can
+// find every cell of any size from one measured area.
+
+// pitch400 is the original's column pitch DX in a 400 px game area, by size.
+var pitch400 = [...]float64{1: 48, 2: 48, 3: 48, 4: 40, 5: 31, 6: 25}
+
+// Pitch returns the column pitch DX and the half row pitch DY of a board of
+// side s as fractions of the game area's side. A cell at axial (x, y) is
+// centred DX·(x−y) right and DY·(x+y) down of the top cell. Cells are regular
+// flat-topped hexagons, so DY = DX/√3 and the hexagon's circumradius is
+// DX/1.5.
+func Pitch(s int) (dx, dy float64) {
+	if s < len(pitch400) {
+		dx = pitch400[s] / 400
+	} else {
+		dx = pitch400[6] / 400 * 5 / float64(s-1)
+	}
+	return dx, dx / math.Sqrt(3)
+}
+
+// Radius returns the circumradius of a cell's hexagon of a board of side s,
+// as a fraction of the game area's side.
+func Radius(s int) float64 {
+	dx, _ := Pitch(s)
+	return dx / 1.5
+}
+
+// Centre returns where the centre of cell i of a board of side s lies in a
+// game area of side 1 whose top-left corner is (0, 0). The board's centre
+// cell is at (0.5, 0.5).
+func Centre(s, i int) (fx, fy float64) {
+	c := Geom(s).Coords[i]
+	dx, dy := Pitch(s)
+	return 0.5 + dx*float64(c.X-c.Y), 0.5 + dy*float64(c.X+c.Y-2*(s-1))
+}

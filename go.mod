@@ -1,0 +1,3 @@
+module hexiom
+
+go 1.26
