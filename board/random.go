@@ -1,0 +1,128 @@
+package board
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Random returns a random level of side size (1..MaxSize; the game uses 3–6),
+// made the way the original game most likely made its random levels: build a
+// solved board, then scramble its movable tiles. So every random level is
+// solvable, and the same (size, seed) always gives the same level.
+//
+// The solved board has a few holes, a density of tiles that grows with the
+// size (about 60–65% of the cells at size 4, 60–80 tiles of 91 at size 6,
+// dense like level 40), every tile numbered by its count of occupied
+// neighbours, and a few of them locked. The movable tiles are then spread at
+// random over all non-fixed cells; the start is never solved unless the board
+// is too small to hold any other arrangement (size 1).
+//
+// Random panics when size is outside 1..MaxSize, like Geom.
+func Random(size int, seed uint64) Position {
+	level, _ := RandomWithSolution(size, seed)
+	return level
+}
+
+// RandomWithSolution is Random that also returns the solved board the level
+// was scrambled from (one solution; the level may have others).
+func RandomWithSolution(size int, seed uint64) (level, solution Position) {
+	if !ValidSize(size) {
+		panic(fmt.Sprintf("board: Random size %d outside 1..%d", size, MaxSize))
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6865_7869_6f6d)) // "hexiom"
+	for {
+		level, solution, ok := randomTry(size, rng)
+		if ok || size <= 1 {
+			return level, solution
+		}
+	}
+}
+
+// density returns the range of the fraction of non-hole cells that hold a
+// tile on a solved random board of side s.
+func density(s int) (lo, hi float64) {
+	switch {
+	case s <= 2:
+		return 0.4, 0.6
+	case s == 3:
+		return 0.5, 0.65
+	case s == 4:
+		return 0.55, 0.7
+	case s == 5:
+		return 0.6, 0.8
+	default:
+		return 0.7, 0.88
+	}
+}
+
+// randomTry builds one solved board and scrambles it; ok is false when the
+// scramble could not produce an unsolved start (tiny boards).
+func randomTry(s int, rng *rand.Rand) (level, solution Position, ok bool) {
+	n := NumCells(s)
+	g := Geom(s)
+	sol := New(s)
+	perm := rng.Perm(n)
+
+	holes := 0
+	if s >= 3 {
+		holes = rng.IntN(n/12 + 1)
+	}
+	for _, i := range perm[:holes] {
+		sol.Cells[i].Fixed = true
+	}
+	avail := n - holes
+	lo, hi := density(s)
+	tiles := int((lo + (hi-lo)*rng.Float64()) * float64(avail))
+	tiles = max(1, min(tiles, avail-1))
+	if s == 1 {
+		tiles = 1
+	}
+	occ := perm[holes : holes+tiles]
+	for _, i := range occ {
+		sol.Cells[i].Tile = 0 // numbered below
+	}
+	for _, i := range occ {
+		k := 0
+		for _, j := range g.Nbrs[i] {
+			if sol.Cells[j].Tile != None {
+				k++
+			}
+		}
+		sol.Cells[i].Tile = int8(k)
+	}
+	locked := 0
+	if s >= 2 {
+		locked = 1 + rng.IntN(n/20+1)
+		locked = min(locked, tiles-1)
+	}
+	// occ is already in random order: lock its first tiles.
+	for _, i := range occ[:locked] {
+		sol.Cells[i].Fixed = true
+	}
+
+	// Scramble: the movable tiles go onto a random choice of the non-fixed cells.
+	var free []int
+	var movable []int8
+	for i, c := range sol.Cells {
+		if !c.Fixed {
+			free = append(free, i)
+			if c.Tile != None {
+				movable = append(movable, c.Tile)
+			}
+		}
+	}
+	for try := 0; try < 20; try++ {
+		level = sol.Clone()
+		for _, i := range free {
+			level.Cells[i].Tile = None
+		}
+		rng.Shuffle(len(free), func(a, b int) { free[a], free[b] = free[b], free[a] })
+		for k, t := range movable {
+			level.Cells[free[k]].Tile = t
+		}
+		if !level.Solved() {
+			return level, sol, true
+		}
+	}
+	return level, sol, false
+}

@@ -1,0 +1,83 @@
+package board
+
+import "testing"
+
+func TestRandomSolvableAndScrambled(t *testing.T) {
+	for s := 1; s <= MaxSize; s++ {
+		for seed := uint64(0); seed < 200; seed++ {
+			level, sol := RandomWithSolution(s, seed)
+			if err := level.Validate(); err != nil {
+				t.Fatalf("size %d seed %d: %v", s, seed, err)
+			}
+			if pr := Check(level, sol); pr != nil {
+				t.Fatalf("size %d seed %d: built solution rejected: %v\n%s\n%s", s, seed, pr, level, sol)
+			}
+			if s >= 2 && level.Solved() {
+				t.Fatalf("size %d seed %d: start is already solved\n%s", s, seed, level)
+			}
+			if !Random(s, seed).Equal(level) {
+				t.Fatalf("size %d seed %d: Random differs from RandomWithSolution", s, seed)
+			}
+			if seed == 0 {
+				again, _ := RandomWithSolution(s, seed)
+				if !again.Equal(level) {
+					t.Fatalf("size %d: not deterministic", s)
+				}
+			}
+		}
+	}
+}
+
+// The game's random levels: holes and locked tiles, dense at size 6.
+func TestRandomLooksLikeTheGame(t *testing.T) {
+	for s := 3; s <= 6; s++ {
+		var minT, maxT, holes, locked, distinct int
+		minT = 1 << 30
+		seen := map[string]bool{}
+		const seeds = 500
+		for seed := uint64(0); seed < seeds; seed++ {
+			p := Random(s, seed)
+			seen[p.Format()] = true
+			n := p.Tiles()
+			minT, maxT = min(minT, n), max(maxT, n)
+			for _, c := range p.Cells {
+				if c.Hole() {
+					holes++
+				}
+				if c.Locked() {
+					locked++
+				}
+			}
+		}
+		distinct = len(seen)
+		if distinct < seeds*99/100 {
+			t.Errorf("size %d: only %d distinct levels of %d seeds", s, distinct, seeds)
+		}
+		if holes == 0 || locked == 0 {
+			t.Errorf("size %d: %d holes, %d locked tiles over %d seeds", s, holes, locked, seeds)
+		}
+		if locked < seeds {
+			t.Errorf("size %d: fewer than one locked tile per level on average (%d)", s, locked)
+		}
+		t.Logf("size %d: tiles %d..%d, %.2f holes and %.2f locked per level", s, minT, maxT, float64(holes)/seeds, float64(locked)/seeds)
+		if s == 6 && (minT < 55 || maxT > 82 || maxT < 75) {
+			t.Errorf("size 6: tiles %d..%d, want dense like level 40 (about 60–80)", minT, maxT)
+		}
+		if s == 4 && (minT > 22 || maxT < 22) {
+			t.Errorf("size 4: tiles %d..%d should include the 22 a bot read off the game", minT, maxT)
+		}
+	}
+}
+
+func TestRandomRejectsBadSize(t *testing.T) {
+	for _, s := range []int{0, -1, MaxSize + 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Random(%d) did not panic", s)
+				}
+			}()
+			Random(s, 1)
+		}()
+	}
+}
