@@ -1,0 +1,258 @@
+package desktop
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// X is a running Xvfb server.
+type X struct {
+	Display string // ":N"
+	W, H    int
+	cmd     *exec.Cmd
+}
+
+// StartX starts Xvfb on a free display with a w×h×24 screen.
+func StartX(w, h int) (*X, error) {
+	path, err := exec.LookPath("Xvfb")
+	if err != nil {
+		return nil, fmt.Errorf("start X: Xvfb not found (apt-get install xvfb): %w", err)
+	}
+	r, wr, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("start X: %w", err)
+	}
+	defer r.Close()
+	cmd := exec.Command(path, "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h),
+		"-nolisten", "tcp", "-noreset")
+	cmd.ExtraFiles = []*os.File{wr}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		wr.Close()
+		return nil, fmt.Errorf("start X: %w", err)
+	}
+	wr.Close()
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		got <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-got:
+		if n == "" {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			return nil, fmt.Errorf("start X: Xvfb gave no display number: %s", stderr.String())
+		}
+		return &X{Display: ":" + n, W: w, H: h, cmd: cmd}, nil
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("start X: Xvfb did not start in 10 s: %s", stderr.String())
+	}
+}
+
+// Env returns the environment for a child process on this display.
+func (x *X) Env() []string {
+	env := []string{"DISPLAY=" + x.Display}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "XDG_SESSION_TYPE=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// Use points this process's X clients (kbinani/screenshot, robotgo) at the
+// display by setting DISPLAY. Call robotgo.SetXDisplayName as well if robotgo
+// was already used, and robotgo.CloseMainDisplay before Close.
+func (x *X) Use() error {
+	os.Unsetenv("XDG_SESSION_TYPE") // kbinani/screenshot would go to the Wayland portal
+	if err := os.Setenv("DISPLAY", x.Display); err != nil {
+		return fmt.Errorf("set DISPLAY: %w", err)
+	}
+	return nil
+}
+
+// Close stops the server with SIGTERM (SIGKILL leaves a stale socket).
+func (x *X) Close() error {
+	if x == nil || x.cmd == nil || x.cmd.Process == nil {
+		return nil
+	}
+	_ = x.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- x.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = x.cmd.Process.Kill()
+		<-done
+	}
+	x.cmd = nil
+	return nil
+}
+
+// ChromiumPath is Debian's Chromium binary. The /usr/bin/chromium wrapper
+// adds flags of its own and breaks on some /dev/shm setups, so call it
+// directly.
+const ChromiumPath = "/usr/lib/chromium/chromium"
+
+// Browser is a running Chromium.
+type Browser struct {
+	Window  image.Rectangle // screen rectangle asked for
+	cmd     *exec.Cmd
+	profile string
+	done    chan struct{}
+	Log     *strings.Builder // Chromium's stderr
+}
+
+// StartChromium opens url in a Chromium app window (no tabs, no address bar)
+// at the screen rectangle win on display x. The window must lie inside the
+// screen and be smaller than it.
+func StartChromium(x *X, url string, win image.Rectangle) (*Browser, error) {
+	if _, err := os.Stat(ChromiumPath); err != nil {
+		return nil, fmt.Errorf("start Chromium: %s missing (apt-get install chromium): %w", ChromiumPath, err)
+	}
+	screen := image.Rect(0, 0, x.W, x.H)
+	if !win.In(screen) || win.Eq(screen) {
+		return nil, fmt.Errorf("start Chromium: window %v must lie inside and be smaller than the screen %v", win, screen)
+	}
+	profile, err := os.MkdirTemp("", "hexiom-chromium-")
+	if err != nil {
+		return nil, fmt.Errorf("start Chromium: %w", err)
+	}
+	args := []string{
+		"--no-sandbox", "--test-type", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
+		"--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
+		"--disable-features=Translate,MediaRouter", "--disable-extensions", "--hide-scrollbars",
+		"--force-device-scale-factor=1",
+		"--user-data-dir=" + profile,
+		fmt.Sprintf("--window-position=%d,%d", win.Min.X, win.Min.Y),
+		fmt.Sprintf("--window-size=%d,%d", win.Dx(), win.Dy()),
+		"--app=" + url,
+	}
+	cmd := exec.Command(ChromiumPath, args...)
+	cmd.Env = x.Env()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	b := &Browser{Window: win, cmd: cmd, profile: profile, done: make(chan struct{}), Log: &strings.Builder{}}
+	cmd.Stderr = &limitedWriter{b: b.Log, n: 1 << 20}
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(profile)
+		return nil, fmt.Errorf("start Chromium: %w", err)
+	}
+	go func() { _ = cmd.Wait(); close(b.done) }()
+	return b, nil
+}
+
+// Exited reports whether Chromium has exited.
+func (b *Browser) Exited() bool {
+	select {
+	case <-b.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Close kills Chromium's whole process group and removes its profile.
+func (b *Browser) Close() error {
+	if b == nil || b.cmd == nil || b.cmd.Process == nil {
+		return nil
+	}
+	_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGTERM)
+	select {
+	case <-b.done:
+	case <-time.After(3 * time.Second):
+		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		<-b.done
+	}
+	// Renderers of the group may outlive the parent for a moment.
+	_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+	for i := 0; i < 20; i++ {
+		if os.RemoveAll(b.profile) == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	b.cmd = nil
+	return nil
+}
+
+type limitedWriter struct {
+	b *strings.Builder
+	n int
+}
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	if room := w.n - w.b.Len(); room > 0 {
+		if len(p) > room {
+			w.b.Write(p[:room])
+		} else {
+			w.b.Write(p)
+		}
+	}
+	return len(p), nil
+}
+
+// Server is an HTTP handler served on a free loopback port.
+type Server struct {
+	URL string // "http://127.0.0.1:PORT/"
+	srv *http.Server
+}
+
+// Serve serves h on 127.0.0.1 at a free port.
+func Serve(h http.Handler) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
+	s := &Server{URL: "http://" + ln.Addr().String() + "/", srv: &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}}
+	go func() { _ = s.srv.Serve(ln) }()
+	return s, nil
+}
+
+// Close stops the server.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	return s.srv.Shutdown(ctx)
+}
+
+// ErrTimeout is returned by WaitFor when the condition did not hold in time.
+var ErrTimeout = errors.New("timed out")
+
+// WaitFor polls cond every interval until it returns true, returns an error,
+// or timeout passes. The last error or state is in the returned error.
+func WaitFor(timeout, interval time.Duration, what string, cond func() (bool, error)) error {
+	deadline := time.Now().Add(timeout)
+	var last error
+	for {
+		ok, err := cond()
+		if ok {
+			return nil
+		}
+		if err != nil {
+			last = err
+		}
+		if time.Now().After(deadline) {
+			if last != nil {
+				return fmt.Errorf("waiting for %s: %w after %v (last error: %v)", what, ErrTimeout, timeout, last)
+			}
+			return fmt.Errorf("waiting for %s: %w after %v", what, ErrTimeout, timeout)
+		}
+		time.Sleep(interval)
+	}
+}
