@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# test.sh: the project's test command. On a fresh Debian 12 machine it installs
+# what is missing, then checks formatting and vet, runs every test (the
+# Xvfb + Chromium end-to-end tests included: a missing component fails them),
+# and fuzzes the level parser briefly.
+#
+#   ./scripts/test.sh            everything
+#   ./scripts/test.sh ./solver/  only these packages (no fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh
+export PATH="$PATH:/usr/local/go/bin"
+unset XDG_SESSION_TYPE WAYLAND_DISPLAY
+
+bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$bad" ]; then echo "gofmt would change:"; echo "$bad"; exit 1; fi
+go vet ./...
+
+pkgs=("$@")
+if ((${#pkgs[@]} == 0)); then pkgs=(./...); fi
+go test -count=1 -timeout 25m "${pkgs[@]}"
+if (($# == 0)); then
+  go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 15s ./board/
+fi
