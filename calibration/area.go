@@ -1,0 +1,203 @@
+package calibration
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"hexiom/board"
+)
+
+// Area is the game's square game area on the screen, in screen pixels.
+type Area struct {
+	Left float64 `json:"left"` // x of the area's left edge
+	Top  float64 `json:"top"`  // y of the area's top edge
+	Side float64 `json:"side"` // side of the square
+
+	// How it was measured ("clicks", "auto", "fixture"), and when; for
+	// the user's eyes only.
+	Method string    `json:"method,omitempty"`
+	When   time.Time `json:"when,omitempty"`
+}
+
+// Point is a point on the screen in (fractional) pixels.
+type Point struct{ X, Y float64 }
+
+// Pt rounds p to the nearest pixel.
+func (p Point) Pt() image.Point {
+	return image.Pt(int(math.Round(p.X)), int(math.Round(p.Y)))
+}
+
+// Dist returns the distance between p and q.
+func (p Point) Dist(q Point) float64 { return math.Hypot(p.X-q.X, p.Y-q.Y) }
+
+// Valid reports whether a has a usable size.
+func (a Area) Valid() error {
+	if !(a.Side >= 40) || math.IsInf(a.Side, 0) || math.IsNaN(a.Left) || math.IsNaN(a.Top) {
+		return fmt.Errorf("game area %.1f×%.1f px at (%.1f,%.1f): too small or not a number", a.Side, a.Side, a.Left, a.Top)
+	}
+	return nil
+}
+
+// Rect returns the smallest pixel rectangle holding the area.
+func (a Area) Rect() image.Rectangle {
+	return image.Rect(int(math.Floor(a.Left)), int(math.Floor(a.Top)),
+		int(math.Ceil(a.Left+a.Side)), int(math.Ceil(a.Top+a.Side)))
+}
+
+// Contains reports whether the screen point p lies inside the area.
+func (a Area) Contains(p Point) bool {
+	return p.X >= a.Left && p.X < a.Left+a.Side && p.Y >= a.Top && p.Y < a.Top+a.Side
+}
+
+// Centre returns the screen centre of cell i of a board of side s.
+func (a Area) Centre(s, i int) Point {
+	fx, fy := board.Centre(s, i)
+	return Point{a.Left + a.Side*fx, a.Top + a.Side*fy}
+}
+
+// Cells returns the screen centre of every cell of a board of side s, in the
+// order of board.Geom(s).Coords.
+func (a Area) Cells(s int) []Point {
+	pts := make([]Point, board.NumCells(s))
+	for i := range pts {
+		pts[i] = a.Centre(s, i)
+	}
+	return pts
+}
+
+// Radius returns the circumradius in pixels of a cell's hexagon of a board of
+// side s.
+func (a Area) Radius(s int) float64 { return a.Side * board.Radius(s) }
+
+// Shift returns the area moved by (dx, dy): the same area seen in an image
+// whose origin is at screen point (-dx, -dy).
+func (a Area) Shift(dx, dy float64) Area {
+	a.Left += dx
+	a.Top += dy
+	return a
+}
+
+// String describes the area for people.
+func (a Area) String() string {
+	return fmt.Sprintf("game area %.1f px square at (%.1f, %.1f)", a.Side, a.Left, a.Top)
+}
+
+// FromClicks derives the game area from the screen centres of three cells of
+// the board in view: top (the topmost cell), bottom (the bottommost cell, in
+// the same column) and below (the cell just below the top one). It returns
+// the area and the board size the clicks imply. The three points must be
+// nearly on one vertical line, and the distance top–bottom must be an even
+// multiple of top–below (2·(s−1) of them for size s).
+func FromClicks(top, below, bottom Point) (Area, int, error) {
+	step := top.Dist(below)
+	span := top.Dist(bottom)
+	if step < 4 {
+		return Area{}, 0, fmt.Errorf("calibrate: the top cell (%.0f,%.0f) and the cell below it (%.0f,%.0f) are only %.1f px apart; click the centre of each cell",
+			top.X, top.Y, below.X, below.Y, step)
+	}
+	if bottom.Y <= below.Y || below.Y <= top.Y {
+		return Area{}, 0, fmt.Errorf("calibrate: clicks out of order (top y=%.0f, below y=%.0f, bottom y=%.0f); click the top cell, then the one below it, then the bottom cell",
+			top.Y, below.Y, bottom.Y)
+	}
+	if dx := math.Abs(bottom.X - top.X); dx > 0.25*step {
+		return Area{}, 0, fmt.Errorf("calibrate: the top and bottom cells are %.0f px apart sideways; they must be in the same (middle) column", dx)
+	}
+	ratio := span / step // 2(s−1)
+	s := int(math.Round(ratio/2)) + 1
+	if s < 2 || s > 6 || math.Abs(ratio-2*float64(s-1)) > 0.35 {
+		return Area{}, 0, fmt.Errorf("calibrate: top to bottom is %.2f times top to the cell below; a board of size 2–6 gives 2, 4, 6, 8 or 10: click the centres of the cells asked for", ratio)
+	}
+	_, dy := board.Pitch(s)
+	// top→bottom spans 4·dy·(s−1) of the side. The short step only told
+	// the size: a pixel off on it would be a few per cent of the side.
+	side := span / (4 * dy * float64(s-1))
+	cx := (top.X + bottom.X) / 2
+	cy := (top.Y + bottom.Y) / 2
+	a := Area{Left: cx - side/2, Top: cy - side/2, Side: side, Method: "clicks", When: time.Now().UTC().Truncate(time.Second)}
+	return a, s, a.Valid()
+}
+
+// ClickCells returns the cell indices FromClicks wants, in order: the top
+// cell, the cell just below it and the bottom cell of a board of side s.
+func ClickCells(s int) (top, below, bottom int) {
+	g := board.Geom(s)
+	return 0, g.Index(1, 1), g.Index(2*s-2, 2*s-2)
+}
+
+// Path returns where the calibration is saved:
+// os.UserConfigDir()/hexiom/calibration.json.
+func Path() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("calibration file: %w", err)
+	}
+	return filepath.Join(dir, "hexiom", "calibration.json"), nil
+}
+
+// ErrNotCalibrated is returned by Load when no calibration was saved yet.
+var ErrNotCalibrated = errors.New("not calibrated yet: run 'hexiom calibrate' (or 'hexiom calibrate -auto') with the game in view")
+
+// Load reads the saved calibration from Path.
+func Load() (Area, error) {
+	p, err := Path()
+	if err != nil {
+		return Area{}, err
+	}
+	return LoadFile(p)
+}
+
+// LoadFile reads a calibration from the JSON file at path.
+func LoadFile(path string) (Area, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Area{}, fmt.Errorf("%s: %w", path, ErrNotCalibrated)
+	}
+	if err != nil {
+		return Area{}, fmt.Errorf("load calibration: %w", err)
+	}
+	var a Area
+	if err := json.Unmarshal(data, &a); err != nil {
+		return Area{}, fmt.Errorf("%s: not a calibration (%v); run 'hexiom calibrate' again", path, err)
+	}
+	if err := a.Valid(); err != nil {
+		return Area{}, fmt.Errorf("%s: %w; run 'hexiom calibrate' again", path, err)
+	}
+	return a, nil
+}
+
+// Save writes a to Path, creating its directory, and returns the path.
+func Save(a Area) (string, error) {
+	p, err := Path()
+	if err != nil {
+		return "", err
+	}
+	return p, SaveFile(p, a)
+}
+
+// SaveFile writes a as JSON to path atomically, creating its directory.
+func SaveFile(path string, a Area) error {
+	if err := a.Valid(); err != nil {
+		return fmt.Errorf("save calibration: %w", err)
+	}
+	data, err := json.MarshalIndent(a, "", "  ")
+	if err != nil {
+		return fmt.Errorf("save calibration: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("save calibration: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("save calibration: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("save calibration: %w", err)
+	}
+	return nil
+}
