@@ -1,0 +1,187 @@
+package main
+
+// hexiom game serves the Hexiom clone (package game) on loopback and prints
+// its URL as the first line of stdout; -open also opens it in Chromium.
+//
+//	hexiom game                      # official level 1, any free port
+//	hexiom game -level 10 -open      # level 10 in a Chromium app window
+//	hexiom game -random 6 -seed 42   # a random size-6 level
+//	hexiom game -challenge           # the "impossible" challenge
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"hexiom/game"
+)
+
+func init() {
+	register(command{
+		name:  "game",
+		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon]",
+		short: "serve the Hexiom clone on loopback and print its URL",
+		run:   runGame,
+	})
+}
+
+func runGame(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("game", stderr)
+	addr := fs.String("addr", "127.0.0.1:0", "loopback `address` to listen on; port 0 picks a free one")
+	level := fs.Int("level", 0, "start at official level `N` (1..40)")
+	random := fs.Int("random", 0, "start with a random level of side `SIZE` (3..6)")
+	challenge := fs.Bool("challenge", false, "start the \"impossible\" challenge: random size 6 in three minutes")
+	seed := fs.Uint64("seed", 0, "seed of the random level or challenge (default: a random one)")
+	open := fs.Bool("open", false, "open the page in a Chromium app window")
+	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
+	theme := fs.String("theme", "classic", "look of the page: classic or neon (the page also takes ?theme=)")
+	winSize := fs.String("window", "1280x800", "window `WxH` for -open")
+	if st := parseFlags(fs, args); st >= 0 {
+		return st
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hexiom game: unexpected argument %q\n", fs.Arg(0))
+		return exitBadUser
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+
+	var spec game.Spec
+	modes := 0
+	if *level != 0 {
+		modes++
+		spec = game.Spec{Mode: game.ModeLevel, Level: *level}
+	}
+	if *random != 0 {
+		modes++
+		spec = game.Spec{Mode: game.ModeRandom, Size: *random}
+	}
+	if *challenge {
+		modes++
+		spec = game.Spec{Mode: game.ModeChallenge}
+	}
+	if modes > 1 {
+		fmt.Fprintln(stderr, "hexiom game: give at most one of -level, -random and -challenge")
+		return exitBadUser
+	}
+	if seedSet {
+		if spec.Mode == game.ModeLevel || spec.Mode == "" {
+			fmt.Fprintln(stderr, "hexiom game: -seed goes with -random or -challenge")
+			return exitBadUser
+		}
+		spec.Seed = seed
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom game: -addr %q: %v\n", *addr, err)
+		return exitBadUser
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(stderr, "hexiom game: -addr %q: the game serves on loopback only (127.0.0.1)\n", *addr)
+		return exitBadUser
+	}
+	var ww, wh int
+	if _, err := fmt.Sscanf(*winSize, "%dx%d", &ww, &wh); err != nil || ww < 100 || wh < 100 {
+		fmt.Fprintf(stderr, "hexiom game: -window %q: want WxH, e.g. 1280x800\n", *winSize)
+		return exitBadUser
+	}
+
+	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme})
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom game: %v\n", err)
+		return exitBadUser
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom game: listen: %v\n", err)
+		return exitFailed
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintln(stdout, url)
+	if f, ok := stdout.(*os.File); ok {
+		_ = f.Sync()
+	}
+	srv := &http.Server{Handler: g, ReadHeaderTimeout: 5 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	var browser *exec.Cmd
+	if *open {
+		browser, err = openChromium(url, ww, wh, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexiom game: %v\n", err)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "hexiom game: serve: %v\n", err)
+			return exitFailed
+		}
+	}
+	if browser != nil && browser.Process != nil {
+		_ = syscall.Kill(-browser.Process.Pid, syscall.SIGTERM)
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(shut)
+	return exitOK
+}
+
+// chromium is Debian's Chromium binary; the /usr/bin/chromium wrapper adds
+// flags of its own and breaks on some /dev/shm setups.
+const chromium = "/usr/lib/chromium/chromium"
+
+// openChromium opens url in a Chromium app window (no tabs, no address bar)
+// with a fresh profile.
+func openChromium(url string, w, h int, stderr io.Writer) (*exec.Cmd, error) {
+	path := chromium
+	if _, err := os.Stat(path); err != nil {
+		p, lerr := exec.LookPath("chromium")
+		if lerr != nil {
+			return nil, fmt.Errorf("open: %s not found (apt-get install chromium): %w", chromium, err)
+		}
+		path = p
+	}
+	profile, err := os.MkdirTemp("", "hexiom-game-chromium-")
+	if err != nil {
+		return nil, fmt.Errorf("open: profile directory: %w", err)
+	}
+	args := []string{
+		"--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
+		"--disable-features=Translate,MediaRouter", "--disable-extensions",
+		"--user-data-dir=" + profile,
+		fmt.Sprintf("--window-size=%d,%d", w, h),
+		"--app=" + url,
+	}
+	if os.Geteuid() == 0 {
+		// Root needs --no-sandbox; --test-type hides the infobar it would
+		// show, which would push the page down by 56 px.
+		args = append([]string{"--no-sandbox", "--test-type"}, args...)
+	}
+	cmd := exec.Command(path, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("open: start %s: %w", path, err)
+	}
+	fmt.Fprintf(stderr, "hexiom game: opened %s in %s (pid %d)\n", url, path, cmd.Process.Pid)
+	go func() {
+		_ = cmd.Wait()
+		_ = os.RemoveAll(profile)
+	}()
+	return cmd, nil
+}

@@ -1,0 +1,80 @@
+// Package game is the Hexiom clone: the rules in Go (via package board) and one
+// embedded page that draws the board on a canvas and sends the player's drags.
+// It is what the bot plays in tests and demos, and what people play with
+// `hexiom game`. It looks and plays like the original Flash game
+// (shared/GAME.md); it is not a test fixture.
+//
+// # Playing
+//
+// Drag a movable tile onto a free cell to move it. Drop it on another movable
+// tile to swap the two (Config.NoSwap, `hexiom game -noswap`, turns swapping
+// off). Anything else puts the tile back. The drop is hit-tested where the
+// pointer is released, so a drag of real mouse events with no intermediate
+// move counts. Tiles are yellow when they have exactly their number of
+// occupied neighbours, green with too few and red with too many; locked tiles
+// wear grey claws; unavailable cells are flat board. Undo (Ctrl+Z) takes back
+// a move; restart puts every tile back (the clock runs on); the solved panel
+// offers "Next level" and "Replay" (a fresh clock). The level menu (☰) lists
+// the 40 official levels, random levels of size 3–6 (board.Random), and the
+// "impossible" challenge: a random size-6 level to solve in three minutes,
+// which shows an achievement banner when done in time.
+//
+// # Drawing
+//
+// The page draws every board inside one square game area: below the HUD,
+// centred, as large as the window allows (no scrolling from 800×600 up). Cell
+// i is centred at (left + side·fx, top + side·fy) with (fx, fy) =
+// board.Centre(size, i), a flat-topped hexagon of circumradius
+// side·board.Radius(size). The server sends those fractions in the state
+// ("geometry") so the page never computes geometry of its own. The canvas is
+// sized to devicePixelRatio. Digits use DejaVu Sans Bold (fonts-dejavu-core)
+// so renders are reproducible. Two themes: "classic" (the original's colours,
+// the default) and "neon" (other colours, DejaVu Serif Bold digits, a grid
+// background), chosen by Config.Theme or the page's ?theme= parameter; vision
+// uses neon to show that learned templates generalise.
+//
+// # HTTP API
+//
+// For tests and demos only: the bot must not use it to play. Bodies are JSON;
+// errors are 4xx with {"error": "...", "state": {...}} (state when useful).
+// Only requests whose Host is a loopback address are served.
+//
+//	GET  /                  the page (?theme=classic|neon)
+//	GET  /api/state         State: {mode, level, size, seed, swap, theme,
+//	                        cells:[{tile, fixed, kind, status}], board (text
+//	                        format), solved, elapsed_ms, limit_ms, achieved,
+//	                        moves, last_move, drop_next, version, geometry,
+//	                        layout}. With ?wait=V it waits (up to 20 s) until
+//	                        the version differs from V: a long poll, which the
+//	                        page uses to show a new board at once.
+//	POST /api/new           {mode:"level"|"random"|"challenge", level, size,
+//	                        seed} → State. Seed omitted: the server picks one
+//	                        and reports it. New level, fresh clock.
+//	POST /api/move          {from, to} → {result:"moved"|"swapped"|"dropped",
+//	                        state}; 409 when illegal or the level is solved.
+//	POST /api/undo          → State; 409 when there is nothing to undo.
+//	POST /api/restart       → State.
+//	POST /api/debug         {drop_next:n} → {drop_next}: ignore the next n legal
+//	                        moves (result "dropped", nothing changes), so
+//	                        tests can check that the bot repairs a lost drag.
+//	POST /api/layout        the page reports what it drew: {left, top, side}
+//	                        of the game area in CSS px of the client area,
+//	                        {screenX, screenY, innerWidth, innerHeight,
+//	                        devicePixelRatio} of the window, and the state
+//	                        version, size and theme drawn. It reports after
+//	                        every new state, resize or window move, once the
+//	                        frame is on screen. GET /api/state returns it as
+//	                        "layout"; layout.version == version means the
+//	                        current board is painted.
+//	GET  /api/pointer       {events:[{seq, type, clientX, clientY, screenX,
+//	                        screenY, pointerType, buttons, t}], next}: every
+//	                        pointerdown/move/up/cancel the page saw, screenX/Y
+//	                        in screen pixels. ?since=seq returns newer ones.
+//	POST /api/pointer       the page appends events.
+//	GET  /api/levels        [{level, size}] for the level menu.
+//
+// Cell status is "none", "right" (yellow), "too_few" (green) or "too_many"
+// (red); kind is "hole", "empty", "movable" or "locked". elapsed_ms counts
+// from the start of the level and stops when it is solved; in the challenge
+// limit_ms is 180000 and achieved is true when it was solved within it.
+package game

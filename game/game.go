@@ -1,0 +1,289 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"hexiom/board"
+)
+
+// Modes of play.
+const (
+	ModeLevel     = "level"     // one of the 40 official levels
+	ModeRandom    = "random"    // a random level of size 3..6 from board.Random
+	ModeChallenge = "challenge" // the "impossible" challenge: random size 6 against the clock
+)
+
+// ChallengeLimit is the time allowed for the "impossible" challenge.
+const ChallengeLimit = 3 * time.Minute
+
+// ChallengeSize is the board size of the challenge.
+const ChallengeSize = 6
+
+// maxSeed bounds the seeds the server picks itself so that they survive a
+// round trip through JavaScript numbers (2^53).
+const maxSeed = 1_000_000_000
+
+// Spec says which level to play. Seed is nil for "pick one".
+type Spec struct {
+	Mode  string  `json:"mode"`
+	Level int     `json:"level,omitempty"`
+	Size  int     `json:"size,omitempty"`
+	Seed  *uint64 `json:"seed,omitempty"`
+}
+
+// Config sets up a Game.
+type Config struct {
+	Start  Spec   // the first level; the zero Spec means official level 1
+	NoSwap bool   // a drop on another movable tile puts the tile back instead of swapping
+	Theme  string // "classic" (default) or "neon"; the page may override it with ?theme=
+	// Now is the clock; nil means time.Now. Tests set it.
+	Now func() time.Time
+}
+
+// Move is one move as the page sends it: the tile on From dropped on To.
+type Move struct {
+	From int  `json:"from"`
+	To   int  `json:"to"`
+	Swap bool `json:"swap,omitempty"` // set by the game when To held a movable tile
+}
+
+// Errors of Game.Move, Undo and New.
+var (
+	ErrIllegal = errors.New("illegal move")
+	ErrSolved  = errors.New("level already solved")
+	ErrNothing = errors.New("nothing to undo")
+	ErrSpec    = errors.New("bad level request")
+)
+
+// Game is one player's game: the level being played, its moves and clock,
+// and what the page reported (layout, pointer events). It is safe for
+// concurrent use; the HTTP handler is its only user in the binary.
+type Game struct {
+	mu  sync.Mutex
+	cfg Config
+	now func() time.Time
+
+	mode, theme  string
+	level, size  int
+	seed         uint64
+	start, pos   board.Position
+	history      []Move
+	last         *Move
+	began, ended time.Time // ended is zero until solved
+	version      uint64
+	changed      chan struct{} // closed and replaced on every change
+	dropNext     int
+
+	layout   *Layout
+	pointer  []PointerEvent
+	pointerN int64
+
+	muxOnce sync.Once
+	mux     *http.ServeMux
+}
+
+// New returns a game at cfg.Start.
+func New(cfg Config) (*Game, error) {
+	g := &Game{cfg: cfg, now: cfg.Now, changed: make(chan struct{})}
+	if g.now == nil {
+		g.now = time.Now
+	}
+	switch cfg.Theme {
+	case "", "classic":
+		g.theme = "classic"
+	case "neon":
+		g.theme = "neon"
+	default:
+		return nil, fmt.Errorf("theme %q: %w (want classic or neon)", cfg.Theme, ErrSpec)
+	}
+	start := cfg.Start
+	if start.Mode == "" {
+		start = Spec{Mode: ModeLevel, Level: 1}
+	}
+	if err := g.NewLevel(start); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// NewLevel starts the level sp asks for, with a fresh clock and no moves.
+func (g *Game) NewLevel(sp Spec) error {
+	var (
+		pos  board.Position
+		seed uint64
+		size = sp.Size
+	)
+	if sp.Seed != nil {
+		seed = *sp.Seed
+	} else {
+		seed = 1 + rand.Uint64N(maxSeed)
+	}
+	switch sp.Mode {
+	case ModeLevel:
+		p, err := Level(sp.Level)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrSpec, err)
+		}
+		pos, seed, size = p, 0, p.Size
+	case ModeRandom:
+		if size < 3 || size > 6 {
+			return fmt.Errorf("%w: random size %d outside 3..6", ErrSpec, size)
+		}
+		pos = board.Random(size, seed)
+	case ModeChallenge:
+		if size != 0 && size != ChallengeSize {
+			return fmt.Errorf("%w: the challenge is size %d, not %d", ErrSpec, ChallengeSize, size)
+		}
+		size = ChallengeSize
+		pos = board.Random(size, seed)
+	default:
+		return fmt.Errorf("%w: mode %q (want level, random or challenge)", ErrSpec, sp.Mode)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.mode, g.size, g.seed = sp.Mode, size, seed
+	g.level = 0
+	if sp.Mode == ModeLevel {
+		g.level = sp.Level
+	}
+	g.start, g.pos = pos, pos.Clone()
+	g.history, g.last = nil, nil
+	g.began, g.ended = g.now(), time.Time{}
+	g.bump()
+	return nil
+}
+
+// bump marks a change of state; callers hold mu.
+func (g *Game) bump() {
+	g.version++
+	close(g.changed)
+	g.changed = make(chan struct{})
+}
+
+// Result says what a move did.
+type Result string
+
+// Results of Game.Move.
+const (
+	Moved   Result = "moved"   // the tile went to a free cell
+	Swapped Result = "swapped" // the two movable tiles changed places
+	Dropped Result = "dropped" // ignored on purpose (POST /api/debug drop_next)
+)
+
+// Move drops the tile on cell m.From onto cell m.To. A free cell takes the
+// tile; another movable tile swaps places with it unless swapping is off;
+// anything else is illegal and changes nothing (the page puts the tile back).
+func (g *Game) Move(m Move) (Result, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := len(g.pos.Cells)
+	switch {
+	case !g.ended.IsZero():
+		return "", ErrSolved
+	case m.From < 0 || m.From >= n || m.To < 0 || m.To >= n:
+		return "", fmt.Errorf("%w: cell out of range 0..%d in %d→%d", ErrIllegal, n-1, m.From, m.To)
+	case m.From == m.To:
+		return "", fmt.Errorf("%w: tile dropped where it was (cell %d)", ErrIllegal, m.From)
+	case !g.pos.Cells[m.From].Movable():
+		return "", fmt.Errorf("%w: cell %d holds no movable tile", ErrIllegal, m.From)
+	}
+	to := g.pos.Cells[m.To]
+	switch {
+	case to.Free():
+		m.Swap = false
+	case to.Movable() && !g.cfg.NoSwap:
+		m.Swap = true
+	case to.Movable():
+		return "", fmt.Errorf("%w: cell %d holds a tile and swapping is off", ErrIllegal, m.To)
+	case to.Hole():
+		return "", fmt.Errorf("%w: cell %d is unavailable", ErrIllegal, m.To)
+	default:
+		return "", fmt.Errorf("%w: cell %d holds a locked tile", ErrIllegal, m.To)
+	}
+	if g.dropNext > 0 {
+		g.dropNext--
+		return Dropped, nil
+	}
+	g.apply(m)
+	g.history = append(g.history, m)
+	g.last = &m
+	if g.pos.Solved() {
+		g.ended = g.now()
+	}
+	g.bump()
+	if m.Swap {
+		return Swapped, nil
+	}
+	return Moved, nil
+}
+
+// apply carries out a checked move, or undoes it (a move is its own inverse
+// with From and To exchanged).
+func (g *Game) apply(m Move) {
+	c := g.pos.Cells
+	c[m.From].Tile, c[m.To].Tile = c[m.To].Tile, c[m.From].Tile
+}
+
+// Undo takes back the last move. The clock runs on.
+func (g *Game) Undo() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.ended.IsZero() {
+		return ErrSolved
+	}
+	if len(g.history) == 0 {
+		return ErrNothing
+	}
+	m := g.history[len(g.history)-1]
+	g.history = g.history[:len(g.history)-1]
+	g.apply(Move{From: m.To, To: m.From})
+	g.last = nil
+	if len(g.history) > 0 {
+		l := g.history[len(g.history)-1]
+		g.last = &l
+	}
+	g.bump()
+	return nil
+}
+
+// Restart puts every tile back where the level started. The clock runs on:
+// restarting the challenge does not buy time. "Replay" (NewLevel with the
+// same spec) starts a fresh clock.
+func (g *Game) Restart() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pos = g.start.Clone()
+	g.history, g.last = nil, nil
+	g.ended = time.Time{}
+	g.bump()
+}
+
+// DropNext makes the game ignore the next n legal moves (the page puts the
+// tile back), so tests can check that the bot notices a drag that did not
+// take. It returns the number now pending.
+func (g *Game) DropNext(n int) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.dropNext = max(0, n)
+	return g.dropNext
+}
+
+// Position returns a copy of the board as it stands.
+func (g *Game) Position() board.Position {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.pos.Clone()
+}
+
+// Changed returns the current state version and a channel closed at the next
+// change.
+func (g *Game) Changed() (uint64, <-chan struct{}) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.version, g.changed
+}

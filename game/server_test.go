@@ -1,0 +1,258 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"hexiom/board"
+)
+
+func serve(t *testing.T, cfg Config) (*Game, *httptest.Server) {
+	t.Helper()
+	g, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	return g, srv
+}
+
+// call sends body (nil for GET) and decodes the answer into out.
+func call(t *testing.T, srv *httptest.Server, method, path string, body, out any) int {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, srv.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != nil && len(data) > 0 {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return resp.StatusCode
+}
+
+func TestAPIPlayLevel10(t *testing.T) {
+	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	var st State
+	if code := call(t, srv, "GET", "/api/state", nil, &st); code != 200 {
+		t.Fatalf("state: %d", code)
+	}
+	want, _ := Level(10)
+	if st.Mode != "level" || st.Level != 10 || st.Size != 3 || st.Board != want.Format() || st.Solved || !st.Swap || st.Theme != "classic" {
+		t.Fatalf("state: %+v", st)
+	}
+	kinds := map[string]int{}
+	for i, c := range st.Cells {
+		kinds[c.Kind]++
+		if got := want.Cells[i]; int(got.Tile) != c.Tile || got.Fixed != c.Fixed {
+			t.Fatalf("cell %d: %+v, want %+v", i, c, got)
+		}
+		if want := statusName(want.StatusOf(i)); c.Status != want {
+			t.Fatalf("cell %d status %s, want %s", i, c.Status, want)
+		}
+	}
+	if kinds["hole"] != 6 || kinds["locked"] != 1 || kinds["movable"] != 6 || kinds["empty"] != 6 {
+		t.Fatalf("kinds %v", kinds)
+	}
+	if st.Layout != nil {
+		t.Fatal("layout before the page reported one")
+	}
+
+	// An illegal drop: 409 with the unchanged state.
+	var bad apiError
+	if code := call(t, srv, "POST", "/api/move", Move{From: 4, To: 0}, &bad); code != http.StatusConflict || bad.State == nil || !strings.Contains(bad.Error, "unavailable") {
+		t.Fatalf("move onto a hole: %d %+v", code, bad)
+	}
+	// Malformed bodies: 400.
+	for _, body := range []string{`{"from":1`, `{"from":1,"to":2,"extra":3}`, `[]`} {
+		resp, err := http.Post(srv.URL+"/api/move", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("move body %s: %d", body, resp.StatusCode)
+		}
+	}
+
+	sol, err := board.Parse("solution", []byte(level10Solution))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := planMoves(t, want, sol)
+	for _, m := range moves {
+		var r MoveReply
+		if code := call(t, srv, "POST", "/api/move", m, &r); code != 200 || r.Result != Moved {
+			t.Fatalf("move %v: %d %+v", m, code, r.Result)
+		}
+	}
+	call(t, srv, "GET", "/api/state", nil, &st)
+	if !st.Solved || st.Moves != len(moves) || st.Board != level10Solution {
+		t.Fatalf("after the plan: solved %v moves %d\n%s", st.Solved, st.Moves, st.Board)
+	}
+}
+
+func TestAPIUndoRestartNew(t *testing.T) {
+	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	var st, st0 State
+	call(t, srv, "GET", "/api/state", nil, &st0)
+	var e apiError
+	if code := call(t, srv, "POST", "/api/undo", struct{}{}, &e); code != http.StatusConflict {
+		t.Fatalf("undo with no moves: %d", code)
+	}
+	var r MoveReply
+	if code := call(t, srv, "POST", "/api/move", Move{From: 4, To: 2}, &r); code != 200 || r.State.Moves != 1 {
+		t.Fatalf("move: %d %+v", code, r)
+	}
+	if code := call(t, srv, "POST", "/api/undo", struct{}{}, &st); code != 200 || st.Moves != 0 || st.Board != st0.Board {
+		t.Fatalf("undo: %d moves %d", code, st.Moves)
+	}
+	call(t, srv, "POST", "/api/move", Move{From: 4, To: 2}, &r)
+	if code := call(t, srv, "POST", "/api/restart", struct{}{}, &st); code != 200 || st.Moves != 0 || st.Board != st0.Board {
+		t.Fatalf("restart: %d moves %d", code, st.Moves)
+	}
+	if code := call(t, srv, "POST", "/api/new", Spec{Mode: ModeRandom, Size: 5, Seed: seed(77)}, &st); code != 200 ||
+		st.Mode != "random" || st.Size != 5 || st.Seed != 77 || st.Board != board.Random(5, 77).Format() {
+		t.Fatalf("new random: %d %s %d %d", code, st.Mode, st.Size, st.Seed)
+	}
+	if code := call(t, srv, "POST", "/api/new", Spec{Mode: ModeChallenge}, &st); code != 200 || st.Size != 6 || st.LimitMS != 180000 {
+		t.Fatalf("new challenge: %d size %d limit %d", code, st.Size, st.LimitMS)
+	}
+	if code := call(t, srv, "POST", "/api/new", map[string]any{"mode": "level", "level": 99}, &e); code != 400 || !strings.Contains(e.Error, "99") {
+		t.Fatalf("new level 99: %d %q", code, e.Error)
+	}
+	var levels []LevelInfo
+	if call(t, srv, "GET", "/api/levels", nil, &levels); len(levels) != 40 || levels[39].Size != 6 {
+		t.Fatalf("levels: %+v", levels)
+	}
+}
+
+func TestAPINoSwapAndDropNext(t *testing.T) {
+	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true})
+	var st State
+	call(t, srv, "GET", "/api/state", nil, &st)
+	if st.Swap {
+		t.Fatal("swap on with NoSwap")
+	}
+	// Cells 4 (a 0) and 6 (a 2) both hold movable tiles.
+	var e apiError
+	if code := call(t, srv, "POST", "/api/move", Move{From: 4, To: 6}, &e); code != http.StatusConflict {
+		t.Fatalf("swap with noswap: %d", code)
+	}
+	var d Debug
+	if code := call(t, srv, "POST", "/api/debug", Debug{DropNext: 1}, &d); code != 200 || d.DropNext != 1 {
+		t.Fatalf("debug: %d %+v", code, d)
+	}
+	if code := call(t, srv, "POST", "/api/debug", Debug{DropNext: -1}, &e); code != 400 {
+		t.Fatalf("debug -1: %d", code)
+	}
+	var r MoveReply
+	if code := call(t, srv, "POST", "/api/move", Move{From: 4, To: 2}, &r); code != 200 || r.Result != Dropped || r.State.Moves != 0 || r.State.Version != st.Version {
+		t.Fatalf("dropped move: %d %+v", code, r.Result)
+	}
+	if code := call(t, srv, "POST", "/api/move", Move{From: 4, To: 2}, &r); code != 200 || r.Result != Moved || r.State.Moves != 1 {
+		t.Fatalf("move after the drop: %d %+v", code, r.Result)
+	}
+}
+
+func TestAPILayoutPointerAndWait(t *testing.T) {
+	g, srv := serve(t, Config{Theme: "neon"})
+	l := Layout{Left: 372, Top: 64, Side: 536, ScreenX: 10, ScreenY: 20, InnerWidth: 1280, InnerHeight: 800, DevicePixelRatio: 1, Version: 1, Size: 2, Theme: "neon"}
+	if code := call(t, srv, "POST", "/api/layout", l, nil); code != http.StatusNoContent {
+		t.Fatalf("layout: %d", code)
+	}
+	if code := call(t, srv, "POST", "/api/layout", Layout{}, nil); code != 400 {
+		t.Fatalf("empty layout: %d", code)
+	}
+	var st State
+	call(t, srv, "GET", "/api/state", nil, &st)
+	if st.Layout == nil || st.Layout.Side != 536 || st.Layout.ScreenY != 20 || st.Layout.At == 0 || st.Theme != "neon" {
+		t.Fatalf("layout in state: %+v theme %s", st.Layout, st.Theme)
+	}
+	evs := []PointerEvent{{Type: "pointerdown", ClientX: 1, ScreenX: 11}, {Type: "pointerup", ClientX: 2, ScreenX: 12}}
+	if code := call(t, srv, "POST", "/api/pointer", evs, nil); code != http.StatusNoContent {
+		t.Fatalf("pointer: %d", code)
+	}
+	var pl PointerLog
+	call(t, srv, "GET", "/api/pointer", nil, &pl)
+	if len(pl.Events) != 2 || pl.Events[1].Seq != 2 || pl.Events[1].ScreenX != 12 || pl.Next != 2 {
+		t.Fatalf("pointer log: %+v", pl)
+	}
+	call(t, srv, "GET", "/api/pointer?since=1", nil, &pl)
+	if len(pl.Events) != 1 || pl.Events[0].Type != "pointerup" {
+		t.Fatalf("pointer since 1: %+v", pl)
+	}
+	// A long poll returns as soon as the version changes.
+	got := make(chan State, 1)
+	go func() {
+		var s State
+		call(t, srv, "GET", "/api/state?wait=1", nil, &s)
+		got <- s
+	}()
+	time.Sleep(50 * time.Millisecond)
+	g.Restart()
+	select {
+	case s := <-got:
+		if s.Version != 2 {
+			t.Fatalf("long poll returned version %d", s.Version)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("long poll did not return after a change")
+	}
+	// wait= with another version than the current one returns at once.
+	start := time.Now()
+	call(t, srv, "GET", "/api/state?wait=1", nil, &st)
+	if time.Since(start) > time.Second || st.Version != 2 {
+		t.Fatalf("stale wait took %v", time.Since(start))
+	}
+}
+
+func TestPageServedAndHostChecked(t *testing.T) {
+	_, srv := serve(t, Config{})
+	for _, p := range []string{"/", "/static/game.js"} {
+		resp, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || len(body) < 500 {
+			t.Fatalf("%s: %d, %d bytes", p, resp.StatusCode, len(body))
+		}
+	}
+	req, _ := http.NewRequest("GET", srv.URL+"/api/state", nil)
+	req.Host = "evil.example:80"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("foreign Host: %d", resp.StatusCode)
+	}
+}

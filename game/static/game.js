@@ -1,0 +1,555 @@
+// The Hexiom page: a thin view. The server owns the rules and the geometry
+// (state.geometry comes from board.Centre and board.Radius); this script
+// draws, turns drags into POST /api/move, and reports what it drew.
+'use strict';
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const cv = $('board');
+  const ctx = cv.getContext('2d');
+
+  // ---- themes ----------------------------------------------------------
+  const rgb = (c, a) => (a === undefined ? `rgb(${c[0]},${c[1]},${c[2]})` : `rgba(${c[0]},${c[1]},${c[2]},${a})`);
+  const THEMES = {
+    classic: {
+      digitFont: '"DejaVu Sans", sans-serif',
+      board: [108, 108, 108], rim: [86, 86, 86],
+      recess: [102, 102, 102], wallTop: [95, 95, 95], wallSide: [107, 107, 107], wallBottom: [116, 116, 116],
+      tiles: {
+        right: { face: [255, 232, 72], edge: [200, 160, 0] },
+        too_few: { face: [72, 222, 72], edge: [0, 150, 0] },
+        too_many: { face: [255, 72, 72], edge: [200, 0, 0] },
+      },
+      digit: [255, 255, 255], claw: [122, 122, 122], clawLine: [70, 70, 70],
+      // a dark starfield, its tint set by the level
+      sky(g, w, h, hue, rnd) {
+        const gr = g.createRadialGradient(w / 2, h / 2, 0, w / 2, h / 2, Math.hypot(w, h) / 2);
+        gr.addColorStop(0, `hsl(${hue},70%,11%)`);
+        gr.addColorStop(1, `hsl(${hue},85%,5%)`);
+        g.fillStyle = gr;
+        g.fillRect(0, 0, w, h);
+        const n = Math.round((w * h) / 1800);
+        for (let k = 0; k < n; k++) {
+          const x = rnd() * w, y = rnd() * h, r = 0.4 + rnd() * rnd() * 1.4, a = 0.25 + rnd() * 0.75;
+          g.fillStyle = `hsla(${hue + rnd() * 60 - 30},60%,88%,${a})`;
+          g.beginPath();
+          g.arc(x, y, r, 0, 2 * Math.PI);
+          g.fill();
+        }
+      },
+    },
+    neon: {
+      digitFont: '"DejaVu Serif", serif',
+      board: [38, 42, 66], rim: [0, 200, 230],
+      recess: [28, 31, 50], wallTop: [18, 20, 34], wallSide: [34, 38, 60], wallBottom: [60, 66, 100],
+      tiles: {
+        right: { face: [0, 225, 225], edge: [0, 110, 140] },
+        too_few: { face: [180, 100, 255], edge: [90, 30, 170] },
+        too_many: { face: [255, 150, 20], edge: [170, 70, 0] },
+      },
+      digit: [250, 250, 255], claw: [170, 170, 190], clawLine: [40, 40, 60],
+      // a dark grid, its tint set by the level
+      sky(g, w, h, hue, rnd) {
+        const gr = g.createLinearGradient(0, 0, 0, h);
+        gr.addColorStop(0, `hsl(${hue},60%,3%)`);
+        gr.addColorStop(1, `hsl(${hue},70%,12%)`);
+        g.fillStyle = gr;
+        g.fillRect(0, 0, w, h);
+        g.strokeStyle = `hsla(${hue},90%,60%,0.18)`;
+        g.lineWidth = 1;
+        const step = 32;
+        g.beginPath();
+        for (let x = 0.5; x < w; x += step) { g.moveTo(x, 0); g.lineTo(x, h); }
+        for (let y = 0.5; y < h; y += step) { g.moveTo(0, y); g.lineTo(w, y); }
+        g.stroke();
+        for (let k = 0; k < 12; k++) {
+          g.fillStyle = `hsla(${hue + 40},90%,65%,${0.2 + rnd() * 0.3})`;
+          g.fillRect(Math.floor(rnd() * w / step) * step + 1, Math.floor(rnd() * h / step) * step + 1, step - 1, step - 1);
+        }
+      },
+    },
+  };
+
+  // ---- state -----------------------------------------------------------
+  let S = null;          // the server's state
+  let recvAt = 0;        // performance.now() when S arrived
+  let theme = THEMES.classic;
+  let themeName = 'classic';
+  let view = null;       // {W, H, dpr, hud, left, top, side}
+  let drag = null;       // {from, id, x, y}
+  let skyCache = null;   // {key, canvas}
+  let lastReport = '';
+  let drawQueued = false;
+  let levels = [];
+
+  function setTheme(name) {
+    if (!THEMES[name]) name = 'classic';
+    themeName = name;
+    theme = THEMES[name];
+    skyCache = null;
+  }
+
+  async function api(path, body) {
+    const r = await fetch(path, body === undefined ? {} : {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    let j = null;
+    try { j = await r.json(); } catch (e) { /* 204 */ }
+    return { ok: r.ok, status: r.status, body: j };
+  }
+
+  function adopt(st) {
+    if (!st || (S && st.version < S.version)) return;
+    const fresh = !S || st.version !== S.version || st.size !== S.size;
+    if (S && st.size !== S.size) drag = null;
+    S = st;
+    recvAt = performance.now();
+    setTheme(params.get('theme') || S.theme);
+    if (fresh) {
+      hud();
+      panels();
+    }
+    queueDraw();
+  }
+
+  async function poll() {
+    for (;;) {
+      try {
+        const r = await fetch('/api/state?wait=' + (S ? S.version : -1));
+        if (!r.ok) throw new Error('state ' + r.status);
+        adopt(await r.json());
+      } catch (e) {
+        await new Promise((res) => setTimeout(res, 500));
+      }
+    }
+  }
+
+  // ---- geometry --------------------------------------------------------
+  function layout() {
+    const W = window.innerWidth, H = window.innerHeight, dpr = window.devicePixelRatio || 1;
+    const hudH = Math.round(Math.min(64, Math.max(44, H * 0.075)));
+    const side = Math.max(50, Math.floor(Math.min(W - 16, H - hudH - 8)));
+    const left = Math.floor((W - side) / 2);
+    const top = hudH + Math.max(0, Math.floor((H - hudH - side) / 2));
+    if (!view || view.W !== W || view.H !== H || view.dpr !== dpr) {
+      cv.width = Math.round(W * dpr);
+      cv.height = Math.round(H * dpr);
+      cv.style.width = W + 'px';
+      cv.style.height = H + 'px';
+      skyCache = null;
+    }
+    view = { W, H, dpr, hud: hudH, left, top, side };
+    const h = $('hud');
+    h.style.height = hudH + 'px';
+    h.style.fontSize = Math.round(hudH * 0.42) + 'px';
+  }
+
+  const centre = (i) => [view.left + view.side * S.geometry.centres[i][0], view.top + view.side * S.geometry.centres[i][1]];
+  const radius = () => view.side * S.geometry.radius;
+
+  // inHex reports whether (dx, dy) from a centre lies in the flat-topped
+  // hexagon of circumradius r.
+  function inHex(dx, dy, r) {
+    dx = Math.abs(dx); dy = Math.abs(dy);
+    const h = (Math.sqrt(3) / 2) * r;
+    return dy <= h && Math.sqrt(3) * dx + dy <= Math.sqrt(3) * r;
+  }
+
+  // hit returns the cell under client point (x, y), or -1.
+  function hit(x, y) {
+    if (!S || !view) return -1;
+    const r = radius();
+    for (let i = 0; i < S.cells.length; i++) {
+      const [cx, cy] = centre(i);
+      if (inHex(x - cx, y - cy, r)) return i;
+    }
+    return -1;
+  }
+
+  // ---- drawing ---------------------------------------------------------
+  function hexPath(cx, cy, r) {
+    ctx.beginPath();
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 3) * k;
+      const x = cx + r * Math.cos(a), y = cy + r * Math.sin(a);
+      if (k === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+    }
+    ctx.closePath();
+  }
+
+  function roundHexPath(cx, cy, r, round) {
+    const v = [];
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 3) * k;
+      v.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+    }
+    ctx.beginPath();
+    const m0 = [(v[5][0] + v[0][0]) / 2, (v[5][1] + v[0][1]) / 2];
+    ctx.moveTo(m0[0], m0[1]);
+    for (let k = 0; k < 6; k++) {
+      const p = v[k], q = v[(k + 1) % 6];
+      ctx.arcTo(p[0], p[1], q[0], q[1], round);
+    }
+    ctx.closePath();
+  }
+
+  function hue() {
+    const key = S.mode === 'level' ? S.level * 37 + 11 : Number(S.seed % 360) * 7 + S.size * 53;
+    return ((key * 47) % 360 + 360) % 360;
+  }
+
+  function mulberry(seed) {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  function sky() {
+    const h = hue();
+    const key = [themeName, h, view.W, view.H, view.dpr, S.mode, S.level, S.seed].join('/');
+    if (!skyCache || skyCache.key !== key) {
+      const c = document.createElement('canvas');
+      c.width = cv.width; c.height = cv.height;
+      const g = c.getContext('2d');
+      g.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+      theme.sky(g, view.W, view.H, h, mulberry(h * 7919 + S.size * 104729 + (S.level || 0)));
+      skyCache = { key, canvas: c };
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(skyCache.canvas, 0, 0);
+    ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+  }
+
+  function plate() {
+    const r = radius();
+    ctx.fillStyle = rgb(theme.rim);
+    for (let i = 0; i < S.cells.length; i++) { const [x, y] = centre(i); hexPath(x, y, r * 1.16); ctx.fill(); }
+    ctx.fillStyle = rgb(theme.board);
+    for (let i = 0; i < S.cells.length; i++) { const [x, y] = centre(i); hexPath(x, y, r * 1.1); ctx.fill(); }
+  }
+
+  // recess draws an empty cell: a darker hexagon sunk into the board, its
+  // upper walls in shadow and its lower walls lit.
+  function recess(cx, cy, r) {
+    const ro = r * 0.9, ri = r * 0.74;
+    for (let k = 0; k < 6; k++) {
+      const a0 = (Math.PI / 3) * k, a1 = (Math.PI / 3) * (k + 1);
+      const normal = Math.sin((a0 + a1) / 2); // > 0: a lower edge
+      ctx.fillStyle = rgb(normal > 0.9 ? theme.wallBottom : normal > 0 ? theme.wallSide : theme.wallTop);
+      ctx.beginPath();
+      ctx.moveTo(cx + ro * Math.cos(a0), cy + ro * Math.sin(a0));
+      ctx.lineTo(cx + ro * Math.cos(a1), cy + ro * Math.sin(a1));
+      ctx.lineTo(cx + ri * Math.cos(a1), cy + ri * Math.sin(a1));
+      ctx.lineTo(cx + ri * Math.cos(a0), cy + ri * Math.sin(a0));
+      ctx.closePath();
+      ctx.fill();
+    }
+    ctx.fillStyle = rgb(theme.recess);
+    hexPath(cx, cy, ri);
+    ctx.fill();
+  }
+
+  // tile draws a rounded hexagonal tile: a darker body, a lighter top face,
+  // a bold white digit, and claws when locked.
+  function tile(cx, cy, r, cell, lifted) {
+    const col = theme.tiles[cell.status] || theme.tiles.right;
+    const rt = r * 0.9;
+    if (lifted) {
+      ctx.fillStyle = 'rgba(0,0,0,0.35)';
+      roundHexPath(cx + r * 0.08, cy + r * 0.14, rt, rt * 0.2);
+      ctx.fill();
+    }
+    ctx.fillStyle = rgb(col.edge);
+    roundHexPath(cx, cy, rt, rt * 0.2);
+    ctx.fill();
+    const fy = cy - r * 0.05;
+    ctx.fillStyle = rgb(col.face);
+    roundHexPath(cx, fy, r * 0.76, r * 0.15);
+    ctx.fill();
+    if (cell.kind === 'locked') claws(cx, cy, r);
+    const px = Math.max(8, Math.round(r * 0.92));
+    ctx.font = `bold ${px}px ${theme.digitFont}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    const d = String(cell.tile);
+    const m = ctx.measureText(d);
+    const by = fy + (m.actualBoundingBoxAscent - m.actualBoundingBoxDescent) / 2;
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = Math.max(1.5, r * 0.1);
+    ctx.strokeStyle = rgb(col.edge);
+    ctx.strokeText(d, cx, by);
+    ctx.fillStyle = rgb(theme.digit);
+    ctx.fillText(d, cx, by);
+  }
+
+  // claws draws grey claws gripping the tile's six corners.
+  function claws(cx, cy, r) {
+    ctx.fillStyle = rgb(theme.claw);
+    ctx.strokeStyle = rgb(theme.clawLine);
+    ctx.lineWidth = Math.max(1, r * 0.045);
+    ctx.lineJoin = 'round';
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 3) * k;
+      const p = (rr, da) => [cx + rr * r * Math.cos(a + da), cy + rr * r * Math.sin(a + da)];
+      // a hooked prong over the corner of the tile's rim
+      const pts = [p(1.0, 0), p(0.86, 0.27), p(0.72, 0.17), p(0.62, 0), p(0.72, -0.17), p(0.86, -0.27)];
+      ctx.beginPath();
+      ctx.moveTo(pts[0][0], pts[0][1]);
+      for (const q of pts.slice(1)) ctx.lineTo(q[0], q[1]);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+    }
+  }
+
+  function draw() {
+    drawQueued = false;
+    if (!S) return;
+    layout();
+    sky();
+    plate();
+    const r = radius();
+    for (let i = 0; i < S.cells.length; i++) {
+      const c = S.cells[i];
+      const [x, y] = centre(i);
+      if (c.kind === 'hole') continue;
+      if (c.kind === 'empty' || (drag && drag.from === i)) recess(x, y, r);
+      else tile(x, y, r, c, false);
+    }
+    if (drag) tile(drag.x, drag.y, r * 1.06, S.cells[drag.from], true);
+    placePanels();
+    report();
+  }
+
+  function queueDraw() {
+    if (drawQueued) return;
+    drawQueued = true;
+    requestAnimationFrame(draw);
+  }
+
+  // report tells the server what was drawn, once it is on screen (after the
+  // next frame), whenever the area, the window or the state version changed.
+  function report() {
+    const l = {
+      left: view.left, top: view.top, side: view.side,
+      screenX: window.screenX, screenY: window.screenY,
+      innerWidth: view.W, innerHeight: view.H, devicePixelRatio: view.dpr,
+      version: S.version, size: S.size, theme: themeName,
+    };
+    const key = JSON.stringify(l);
+    if (key === lastReport) return;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      lastReport = key;
+      api('/api/layout', l).catch(() => { lastReport = ''; });
+    }));
+  }
+
+  // ---- HUD and panels --------------------------------------------------
+  const two = (n) => String(n).padStart(2, '0');
+  const clock = (ms) => { const s = Math.max(0, Math.floor(ms / 1000)); return `${two(Math.floor(s / 60))}:${two(s % 60)}`; };
+  function elapsed() { return S.solved ? S.elapsed_ms : S.elapsed_ms + (performance.now() - recvAt); }
+
+  function hud() {
+    if (!S) return;
+    let title;
+    if (S.mode === 'level') title = 'Level ' + two(S.level);
+    else if (S.mode === 'challenge') title = 'Impossible';
+    else title = `Random ${S.size}`;
+    $('title').textContent = title;
+    const el = elapsed();
+    const ck = $('clock');
+    if (S.limit_ms > 0) {
+      const left = S.limit_ms - el;
+      ck.textContent = clock(Math.ceil(Math.max(0, left) / 1000) * 1000);
+      ck.classList.toggle('late', left < 30000 && !S.solved);
+    } else {
+      ck.textContent = clock(el);
+      ck.classList.remove('late');
+    }
+    $('undo').disabled = S.moves === 0 || S.solved;
+    const b = $('banner');
+    if (S.limit_ms > 0 && S.achieved) {
+      b.textContent = `\u2605 Achievement unlocked: Impossible \u2014 solved in ${clock(S.elapsed_ms)}`;
+      b.className = 'win';
+    } else if (S.limit_ms > 0 && !S.solved && el > S.limit_ms) {
+      b.textContent = "Time's up \u2014 finish it anyway, or try another";
+      b.className = 'lose';
+    } else {
+      b.className = 'hidden';
+    }
+    b.style.top = (view ? view.hud + 4 : 50) + 'px';
+  }
+
+  function panels() {
+    const sv = $('solved');
+    if (S.solved) {
+      $('solved-title').textContent = S.mode === 'level' ? `Level ${two(S.level)} solved!` : 'Solved!';
+      $('solved-info').textContent = `${clock(S.elapsed_ms)} \u00b7 ${S.moves} move${S.moves === 1 ? '' : 's'}`;
+      sv.classList.remove('hidden');
+    } else {
+      sv.classList.add('hidden');
+    }
+    for (const b of document.querySelectorAll('#grid button')) {
+      b.classList.toggle('current', S.mode === 'level' && Number(b.dataset.level) === S.level);
+    }
+    if (S.solved && S.mode === 'level') markDone(S.level);
+  }
+
+  function placePanels() {
+    const sv = $('solved');
+    const w = Math.min(360, Math.max(260, view.side * 0.6));
+    sv.style.width = w + 'px';
+    sv.style.left = Math.round(view.left + (view.side - w) / 2) + 'px';
+    sv.style.top = Math.round(view.top + view.side / 2 - 80) + 'px';
+    const mn = $('menu');
+    const mw = Math.min(520, view.W - 20);
+    mn.style.width = mw + 'px';
+    mn.style.left = Math.round((view.W - mw) / 2) + 'px';
+    mn.style.top = Math.round(view.hud + 4) + 'px';
+  }
+
+  function doneSet() {
+    try { return new Set(JSON.parse(localStorage.getItem('hexiom.done') || '[]')); } catch (e) { return new Set(); }
+  }
+  function markDone(n) {
+    const d = doneSet();
+    d.add(n);
+    try { localStorage.setItem('hexiom.done', JSON.stringify([...d])); } catch (e) { /* private mode */ }
+    const b = document.querySelector(`#grid button[data-level="${n}"]`);
+    if (b) b.classList.add('done');
+  }
+
+  async function buildMenu() {
+    const r = await api('/api/levels');
+    levels = r.body || [];
+    const grid = $('grid');
+    const done = doneSet();
+    for (const lv of levels) {
+      const b = document.createElement('button');
+      b.textContent = lv.level;
+      b.title = `Level ${lv.level}, size ${lv.size}`;
+      b.dataset.level = lv.level;
+      if (done.has(lv.level)) b.classList.add('done');
+      b.onclick = () => start({ mode: 'level', level: lv.level });
+      grid.appendChild(b);
+    }
+    if (S) panels();
+  }
+
+  async function start(spec) {
+    $('menu').classList.add('hidden');
+    const r = await api('/api/new', spec);
+    if (r.ok) adopt(r.body);
+  }
+
+  // ---- input -----------------------------------------------------------
+  let logQ = [];
+  let logTimer = 0;
+  function logPointer(e) {
+    logQ.push({
+      type: e.type, clientX: e.clientX, clientY: e.clientY, screenX: e.screenX, screenY: e.screenY,
+      pointerType: e.pointerType, buttons: e.buttons, t: e.timeStamp,
+    });
+    if (!logTimer) logTimer = setTimeout(flushLog, 30);
+  }
+  function flushLog() {
+    clearTimeout(logTimer);
+    logTimer = 0;
+    if (!logQ.length) return;
+    const q = logQ;
+    logQ = [];
+    api('/api/pointer', q).catch(() => {});
+  }
+  for (const t of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
+    window.addEventListener(t, logPointer, { capture: true, passive: true });
+  }
+
+  cv.addEventListener('pointerdown', (e) => {
+    if (!S || S.solved || drag || !view || e.button !== 0) return;
+    if (!$('menu').classList.contains('hidden')) return;
+    const i = hit(e.clientX, e.clientY);
+    if (i < 0 || S.cells[i].kind !== 'movable') return;
+    e.preventDefault();
+    try { cv.setPointerCapture(e.pointerId); } catch (err) { /* already gone */ }
+    drag = { from: i, id: e.pointerId, x: e.clientX, y: e.clientY };
+    queueDraw();
+  });
+
+  cv.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    drag.x = e.clientX;
+    drag.y = e.clientY;
+    queueDraw();
+  });
+
+  // The drop is hit-tested where the pointer is released: a drag of real
+  // mouse events may have no pointermove at all.
+  cv.addEventListener('pointerup', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const from = drag.from;
+    const to = hit(e.clientX, e.clientY);
+    drag = null;
+    flushLog();
+    const target = to >= 0 ? S.cells[to] : null;
+    if (to !== from && target && (target.kind === 'empty' || (target.kind === 'movable' && S.swap))) {
+      // Show the drop at once; the server's answer replaces it.
+      const cells = S.cells.slice();
+      [cells[from], cells[to]] = [cells[to], cells[from]];
+      S = Object.assign({}, S, { cells });
+      queueDraw();
+      api('/api/move', { from, to }).then((r) => {
+        // A dropped or refused move comes back with the same version: the
+        // tile goes back where it was.
+        if (r.body && r.body.state) adopt(r.body.state);
+      }).catch(() => {});
+    } else {
+      queueDraw(); // anything else puts the tile back
+    }
+  });
+
+  cv.addEventListener('pointercancel', (e) => {
+    if (drag && e.pointerId === drag.id) { drag = null; queueDraw(); }
+  });
+
+  async function post(path) {
+    const r = await api(path, {});
+    if (r.body) adopt(r.body.state || r.body);
+  }
+
+  $('undo').onclick = () => post('/api/undo');
+  $('restart').onclick = () => post('/api/restart');
+  $('menu-btn').onclick = () => $('menu').classList.toggle('hidden');
+  $('menu-close').onclick = () => $('menu').classList.add('hidden');
+  $('challenge').onclick = () => start({ mode: 'challenge' });
+  for (const b of document.querySelectorAll('#menu .row button[data-size]')) {
+    b.onclick = () => start({ mode: 'random', size: Number(b.dataset.size) });
+  }
+  $('replay').onclick = () => {
+    if (S.mode === 'level') start({ mode: 'level', level: S.level });
+    else start({ mode: S.mode, size: S.size, seed: S.seed });
+  };
+  $('next').onclick = () => {
+    if (S.mode === 'level') start({ mode: 'level', level: S.level % 40 + 1 });
+    else start({ mode: S.mode, size: S.size, seed: S.seed + 1 });
+  };
+  window.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === 'z') { e.preventDefault(); post('/api/undo'); }
+    if (e.key === 'Escape') $('menu').classList.add('hidden');
+  });
+  window.addEventListener('resize', queueDraw);
+
+  setInterval(() => {
+    if (!S) return;
+    hud();
+    if (view) report(); // the window may have moved
+
+  }, 250);
+
+  poll();
+  buildMenu();
+})();
