@@ -1,0 +1,36 @@
+// Package vision reads a Hexiom board off a picture of the screen: image +
+// calibration → board.Position, with a confidence per cell. It never guesses:
+// when any cell is in doubt, Read returns a *DoubtError naming the doubtful
+// cells and writes a debug picture.
+//
+// How it reads:
+//
+//  1. Colour is taken out first. Each pixel becomes two features: W, its
+//     darkest channel (digits are white on any tile colour, so they stay
+//     bright while every tile face goes dark), and S, its spread (max − min
+//     channel: tiles are colourful, the board and the claws are grey). Yellow,
+//     green and red tiles of the same kind look alike in (W, S), and so does
+//     any background tint.
+//  2. Size: the board in view is found by testing each size's cell lattice
+//     (calibration.Area gives every cell's centre and radius for size s): the
+//     image is scaled so that a cell has a fixed radius, each cell is matched
+//     against the kind templates (hole, empty, movable tile, locked tile), and
+//     the size whose cells match best wins. Sizes 2 and 3 share their pitch,
+//     so a size-3 board also matches the size-2 lattice; the larger size wins
+//     a near tie.
+//  3. Kind: OpenCV template matching (gocv, TM_CCOEFF_NORMED) of a hexagonal
+//     crop of the cell, with the digit box left out, against the kind
+//     templates. A flat template (the hole: plain board) cannot be matched
+//     with a normalised correlation (a constant patch scores 1.0 or 0 whatever
+//     it is compared with), so flat templates are scored by the crop's
+//     flatness and by how close its mean is to the template's.
+//  4. Digit: template matching of the W feature of the digit box, at a second,
+//     finer scale, against the seven digit templates, searching a few pixels
+//     around the expected place.
+//
+// A cell is doubtful when its best kind or digit scores below its threshold,
+// or when the second best is too close. Templates for the clone's classic look
+// are built in (vision/templates/classic.json, embedded); Learn builds or
+// extends a set from a picture of a known level, so another rendering of the
+// game reads without a code change.
+package vision

@@ -1,0 +1,95 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+	"os"
+
+	"gocv.io/x/gocv"
+
+	"hexiom/calibration"
+)
+
+// Overlay draws the reading over the game area of img: every cell's hexagon
+// outlined (green when sure, red when in doubt) with what was read, in the
+// level format, and how sure (the cell's confidence in hundredths). The
+// picture covers the area with a small margin.
+func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, error) {
+	rect := area.Rect().Inset(-8).Intersect(img.Bounds())
+	rgba := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
+	draw.Draw(rgba, rgba.Bounds(), img, rect.Min, draw.Src)
+	m, err := gocv.ImageToMatRGBA(rgba) // BGRA
+	if err != nil {
+		return nil, fmt.Errorf("overlay: %w", err)
+	}
+	defer m.Close()
+	if r.Size == 0 {
+		return rgba, nil
+	}
+	R := area.Radius(r.Size)
+	font := gocv.FontHersheySimplex
+	fs := math.Max(0.3, R/48)
+	thick := 1
+	if R > 40 {
+		thick = 2
+	}
+	for i, p := range area.Cells(r.Size) {
+		c := r.Cells[i]
+		col := color.RGBA{0, 230, 0, 255}
+		if c.Doubt != "" {
+			col = color.RGBA{255, 0, 0, 255}
+		}
+		cx, cy := p.X-float64(rect.Min.X), p.Y-float64(rect.Min.Y)
+		pts := make([]image.Point, 6)
+		for k := range pts {
+			a := math.Pi / 3 * float64(k)
+			pts[k] = image.Pt(int(math.Round(cx+0.97*R*math.Cos(a))), int(math.Round(cy+0.97*R*math.Sin(a))))
+		}
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
+		gocv.Polylines(&m, pv, true, bgr(col), thick)
+		pv.Close()
+		label := fmt.Sprintf("%s", c.Label())
+		sure := fmt.Sprintf("%02.0f", math.Min(99, math.Max(0, 100*r.Conf[i])))
+		drawText(&m, label, image.Pt(int(cx), int(cy-0.25*R)), font, fs, col, thick)
+		drawText(&m, sure, image.Pt(int(cx), int(cy+0.55*R)), font, fs*0.85, col, thick)
+	}
+	out, err := m.ToImage()
+	if err != nil {
+		return nil, fmt.Errorf("overlay: %w", err)
+	}
+	res := image.NewRGBA(out.Bounds())
+	draw.Draw(res, res.Bounds(), out, out.Bounds().Min, draw.Src)
+	return res, nil
+}
+
+// drawText writes s centred on p, dark outline under a coloured fill so it
+// reads on any tile.
+func drawText(m *gocv.Mat, s string, p image.Point, font gocv.HersheyFont, fs float64, col color.RGBA, thick int) {
+	sz := gocv.GetTextSize(s, font, fs, thick)
+	at := image.Pt(p.X-sz.X/2, p.Y+sz.Y/2)
+	gocv.PutText(m, s, at, font, fs, color.RGBA{0, 0, 0, 255}, thick+2)
+	gocv.PutText(m, s, at, font, fs, bgr(col), thick)
+}
+
+// bgr swaps red and blue: gocv draws on BGR(A) Mats with colours taken as
+// R=blue, B=red.
+func bgr(c color.RGBA) color.RGBA { return color.RGBA{c.B, c.G, c.R, c.A} }
+
+func savePNG(path string, img image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,268 @@
+package vision
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"sync"
+)
+
+// Kind is what a cell holds, as seen.
+type Kind int8
+
+// The kinds of cell.
+const (
+	Hole    Kind = iota // plain board: no tile may go there
+	Empty               // a recess a tile may be dropped in
+	Movable             // a tile that can be dragged
+	Locked              // a tile held by claws
+	numKinds
+)
+
+var kindNames = [numKinds]string{"hole", "empty", "movable", "locked"}
+
+func (k Kind) String() string {
+	if k >= 0 && k < numKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", int(k))
+}
+
+// The scales crops are brought to, in pixels of cell circumradius, and the
+// crop shapes. Templates hold crops at these scales, so one set serves every
+// board size and window size.
+const (
+	kindR   = 10 // cell radius at the kind scale
+	kindSz  = 2 * kindR
+	digitR  = 20 // cell radius at the digit scale
+	digitW  = 16 // digit box, 0.8 r wide
+	digitH  = 18 // and 0.9 r high
+	digitDY = -1 // box centre 0.05 r above the cell centre (the tile's face is raised)
+	search  = 2  // digit box search margin, pixels at the digit scale
+)
+
+// Sample is the average of the crops learnt for one class: Mean holds H×W×C
+// values, channels interleaved, N crops went into it.
+type Sample struct {
+	W    int       `json:"w"`
+	H    int       `json:"h"`
+	C    int       `json:"c"`
+	N    int       `json:"n"`
+	Mean []float32 `json:"mean"`
+}
+
+// Templates is a set of templates: one per kind of cell (hole, empty,
+// movable, locked) in the features (W, S) at the kind scale, and one per
+// digit 0..6 in the feature W at the digit scale. Kinds or digits never
+// learnt are nil; a cell that would need them reads as doubtful.
+type Templates struct {
+	Name   string             `json:"name"`
+	Kinds  [numKinds]*Sample  `json:"kinds"`
+	Digits [7]*Sample         `json:"digits"`
+	prep   sync.Once          // prepared forms, built on first use
+	kinds  [numKinds]prepared // zero-mean within the mask
+	digits [7][]byte          // rounded means, for gocv
+	err    error
+}
+
+type prepared struct {
+	ok   bool
+	flat bool      // too flat to correlate: scored by flatness and mean
+	mean [2]float32 // per channel, within the mask
+	pix  []float32  // zero-mean within the mask, 0 outside
+}
+
+//go:embed templates/classic.json
+var classicJSON []byte
+
+// Builtin returns the templates for the clone's classic look.
+func Builtin() (*Templates, error) {
+	t, err := parseTemplates("built-in classic templates", classicJSON)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// LoadTemplates reads a template set saved by Save (hexiom learn).
+func LoadTemplates(path string) (*Templates, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load templates: %w", err)
+	}
+	return parseTemplates(path, data)
+}
+
+func parseTemplates(name string, data []byte) (*Templates, error) {
+	var t Templates
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("%s: not a template set: %w", name, err)
+	}
+	for k, s := range t.Kinds {
+		if err := s.check(kindSz, kindSz, 2); err != nil {
+			return nil, fmt.Errorf("%s: %s template: %w", name, Kind(k), err)
+		}
+	}
+	for d, s := range t.Digits {
+		if err := s.check(digitW, digitH, 1); err != nil {
+			return nil, fmt.Errorf("%s: digit %d template: %w", name, d, err)
+		}
+	}
+	if err := t.prepare(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &t, nil
+}
+
+func (s *Sample) check(w, h, c int) error {
+	if s == nil {
+		return nil
+	}
+	if s.W != w || s.H != h || s.C != c || len(s.Mean) != w*h*c || s.N < 1 {
+		return fmt.Errorf("shape %dx%dx%d with %d values from %d crops, want %dx%dx%d", s.W, s.H, s.C, len(s.Mean), s.N, w, h, c)
+	}
+	return nil
+}
+
+// Save writes the set as JSON.
+func (t *Templates) Save(path string) error {
+	data, err := json.Marshal(t)
+	if err != nil {
+		return fmt.Errorf("save templates: %w", err)
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("save templates: %w", err)
+	}
+	return nil
+}
+
+// Missing lists the kinds and digits the set has no template for.
+func (t *Templates) Missing() []string {
+	var m []string
+	for k, s := range t.Kinds {
+		if s == nil {
+			m = append(m, Kind(k).String())
+		}
+	}
+	for d, s := range t.Digits {
+		if s == nil {
+			m = append(m, fmt.Sprintf("digit %d", d))
+		}
+	}
+	return m
+}
+
+// kindMask tells which pixels of a kind crop count: inside the cell's
+// hexagon (shrunk a little, so that neighbours never count) and outside the
+// digit box (so that the digit does not decide the kind).
+var kindMask = func() []bool {
+	m := make([]bool, kindSz*kindSz)
+	r := 0.95 * kindR
+	for y := 0; y < kindSz; y++ {
+		for x := 0; x < kindSz; x++ {
+			dx := math.Abs(float64(x) + 0.5 - kindR)
+			dy := math.Abs(float64(y) + 0.5 - kindR)
+			inHex := dy <= math.Sqrt(3)/2*r && math.Sqrt(3)*dx+dy <= math.Sqrt(3)*r
+			// the digit box at the kind scale: 0.8 r × 0.9 r around
+			// (0, −0.05 r), grown by a pixel
+			inDigit := dx <= 0.4*kindR+1 && math.Abs(float64(y)+0.5-kindR+0.05*kindR) <= 0.45*kindR+1
+			m[y*kindSz+x] = inHex && !inDigit
+		}
+	}
+	return m
+}()
+
+// flatStd is the spread (grey levels) under which a template counts as flat.
+const flatStd = 3
+
+func (t *Templates) prepare() error {
+	t.prep.Do(func() {
+		for k, s := range t.Kinds {
+			if s == nil {
+				continue
+			}
+			p := prepared{ok: true}
+			p.pix, p.mean = maskZeroMean(s.Mean)
+			if stdOf(p.pix) < flatStd {
+				p.flat = true
+			}
+			t.kinds[k] = p
+		}
+		for d, s := range t.Digits {
+			if s == nil {
+				continue
+			}
+			b := make([]byte, len(s.Mean))
+			var sum, sq float64
+			for i, v := range s.Mean {
+				b[i] = byte(math.Round(math.Max(0, math.Min(255, float64(v)))))
+				sum += float64(b[i])
+				sq += float64(b[i]) * float64(b[i])
+			}
+			n := float64(len(b))
+			if std := math.Sqrt(sq/n - (sum/n)*(sum/n)); std < 2*flatStd {
+				t.err = fmt.Errorf("digit %d template is flat (spread %.1f): it would match anything", d, std)
+				return
+			}
+			t.digits[d] = b
+		}
+	})
+	return t.err
+}
+
+// maskZeroMean returns the 2-channel kind crop v with each channel's mean
+// within kindMask subtracted and every pixel outside the mask set to 0, and
+// those means.
+func maskZeroMean(v []float32) ([]float32, [2]float32) {
+	var sum [2]float64
+	n := 0
+	for i, in := range kindMask {
+		if in {
+			sum[0] += float64(v[2*i])
+			sum[1] += float64(v[2*i+1])
+			n++
+		}
+	}
+	mean := [2]float32{float32(sum[0] / float64(n)), float32(sum[1] / float64(n))}
+	out := make([]float32, len(v))
+	for i, in := range kindMask {
+		if in {
+			out[2*i] = v[2*i] - mean[0]
+			out[2*i+1] = v[2*i+1] - mean[1]
+		}
+	}
+	return out, mean
+}
+
+// stdOf returns the spread of a zero-mean masked crop over the mask.
+func stdOf(p []float32) float64 {
+	var sq float64
+	n := 0
+	for i, in := range kindMask {
+		if in {
+			sq += float64(p[2*i])*float64(p[2*i]) + float64(p[2*i+1])*float64(p[2*i+1])
+			n++
+		}
+	}
+	return math.Sqrt(sq / float64(2*n))
+}
+
+// add merges n crops (their sum) into the sample *s.
+func add(s **Sample, w, h, c int, sum []float64, n int) {
+	if n == 0 {
+		return
+	}
+	if *s == nil {
+		*s = &Sample{W: w, H: h, C: c, Mean: make([]float32, w*h*c)}
+	}
+	old := float64((*s).N)
+	for i := range sum {
+		(*s).Mean[i] = float32((float64((*s).Mean[i])*old + sum[i]) / (old + float64(n)))
+	}
+	(*s).N += n
+}
