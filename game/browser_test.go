@@ -1,0 +1,463 @@
+package game
+
+// Real-browser tests: Xvfb on a free display, Debian's Chromium (not
+// headless) in app mode, the game's handler on loopback, and real XTest
+// mouse events from robotgo. A missing Xvfb or Chromium fails them.
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"log"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-vgo/robotgo"
+	"github.com/jezek/xgb"
+	"github.com/kbinani/screenshot"
+
+	"hexiom/board"
+	"hexiom/internal/desktop"
+)
+
+var update = flag.Bool("update", false, "write the screenshots under docs/")
+
+// One X server for the whole test binary: robotgo keeps its Xlib display in
+// a C static, and using it after its server is gone kills the process.
+var (
+	xOnce sync.Once
+	xSrv  *desktop.X
+	xErr  error
+)
+
+const screenW, screenH = 1920, 1080
+
+func display(t *testing.T) *desktop.X {
+	t.Helper()
+	xOnce.Do(func() {
+		xgb.Logger = log.New(io.Discard, "", 0)
+		xSrv, xErr = desktop.StartX(screenW, screenH)
+		if xErr != nil {
+			return
+		}
+		if xErr = xSrv.Use(); xErr != nil {
+			return
+		}
+		if err := robotgo.SetXDisplayName(xSrv.Display); err != nil {
+			xErr = fmt.Errorf("robotgo on %s: %w", xSrv.Display, err)
+		}
+		robotgo.MouseSleep = 0
+	})
+	if xErr != nil {
+		t.Fatal(xErr)
+	}
+	return xSrv
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if xSrv != nil {
+		robotgo.CloseMainDisplay()
+		xSrv.Close()
+	}
+	os.Exit(code)
+}
+
+// session is the game served on loopback and shown in a Chromium window.
+type session struct {
+	t   *testing.T
+	g   *Game
+	win image.Rectangle
+	b   *desktop.Browser
+}
+
+func open(t *testing.T, g *Game, win image.Rectangle, query string) *session {
+	t.Helper()
+	x := display(t)
+	srv, err := desktop.Serve(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	b, err := desktop.StartChromium(x, srv.URL+query, win)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	s := &session{t: t, g: g, win: win, b: b}
+	s.painted(20 * time.Second)
+	return s
+}
+
+// painted waits until the page reports it drew the current state, and
+// returns that state.
+func (s *session) painted(timeout time.Duration) State {
+	s.t.Helper()
+	var st State
+	err := desktop.WaitFor(timeout, 20*time.Millisecond, "the page to paint the current state", func() (bool, error) {
+		st = s.g.State()
+		if s.b.Exited() {
+			return false, fmt.Errorf("chromium exited: %.2000s", s.b.Log.String())
+		}
+		return st.Layout != nil && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return st
+}
+
+// ready hovers until the page sees the mouse: input sent right after the
+// first paint can be lost.
+func (s *session) ready() {
+	s.t.Helper()
+	since := s.lastSeq()
+	i := 0
+	err := desktop.WaitFor(5*time.Second, 50*time.Millisecond, "the page to see the mouse", func() (bool, error) {
+		i++
+		robotgo.Move(s.win.Min.X+20+i%2, s.win.Min.Y+s.win.Dy()-20)
+		return len(s.g.Pointer(since)) > 0, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func (s *session) lastSeq() int64 {
+	evs := s.g.Pointer(0)
+	if len(evs) == 0 {
+		return 0
+	}
+	return evs[len(evs)-1].Seq
+}
+
+// cellPoint returns where cell i is centred on the screen, from the layout
+// the page reported and board.Centre.
+func cellPoint(st State, i int) image.Point {
+	l := st.Layout
+	fx, fy := board.Centre(st.Size, i)
+	return image.Pt(int(math.Round(l.ScreenX+l.Left+l.Side*fx)), int(math.Round(l.ScreenY+l.Top+l.Side*fy)))
+}
+
+// drag presses at a, makes steps intermediate moves, moves to b and releases:
+// real XTest events, as a bot makes them.
+func drag(a, b image.Point, steps int) {
+	robotgo.Move(a.X, a.Y)
+	time.Sleep(15 * time.Millisecond)
+	robotgo.Toggle("left")
+	time.Sleep(15 * time.Millisecond)
+	for k := 1; k <= steps; k++ {
+		f := float64(k) / float64(steps+1)
+		robotgo.Move(a.X+int(f*float64(b.X-a.X)), a.Y+int(f*float64(b.Y-a.Y)))
+		time.Sleep(10 * time.Millisecond)
+	}
+	robotgo.Move(b.X, b.Y)
+	time.Sleep(15 * time.Millisecond)
+	robotgo.Toggle("left", "up")
+}
+
+// dragCells drags from cell to cell and waits until the server has answered
+// (the state version changed, or for a drop that must not take, until the
+// page logged the pointerup and had time to send a move).
+func (s *session) dragCells(from, to, steps int, mustTake bool) State {
+	s.t.Helper()
+	st := s.g.State()
+	since := s.lastSeq()
+	a, b := cellPoint(st, from), cellPoint(st, to)
+	drag(a, b, steps)
+	var up *PointerEvent
+	err := desktop.WaitFor(5*time.Second, 10*time.Millisecond, "pointerup logged", func() (bool, error) {
+		for _, e := range s.g.Pointer(since) {
+			if e.Type == "pointerup" {
+				up = &e
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	// The page logs screen pixels: they must be exactly where the mouse went.
+	var down *PointerEvent
+	for _, e := range s.g.Pointer(since) {
+		if e.Type == "pointerdown" {
+			down = &e
+			break
+		}
+	}
+	if down == nil || int(down.ScreenX) != a.X || int(down.ScreenY) != a.Y || int(up.ScreenX) != b.X || int(up.ScreenY) != b.Y {
+		s.t.Fatalf("drag %v→%v logged as down %+v up %+v", a, b, down, up)
+	}
+	if !mustTake {
+		time.Sleep(300 * time.Millisecond)
+		return s.g.State()
+	}
+	var now State
+	err = desktop.WaitFor(3*time.Second, 10*time.Millisecond, fmt.Sprintf("move %d→%d to take", from, to), func() (bool, error) {
+		now = s.g.State()
+		return now.Version != st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatalf("%v (steps %d)", err, steps)
+	}
+	return now
+}
+
+func (s *session) capture() *image.RGBA {
+	s.t.Helper()
+	img, err := screenshot.CaptureRect(s.win)
+	if err != nil {
+		s.t.Fatalf("capture %v: %v", s.win, err)
+	}
+	return img
+}
+
+// at returns the captured pixel at client point (x, y) of the window.
+func at(img *image.RGBA, x, y float64) color.RGBA {
+	return img.RGBAAt(img.Rect.Min.X+int(math.Round(x)), img.Rect.Min.Y+int(math.Round(y)))
+}
+
+func near(c color.RGBA, want [3]uint8, tol int) bool {
+	d := func(a, b uint8) int { return int(math.Abs(float64(int(a) - int(b)))) }
+	return d(c.R, want[0]) <= tol && d(c.G, want[1]) <= tol && d(c.B, want[2]) <= tol
+}
+
+// Classic colours from shared/GAME.md.
+var (
+	faceOf = map[string][3]uint8{"right": {255, 232, 72}, "too_few": {72, 222, 72}, "too_many": {255, 72, 72}}
+	recess = [3]uint8{102, 102, 102}
+	flat   = [3]uint8{108, 108, 108}
+	panel  = [3]uint8{24, 24, 36}
+)
+
+// checkCells samples every cell of a classic render where the page must have
+// drawn it (board.Centre within the reported area): a tile's face colour by
+// status, an empty cell's recess, a hole's flat board grey. It skips cells
+// under the rectangle hide (the solved panel).
+func checkCells(t *testing.T, img *image.RGBA, st State, hide image.Rectangle) {
+	t.Helper()
+	l := st.Layout
+	r := l.Side * board.Radius(st.Size)
+	bad := 0
+	for i, c := range st.Cells {
+		fx, fy := board.Centre(st.Size, i)
+		cx, cy := l.Left+l.Side*fx, l.Top+l.Side*fy
+		// Left of the centre: clear of the digit and of the claws.
+		x, y := cx-0.45*r, cy-0.05*r
+		if image.Pt(int(x), int(y)).In(hide) {
+			continue
+		}
+		var want [3]uint8
+		switch c.Kind {
+		case "hole":
+			want = flat
+		case "empty":
+			want = recess
+		default:
+			want = faceOf[c.Status]
+		}
+		if got := at(img, x, y); !near(got, want, 3) {
+			bad++
+			t.Errorf("cell %d (%s, %s) at client (%.0f,%.0f): %v, want %v", i, c.Kind, c.Status, x, y, got, want)
+		}
+	}
+	if bad > 0 {
+		t.Fatalf("%d cells not drawn as the state says", bad)
+	}
+}
+
+func TestBrowserPlaysLevel10(t *testing.T) {
+	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, g, image.Rect(30, 20, 830, 620), "")
+	st := s.painted(5 * time.Second)
+	s.ready()
+	checkCells(t, s.capture(), st, image.Rectangle{})
+
+	start := g.Position()
+	mv, mv2, free, hole, locked := findCells(start)
+	// Drops that must not take: onto a hole, onto a locked tile, a drag of
+	// a locked tile.
+	for _, d := range [][2]int{{mv, hole}, {mv, locked}, {locked, free}} {
+		if got := s.dragCells(d[0], d[1], 1, false); got.Version != st.Version || !g.Position().Equal(start) {
+			t.Fatalf("drop %d→%d changed the game:\n%s", d[0], d[1], got.Board)
+		}
+	}
+	// A swap, with no intermediate move at all.
+	st = s.dragCells(mv, mv2, 0, true)
+	if st.LastMove == nil || !st.LastMove.Swap || st.Moves != 1 {
+		t.Fatalf("swap by drag: %+v", st.LastMove)
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	s.painted(2 * time.Second)
+
+	sol, err := board.Parse("solution", []byte(level10Solution))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := planMoves(t, start, sol)
+	var before *image.RGBA
+	for k, m := range moves {
+		if k == len(moves)-1 {
+			before = s.capture()
+		}
+		st = s.dragCells(m.From, m.To, k%4, true)
+		if st.LastMove == nil || st.LastMove.From != m.From || st.LastMove.To != m.To || st.LastMove.Swap {
+			t.Fatalf("move %d %v taken as %+v", k, m, st.LastMove)
+		}
+	}
+	if !st.Solved || st.Board != level10Solution || st.Moves != len(moves) {
+		t.Fatalf("after %d drags: solved %v moves %d\n%s", len(moves), st.Solved, st.Moves, st.Board)
+	}
+	st = s.painted(2 * time.Second)
+	time.Sleep(100 * time.Millisecond)
+	after := s.capture()
+	// The solved panel covers the middle of the area; the rest of the board
+	// is all yellow.
+	l := st.Layout
+	w := math.Min(360, math.Max(260, l.Side*0.6))
+	px, py := l.Left+(l.Side-w)/2+12, l.Top+l.Side/2-80+12
+	if got := at(after, px, py); !near(got, panel, 4) {
+		t.Errorf("solved panel missing: (%.0f,%.0f) is %v, want %v", px, py, got, panel)
+	}
+	if got := at(before, px, py); near(got, panel, 4) {
+		t.Errorf("the panel's colour was there before the level was solved: %v", got)
+	}
+	hide := image.Rect(int(l.Left+(l.Side-w)/2)-2, int(l.Top+l.Side/2-80)-2, int(l.Left+(l.Side+w)/2)+2, int(l.Top+l.Side/2+120))
+	checkCells(t, after, st, hide)
+
+	// A new level from the API shows within a second.
+	t0 := time.Now()
+	if err := g.NewLevel(Spec{Mode: ModeRandom, Size: 4, Seed: seed(3)}); err != nil {
+		t.Fatal(err)
+	}
+	st = s.painted(time.Second)
+	t.Logf("new level painted %v after POST", time.Since(t0))
+	checkCells(t, s.capture(), st, image.Rectangle{})
+}
+
+func TestBrowserNoSwap(t *testing.T) {
+	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, g, image.Rect(10, 10, 1290, 810), "")
+	st := s.painted(5 * time.Second)
+	s.ready()
+	mv, mv2, free, _, _ := findCells(g.Position())
+	if got := s.dragCells(mv, mv2, 2, false); got.Version != st.Version {
+		t.Fatal("a drop on a movable tile swapped with swapping off")
+	}
+	if st = s.dragCells(mv, free, 2, true); st.Moves != 1 || st.LastMove.Swap {
+		t.Fatalf("move with swapping off: %+v", st.LastMove)
+	}
+}
+
+// pick returns the first seed from 1 whose random level of the size has
+// locked tiles, holes, and tiles of all three colours.
+func pick(t *testing.T, size int) uint64 {
+	for sd := uint64(1); sd < 1000; sd++ {
+		p := board.Random(size, sd)
+		var locked, holes int
+		var status [4]int
+		for i, c := range p.Cells {
+			if c.Locked() {
+				locked++
+			}
+			if c.Hole() {
+				holes++
+			}
+			status[p.StatusOf(i)]++
+		}
+		if locked > 0 && holes > 0 && status[board.Right] > 0 && status[board.TooFew] > 0 && status[board.TooMany] > 0 {
+			return sd
+		}
+	}
+	t.Fatalf("no random size-%d level with locks, holes and all colours in 1000 seeds", size)
+	return 0
+}
+
+// TestScreenshots renders a size-3, a size-4 and a random size-6 board, each
+// with locked tiles and all three colours, at 800×600 and 1280×800, and one
+// in the neon theme, and checks every cell's pixels. With -update it writes
+// them to docs/game-*.png.
+func TestScreenshots(t *testing.T) {
+	boards := []struct {
+		name string
+		spec Spec
+	}{
+		{"size3", Spec{Mode: ModeRandom, Size: 3, Seed: seed(pick(t, 3))}},
+		{"size4", Spec{Mode: ModeRandom, Size: 4, Seed: seed(pick(t, 4))}},
+		{"size6", Spec{Mode: ModeRandom, Size: 6, Seed: seed(pick(t, 6))}},
+	}
+	for _, ws := range []image.Point{{800, 600}, {1280, 800}} {
+		g, err := New(Config{Start: boards[0].spec})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := open(t, g, image.Rectangle{Min: image.Pt(20, 20), Max: image.Pt(20+ws.X, 20+ws.Y)}, "")
+		for _, bd := range boards {
+			if err := g.NewLevel(bd.spec); err != nil {
+				t.Fatal(err)
+			}
+			st := s.painted(5 * time.Second)
+			if st.Layout.InnerWidth != float64(ws.X) || st.Layout.InnerHeight != float64(ws.Y) {
+				t.Fatalf("window %v reported inner %vx%v", ws, st.Layout.InnerWidth, st.Layout.InnerHeight)
+			}
+			l := st.Layout
+			if l.Left < 0 || l.Top < 40 || l.Left+l.Side > l.InnerWidth || l.Top+l.Side > l.InnerHeight {
+				t.Fatalf("game area %+v does not fit the window below the HUD", l)
+			}
+			time.Sleep(50 * time.Millisecond)
+			img := s.capture()
+			checkCells(t, img, st, image.Rectangle{})
+			save(t, img, fmt.Sprintf("game-%s-%dx%d.png", bd.name, ws.X, ws.Y))
+		}
+	}
+	g, err := New(Config{Start: boards[2].spec, Theme: "neon"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, g, image.Rect(20, 20, 1300, 820), "")
+	st := s.painted(5 * time.Second)
+	if st.Layout.Theme != "neon" {
+		t.Fatalf("theme drawn %q", st.Layout.Theme)
+	}
+	time.Sleep(50 * time.Millisecond)
+	save(t, s.capture(), "game-neon-size6-1280x800.png")
+}
+
+func save(t *testing.T, img image.Image, name string) {
+	t.Helper()
+	if !*update {
+		return
+	}
+	dir := filepath.Join("..", "docs")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		t.Fatalf("write %s: %v", name, err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("write %s: %v", name, err)
+	}
+}
