@@ -1,0 +1,220 @@
+package actuate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"time"
+
+	"hexiom/calibration"
+)
+
+// Pace is how a drag is made: press, Steps pointer moves evenly spaced on the
+// way, the last one on the drop point, release; Pause after each pointer move
+// and button change. A page that handles events once per animation frame
+// wants at least one move on the way and a pause near a frame (16 ms); the
+// clone in real Chromium takes 2 steps of a few milliseconds.
+type Pace struct {
+	Steps int
+	Pause time.Duration
+}
+
+// DefaultPace is a drag of about 40 ms that every browser registers.
+var DefaultPace = Pace{Steps: 2, Pause: 8 * time.Millisecond}
+
+// ErrFailSafe is what every *FailSafeError is: the bot stopped because the
+// user took the mouse or pushed it into a corner of the screen.
+var ErrFailSafe = errors.New("fail-safe")
+
+// FailSafeError says why the driver stopped before a drag.
+type FailSafeError struct {
+	At     image.Point // where the pointer was
+	Left   image.Point // where the bot had left it
+	Corner bool        // the pointer sat in a corner of the screen
+	During bool        // the pointer moved while the bot was dragging
+}
+
+func (e *FailSafeError) Error() string {
+	switch {
+	case e.Corner:
+		return fmt.Sprintf("fail-safe: the pointer is in a corner of the screen at (%d,%d); stopped before the next drag", e.At.X, e.At.Y)
+	case e.During:
+		return fmt.Sprintf("fail-safe: the pointer ended a drag at (%d,%d), not at the drop point (%d,%d): the user moved the mouse; stopped", e.At.X, e.At.Y, e.Left.X, e.Left.Y)
+	default:
+		return fmt.Sprintf("fail-safe: the pointer is at (%d,%d), not where the bot left it (%d,%d): the user took the mouse; stopped before the next drag", e.At.X, e.At.Y, e.Left.X, e.Left.Y)
+	}
+}
+
+func (e *FailSafeError) Unwrap() error { return ErrFailSafe }
+
+// ErrOutside is what every *OutsideError is.
+var ErrOutside = errors.New("point outside the calibrated game area")
+
+// OutsideError is a drag refused because one of its points lies outside the
+// calibrated game area; the pointer did not move.
+type OutsideError struct {
+	Point image.Point
+	Area  calibration.Area
+}
+
+func (e *OutsideError) Error() string {
+	return fmt.Sprintf("refused to drag: point (%d,%d) lies outside the calibrated game area %v", e.Point.X, e.Point.Y, e.Area)
+}
+
+func (e *OutsideError) Unwrap() error { return ErrOutside }
+
+// Driver makes drags with a Mouse inside a calibrated game area, with the
+// fail-safe armed. It is not safe for concurrent use.
+type Driver struct {
+	mouse  Mouse
+	area   calibration.Area
+	screen image.Rectangle
+	pace   Pace
+	// Corner is how close to a screen corner, in pixels, the pointer
+	// counts as in the corner.
+	Corner int
+	// Tolerance is how far, in pixels, the pointer may drift from where
+	// the bot left it before the fail-safe trips (0: not at all).
+	Tolerance int
+
+	left  image.Point
+	armed bool
+	drags int
+}
+
+// NewDriver returns a driver for mouse in area at pace.
+func NewDriver(mouse Mouse, area calibration.Area, pace Pace) (*Driver, error) {
+	if err := area.Valid(); err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	if pace.Steps < 0 || pace.Pause < 0 {
+		return nil, fmt.Errorf("driver: pace %+v: steps and pause must not be negative", pace)
+	}
+	screen, err := mouse.Screen()
+	if err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	if !area.Rect().In(screen) {
+		return nil, fmt.Errorf("driver: the calibrated game area %v does not lie on the screen %v; calibrate again", area, screen)
+	}
+	return &Driver{mouse: mouse, area: area, screen: screen, pace: pace, Corner: 2}, nil
+}
+
+// Drags returns how many drags the driver has made.
+func (d *Driver) Drags() int { return d.drags }
+
+// Arm takes the pointer's place now as where the bot left it: from here on,
+// the pointer moving by itself trips the fail-safe. It fails at once when the
+// pointer sits in a screen corner.
+func (d *Driver) Arm() error {
+	at, err := d.mouse.Location()
+	if err != nil {
+		return fmt.Errorf("fail-safe: %w", err)
+	}
+	if d.inCorner(at) {
+		return &FailSafeError{At: at, Left: at, Corner: true}
+	}
+	d.left, d.armed = at, true
+	return nil
+}
+
+// Disarm forgets where the pointer was left (the user may use the mouse
+// until the next Arm, for example between two boards).
+func (d *Driver) Disarm() { d.armed = false }
+
+// Check returns a *FailSafeError when the pointer is not where the bot left
+// it or sits in a screen corner.
+func (d *Driver) Check() error {
+	at, err := d.mouse.Location()
+	if err != nil {
+		return fmt.Errorf("fail-safe: %w", err)
+	}
+	if d.inCorner(at) {
+		return &FailSafeError{At: at, Left: d.left, Corner: true}
+	}
+	if d.armed && !near(at, d.left, d.Tolerance) {
+		return &FailSafeError{At: at, Left: d.left}
+	}
+	return nil
+}
+
+func near(a, b image.Point, tol int) bool {
+	return abs(a.X-b.X) <= tol && abs(a.Y-b.Y) <= tol
+}
+
+func (d *Driver) inCorner(p image.Point) bool {
+	c := d.Corner
+	r := d.screen
+	nearX := p.X <= r.Min.X+c || p.X >= r.Max.X-1-c
+	nearY := p.Y <= r.Min.Y+c || p.Y >= r.Max.Y-1-c
+	return nearX && nearY
+}
+
+// Path returns the pointer positions of a drag from one screen point to
+// another: the press point, the steps on the way, the drop point.
+func (d *Driver) Path(from, to calibration.Point) []image.Point {
+	n := d.pace.Steps
+	pts := make([]image.Point, 0, n+2)
+	pts = append(pts, from.Pt())
+	for k := 1; k <= n; k++ {
+		f := float64(k) / float64(n+1)
+		pts = append(pts, calibration.Point{X: from.X + f*(to.X-from.X), Y: from.Y + f*(to.Y-from.Y)}.Pt())
+	}
+	return append(pts, to.Pt())
+}
+
+// Drag presses on from, moves to to and releases there. Before the pointer
+// moves it checks every point of the drag inside the game area (else an
+// *OutsideError) and the fail-safe (else a *FailSafeError); an unarmed driver
+// arms itself first. After the release it checks the pointer is on the drop
+// point, so a user who moved the mouse during the drag stops the next one.
+func (d *Driver) Drag(ctx context.Context, from, to calibration.Point) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("drag: %w", err)
+	}
+	path := d.Path(from, to)
+	for _, p := range path {
+		if !d.area.Contains(calibration.Point{X: float64(p.X), Y: float64(p.Y)}) {
+			return &OutsideError{Point: p, Area: d.area}
+		}
+	}
+	if !d.armed {
+		if err := d.Arm(); err != nil {
+			return err
+		}
+	}
+	if err := d.Check(); err != nil {
+		return err
+	}
+	last := path[len(path)-1]
+	steps := []func() error{
+		func() error { return d.mouse.Move(path[0]) },
+		d.mouse.Press,
+	}
+	for _, p := range path[1:] {
+		steps = append(steps, func() error { return d.mouse.Move(p) })
+	}
+	steps = append(steps, d.mouse.Release)
+	for i, step := range steps {
+		if err := step(); err != nil {
+			if i > 1 {
+				_ = d.mouse.Release() // never leave the button down
+			}
+			return fmt.Errorf("drag (%d,%d)→(%d,%d): %w", path[0].X, path[0].Y, last.X, last.Y, err)
+		}
+		if d.pace.Pause > 0 {
+			time.Sleep(d.pace.Pause)
+		}
+	}
+	d.drags++
+	d.left, d.armed = last, true
+	at, err := d.mouse.Location()
+	if err != nil {
+		return fmt.Errorf("fail-safe: %w", err)
+	}
+	if !near(at, last, d.Tolerance) {
+		return &FailSafeError{At: at, Left: last, During: true}
+	}
+	return nil
+}

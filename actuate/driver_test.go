@@ -1,0 +1,147 @@
+package actuate
+
+import (
+	"context"
+	"errors"
+	"image"
+	"testing"
+	"time"
+
+	"hexiom/calibration"
+)
+
+func testDriver(t *testing.T) (*Driver, *Recorder, calibration.Area) {
+	t.Helper()
+	area := calibration.Area{Left: 100, Top: 50, Side: 400}
+	rec := NewRecorder(image.Rect(0, 0, 1024, 768), image.Pt(300, 250))
+	d, err := NewDriver(rec, area, Pace{Steps: 3, Pause: time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, rec, area
+}
+
+func TestDriverDragsInsideTheArea(t *testing.T) {
+	d, rec, area := testDriver(t)
+	from, to := area.Centre(4, 0), area.Centre(4, 36)
+	if err := d.Arm(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Drag(context.Background(), from, to); err != nil {
+		t.Fatal(err)
+	}
+	ev := rec.Events()
+	want := []string{"move", "press", "move", "move", "move", "move", "release"}
+	if len(ev) != len(want) {
+		t.Fatalf("events %v, want kinds %v", ev, want)
+	}
+	for i, e := range ev {
+		if e.Kind != want[i] {
+			t.Fatalf("event %d is %v, want %s (all: %v)", i, e, want[i], ev)
+		}
+		if !area.Contains(calibration.Point{X: float64(e.At.X), Y: float64(e.At.Y)}) {
+			t.Fatalf("event %v outside the area %v", e, area)
+		}
+	}
+	if ev[1].At != from.Pt() || ev[6].At != to.Pt() {
+		t.Errorf("pressed at %v and released at %v, want %v and %v", ev[1].At, ev[6].At, from.Pt(), to.Pt())
+	}
+	if d.Drags() != 1 {
+		t.Errorf("Drags() = %d after one drag", d.Drags())
+	}
+	// The pointer stays where the bot left it: the next drag goes ahead.
+	if err := d.Drag(context.Background(), to, from); err != nil {
+		t.Fatalf("second drag: %v", err)
+	}
+}
+
+func TestDriverRefusesPointsOutsideTheArea(t *testing.T) {
+	d, rec, area := testDriver(t)
+	in := area.Centre(3, 9)
+	for _, out := range []calibration.Point{
+		{X: area.Left - 1, Y: in.Y},
+		{X: area.Left + area.Side, Y: in.Y}, // the right edge is outside
+		{X: in.X, Y: area.Top + area.Side + 30},
+		{X: 5, Y: 5},
+	} {
+		for _, drag := range [][2]calibration.Point{{in, out}, {out, in}} {
+			err := d.Drag(context.Background(), drag[0], drag[1])
+			var oe *OutsideError
+			if !errors.As(err, &oe) || !errors.Is(err, ErrOutside) {
+				t.Fatalf("drag %v→%v: %v, want an *OutsideError", drag[0], drag[1], err)
+			}
+		}
+	}
+	if ev := rec.Events(); len(ev) != 0 {
+		t.Errorf("the pointer moved on a refused drag: %v", ev)
+	}
+}
+
+func TestDriverFailSafe(t *testing.T) {
+	ctx := context.Background()
+	t.Run("user took the mouse", func(t *testing.T) {
+		d, rec, area := testDriver(t)
+		if err := d.Drag(ctx, area.Centre(5, 0), area.Centre(5, 10)); err != nil {
+			t.Fatal(err)
+		}
+		n := len(rec.Events())
+		rec.SetLocation(image.Pt(700, 600)) // the user moves the mouse
+		err := d.Drag(ctx, area.Centre(5, 1), area.Centre(5, 11))
+		var fe *FailSafeError
+		if !errors.As(err, &fe) || !errors.Is(err, ErrFailSafe) || fe.Corner || fe.At != image.Pt(700, 600) {
+			t.Fatalf("drag after the user moved: %v, want a fail-safe naming (700,600)", err)
+		}
+		if len(rec.Events()) != n {
+			t.Errorf("the pointer moved after the fail-safe tripped: %v", rec.Events()[n:])
+		}
+		// Even a one-pixel nudge counts.
+		rec.SetLocation(area.Centre(5, 10).Pt().Add(image.Pt(1, 0)))
+		if err := d.Drag(ctx, area.Centre(5, 1), area.Centre(5, 11)); !errors.Is(err, ErrFailSafe) {
+			t.Fatalf("drag after a 1 px nudge: %v, want the fail-safe", err)
+		}
+	})
+	t.Run("corner", func(t *testing.T) {
+		for _, c := range []image.Point{{0, 0}, {1023, 0}, {0, 767}, {1022, 766}} {
+			d, rec, area := testDriver(t)
+			rec.SetLocation(c)
+			err := d.Drag(ctx, area.Centre(5, 0), area.Centre(5, 10))
+			var fe *FailSafeError
+			if !errors.As(err, &fe) || !fe.Corner {
+				t.Fatalf("pointer in corner %v: %v, want a corner fail-safe", c, err)
+			}
+			if len(rec.Events()) != 0 {
+				t.Errorf("the pointer moved from the corner: %v", rec.Events())
+			}
+		}
+	})
+	t.Run("moved during a drag", func(t *testing.T) {
+		d, rec, area := testDriver(t)
+		rec.OnEvent = func(n int, e Event) {
+			if e.Kind == "release" {
+				rec.SetLocation(image.Pt(10, 400))
+			}
+		}
+		err := d.Drag(ctx, area.Centre(5, 0), area.Centre(5, 10))
+		var fe *FailSafeError
+		if !errors.As(err, &fe) || !fe.During {
+			t.Fatalf("pointer moved during the drag: %v, want a fail-safe", err)
+		}
+	})
+	t.Run("armed then moved before the first drag", func(t *testing.T) {
+		d, rec, area := testDriver(t)
+		if err := d.Arm(); err != nil {
+			t.Fatal(err)
+		}
+		rec.SetLocation(image.Pt(301, 250))
+		if err := d.Drag(ctx, area.Centre(5, 0), area.Centre(5, 10)); !errors.Is(err, ErrFailSafe) {
+			t.Fatalf("first drag after the pointer moved since Arm: %v, want the fail-safe", err)
+		}
+	})
+}
+
+func TestDriverRejectsAreaOffScreen(t *testing.T) {
+	rec := NewRecorder(image.Rect(0, 0, 800, 600), image.Pt(1, 1))
+	if _, err := NewDriver(rec, calibration.Area{Left: 600, Top: 100, Side: 400}, DefaultPace); err == nil {
+		t.Error("NewDriver accepted a game area that runs off the screen")
+	}
+}
