@@ -461,3 +461,120 @@ func save(t *testing.T, img image.Image, name string) {
 		t.Fatalf("write %s: %v", name, err)
 	}
 }
+
+// control returns the screen point at the middle of the page's button id,
+// waiting until the page reports it on screen.
+func (s *session) control(id string) image.Point {
+	s.t.Helper()
+	var p image.Point
+	err := desktop.WaitFor(3*time.Second, 20*time.Millisecond, "button "+id+" on screen", func() (bool, error) {
+		st := s.g.State()
+		if st.Layout == nil {
+			return false, nil
+		}
+		r, ok := st.Layout.Controls[id]
+		if !ok {
+			return false, nil
+		}
+		p = image.Pt(int(st.Layout.ScreenX+r[0]+r[2]/2), int(st.Layout.ScreenY+r[1]+r[3]/2))
+		return true, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return p
+}
+
+// click clicks the page's button id and waits for the state to change.
+func (s *session) click(id string) State {
+	s.t.Helper()
+	p := s.control(id)
+	v := s.g.State().Version
+	robotgo.Move(p.X, p.Y)
+	time.Sleep(15 * time.Millisecond)
+	robotgo.Toggle("left")
+	time.Sleep(15 * time.Millisecond)
+	robotgo.Toggle("left", "up")
+	var st State
+	err := desktop.WaitFor(3*time.Second, 10*time.Millisecond, "a click on "+id+" to take", func() (bool, error) {
+		st = s.g.State()
+		return st.Version != v, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return st
+}
+
+func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
+	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, g, image.Rect(30, 20, 830, 620), "")
+	s.painted(5 * time.Second)
+	s.ready()
+	start := g.Position()
+	mv, _, free, _, _ := findCells(start)
+
+	s.dragCells(mv, free, 1, true)
+	if st := s.click("undo"); st.Moves != 0 || !g.Position().Equal(start) {
+		t.Fatalf("undo button: moves %d\n%s", st.Moves, st.Board)
+	}
+	s.painted(2 * time.Second)
+	s.dragCells(mv, free, 1, true)
+	if st := s.click("restart"); st.Moves != 0 || !g.Position().Equal(start) {
+		t.Fatalf("restart button: moves %d\n%s", st.Moves, st.Board)
+	}
+	// The level menu.
+	p := s.control("menu-btn")
+	robotgo.Move(p.X, p.Y)
+	robotgo.Toggle("left")
+	robotgo.Toggle("left", "up")
+	if st := s.click("level-5"); st.Mode != ModeLevel || st.Level != 5 {
+		t.Fatalf("menu level 5: %s %d", st.Mode, st.Level)
+	}
+	if _, ok := s.painted(2 * time.Second).Layout.Controls["level-5"]; ok {
+		t.Fatal("the menu stayed open")
+	}
+
+	// The challenge, solved in time by drags: the achievement banner shows.
+	if err := g.NewLevel(Spec{Mode: ModeChallenge, Seed: seed(11)}); err != nil {
+		t.Fatal(err)
+	}
+	st := s.painted(2 * time.Second)
+	if st.Size != 6 || st.LimitMS != 180000 {
+		t.Fatalf("challenge: size %d limit %d", st.Size, st.LimitMS)
+	}
+	level, sol := board.RandomWithSolution(6, 11)
+	moves := planMoves(t, level, sol)
+	for _, m := range moves[:len(moves)-2] {
+		if _, err := g.Move(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.painted(2 * time.Second)
+	for _, m := range moves[len(moves)-2:] {
+		s.dragCells(m.From, m.To, 2, true)
+	}
+	st = s.painted(2 * time.Second)
+	if !st.Solved || !st.Achieved {
+		t.Fatalf("challenge solved by drags: solved %v achieved %v", st.Solved, st.Achieved)
+	}
+	time.Sleep(300 * time.Millisecond) // the HUD refreshes every 250 ms
+	img := s.capture()
+	l := st.Layout
+	hud := l.Top - 8 // the area starts below the HUD
+	found := false
+	for y := 0.0; y < hud+60 && !found; y++ {
+		found = near(at(img, l.InnerWidth/2, y), faceOf["right"], 2)
+	}
+	if !found {
+		t.Error("no achievement banner at the top of the window")
+	}
+	save(t, img, "game-challenge-achieved-800x600.png")
+	// "Next level" starts the next challenge.
+	if st := s.click("next"); st.Mode != ModeChallenge || st.Seed != 12 || st.Solved {
+		t.Fatalf("next: %s seed %d solved %v", st.Mode, st.Seed, st.Solved)
+	}
+}

@@ -61,6 +61,10 @@ type Layout struct {
 	Size             int     `json:"size"`    // the board size drawn
 	Theme            string  `json:"theme"`   // the theme drawn
 	At               int64   `json:"at_ms"`   // server time of the report, Unix ms
+	// Controls are the buttons on screen by id ("menu-btn", "undo",
+	// "restart", "next", "replay", "challenge", "level-N"): [left, top,
+	// width, height] in client CSS px.
+	Controls map[string][4]float64 `json:"controls,omitempty"`
 }
 
 // PointerEvent is one pointer event the page logged (GET /api/pointer).

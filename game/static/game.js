@@ -339,7 +339,7 @@
       left: view.left, top: view.top, side: view.side,
       screenX: window.screenX, screenY: window.screenY,
       innerWidth: view.W, innerHeight: view.H, devicePixelRatio: view.dpr,
-      version: S.version, size: S.size, theme: themeName,
+      version: S.version, size: S.size, theme: themeName, controls: controls(),
     };
     const key = JSON.stringify(l);
     if (key === lastReport) return;
@@ -347,6 +347,22 @@
       lastReport = key;
       api('/api/layout', l).catch(() => { lastReport = ''; });
     }));
+  }
+
+  // controls returns the client rectangles [left, top, width, height] of the
+  // buttons on screen, for tests and demos that click them.
+  function controls() {
+    const out = {};
+    for (const id of ['menu-btn', 'undo', 'restart', 'next', 'replay', 'challenge']) {
+      const el = $(id);
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) out[id] = [r.left, r.top, r.width, r.height];
+    }
+    for (const b of document.querySelectorAll('#grid button')) {
+      const r = b.getBoundingClientRect();
+      if (r.width > 0) out['level-' + b.dataset.level] = [r.left, r.top, r.width, r.height];
+    }
+    return out;
   }
 
   // ---- HUD and panels --------------------------------------------------
@@ -443,6 +459,7 @@
 
   async function start(spec) {
     $('menu').classList.add('hidden');
+    queueDraw();
     const r = await api('/api/new', spec);
     if (r.ok) adopt(r.body);
   }
@@ -523,8 +540,8 @@
 
   $('undo').onclick = () => post('/api/undo');
   $('restart').onclick = () => post('/api/restart');
-  $('menu-btn').onclick = () => $('menu').classList.toggle('hidden');
-  $('menu-close').onclick = () => $('menu').classList.add('hidden');
+  $('menu-btn').onclick = () => { $('menu').classList.toggle('hidden'); queueDraw(); };
+  $('menu-close').onclick = () => { $('menu').classList.add('hidden'); queueDraw(); };
   $('challenge').onclick = () => start({ mode: 'challenge' });
   for (const b of document.querySelectorAll('#menu .row button[data-size]')) {
     b.onclick = () => start({ mode: 'random', size: Number(b.dataset.size) });
@@ -539,7 +556,7 @@
   };
   window.addEventListener('keydown', (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') { e.preventDefault(); post('/api/undo'); }
-    if (e.key === 'Escape') $('menu').classList.add('hidden');
+    if (e.key === 'Escape') { $('menu').classList.add('hidden'); queueDraw(); }
   });
   window.addEventListener('resize', queueDraw);
 
