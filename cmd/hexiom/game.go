@@ -100,6 +100,8 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom game: %v\n", err)
 		return exitBadUser
 	}
+	ctx, stop := gameDone()
+	defer stop()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom game: listen: %v\n", err)
@@ -122,8 +124,6 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	select {
 	case <-ctx.Done():
 	case err := <-errc:
@@ -139,6 +139,12 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	_ = srv.Shutdown(shut)
 	return exitOK
+}
+
+// gameDone returns the context that ends `hexiom game`: SIGINT or SIGTERM.
+// Tests replace it.
+var gameDone = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 // chromium is Debian's Chromium binary; the /usr/bin/chromium wrapper adds

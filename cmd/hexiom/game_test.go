@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"hexiom/board"
+	"hexiom/game"
+)
+
+// startGame runs `hexiom game args` until the test ends and returns the URL
+// it printed on its first line.
+func startGame(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	old := gameDone
+	gameDone = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	pr, pw := io.Pipe()
+	var stderr strings.Builder
+	exit := make(chan int, 1)
+	go func() {
+		exit <- runGame(args, pw, &stderr)
+		pw.Close()
+	}()
+	line := make(chan string, 1)
+	go func() {
+		l, _ := bufio.NewReader(pr).ReadString('\n')
+		line <- l
+		_, _ = io.Copy(io.Discard, pr)
+	}()
+	var url string
+	select {
+	case l := <-line:
+		url = strings.TrimSpace(l)
+	case code := <-exit:
+		t.Fatalf("hexiom game %v exited %d: %s", args, code, stderr.String())
+	case <-time.After(5 * time.Second):
+		t.Fatal("hexiom game printed no URL in 5 s")
+	}
+	t.Cleanup(func() {
+		cancel()
+		if code := <-exit; code != exitOK {
+			t.Errorf("hexiom game exited %d after cancel: %s", code, stderr.String())
+		}
+		gameDone = old
+	})
+	if !regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/$`).MatchString(url) {
+		t.Fatalf("first line %q is not the URL", url)
+	}
+	return url
+}
+
+func getState(t *testing.T, url string) game.State {
+	t.Helper()
+	resp, err := http.Get(url + "api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st game.State
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func TestGameCommandServes(t *testing.T) {
+	for _, tc := range []struct {
+		args        []string
+		mode        string
+		level, size int
+		seed        uint64
+		swap        bool
+		theme       string
+	}{
+		{nil, "level", 1, 2, 0, true, "classic"},
+		{[]string{"-level", "10", "-noswap"}, "level", 10, 3, 0, false, "classic"},
+		{[]string{"-random", "4", "-seed", "9", "-theme", "neon"}, "random", 0, 4, 9, true, "neon"},
+		{[]string{"-challenge", "-seed", "3"}, "challenge", 0, 6, 3, true, "classic"},
+	} {
+		url := startGame(t, tc.args...)
+		st := getState(t, url)
+		if st.Mode != tc.mode || st.Level != tc.level || st.Size != tc.size || st.Swap != tc.swap || st.Theme != tc.theme ||
+			(tc.seed != 0 && st.Seed != tc.seed) {
+			t.Errorf("hexiom game %v: %s level %d size %d seed %d swap %v theme %s", tc.args, st.Mode, st.Level, st.Size, st.Seed, st.Swap, st.Theme)
+		}
+		if tc.seed != 0 && st.Board != board.Random(tc.size, tc.seed).Format() {
+			t.Errorf("hexiom game %v: not board.Random(%d, %d)", tc.args, tc.size, tc.seed)
+		}
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), "<canvas") {
+			t.Errorf("GET / is not the page: %.200s", body)
+		}
+	}
+}
+
+func TestGameCommandBadUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"-level", "3", "-random", "4"},
+		{"-challenge", "-level", "2"},
+		{"-seed", "5"},
+		{"-level", "41"},
+		{"-random", "7"},
+		{"-theme", "pink"},
+		{"-addr", "0.0.0.0:0"},
+		{"-addr", "nonsense"},
+		{"-window", "big"},
+		{"extra"},
+	} {
+		var stderr strings.Builder
+		if code := runGame(args, io.Discard, &stderr); code != exitBadUser {
+			t.Errorf("hexiom game %v: exit %d, want %d (%s)", args, code, exitBadUser, stderr.String())
+		} else if stderr.Len() == 0 {
+			t.Errorf("hexiom game %v: no message", args)
+		}
+	}
+}
