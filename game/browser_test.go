@@ -231,11 +231,25 @@ func near(c color.RGBA, want [3]uint8, tol int) bool {
 	return d(c.R, want[0]) <= tol && d(c.G, want[1]) <= tol && d(c.B, want[2]) <= tol
 }
 
-// Classic colours from shared/GAME.md.
+// palette is what checkCells expects where it samples a cell.
+type palette struct {
+	face         map[string][3]uint8 // a tile's face by status
+	recess, flat [3]uint8            // an empty cell; a hole (the board)
+}
+
+// Colours of the classic theme, from shared/GAME.md, and of neon.
 var (
-	faceOf = map[string][3]uint8{"right": {255, 232, 72}, "too_few": {72, 222, 72}, "too_many": {255, 72, 72}}
-	recess = [3]uint8{102, 102, 102}
-	flat   = [3]uint8{108, 108, 108}
+	classic = palette{
+		face:   map[string][3]uint8{"right": {255, 232, 72}, "too_few": {72, 222, 72}, "too_many": {255, 72, 72}},
+		recess: [3]uint8{102, 102, 102},
+		flat:   [3]uint8{108, 108, 108},
+	}
+	neon = palette{
+		face:   map[string][3]uint8{"right": {0, 225, 225}, "too_few": {180, 100, 255}, "too_many": {255, 150, 20}},
+		recess: [3]uint8{28, 31, 50},
+		flat:   [3]uint8{38, 42, 66},
+	}
+	faceOf = classic.face
 	panel  = [3]uint8{24, 24, 36}
 )
 
@@ -244,6 +258,11 @@ var (
 // status, an empty cell's recess, a hole's flat board grey. It skips cells
 // under the rectangle hide (the solved panel).
 func checkCells(t *testing.T, img *image.RGBA, st State, hide image.Rectangle) {
+	t.Helper()
+	checkPalette(t, img, st, hide, classic)
+}
+
+func checkPalette(t *testing.T, img *image.RGBA, st State, hide image.Rectangle, pal palette) {
 	t.Helper()
 	l := st.Layout
 	r := l.Side * board.Radius(st.Size)
@@ -259,11 +278,11 @@ func checkCells(t *testing.T, img *image.RGBA, st State, hide image.Rectangle) {
 		var want [3]uint8
 		switch c.Kind {
 		case "hole":
-			want = flat
+			want = pal.flat
 		case "empty":
-			want = recess
+			want = pal.recess
 		default:
-			want = faceOf[c.Status]
+			want = pal.face[c.Status]
 		}
 		if got := at(img, x, y); !near(got, want, 3) {
 			bad++
@@ -427,17 +446,20 @@ func TestScreenshots(t *testing.T) {
 			save(t, img, fmt.Sprintf("game-%s-%dx%d.png", bd.name, ws.X, ws.Y))
 		}
 	}
-	g, err := New(Config{Start: boards[2].spec, Theme: "neon"})
+	// The neon theme chosen by the page's query, over a classic server.
+	g, err := New(Config{Start: boards[2].spec})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := open(t, g, image.Rect(20, 20, 1300, 820), "")
+	s := open(t, g, image.Rect(20, 20, 1300, 820), "?theme=neon")
 	st := s.painted(5 * time.Second)
 	if st.Layout.Theme != "neon" {
 		t.Fatalf("theme drawn %q", st.Layout.Theme)
 	}
 	time.Sleep(50 * time.Millisecond)
-	save(t, s.capture(), "game-neon-size6-1280x800.png")
+	img := s.capture()
+	checkPalette(t, img, st, image.Rectangle{}, neon)
+	save(t, img, "game-neon-size6-1280x800.png")
 }
 
 func save(t *testing.T, img image.Image, name string) {
