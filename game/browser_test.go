@@ -341,22 +341,33 @@ func TestBrowserPlaysLevel10(t *testing.T) {
 	if !st.Solved || st.Board != level10Solution || st.Moves != len(moves) {
 		t.Fatalf("after %d drags: solved %v moves %d\n%s", len(moves), st.Solved, st.Moves, st.Board)
 	}
+	// First the whole board shows solved: every tile yellow.
 	st = s.painted(2 * time.Second)
-	time.Sleep(100 * time.Millisecond)
+	checkCells(t, s.capture(), st, image.Rectangle{})
+	if _, ok := st.Layout.Controls["solved"]; ok {
+		t.Error("the solved panel came at once; it must let the finished board be seen first")
+	}
+	// Then the solved panel, over the middle of the area.
+	s.control("next")
+	time.Sleep(50 * time.Millisecond)
 	after := s.capture()
-	// The solved panel covers the middle of the area; the rest of the board
-	// is all yellow.
+	st = s.g.State()
 	l := st.Layout
-	w := math.Min(360, math.Max(260, l.Side*0.6))
-	px, py := l.Left+(l.Side-w)/2+12, l.Top+l.Side/2-80+12
+	pr := l.Controls["solved"]
+	px, py := pr[0]+12, pr[1]+12
+	if pr[0] < l.Left || pr[0]+pr[2] > l.Left+l.Side || pr[1] < l.Top || pr[1]+pr[3] > l.Top+l.Side {
+		t.Errorf("solved panel %v outside the game area %+v", pr, l)
+	}
 	if got := at(after, px, py); !near(got, panel, 4) {
 		t.Errorf("solved panel missing: (%.0f,%.0f) is %v, want %v", px, py, got, panel)
 	}
 	if got := at(before, px, py); near(got, panel, 4) {
 		t.Errorf("the panel's colour was there before the level was solved: %v", got)
 	}
-	hide := image.Rect(int(l.Left+(l.Side-w)/2)-2, int(l.Top+l.Side/2-80)-2, int(l.Left+(l.Side+w)/2)+2, int(l.Top+l.Side/2+120))
+	// The panel and its shadow (30 px blur, 8 px down).
+	hide := image.Rect(int(pr[0])-32, int(pr[1])-32, int(pr[0]+pr[2])+32, int(pr[1]+pr[3])+40)
 	checkCells(t, after, st, hide)
+	save(t, after, "game-solved-800x600.png")
 
 	// A new level from the API shows within a second.
 	t0 := time.Now()

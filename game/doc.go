@@ -13,7 +13,8 @@
 // move counts. Tiles are yellow when they have exactly their number of
 // occupied neighbours, green with too few and red with too many; locked tiles
 // wear grey claws; unavailable cells are flat board. Undo (Ctrl+Z) takes back
-// a move; restart puts every tile back (the clock runs on); the solved panel
+// a move; restart puts every tile back (the clock runs on). When the level is
+// solved the finished board shows whole for 1.2 s, then the solved panel
 // offers "Next level" and "Replay" (a fresh clock). The level menu (☰) lists
 // the 40 official levels, random levels of size 3–6 (board.Random), and the
 // "impossible" challenge: a random size-6 level to solve in three minutes,
@@ -65,7 +66,10 @@
 //	                        every new state, resize or window move, once the
 //	                        frame is on screen. GET /api/state returns it as
 //	                        "layout"; layout.version == version means the
-//	                        current board is painted.
+//	                        current board is painted. "controls" gives the
+//	                        buttons on screen by id ("undo", "restart",
+//	                        "menu-btn", "solved", "next", "replay",
+//	                        "level-N", ...) as [left, top, width, height].
 //	GET  /api/pointer       {events:[{seq, type, clientX, clientY, screenX,
 //	                        screenY, pointerType, buttons, t}], next}: every
 //	                        pointerdown/move/up/cancel the page saw, screenX/Y

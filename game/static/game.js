@@ -353,7 +353,7 @@
   // buttons on screen, for tests and demos that click them.
   function controls() {
     const out = {};
-    for (const id of ['menu-btn', 'undo', 'restart', 'next', 'replay', 'challenge']) {
+    for (const id of ['menu-btn', 'undo', 'restart', 'solved', 'next', 'replay', 'menu', 'challenge']) {
       const el = $(id);
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) out[id] = [r.left, r.top, r.width, r.height];
@@ -401,14 +401,23 @@
     b.style.top = (view ? view.hud + 4 : 50) + 'px';
   }
 
+  // The solved panel comes PANEL_DELAY ms after the last move, so the
+  // finished board can be seen (and read by a bot checking its work) whole.
+  const PANEL_DELAY = 1200;
+  let panelTimer = 0;
   function panels() {
     const sv = $('solved');
+    clearTimeout(panelTimer);
+    panelTimer = 0;
+    sv.classList.add('hidden');
     if (S.solved) {
       $('solved-title').textContent = S.mode === 'level' ? `Level ${two(S.level)} solved!` : 'Solved!';
       $('solved-info').textContent = `${clock(S.elapsed_ms)} \u00b7 ${S.moves} move${S.moves === 1 ? '' : 's'}`;
-      sv.classList.remove('hidden');
-    } else {
-      sv.classList.add('hidden');
+      const v = S.version;
+      panelTimer = setTimeout(() => {
+        panelTimer = 0;
+        if (S.solved && S.version === v) { sv.classList.remove('hidden'); queueDraw(); }
+      }, PANEL_DELAY);
     }
     for (const b of document.querySelectorAll('#grid button')) {
       b.classList.toggle('current', S.mode === 'level' && Number(b.dataset.level) === S.level);
