@@ -570,12 +570,33 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	if _, ok := s.painted(2 * time.Second).Layout.Controls["level-5"]; ok {
 		t.Fatal("the menu stayed open")
 	}
+	p = s.control("menu-btn")
+	robotgo.Move(p.X, p.Y)
+	robotgo.Toggle("left")
+	robotgo.Toggle("left", "up")
+	if st := s.click("random-5"); st.Mode != ModeRandom || st.Size != 5 || st.Seed == 0 {
+		t.Fatalf("menu random 5: %s size %d seed %d", st.Mode, st.Size, st.Seed)
+	}
+	// Ctrl+Z undoes.
+	st := s.painted(2 * time.Second)
+	mv, _, free, _, _ = findCells(g.Position())
+	s.dragCells(mv, free, 1, true)
+	v := g.State().Version
+	robotgo.KeyTap("z", "ctrl")
+	if err := desktop.WaitFor(3*time.Second, 10*time.Millisecond, "Ctrl+Z to undo", func() (bool, error) {
+		return g.State().Version != v, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if now := g.State(); now.Moves != 0 || now.Board != st.Board {
+		t.Fatalf("Ctrl+Z: moves %d\n%s", now.Moves, now.Board)
+	}
 
 	// The challenge, solved in time by drags: the achievement banner shows.
 	if err := g.NewLevel(Spec{Mode: ModeChallenge, Seed: seed(11)}); err != nil {
 		t.Fatal(err)
 	}
-	st := s.painted(2 * time.Second)
+	st = s.painted(2 * time.Second)
 	if st.Size != 6 || st.LimitMS != 180000 {
 		t.Fatalf("challenge: size %d limit %d", st.Size, st.LimitMS)
 	}

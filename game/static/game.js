@@ -101,7 +101,7 @@
   function adopt(st) {
     if (!st || (S && st.version < S.version)) return;
     const fresh = !S || st.version !== S.version || st.size !== S.size;
-    if (S && st.size !== S.size) drag = null;
+    if (drag && (st.size !== S.size || !st.cells[drag.from] || st.cells[drag.from].kind !== 'movable' || st.solved)) drag = null;
     S = st;
     recvAt = performance.now();
     setTheme(params.get('theme') || S.theme);
@@ -353,7 +353,7 @@
   // buttons on screen, for tests and demos that click them.
   function controls() {
     const out = {};
-    for (const id of ['menu-btn', 'undo', 'restart', 'solved', 'next', 'replay', 'menu', 'challenge']) {
+    for (const id of ['menu-btn', 'undo', 'restart', 'solved', 'next', 'replay', 'menu', 'challenge', 'random-3', 'random-4', 'random-5', 'random-6']) {
       const el = $(id);
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) out[id] = [r.left, r.top, r.width, r.height];
