@@ -1,0 +1,625 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"hexiom/actuate"
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/capture"
+	"hexiom/solver"
+	"hexiom/vision"
+)
+
+// Defaults of Config's durations and bounds.
+const (
+	DefaultBoardWait    = 30 * time.Second
+	DefaultSettle       = 2 * time.Second
+	DefaultNotTaken     = 400 * time.Millisecond
+	DefaultMaxRepairs   = 3
+	DefaultSolveTimeout = 60 * time.Second
+	DefaultFinalWait    = 250 * time.Millisecond
+)
+
+// Config is what Board and Watch need.
+type Config struct {
+	Eyes   Eyes
+	Area   calibration.Area
+	Driver *actuate.Driver // may be nil with DryRun
+	Swap   bool            // the game swaps a tile dropped on a movable tile
+	DryRun bool            // read, solve and plan, draw the plan, move nothing
+
+	// PlanPicture, with DryRun, is where the plan is drawn (PNG); "" writes
+	// nothing.
+	PlanPicture string
+	// Progress gets progress while the bot works and notes on repairs; nil
+	// is quiet.
+	Progress io.Writer
+	// DebugDir is where a debug picture goes when the bot gives up; "" is
+	// os.TempDir().
+	DebugDir string
+
+	BoardWait    time.Duration // how long to wait for a board in view
+	Settle       time.Duration // how long a drag may take to show on screen
+	NotTaken     time.Duration // how long the board may show no change after a drag before it counts as not taken
+	FinalWait    time.Duration // after the last drag, how long to wait before the last look that proves it solved
+	MaxRepairs   int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
+	SolveTimeout time.Duration
+	Poll         time.Duration // between looks while waiting
+}
+
+func (c *Config) defaults() {
+	set := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	set(&c.BoardWait, DefaultBoardWait)
+	set(&c.Settle, DefaultSettle)
+	set(&c.NotTaken, DefaultNotTaken)
+	set(&c.FinalWait, DefaultFinalWait)
+	set(&c.SolveTimeout, DefaultSolveTimeout)
+	set(&c.Poll, 40*time.Millisecond)
+	if c.MaxRepairs == 0 {
+		c.MaxRepairs = DefaultMaxRepairs
+	}
+	if c.MaxRepairs < 0 {
+		c.MaxRepairs = 0
+	}
+	if c.DebugDir == "" {
+		c.DebugDir = os.TempDir()
+	}
+}
+
+// Report is what one board took.
+type Report struct {
+	Size          int
+	Start, Target board.Position
+	Moves         []board.Move // the first plan
+	Planned       int          // drags in the first plan
+	Drags         int          // drags made
+	Repairs       int          // re-plans after a drag that did not take
+	Looks         int          // captures read
+	Covered       int          // cells hidden at the end (the game's solved panel)
+	AlreadySolved bool
+
+	// Where the time went. Capture and Read add up every look, the
+	// checks after each drag included; Drag is the time the pointer was
+	// moving.
+	Capture, Read, Solve, Plan, Drag time.Duration
+	Total                            time.Duration // from the board in view to proven solved
+	Nodes                            int64         // solver search nodes
+}
+
+// Summary is the report in one line.
+func (r Report) Summary() string {
+	if r.AlreadySolved {
+		return fmt.Sprintf("size-%d board already solved", r.Size)
+	}
+	s := fmt.Sprintf("size-%d board solved: %d drags (plan %d", r.Size, r.Drags, r.Planned)
+	if r.Repairs > 0 {
+		s += fmt.Sprintf(", %d repairs", r.Repairs)
+	}
+	s += fmt.Sprintf("); capture %s, read %s (%d looks), solve %s, plan %s, drags %s; total %s",
+		ms(r.Capture), ms(r.Read), r.Looks, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.Total))
+	return s
+}
+
+func ms(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2f ms", float64(d)/1e6)
+	case d < time.Second:
+		return fmt.Sprintf("%.0f ms", float64(d)/1e6)
+	default:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	}
+}
+
+// StuckError is the bot giving up: the screen kept showing something else
+// than its drags should have made.
+type StuckError struct {
+	Repairs  int
+	Expected board.Position
+	Seen     board.Position // what the screen showed last (may be partial)
+	Picture  string         // debug picture ("" if it could not be written)
+	Why      string
+}
+
+func (e *StuckError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "play: gave up after %d repairs: %s", e.Repairs, e.Why)
+	if e.Seen.Size > 0 && e.Expected.Size == e.Seen.Size {
+		var diff []string
+		for i := range e.Expected.Cells {
+			if e.Expected.Cells[i] != e.Seen.Cells[i] {
+				diff = append(diff, fmt.Sprintf("cell %d expected %s, seen %s", i, cellText(e.Expected.Cells[i]), cellText(e.Seen.Cells[i])))
+			}
+		}
+		if len(diff) > 6 {
+			diff = append(diff[:6], fmt.Sprintf("and %d more", len(diff)-6))
+		}
+		if len(diff) > 0 {
+			fmt.Fprintf(&b, " (%s)", strings.Join(diff, "; "))
+		}
+	}
+	if e.Picture != "" {
+		fmt.Fprintf(&b, "; debug picture %s", e.Picture)
+	}
+	return b.String()
+}
+
+func cellText(c board.Cell) string {
+	switch {
+	case c.Hole():
+		return "a hole"
+	case c.Tile == board.None:
+		return "empty"
+	case c.Fixed:
+		return fmt.Sprintf("locked %d", c.Tile)
+	default:
+		return fmt.Sprintf("tile %d", c.Tile)
+	}
+}
+
+// UnsureError is the bot refusing to move: vision was not sure of the board
+// (or saw none) for longer than it may wait.
+type UnsureError struct {
+	While   string // "waiting for a board", "checking drag 3 of 40"
+	Err     error  // vision's last error (*vision.DoubtError, vision.ErrNoBoard …)
+	Picture string
+}
+
+func (e *UnsureError) Error() string {
+	s := fmt.Sprintf("play: refusing to move, vision is unsure while %s: %v", e.While, e.Err)
+	if e.Picture != "" && !strings.Contains(s, e.Picture) {
+		s += "; debug picture " + e.Picture
+	}
+	return s
+}
+
+func (e *UnsureError) Unwrap() error { return e.Err }
+
+// player is one run of the loop.
+type player struct {
+	cfg  Config
+	rep  *Report
+	prog *progress
+}
+
+// Board waits until a board is in view, then plays it to the end: read,
+// solve, plan, drag, and check on the screen after every drag that it took;
+// a drag that did not take is repaired by reading again and planning again
+// (at most MaxRepairs times). It moves nothing while vision is unsure.
+func Board(ctx context.Context, cfg Config) (Report, error) {
+	cfg.defaults()
+	p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress)}
+	sight, err := p.waitBoard(ctx, nil)
+	if err != nil {
+		return *p.rep, err
+	}
+	return p.play(ctx, sight)
+}
+
+// Watch plays the board in view, then waits for the next one (a board read
+// with confidence and not solved: the same level replayed counts) and plays it,
+// until ctx ends, an error, or n boards (n ≤ 0: no limit). done is called
+// after each board.
+func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
+	cfg.defaults()
+	for k := 0; n <= 0 || k < n; k++ {
+		p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress)}
+		if cfg.Driver != nil {
+			cfg.Driver.Disarm() // the user may use the mouse between boards
+		}
+		skip := func(pos board.Position) bool { return pos.Solved() }
+		wait := cfg.BoardWait
+		if k > 0 {
+			p.cfg.BoardWait = 1<<62 - 1 // the next board comes when the user wants
+		}
+		sight, err := p.waitBoard(ctx, skip)
+		p.cfg.BoardWait = wait
+		if err != nil {
+			if ctx.Err() != nil && k > 0 {
+				return nil
+			}
+			return err
+		}
+		rep, err := p.play(ctx, sight)
+		if err != nil {
+			return err
+		}
+		if done != nil {
+			done(rep)
+		}
+	}
+	return nil
+}
+
+func (p *player) look(size int) (Sight, error) {
+	s, err := p.cfg.Eyes.Look(size)
+	p.rep.Looks++
+	p.rep.Capture += s.Capture
+	p.rep.Read += s.Read
+	var de *vision.DoubtError
+	if errors.As(err, &de) && de.Picture != "" {
+		// Doubts are normal while the screen changes; keep only the
+		// picture of the doubt the bot gives up on (see debugPicture).
+		os.Remove(de.Picture)
+		de.Picture = ""
+	}
+	return s, err
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// waitBoard looks until it reads the same board with confidence twice in a
+// row (so a board being drawn is not taken for another), one that skip does
+// not reject; or until BoardWait passes.
+func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) (Sight, error) {
+	deadline := time.Now().Add(p.cfg.BoardWait)
+	var prev *board.Position
+	var lastErr error
+	var lastSight Sight
+	announced := false
+	for {
+		s, err := p.look(0)
+		switch {
+		case err == nil && (skip == nil || !skip(s.Reading.Pos)):
+			if prev != nil && prev.Equal(s.Reading.Pos) {
+				return s, nil
+			}
+			pos := s.Reading.Pos
+			prev = &pos
+			lastErr = nil
+			continue // look again at once
+		case err == nil:
+			prev, lastErr = nil, nil
+		default:
+			prev, lastErr, lastSight = nil, err, s
+			var de *vision.DoubtError
+			if !errors.As(err, &de) && !errors.Is(err, vision.ErrNoBoard) {
+				return s, fmt.Errorf("play: %w", err) // capture failed: nothing to wait for
+			}
+		}
+		if !announced {
+			p.prog.note("waiting for a board in view")
+			announced = true
+		}
+		if time.Now().After(deadline) {
+			if lastErr == nil {
+				lastErr = errors.New("only a solved board in view")
+			}
+			return s, &UnsureError{While: fmt.Sprintf("waiting %s for a board", p.cfg.BoardWait), Err: lastErr,
+				Picture: p.debugPicture(lastSight, "wait")}
+		}
+		if err := sleep(ctx, p.cfg.Poll); err != nil {
+			return s, fmt.Errorf("play: waiting for a board: %w", err)
+		}
+	}
+}
+
+func (p *player) solve(ctx context.Context, pos board.Position) (board.Position, error) {
+	ctx, cancel := context.WithTimeout(ctx, p.cfg.SolveTimeout)
+	defer cancel()
+	t := time.Now()
+	res, err := solver.Solve(ctx, pos)
+	p.rep.Solve += time.Since(t)
+	p.rep.Nodes += res.Nodes
+	if err != nil {
+		return board.Position{}, err
+	}
+	return res.Solution, nil
+}
+
+func (p *player) plan(start, target board.Position) ([]board.Move, error) {
+	t := time.Now()
+	defer func() { p.rep.Plan += time.Since(t) }()
+	if p.cfg.Swap {
+		return actuate.PlanSwap(start, target)
+	}
+	return actuate.Plan(start, target)
+}
+
+// play plays the board first seen in sight.
+func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
+	t0 := time.Now()
+	rep := p.rep
+	size := sight.Reading.Size
+	start := sight.Reading.Pos
+	rep.Size, rep.Start = size, start
+	if start.Solved() {
+		rep.AlreadySolved, rep.Target = true, start
+		rep.Total = time.Since(t0)
+		return *rep, nil
+	}
+	target, err := p.solve(ctx, start)
+	if err != nil {
+		pic := p.debugPicture(sight, "nosolution")
+		if errors.Is(err, solver.ErrNoSolution) {
+			return *rep, fmt.Errorf("play: the board read has no solution, so it was probably misread; moved nothing (debug picture %s):\n%s", pic, start)
+		}
+		return *rep, fmt.Errorf("play: solve: %w", err)
+	}
+	rep.Target = target
+	moves, err := p.plan(start, target)
+	if err != nil {
+		return *rep, fmt.Errorf("play: %w", err)
+	}
+	rep.Moves, rep.Planned = moves, len(moves)
+	if p.cfg.DryRun {
+		if p.cfg.PlanPicture != "" {
+			pic, err := PlanPicture(sight.Image, p.cfg.Area, sight.Reading, moves)
+			if err != nil {
+				return *rep, err
+			}
+			if err := capture.SavePNG(p.cfg.PlanPicture, pic); err != nil {
+				return *rep, fmt.Errorf("play: %w", err)
+			}
+		}
+		rep.Total = time.Since(t0)
+		return *rep, nil
+	}
+	if p.cfg.Driver == nil {
+		return *rep, errors.New("play: no mouse driver (only -dry-run plays without one)")
+	}
+	if err := p.cfg.Driver.Arm(); err != nil {
+		return *rep, fmt.Errorf("play: %w", err)
+	}
+	cur := start
+	repairs := 0
+	repair := func(seen, expected board.Position, why string, last Sight) error {
+		repairs++
+		rep.Repairs = repairs
+		if repairs > p.cfg.MaxRepairs {
+			return &StuckError{Repairs: repairs - 1, Expected: expected, Seen: seen, Why: why, Picture: p.debugPicture(last, "stuck")}
+		}
+		p.prog.note(fmt.Sprintf("%s; reading the board again and planning again (repair %d of %d)", why, repairs, p.cfg.MaxRepairs))
+		if err := actuate.Compatible(seen, target); err != nil {
+			// The screen shows other tiles than the board solved: solve
+			// what is there.
+			nt, err := p.solve(ctx, seen)
+			if err != nil {
+				return &StuckError{Repairs: repairs, Expected: expected, Seen: seen, Why: why + "; and the board now read cannot be solved: " + err.Error(), Picture: p.debugPicture(last, "stuck")}
+			}
+			target = nt
+			rep.Target = nt
+		}
+		cur = seen
+		m, err := p.plan(cur, target)
+		if err != nil {
+			return fmt.Errorf("play: re-plan: %w", err)
+		}
+		moves = m
+		return nil
+	}
+	total := func() int { return rep.Drags + len(moves) }
+	for {
+		for i := 0; i < len(moves); i++ {
+			m := moves[i]
+			expected := cur.Clone()
+			if err := actuate.Drop(&expected, m, p.cfg.Swap); err != nil {
+				return *rep, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
+			}
+			td := time.Now()
+			err := p.cfg.Driver.Drag(ctx, p.cfg.Area.Centre(size, m.From), p.cfg.Area.Centre(size, m.To))
+			rep.Drag += time.Since(td)
+			if err != nil {
+				rep.Total = time.Since(t0)
+				p.prog.done()
+				return *rep, fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", rep.Drags+1, total(), m.From, m.To, err)
+			}
+			rep.Drags++
+			p.prog.drag(rep.Drags, rep.Drags+len(moves)-i-1, time.Since(t0))
+			seen, ok, last, err := p.check(ctx, size, cur, expected, fmt.Sprintf("checking drag %d", rep.Drags))
+			if err != nil {
+				rep.Total = time.Since(t0)
+				p.prog.done()
+				return *rep, err
+			}
+			if ok {
+				cur = expected
+				continue
+			}
+			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", rep.Drags, m.From, m.To)
+			if !seen.Equal(cur) {
+				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", rep.Drags, m.From, m.To)
+			}
+			if err := repair(seen, expected, why, last); err != nil {
+				rep.Total = time.Since(t0)
+				p.prog.done()
+				return *rep, err
+			}
+			i = -1
+		}
+		// The last proof: a while after the last drag the screen still
+		// shows the solved board (a drag the game dropped may show for a
+		// moment and then go back).
+		if err := sleep(ctx, p.cfg.FinalWait); err != nil {
+			return *rep, fmt.Errorf("play: %w", err)
+		}
+		seen, ok, last, err := p.check(ctx, size, cur, cur, "checking the board is solved")
+		if err != nil {
+			rep.Total = time.Since(t0)
+			p.prog.done()
+			return *rep, err
+		}
+		if ok {
+			break
+		}
+		if err := repair(seen, cur, "the board went back after the last drag", last); err != nil {
+			rep.Total = time.Since(t0)
+			p.prog.done()
+			return *rep, err
+		}
+	}
+	rep.Total = time.Since(t0)
+	p.prog.done()
+	return *rep, nil
+}
+
+// check looks until the screen shows expected (ok), or keeps showing before
+// for NotTaken (not ok: the drag did not take), or shows another board twice
+// in a row (not ok), within Settle. A solved board may be read with some
+// cells hidden (the game covers the middle of the board with its solved
+// panel): it counts as expected when every cell read with confidence is as
+// expected. Vision unsure for all of Settle is an *UnsureError.
+func (p *player) check(ctx context.Context, size int, before, expected board.Position, while string) (seen board.Position, ok bool, last Sight, err error) {
+	start := time.Now()
+	deadline := start.Add(p.cfg.Settle)
+	var unchangedSince time.Time
+	var prev *board.Position
+	var lastErr error
+	for {
+		s, err := p.look(size)
+		last = s
+		now := time.Now()
+		switch {
+		case err == nil:
+			lastErr = nil
+			pos := s.Reading.Pos
+			if pos.Equal(expected) {
+				return pos, true, s, nil
+			}
+			if pos.Equal(before) {
+				if unchangedSince.IsZero() {
+					unchangedSince = now
+				}
+				if now.Sub(unchangedSince) >= p.cfg.NotTaken {
+					return pos, false, s, nil
+				}
+			} else {
+				unchangedSince = time.Time{}
+				if prev != nil && prev.Equal(pos) {
+					return pos, false, s, nil
+				}
+			}
+			prev = &pos
+		default:
+			var de *vision.DoubtError
+			if errors.As(err, &de) && expected.Solved() {
+				if covered, match := coveredMatch(de.Reading, expected); match {
+					p.rep.Covered = covered
+					return expected, true, s, nil
+				}
+			}
+			if !errors.As(err, &de) && !errors.Is(err, vision.ErrNoBoard) {
+				return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, err)
+			}
+			lastErr, prev, unchangedSince = err, nil, time.Time{}
+		}
+		if now.After(deadline) {
+			if lastErr != nil {
+				return board.Position{}, false, s, &UnsureError{While: while, Err: lastErr, Picture: p.debugPicture(s, "unsure")}
+			}
+			return s.Reading.Pos, false, s, nil
+		}
+		if err := sleep(ctx, 5*time.Millisecond); err != nil {
+			return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, err)
+		}
+	}
+}
+
+// coveredMatch reports whether every cell r read with confidence is as in
+// want, with at least half the cells read, and how many were not.
+func coveredMatch(r vision.Reading, want board.Position) (covered int, ok bool) {
+	if r.Size != want.Size || len(r.Cells) != len(want.Cells) || len(r.Pos.Cells) != len(want.Cells) {
+		return 0, false
+	}
+	for i, c := range r.Cells {
+		if c.Doubt != "" {
+			covered++
+			continue
+		}
+		if r.Pos.Cells[i] != want.Cells[i] {
+			return 0, false
+		}
+	}
+	return covered, covered <= len(r.Cells)/2
+}
+
+// debugPicture writes the overlay of what was read in s into DebugDir and
+// returns its path ("" when there is nothing to draw or it failed).
+func (p *player) debugPicture(s Sight, what string) string {
+	if s.Image == nil {
+		return ""
+	}
+	var img image.Image = s.Image
+	if pic, err := vision.Overlay(s.Image, p.cfg.Area, s.Reading); err == nil {
+		img = pic
+	}
+	path := filepath.Join(p.cfg.DebugDir, fmt.Sprintf("hexiom-play-%s-%s.png", what, time.Now().Format("20060102-150405.000")))
+	if err := capture.SavePNG(path, img); err != nil {
+		return ""
+	}
+	return path
+}
+
+// progress shows drags done of the plan and the time, on one line that
+// rewrites itself on a terminal, else a line every tenth of the plan.
+type progress struct {
+	w      io.Writer
+	tty    bool
+	shown  int
+	inLine bool
+}
+
+func newProgress(w io.Writer) *progress {
+	pr := &progress{w: w}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			pr.tty = true
+		}
+	}
+	return pr
+}
+
+func (pr *progress) drag(done, total int, elapsed time.Duration) {
+	if pr.w == nil {
+		return
+	}
+	line := fmt.Sprintf("drag %d/%d, %.1f s", done, total, elapsed.Seconds())
+	if pr.tty {
+		fmt.Fprintf(pr.w, "\r%-40s", line)
+		pr.inLine = true
+		return
+	}
+	step := max(1, total/10)
+	if done == total || done-pr.shown >= step {
+		fmt.Fprintln(pr.w, line)
+		pr.shown = done
+	}
+}
+
+func (pr *progress) note(s string) {
+	if pr.w == nil {
+		return
+	}
+	pr.done()
+	fmt.Fprintln(pr.w, s)
+}
+
+func (pr *progress) done() {
+	if pr.w != nil && pr.inLine {
+		fmt.Fprintln(pr.w)
+		pr.inLine = false
+	}
+}

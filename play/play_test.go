@@ -1,0 +1,432 @@
+package play_test
+
+import (
+	"context"
+	"errors"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hexiom/actuate"
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/play"
+	"hexiom/solver"
+	"hexiom/vision"
+)
+
+// simGame is a game the loop can play without a screen: it takes the
+// Recorder's press and release points as a browser would (the cell under the
+// point), applies the game's rule, and is read back with perfect eyes unless
+// told to doubt.
+type simGame struct {
+	mu       sync.Mutex
+	area     calibration.Area
+	pos      board.Position
+	swap     bool
+	dropNext int // ignore the next n legal drags, like POST /api/debug
+	from     int // cell pressed, −1 none
+	applied  int // drags the game applied
+	doubt    func(i int) bool
+	panel    bool             // hide the middle of a solved board
+	next     []board.Position // boards shown after a solved one (watch)
+	sinceWin int
+	outside  []image.Point // events outside the area
+}
+
+func (g *simGame) cellAt(p image.Point) int {
+	r := g.area.Radius(g.pos.Size)
+	for i, c := range g.area.Cells(g.pos.Size) {
+		if math.Hypot(float64(p.X)-c.X, float64(p.Y)-c.Y) < 0.8*r {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *simGame) event(_ int, e actuate.Event) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.area.Contains(calibration.Point{X: float64(e.At.X), Y: float64(e.At.Y)}) {
+		g.outside = append(g.outside, e.At)
+	}
+	switch e.Kind {
+	case "press":
+		g.from = g.cellAt(e.At)
+	case "release":
+		to := g.cellAt(e.At)
+		if g.from >= 0 && to >= 0 {
+			probe := g.pos.Clone()
+			if actuate.Drop(&probe, board.Move{From: g.from, To: to}, g.swap) == nil {
+				if g.dropNext > 0 {
+					g.dropNext--
+				} else {
+					g.pos = probe
+					g.applied++
+				}
+			}
+		}
+		g.from = -1
+	}
+}
+
+func (g *simGame) Look(size int) (play.Sight, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.pos.Solved() && len(g.next) > 0 {
+		if g.sinceWin++; g.sinceWin > 3 {
+			g.pos, g.next, g.sinceWin = g.next[0], g.next[1:], 0
+		}
+	}
+	p := g.pos.Clone()
+	img := image.NewRGBA(g.area.Rect())
+	r := vision.Reading{Size: p.Size, Pos: p, Conf: make([]float64, len(p.Cells)), Cells: make([]vision.CellReading, len(p.Cells))}
+	var doubts []vision.Doubt
+	mid := calibration.Point{X: g.area.Left + g.area.Side/2, Y: g.area.Top + g.area.Side/2}
+	for i, c := range p.Cells {
+		cr := vision.CellReading{Digit: c.Tile, KindScore: 1, DigitScore: 1}
+		switch {
+		case c.Hole():
+			cr.Kind = vision.Hole
+		case c.Tile == board.None:
+			cr.Kind = vision.Empty
+		case c.Fixed:
+			cr.Kind = vision.Locked
+		default:
+			cr.Kind = vision.Movable
+		}
+		if (g.doubt != nil && g.doubt(i)) || (g.panel && p.Solved() && g.area.Centre(p.Size, i).Dist(mid) < g.area.Side/5) {
+			cr.Doubt = "score below threshold (simulated)"
+			doubts = append(doubts, vision.Doubt{Cell: i, Why: cr.Doubt})
+		}
+		r.Cells[i] = cr
+		r.Conf[i] = 1
+	}
+	s := play.Sight{Image: img, Reading: r, Capture: time.Millisecond, Read: time.Millisecond}
+	if size != 0 && size != p.Size {
+		return s, &vision.DoubtError{Reading: r, Doubts: []vision.Doubt{{Cell: 0, Why: "wrong size"}}}
+	}
+	if doubts != nil {
+		return s, &vision.DoubtError{Reading: r, Doubts: doubts}
+	}
+	return s, nil
+}
+
+func (g *simGame) state() (board.Position, int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.pos.Clone(), g.applied
+}
+
+type rig struct {
+	game *simGame
+	rec  *actuate.Recorder
+	cfg  play.Config
+}
+
+func newRig(t *testing.T, pos board.Position, swap bool) *rig {
+	t.Helper()
+	area := calibration.Area{Left: 150, Top: 90, Side: 600}
+	g := &simGame{area: area, pos: pos, swap: swap, from: -1}
+	rec := actuate.NewRecorder(image.Rect(0, 0, 1024, 768), image.Pt(60, 400))
+	rec.OnEvent = g.event
+	d, err := actuate.NewDriver(rec, area, actuate.Pace{Steps: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := play.Config{
+		Eyes: g, Area: area, Driver: d, Swap: swap, DebugDir: t.TempDir(),
+		BoardWait: time.Second, Settle: 300 * time.Millisecond, NotTaken: 50 * time.Millisecond,
+		FinalWait: time.Millisecond, Poll: time.Millisecond,
+	}
+	return &rig{game: g, rec: rec, cfg: cfg}
+}
+
+func (r *rig) assertNoDrags(t *testing.T) {
+	t.Helper()
+	if ev := r.rec.Events(); len(ev) != 0 {
+		t.Fatalf("the bot moved the pointer: %v", ev[:min(len(ev), 5)])
+	}
+}
+
+func solvedBy(t *testing.T, r *rig, start board.Position) {
+	t.Helper()
+	end, _ := r.game.state()
+	if !end.Solved() {
+		t.Fatalf("the game is not solved:\n%s", end)
+	}
+	if probs := board.Check(start, end); probs != nil {
+		t.Fatalf("the game's board is not a solution of the start: %v", probs)
+	}
+	if len(r.game.outside) > 0 {
+		t.Fatalf("pointer events outside the game area: %v", r.game.outside)
+	}
+}
+
+func TestPlaysRandomBoards(t *testing.T) {
+	for _, swap := range []bool{false, true} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			start := board.Random(int(3+seed%4), seed)
+			r := newRig(t, start, swap)
+			rep, err := play.Board(context.Background(), r.cfg)
+			if err != nil {
+				t.Fatalf("seed %d swap=%v: %v", seed, swap, err)
+			}
+			solvedBy(t, r, start)
+			_, applied := r.game.state()
+			if rep.Drags != rep.Planned || applied != rep.Drags || rep.Repairs != 0 {
+				t.Errorf("seed %d swap=%v: %d drags made, %d planned, %d applied by the game, %d repairs", seed, swap, rep.Drags, rep.Planned, applied, rep.Repairs)
+			}
+			if !rep.Start.Equal(start) || rep.Size != start.Size {
+				t.Errorf("seed %d: report's start is not the board shown", seed)
+			}
+			// The plan is the fewest drags to the solver's target.
+			want, err := actuate.Plan(start, rep.Target)
+			if swap {
+				want, err = actuate.PlanSwap(start, rep.Target)
+			}
+			if err != nil || len(want) != rep.Planned {
+				t.Errorf("seed %d: planned %d drags, the planner gives %d (%v)", seed, rep.Planned, len(want), err)
+			}
+		}
+	}
+}
+
+func TestRepairsADroppedDrag(t *testing.T) {
+	start := board.Random(5, 11)
+	r := newRig(t, start, false)
+	r.game.dropNext = 1 // the first drag is lost
+	var log strings.Builder
+	r.cfg.Progress = &log
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	if rep.Repairs != 1 || rep.Drags != rep.Planned+1 {
+		t.Errorf("%d repairs and %d drags for a plan of %d with one dropped drag", rep.Repairs, rep.Drags, rep.Planned)
+	}
+	if !strings.Contains(log.String(), "did not take") {
+		t.Errorf("progress does not say a drag did not take:\n%s", log.String())
+	}
+}
+
+func TestRepairsAWrongSwap(t *testing.T) {
+	// With swapping, a dropped drag makes later drags land on tiles and
+	// swap them: the board then shows something else than planned.
+	start := board.Random(6, 13)
+	r := newRig(t, start, true)
+	r.game.dropNext = 2
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	if rep.Repairs == 0 {
+		t.Error("no repair reported")
+	}
+}
+
+func TestGivesUpWhenDragsNeverTake(t *testing.T) {
+	start := board.Random(4, 2)
+	r := newRig(t, start, false)
+	r.game.dropNext = 1 << 30
+	rep, err := play.Board(context.Background(), r.cfg)
+	var se *play.StuckError
+	if !errors.As(err, &se) {
+		t.Fatalf("got %v, want a *StuckError", err)
+	}
+	if rep.Drags != play.DefaultMaxRepairs+1 {
+		t.Errorf("%d drags before giving up, want %d (one, then one per repair)", rep.Drags, play.DefaultMaxRepairs+1)
+	}
+	if se.Picture == "" {
+		t.Fatal("no debug picture")
+	}
+	if _, err := os.Stat(se.Picture); err != nil {
+		t.Errorf("debug picture: %v", err)
+	}
+	if !strings.Contains(err.Error(), "did not take") || !strings.Contains(err.Error(), se.Picture) {
+		t.Errorf("message does not say what happened: %v", err)
+	}
+}
+
+func TestRefusesWhenVisionIsUnsure(t *testing.T) {
+	start := board.Random(6, 4)
+	r := newRig(t, start, false)
+	r.game.doubt = func(i int) bool { return i == 17 }
+	_, err := play.Board(context.Background(), r.cfg)
+	var ue *play.UnsureError
+	var de *vision.DoubtError
+	if !errors.As(err, &ue) || !errors.As(err, &de) {
+		t.Fatalf("got %v, want an *UnsureError wrapping vision's doubt", err)
+	}
+	if ue.Picture == "" {
+		t.Error("no debug picture")
+	}
+	r.assertNoDrags(t)
+}
+
+func TestStopsWhenVisionBecomesUnsureMidway(t *testing.T) {
+	start := board.Random(5, 9)
+	r := newRig(t, start, false)
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		r.game.event(n, e)
+		if e.Kind == "release" {
+			r.game.mu.Lock()
+			r.game.doubt = func(i int) bool { return i == 3 }
+			r.game.mu.Unlock()
+		}
+	}
+	rep, err := play.Board(context.Background(), r.cfg)
+	var ue *play.UnsureError
+	if !errors.As(err, &ue) {
+		t.Fatalf("got %v, want an *UnsureError", err)
+	}
+	if rep.Drags != 1 {
+		t.Errorf("%d drags, want the bot to stop after the first", rep.Drags)
+	}
+}
+
+func TestRefusesABoardWithoutSolution(t *testing.T) {
+	// A locked 6 on a corner cell can never have six neighbours.
+	start := board.New(3)
+	start.Cells[0] = board.Cell{Tile: 6, Fixed: true}
+	start.Cells[5].Tile = 1
+	if _, err := solver.Solve(context.Background(), start); !errors.Is(err, solver.ErrNoSolution) {
+		t.Fatalf("test board has a solution: %v", err)
+	}
+	r := newRig(t, start, false)
+	_, err := play.Board(context.Background(), r.cfg)
+	if err == nil || !strings.Contains(err.Error(), "misread") {
+		t.Fatalf("got %v, want a refusal naming a misreading", err)
+	}
+	r.assertNoDrags(t)
+}
+
+func TestFailSafeStopsBeforeTheNextDrag(t *testing.T) {
+	start := board.Random(6, 8)
+	r := newRig(t, start, false)
+	releases := 0
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		r.game.event(n, e)
+		if e.Kind == "release" {
+			releases++
+		}
+	}
+	// The user takes the mouse once the second drag is done and checked:
+	// move it from inside the game's Look, as a user would between drags.
+	eyes := &nudger{simGame: r.game, after: func() bool { return releases == 2 }, rec: r.rec}
+	r.cfg.Eyes = eyes
+	rep, err := play.Board(context.Background(), r.cfg)
+	var fe *actuate.FailSafeError
+	if !errors.As(err, &fe) || !errors.Is(err, actuate.ErrFailSafe) {
+		t.Fatalf("got %v, want the fail-safe", err)
+	}
+	if rep.Drags != 2 || releases != 2 {
+		t.Errorf("%d drags (%d releases) before stopping, want 2", rep.Drags, releases)
+	}
+	if !strings.Contains(err.Error(), "took the mouse") {
+		t.Errorf("the message does not say why: %v", err)
+	}
+}
+
+// nudger moves the pointer once, after a condition, when the bot looks.
+type nudger struct {
+	*simGame
+	after func() bool
+	rec   *actuate.Recorder
+	done  bool
+}
+
+func (n *nudger) Look(size int) (play.Sight, error) {
+	if !n.done && n.after() {
+		p, _ := n.rec.Location()
+		n.rec.SetLocation(p.Add(image.Pt(15, -4)))
+		n.done = true
+	}
+	return n.simGame.Look(size)
+}
+
+func TestSolvedPanelCoversTheBoard(t *testing.T) {
+	start := board.Random(6, 12)
+	r := newRig(t, start, false)
+	r.game.panel = true
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	if rep.Covered == 0 {
+		t.Error("the report does not count the cells the panel hides")
+	}
+}
+
+func TestDryRunMovesNothing(t *testing.T) {
+	start := board.Random(6, 11)
+	r := newRig(t, start, false)
+	r.cfg.DryRun = true
+	r.cfg.Driver = nil
+	r.cfg.PlanPicture = filepath.Join(t.TempDir(), "plan.png")
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Planned == 0 || len(rep.Moves) != rep.Planned || rep.Drags != 0 {
+		t.Errorf("dry run: %d planned, %d moves listed, %d drags", rep.Planned, len(rep.Moves), rep.Drags)
+	}
+	r.assertNoDrags(t)
+	if end, _ := r.game.state(); !end.Equal(start) {
+		t.Error("the board changed on a dry run")
+	}
+	fi, err := os.Stat(r.cfg.PlanPicture)
+	if err != nil || fi.Size() < 1000 {
+		t.Errorf("plan picture: %v", err)
+	}
+}
+
+func TestWatchPlaysTheNextBoards(t *testing.T) {
+	first := board.Random(4, 1)
+	r := newRig(t, first, false)
+	r.game.panel = true
+	r.game.next = []board.Position{board.Random(5, 2), board.Random(6, 13)}
+	var reps []play.Report
+	err := play.Watch(context.Background(), r.cfg, 3, func(rep play.Report) { reps = append(reps, rep) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reps) != 3 {
+		t.Fatalf("%d boards played, want 3", len(reps))
+	}
+	for i, want := range []int{4, 5, 6} {
+		if reps[i].Size != want {
+			t.Errorf("board %d: size %d, want %d", i+1, reps[i].Size, want)
+		}
+	}
+	end, _ := r.game.state()
+	if !end.Solved() {
+		t.Error("the last board is not solved")
+	}
+}
+
+func TestWaitsForABoard(t *testing.T) {
+	start := board.Random(3, 6)
+	r := newRig(t, start, false)
+	var mu sync.Mutex
+	unsure := true
+	r.game.doubt = func(int) bool { mu.Lock(); defer mu.Unlock(); return unsure }
+	go func() {
+		time.Sleep(150 * time.Millisecond)
+		mu.Lock()
+		unsure = false
+		mu.Unlock()
+	}()
+	if _, err := play.Board(context.Background(), r.cfg); err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+}
