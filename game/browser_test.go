@@ -540,7 +540,11 @@ func (s *session) click(id string) State {
 }
 
 func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
-	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	// The game's clock runs with real time plus an offset the test moves.
+	var mu sync.Mutex
+	var offset time.Duration
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return time.Now().Add(offset) }
+	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -615,20 +619,34 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	if !st.Solved || !st.Achieved {
 		t.Fatalf("challenge solved by drags: solved %v achieved %v", st.Solved, st.Achieved)
 	}
-	time.Sleep(300 * time.Millisecond) // the HUD refreshes every 250 ms
-	img := s.capture()
-	l := st.Layout
-	hud := l.Top - 8 // the area starts below the HUD
-	found := false
-	for y := 0.0; y < hud+60 && !found; y++ {
-		found = near(at(img, l.InnerWidth/2, y), faceOf["right"], 2)
-	}
-	if !found {
-		t.Error("no achievement banner at the top of the window")
-	}
+	img := s.banner(faceOf["right"])
 	save(t, img, "game-challenge-achieved-800x600.png")
 	// "Next level" starts the next challenge.
 	if st := s.click("next"); st.Mode != ModeChallenge || st.Seed != 12 || st.Solved {
 		t.Fatalf("next: %s seed %d solved %v", st.Mode, st.Seed, st.Solved)
 	}
+	// Three minutes and a second later, the countdown is over: a red banner.
+	mu.Lock()
+	offset += ChallengeLimit + time.Second
+	mu.Unlock()
+	g.Restart()
+	st = s.painted(2 * time.Second)
+	if st.ElapsedMS <= st.LimitMS || st.Achieved {
+		t.Fatalf("elapsed %d of %d, achieved %v", st.ElapsedMS, st.LimitMS, st.Achieved)
+	}
+	s.banner([3]uint8{200, 0, 0})
+}
+
+// banner waits for the page's banner, checks its colour on screen and
+// returns the capture.
+func (s *session) banner(want [3]uint8) *image.RGBA {
+	s.t.Helper()
+	s.control("banner")
+	time.Sleep(50 * time.Millisecond)
+	img := s.capture()
+	r := s.g.State().Layout.Controls["banner"]
+	if got := at(img, r[0]+6, r[1]+6); !near(got, want, 2) {
+		s.t.Errorf("banner at %v is %v, want %v", r, got, want)
+	}
+	return img
 }

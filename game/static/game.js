@@ -353,7 +353,7 @@
   // buttons on screen, for tests and demos that click them.
   function controls() {
     const out = {};
-    for (const id of ['menu-btn', 'undo', 'restart', 'solved', 'next', 'replay', 'menu', 'challenge', 'random-3', 'random-4', 'random-5', 'random-6']) {
+    for (const id of ['menu-btn', 'undo', 'restart', 'solved', 'next', 'replay', 'menu', 'banner', 'challenge', 'random-3', 'random-4', 'random-5', 'random-6']) {
       const el = $(id);
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) out[id] = [r.left, r.top, r.width, r.height];
