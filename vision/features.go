@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"math"
 
 	"gocv.io/x/gocv"
 
@@ -103,7 +104,56 @@ func scale(src gocv.Mat, origin image.Point, k float64) (*scaled, error) {
 	return &scaled{k: k, origin: origin, w: dst.Cols(), h: dst.Rows(), c: dst.Channels(), pix: dst.ToBytes(), mat: dst}, nil
 }
 
+// rescale returns s brought to scale k (k ≤ s.k: a further reduction).
+func (s *scaled) rescale(k float64) (*scaled, error) {
+	if k == s.k {
+		return &scaled{k: k, origin: s.origin, w: s.w, h: s.h, c: s.c, pix: s.pix, mat: s.mat.Clone()}, nil
+	}
+	r, err := scale(s.mat, s.origin, k/s.k)
+	if err != nil {
+		return nil, err
+	}
+	r.k = k
+	return r, nil
+}
+
 // at maps a screen point to continuous coordinates of the scaled image.
 func (s *scaled) at(p calibration.Point) (float64, float64) {
 	return (p.X - float64(s.origin.X)) * s.k, (p.Y - float64(s.origin.Y)) * s.k
+}
+
+// crop fills dst (w×h pixels, sc.c channels interleaved) with sc sampled
+// bilinearly so that dst's centre falls on the continuous point (cx, cy).
+// Pixels outside sc read as 0. It reports whether the crop lay inside sc.
+func (s *scaled) crop(dst []float32, cx, cy float64, w, h int) bool {
+	inside := true
+	x0 := cx - float64(w)/2 // continuous x of dst's left edge
+	y0 := cy - float64(h)/2
+	c := s.c
+	for j := 0; j < h; j++ {
+		fy := y0 + float64(j) // sample point (pixel-index space: centre − 0.5)
+		iy := int(math.Floor(fy))
+		ty := float32(fy - float64(iy))
+		for i := 0; i < w; i++ {
+			fx := x0 + float64(i)
+			ix := int(math.Floor(fx))
+			tx := float32(fx - float64(ix))
+			o := (j*w + i) * c
+			if ix < 0 || iy < 0 || ix+1 >= s.w || iy+1 >= s.h {
+				inside = false
+				for ch := 0; ch < c; ch++ {
+					dst[o+ch] = 0
+				}
+				continue
+			}
+			p := (iy*s.w + ix) * c
+			q := p + s.w*c
+			for ch := 0; ch < c; ch++ {
+				a := float32(s.pix[p+ch])*(1-tx) + float32(s.pix[p+c+ch])*tx
+				b := float32(s.pix[q+ch])*(1-tx) + float32(s.pix[q+c+ch])*tx
+				dst[o+ch] = a*(1-ty) + b*ty
+			}
+		}
+	}
+	return inside
 }

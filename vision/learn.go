@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"math"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -32,7 +31,13 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	}
 	defer f.Close()
 	R := area.Radius(s)
-	ks, err := scale(f.ws, f.origin, kindR/R)
+	// the same pyramid as read: size 6's kind scale, then this size's
+	ks6, err := scale(f.ws, f.origin, kindR/area.Radius(6))
+	if err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
+	defer ks6.Close()
+	ks, err := ks6.rescale(kindR / R)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
@@ -59,11 +64,10 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 			k = Empty
 		}
 		cx, cy := ks.at(p)
-		x0, y0 := int(math.Round(cx-kindR)), int(math.Round(cy-kindR))
 		if kindSum[k] == nil {
 			kindSum[k] = make([]float64, 2*kindSz*kindSz)
 		}
-		if !accumulate(kindSum[k], ks, x0, y0, kindSz, kindSz) {
+		if !accumulate(kindSum[k], ks, cx, cy, kindSz, kindSz) {
 			return nil, fmt.Errorf("learn: cell %d lies outside the picture", i)
 		}
 		kindN[k]++
@@ -71,13 +75,11 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 			continue
 		}
 		cx, cy = ds.at(p)
-		x0 = int(math.Round(cx - digitW/2.0))
-		y0 = int(math.Round(cy + digitDY - digitH/2.0))
 		d := c.Tile
 		if digitSum[d] == nil {
 			digitSum[d] = make([]float64, digitW*digitH)
 		}
-		if !accumulate(digitSum[d], ds, x0, y0, digitW, digitH) {
+		if !accumulate(digitSum[d], ds, cx, cy+digitDY, digitW, digitH) {
 			return nil, fmt.Errorf("learn: cell %d lies outside the picture", i)
 		}
 		digitN[d]++
@@ -122,18 +124,15 @@ func (s *Sample) clone() *Sample {
 	return &c
 }
 
-// accumulate adds the w×h crop of sc at (x0, y0) to sum; false if it does not
-// lie inside sc.
-func accumulate(sum []float64, sc *scaled, x0, y0, w, h int) bool {
-	if x0 < 0 || y0 < 0 || x0+w > sc.w || y0+h > sc.h {
+// accumulate adds the w×h crop of sc centred on (cx, cy) to sum; false if
+// it does not lie inside sc.
+func accumulate(sum []float64, sc *scaled, cx, cy float64, w, h int) bool {
+	buf := make([]float32, w*h*sc.c)
+	if !sc.crop(buf, cx, cy, w, h) {
 		return false
 	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			for ch := 0; ch < sc.c; ch++ {
-				sum[(y*w+x)*sc.c+ch] += float64(sc.pix[((y0+y)*sc.w+x0+x)*sc.c+ch])
-			}
-		}
+	for i, v := range buf {
+		sum[i] += float64(v)
 	}
 	return true
 }

@@ -42,6 +42,9 @@ type Reading struct {
 	// SizeScore[s] is the mean best kind score of the cells of size s's
 	// lattice (0 for sizes not tried).
 	SizeScore [board.MaxSize + 1]float64
+	// Shift is how far (screen pixels) the cells were found from where the
+	// calibration put them; the reading used the shifted centres.
+	Shift calibration.Point
 }
 
 // CellReading is what was seen in one cell and how sure it is.
@@ -182,7 +185,6 @@ type reader struct {
 	digits [7]gocv.Mat        // CV_8UC1
 	res    gocv.Mat
 	none   gocv.Mat // empty mask
-	crop   []float32
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
@@ -199,7 +201,7 @@ func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader,
 	if err != nil {
 		return nil, err
 	}
-	rd := &reader{area: area, tpl: tpl, f: f, res: gocv.NewMat(), none: gocv.NewMat(), crop: make([]float32, 2*kindSz*kindSz)}
+	rd := &reader{area: area, tpl: tpl, f: f, res: gocv.NewMat(), none: gocv.NewMat()}
 	for k := range tpl.kinds {
 		if p := tpl.kinds[k]; p.ok && !p.flat {
 			m, err := gocv.NewMatFromBytes(kindSz, kindSz, gocv.MatTypeCV32FC2, floatBytes(p.pix))
@@ -253,37 +255,85 @@ func (rd *reader) read(s int) (Reading, error) {
 	if s != 0 {
 		sizes = []int{s}
 	}
-	type trial struct {
-		s     int
-		cells []CellReading
-		mean  float64
+	// The lattice test: every cell of each size, at the calibrated place.
+	var best *scaled
+	bestS, bestMean := 0, -1.0
+	keep := func(sc *scaled, s int, mean float64) {
+		if best != nil {
+			best.Close()
+		}
+		best, bestS, bestMean = sc, s, mean
 	}
-	var trials []trial
+	var means [board.MaxSize + 1]float64
+	// Each size's kind-scale picture is made from the finest one (size
+	// 6's), itself made from the full picture: a resize of a small picture
+	// is much cheaper. Learn makes its crops the same way.
+	base, err := scale(rd.f.ws, rd.f.origin, kindR/rd.area.Radius(6))
+	if err != nil {
+		return r, err
+	}
+	defer base.Close()
 	for _, s := range sizes {
-		cells, mean, err := rd.kindsOf(s)
+		sc, err := base.rescale(kindR / rd.area.Radius(s))
 		if err != nil {
 			return r, err
 		}
+		mean := rd.lattice(sc, rd.area.Cells(s), 0, 0)
+		means[s] = mean
 		r.SizeScore[s] = mean
-		trials = append(trials, trial{s, cells, mean})
-	}
-	best := trials[0]
-	for _, t := range trials[1:] {
-		if t.mean > best.mean {
-			best = t
+		if mean > bestMean {
+			keep(sc, s, mean)
+		} else {
+			sc.Close()
 		}
 	}
-	for _, t := range trials {
-		if t.s > best.s && t.mean >= best.mean-sizeTie {
-			best = t
+	// A larger size close to the best wins: a size-3 board matches the
+	// size-2 lattice as well as its own.
+	for _, s := range sizes {
+		if s > bestS && means[s] >= bestMean-sizeTie {
+			sc, err := base.rescale(kindR / rd.area.Radius(s))
+			if err != nil {
+				return r, err
+			}
+			keep(sc, s, means[s])
 		}
 	}
-	if best.mean < MinBoard {
-		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, best.s, best.mean, MinBoard)
+	defer best.Close()
+	if bestMean < MinBoard {
+		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
 	}
-	r.Size = best.s
-	r.Cells = best.cells
-	if err := rd.digitsOf(r.Size, r.Cells); err != nil {
+	r.Size = bestS
+	// Refine the calibration: move the lattice by up to about a fifth of a
+	// cell radius to where its cells match best.
+	var pts []calibration.Point
+	for i, p := range rd.area.Cells(r.Size) {
+		if i%3 == 0 || r.Size <= 3 {
+			pts = append(pts, p)
+		}
+	}
+	dx, dy := 0.0, 0.0
+	cur := rd.lattice(best, pts, 0, 0)
+	for step := 1.0; step >= 0.5; step /= 2 {
+		for moved := true; moved; {
+			moved = false
+			for _, d := range [4][2]float64{{step, 0}, {-step, 0}, {0, step}, {0, -step}} {
+				if math.Hypot(dx+d[0], dy+d[1]) > 2.5 {
+					continue
+				}
+				if m := rd.lattice(best, pts, dx+d[0], dy+d[1]); m > cur+1e-4 {
+					cur, dx, dy, moved = m, dx+d[0], dy+d[1], true
+				}
+			}
+		}
+	}
+	area := rd.area.Shift(dx/best.k, dy/best.k)
+	r.Shift = calibration.Point{X: dx / best.k, Y: dy / best.k}
+	cells, err := rd.kindsOf(r.Size, best, area)
+	if err != nil {
+		return r, err
+	}
+	r.Cells = cells
+	if err := rd.digitsOf(r.Size, area, r.Cells); err != nil {
 		return r, err
 	}
 	r.Pos = board.New(r.Size)
@@ -298,6 +348,69 @@ func (rd *reader) read(s int) (Reading, error) {
 		r.Pos.Cells[i] = board.Cell{Tile: c.Digit, Fixed: c.Kind == Hole || c.Kind == Locked}
 	}
 	return r, nil
+}
+
+// lattice returns the mean, over the cells centred at pts (moved by (dx, dy)
+// pixels of sc), of each cell's best masked correlation with the kind
+// templates: how well a board of that size, there, explains the picture.
+// It computes the same score as kindsOf, in Go, for speed: the lattice is
+// tested for every size and several offsets.
+func (rd *reader) lattice(sc *scaled, pts []calibration.Point, dx, dy float64) float64 {
+	crop := make([]float32, 2*kindSz*kindSz)
+	sum := 0.0
+	for _, p := range pts {
+		cx, cy := sc.at(p)
+		sc.crop(crop, cx+dx, cy+dy, kindSz, kindSz)
+		std, mean := zeroMean(crop)
+		best := 0.0
+		for k := range rd.tpl.kinds {
+			p := rd.tpl.kinds[k]
+			var v float64
+			switch {
+			case !p.ok:
+				continue
+			case p.flat:
+				v = flatScore(std, mean, p.mean)
+			case std < 1:
+				v = 0
+			default:
+				var dot float64
+				for j, in := range kindMask {
+					if in {
+						dot += float64(crop[2*j])*float64(p.pix[2*j]) + float64(crop[2*j+1])*float64(p.pix[2*j+1])
+					}
+				}
+				v = dot / (p.norm * std * float64(2*maskN))
+			}
+			if v > best {
+				best = v
+			}
+		}
+		sum += best
+	}
+	return sum / float64(len(pts))
+}
+
+// zeroMean subtracts from a 2-channel kind crop each channel's mean within
+// kindMask, zeroes it outside the mask, and returns its spread and means.
+func zeroMean(crop []float32) (float64, [2]float32) {
+	var sum [2]float64
+	for j, in := range kindMask {
+		if in {
+			sum[0] += float64(crop[2*j])
+			sum[1] += float64(crop[2*j+1])
+		}
+	}
+	mean := [2]float32{float32(sum[0] / float64(maskN)), float32(sum[1] / float64(maskN))}
+	for j, in := range kindMask {
+		if in {
+			crop[2*j] -= mean[0]
+			crop[2*j+1] -= mean[1]
+		} else {
+			crop[2*j], crop[2*j+1] = 0, 0
+		}
+	}
+	return stdOf(crop), mean
 }
 
 // judge sets c.Doubt when c is not read with enough confidence.
@@ -317,24 +430,65 @@ func judge(c *CellReading) {
 	}
 }
 
-// kindsOf scores every cell of size s against the kind templates and
-// returns the cells (kind decided, digits not yet) and the mean best score.
-func (rd *reader) kindsOf(s int) ([]CellReading, float64, error) {
-	R := rd.area.Radius(s)
-	sc, err := scale(rd.f.ws, rd.f.origin, kindR/R)
-	if err != nil {
-		return nil, 0, err
+// kindsOf scores every cell of size s, centred as area says, in the
+// kind-scale picture sc, against the kind templates and returns the cells
+// (kind decided, digits not yet).
+//
+// The cells' crops (hexagonal mask, digit box left out, zero mean) are
+// stacked into one strip, and each kind template is matched against the
+// strip in one MatchTemplate call: at row kindSz·i the window is exactly
+// cell i's crop, and both it and the template have zero mean and nothing
+// outside the mask, so TM_CCOEFF_NORMED there is the masked correlation.
+func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReading, error) {
+	pts := area.Cells(s)
+	n := len(pts)
+	per := 2 * kindSz * kindSz
+	strip := make([]float32, n*per)
+	type stat struct {
+		std  float64
+		mean [2]float32
 	}
-	defer sc.Close()
-	cells := make([]CellReading, board.NumCells(s))
-	sum := 0.0
-	for i, p := range rd.area.Cells(s) {
+	stats := make([]stat, n)
+	for i, p := range pts {
 		cx, cy := sc.at(p)
-		var score [numKinds]float64
-		rd.kindScores(sc, cx, cy, &score)
+		crop := strip[i*per : (i+1)*per]
+		sc.crop(crop, cx, cy, kindSz, kindSz)
+		std, mean := zeroMean(crop)
+		stats[i] = stat{std, mean}
+	}
+	var scores [numKinds][]float32
+	sm, err := gocv.NewMatFromBytes(n*kindSz, kindSz, gocv.MatTypeCV32FC2, floatBytes(strip))
+	if err != nil {
+		return nil, fmt.Errorf("vision: kind strip: %w", err)
+	}
+	defer sm.Close()
+	for k := range rd.tpl.kinds {
+		if p := rd.tpl.kinds[k]; p.ok && !p.flat {
+			gocv.MatchTemplate(sm, rd.kinds[k], &rd.res, gocv.TmCcoeffNormed, rd.none)
+			scores[k] = make([]float32, rd.res.Rows())
+			for r := range scores[k] {
+				scores[k][r] = rd.res.GetFloatAt(r, 0)
+			}
+		}
+	}
+	cells := make([]CellReading, n)
+	for i := range cells {
 		c := &cells[i]
 		c.Kind, c.KindScore, c.NextKind, c.KindNext = 0, -1, 0, -1
-		for k, v := range score {
+		c.Digit, c.NextDigit = board.None, board.None
+		for k := range rd.tpl.kinds {
+			p := rd.tpl.kinds[k]
+			var v float64
+			switch {
+			case !p.ok:
+				v = -1
+			case p.flat:
+				v = flatScore(stats[i].std, stats[i].mean, p.mean)
+			case stats[i].std < 1:
+				v = 0 // a flat crop correlates with nothing
+			default:
+				v = float64(scores[k][i*kindSz])
+			}
 			switch {
 			case v > c.KindScore:
 				c.NextKind, c.KindNext = c.Kind, c.KindScore
@@ -343,70 +497,8 @@ func (rd *reader) kindsOf(s int) ([]CellReading, float64, error) {
 				c.NextKind, c.KindNext = Kind(k), v
 			}
 		}
-		c.Digit, c.NextDigit = board.None, board.None
-		sum += math.Max(0, c.KindScore)
 	}
-	return cells, sum / float64(len(cells)), nil
-}
-
-// kindScores scores the cell centred at (cx, cy) of sc against each kind.
-// Kinds without a template score -1.
-func (rd *reader) kindScores(sc *scaled, cx, cy float64, out *[numKinds]float64) {
-	x0 := int(math.Round(cx - kindR))
-	y0 := int(math.Round(cy - kindR))
-	crop := rd.crop
-	var sum [2]float64
-	n := 0
-	for y := 0; y < kindSz; y++ {
-		for x := 0; x < kindSz; x++ {
-			i := y*kindSz + x
-			var a, b float32
-			if xx, yy := x0+x, y0+y; xx >= 0 && yy >= 0 && xx < sc.w && yy < sc.h {
-				o := 2 * (yy*sc.w + xx)
-				a, b = float32(sc.pix[o]), float32(sc.pix[o+1])
-			}
-			crop[2*i], crop[2*i+1] = a, b
-			if kindMask[i] {
-				sum[0] += float64(a)
-				sum[1] += float64(b)
-				n++
-			}
-		}
-	}
-	mean := [2]float32{float32(sum[0] / float64(n)), float32(sum[1] / float64(n))}
-	for i, in := range kindMask {
-		if in {
-			crop[2*i] -= mean[0]
-			crop[2*i+1] -= mean[1]
-		} else {
-			crop[2*i], crop[2*i+1] = 0, 0
-		}
-	}
-	std := stdOf(crop)
-	var cm gocv.Mat
-	for k := range out {
-		p := rd.tpl.kinds[k]
-		switch {
-		case !p.ok:
-			out[k] = -1
-		case p.flat:
-			out[k] = flatScore(std, mean, p.mean)
-		case std < 1:
-			out[k] = 0 // a flat crop correlates with nothing
-		default:
-			if cm.Ptr() == nil {
-				var err error
-				cm, err = gocv.NewMatFromBytes(kindSz, kindSz, gocv.MatTypeCV32FC2, floatBytes(crop))
-				if err != nil {
-					out[k] = -1
-					continue
-				}
-				defer cm.Close()
-			}
-			gocv.MatchTemplate(cm, rd.kinds[k], &rd.res, gocv.TmCcoeffNormed, rd.none)
-			out[k] = float64(rd.res.GetFloatAt(0, 0))
-		}
-	}
+	return cells, nil
 }
 
 // flatScore scores a crop against a flat template: 1 for a crop as flat as
@@ -421,43 +513,61 @@ func flatScore(std float64, mean, tmean [2]float32) float64 {
 	return flat * near
 }
 
-// digitsOf reads the digit of every tile among cells of size s.
-func (rd *reader) digitsOf(s int, cells []CellReading) error {
-	any := false
-	for _, c := range cells {
+// digitsOf reads the digit of every tile among cells of size s. The tiles'
+// search boxes (the digit box grown by search pixels each way) are stacked
+// into one strip and each digit template is matched against the whole strip
+// in one MatchTemplate call; cell i's best is the maximum over the windows
+// inside its own box.
+func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) error {
+	var tiles []int
+	for i, c := range cells {
 		if c.Kind == Movable || c.Kind == Locked {
-			any = true
+			tiles = append(tiles, i)
 		}
 	}
-	if !any {
+	if len(tiles) == 0 {
 		return nil
 	}
-	sc, err := scale(rd.f.w, rd.f.origin, digitR/rd.area.Radius(s))
+	sc, err := scale(rd.f.w, rd.f.origin, digitR/area.Radius(s))
 	if err != nil {
 		return err
 	}
 	defer sc.Close()
 	bw, bh := digitW+2*search, digitH+2*search
-	for i, p := range rd.area.Cells(s) {
+	per := bw * bh
+	buf := make([]float32, per)
+	strip := make([]byte, len(tiles)*per)
+	pts := area.Cells(s)
+	for t, i := range tiles {
+		cx, cy := sc.at(pts[i])
+		sc.crop(buf, cx, cy+digitDY, bw, bh)
+		for j, v := range buf {
+			strip[t*per+j] = byte(v + 0.5)
+		}
 		c := &cells[i]
-		if c.Kind != Movable && c.Kind != Locked {
-			continue
-		}
 		c.DigitScore, c.DigitNext = -1, -1
-		cx, cy := sc.at(p)
-		x0 := int(math.Round(cx - digitW/2.0 - search))
-		y0 := int(math.Round(cy + digitDY - digitH/2.0 - search))
-		if x0 < 0 || y0 < 0 || x0+bw > sc.w || y0+bh > sc.h {
+	}
+	sm, err := gocv.NewMatFromBytes(len(tiles)*bh, bw, gocv.MatTypeCV8UC1, strip)
+	if err != nil {
+		return fmt.Errorf("vision: digit strip: %w", err)
+	}
+	defer sm.Close()
+	for d, m := range rd.digits {
+		if m.Ptr() == nil {
 			continue
 		}
-		reg := sc.mat.Region(image.Rect(x0, y0, x0+bw, y0+bh))
-		for d, m := range rd.digits {
-			if m.Ptr() == nil {
-				continue
+		gocv.MatchTemplate(sm, m, &rd.res, gocv.TmCcoeffNormed, rd.none)
+		for t, i := range tiles {
+			best := float32(-1)
+			for y := t * bh; y <= t*bh+2*search; y++ {
+				for x := 0; x <= 2*search; x++ {
+					if v := rd.res.GetFloatAt(y, x); v > best {
+						best = v
+					}
+				}
 			}
-			gocv.MatchTemplate(reg, m, &rd.res, gocv.TmCcoeffNormed, rd.none)
-			_, v32, _, _ := gocv.MinMaxLoc(rd.res)
-			v := float64(v32)
+			v := float64(best)
+			c := &cells[i]
 			switch {
 			case v > c.DigitScore:
 				c.NextDigit, c.DigitNext = c.Digit, c.DigitScore
@@ -466,7 +576,6 @@ func (rd *reader) digitsOf(s int, cells []CellReading) error {
 				c.NextDigit, c.DigitNext = int8(d), v
 			}
 		}
-		reg.Close()
 	}
 	return nil
 }

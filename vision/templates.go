@@ -70,9 +70,10 @@ type Templates struct {
 
 type prepared struct {
 	ok   bool
-	flat bool      // too flat to correlate: scored by flatness and mean
+	flat bool       // too flat to correlate: scored by flatness and mean
 	mean [2]float32 // per channel, within the mask
 	pix  []float32  // zero-mean within the mask, 0 outside
+	norm float64    // its spread (as stdOf)
 }
 
 //go:embed templates/classic.json
@@ -177,6 +178,17 @@ var kindMask = func() []bool {
 	return m
 }()
 
+// maskN is the number of pixels in kindMask.
+var maskN = func() int {
+	n := 0
+	for _, in := range kindMask {
+		if in {
+			n++
+		}
+	}
+	return n
+}()
+
 // flatStd is the spread (grey levels) under which a template counts as flat.
 const flatStd = 3
 
@@ -188,7 +200,8 @@ func (t *Templates) prepare() error {
 			}
 			p := prepared{ok: true}
 			p.pix, p.mean = maskZeroMean(s.Mean)
-			if stdOf(p.pix) < flatStd {
+			p.norm = stdOf(p.pix)
+			if p.norm < flatStd {
 				p.flat = true
 			}
 			t.kinds[k] = p

@@ -1,0 +1,253 @@
+// Command mkfixtures captures the vision fixtures from the clone: it starts
+// Xvfb, the game server (package game) and Chromium in app mode at each window
+// size, shows each board, waits until the page reports having drawn it, grabs
+// the screen, and writes under vision/testdata/:
+//
+//	NAME.png   the game area with a small margin (a crop of the screen)
+//	NAME.txt   the truth, in the level text format (from the game's state)
+//	NAME.json  the calibration: the game area in screen pixels, as the page
+//	           reported drawing it, and the crop's offset on the screen
+//
+// How to run (from the repository root; takes a few minutes):
+//
+//	go run ./vision/internal/mkfixtures -out vision/testdata
+//
+// Boards: the start of the 40 official levels and 21 random size-6 boards (a
+// few random moves played through the game's API so that tiles of all three
+// colours show), each at 800×600, 1280×800 and 1920×1080, in the classic
+// theme; and a smaller set in the neon theme, plus one neon board to learn
+// from (neon-learn).
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"hexiom/board"
+	"hexiom/capture"
+	"hexiom/game"
+	"hexiom/internal/desktop"
+)
+
+// Fixture is the JSON file beside each PNG.
+type Fixture struct {
+	Area   Area   `json:"area"`   // screen pixels
+	Offset [2]int `json:"offset"` // screen point of the PNG's top-left pixel
+	Window string `json:"window"` // WxH of the Chromium window
+	Theme  string `json:"theme"`
+	Source string `json:"source"` // what was shown
+}
+
+// Area mirrors calibration.Area's JSON.
+type Area struct {
+	Left float64 `json:"left"`
+	Top  float64 `json:"top"`
+	Side float64 `json:"side"`
+}
+
+type job struct {
+	name  string
+	spec  game.Spec
+	moves int // random moves to play first
+}
+
+func main() {
+	out := flag.String("out", "vision/testdata", "output `dir`")
+	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
+	flag.Parse()
+	if err := run(*out, *only); err != nil {
+		fmt.Fprintln(os.Stderr, "mkfixtures:", err)
+		os.Exit(1)
+	}
+}
+
+func seed(n uint64) *uint64 { return &n }
+
+func run(out, only string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	x, err := desktop.StartX(2000, 1200)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	if err := x.Use(); err != nil {
+		return err
+	}
+	scr, err := capture.OpenScreen(x.Display)
+	if err != nil {
+		return err
+	}
+	defer scr.Close()
+
+	windows := []struct {
+		name string
+		rect image.Rectangle
+	}{
+		{"800x600", image.Rect(23, 17, 23+800, 17+600)},
+		{"1280x800", image.Rect(60, 41, 60+1280, 41+800)},
+		{"1920x1080", image.Rect(37, 52, 37+1920, 52+1080)},
+	}
+	var classic, neon []job
+	for l := 1; l <= 40; l++ {
+		classic = append(classic, job{fmt.Sprintf("level%02d", l), game.Spec{Mode: game.ModeLevel, Level: l}, 0})
+	}
+	for i := 1; i <= 21; i++ {
+		classic = append(classic, job{fmt.Sprintf("random6-%02d", i), game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(uint64(1000 + i))}, 3 + i%4})
+	}
+	for _, l := range []int{1, 6, 9, 10, 18, 23, 27, 33, 37, 38, 39, 40} {
+		neon = append(neon, job{fmt.Sprintf("neon-level%02d", l), game.Spec{Mode: game.ModeLevel, Level: l}, 0})
+	}
+	for i := 1; i <= 6; i++ {
+		neon = append(neon, job{fmt.Sprintf("neon-random6-%02d", i), game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(uint64(2000 + i))}, 2 + i%3})
+	}
+	learn := job{"neon-learn", game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(learnSeed())}, 0}
+
+	for _, theme := range []string{"classic", "neon"} {
+		jobs := classic
+		if theme == "neon" {
+			jobs = append(neon, learn)
+		}
+		for _, w := range windows {
+			var todo []job
+			for _, j := range jobs {
+				if strings.Contains(j.name+"-"+w.name, only) && (j.name != "neon-learn" || w.name == "1280x800") {
+					todo = append(todo, j)
+				}
+			}
+			if len(todo) == 0 {
+				continue
+			}
+			if err := session(x, scr, theme, w.name, w.rect, todo, out); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// learnSeed picks the first random size-6 board whose start shows every digit
+// 0..6, a locked tile, a hole and an empty cell: the neon board to learn from.
+func learnSeed() uint64 {
+	for s := uint64(3000); ; s++ {
+		p := board.Random(6, s)
+		var digits [7]bool
+		hole, locked, empty := false, false, false
+		for _, c := range p.Cells {
+			switch {
+			case c.Hole():
+				hole = true
+			case c.Locked():
+				locked = true
+			case c.Tile == board.None:
+				empty = true
+			}
+			if c.Tile != board.None {
+				digits[c.Tile] = true
+			}
+		}
+		all := hole && locked && empty
+		for _, d := range digits {
+			all = all && d
+		}
+		if all {
+			return s
+		}
+	}
+}
+
+func session(x *desktop.X, scr *capture.Screen, theme, wname string, win image.Rectangle, jobs []job, out string) error {
+	g, err := game.New(game.Config{Start: jobs[0].spec, Theme: theme})
+	if err != nil {
+		return err
+	}
+	srv, err := desktop.Serve(g)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	b, err := desktop.StartChromium(x, srv.URL, win)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	for _, j := range jobs {
+		if err := g.NewLevel(j.spec); err != nil {
+			return fmt.Errorf("%s: %w", j.name, err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(j.name)), uint64(j.moves)*7919+uint64(win.Dx())))
+		for k := 0; k < j.moves; k++ {
+			p := g.Position()
+			var from, to []int
+			for i, c := range p.Cells {
+				if c.Movable() {
+					from = append(from, i)
+				}
+				if c.Free() {
+					to = append(to, i)
+				}
+			}
+			if len(from) == 0 || len(to) == 0 {
+				break
+			}
+			if _, err := g.Move(game.Move{From: from[rng.IntN(len(from))], To: to[rng.IntN(len(to))]}); err != nil {
+				return fmt.Errorf("%s: move: %w", j.name, err)
+			}
+		}
+		var st game.State
+		err := desktop.WaitFor(30*time.Second, 20*time.Millisecond, j.name+" drawn", func() (bool, error) {
+			st = g.State()
+			l := st.Layout
+			return l != nil && l.Version == st.Version && l.Size == st.Size && l.Theme == theme, nil
+		})
+		if err != nil {
+			return fmt.Errorf("%w\nchromium: %.2000s", err, b.Log.String())
+		}
+		time.Sleep(60 * time.Millisecond)
+		l := st.Layout
+		if l.DevicePixelRatio != 1 {
+			return fmt.Errorf("%s: devicePixelRatio %v, want 1", j.name, l.DevicePixelRatio)
+		}
+		if int(l.InnerWidth) != win.Dx() || int(l.InnerHeight) != win.Dy() {
+			return fmt.Errorf("%s: window inner size %vx%v, want %v", j.name, l.InnerWidth, l.InnerHeight, win.Size())
+		}
+		area := Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side}
+		margin := 6
+		crop := image.Rect(int(math.Floor(area.Left))-margin, int(math.Floor(area.Top))-margin,
+			int(math.Ceil(area.Left+area.Side))+margin, int(math.Ceil(area.Top+area.Side))+margin)
+		img, err := scr.Grab(crop)
+		if err != nil {
+			return fmt.Errorf("%s: %w", j.name, err)
+		}
+		if g.State().Version != st.Version {
+			return fmt.Errorf("%s: the board changed while capturing", j.name)
+		}
+		name := j.name + "-" + wname
+		if err := capture.SavePNG(filepath.Join(out, name+".png"), capture.ToRGBA(img, image.Point{})); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, name+".txt"), []byte(st.Board), 0o644); err != nil {
+			return err
+		}
+		src := fmt.Sprintf("%s level %d", st.Mode, st.Level)
+		if st.Mode != game.ModeLevel {
+			src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
+		}
+		fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
+		data, _ := json.MarshalIndent(fx, "", "  ")
+		if err := os.WriteFile(filepath.Join(out, name+".json"), append(data, '\n'), 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("%s: %s, area %.0f px at (%.0f,%.0f)\n", name, src, area.Side, area.Left, area.Top)
+	}
+	return nil
+}
