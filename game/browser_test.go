@@ -625,7 +625,9 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	if st := s.click("next"); st.Mode != ModeChallenge || st.Seed != 12 || st.Solved {
 		t.Fatalf("next: %s seed %d solved %v", st.Mode, st.Seed, st.Solved)
 	}
-	// Three minutes and a second later, the countdown is over: a red banner.
+	// Three minutes and a second after the page showed it, the countdown is
+	// over: a red banner.
+	s.painted(2 * time.Second)
 	mu.Lock()
 	offset += ChallengeLimit + time.Second
 	mu.Unlock()

@@ -79,6 +79,8 @@
 //
 // Cell status is "none", "right" (yellow), "too_few" (green) or "too_many"
 // (red); kind is "hole", "empty", "movable" or "locked". elapsed_ms counts
-// from the start of the level and stops when it is solved; in the challenge
-// limit_ms is 180000 and achieved is true when it was solved within it.
+// from when the page first reported drawing the level (or, with no page, from
+// when the server made it) and stops when it is solved; that first report
+// bumps the version. In the challenge limit_ms is 180000 and achieved is true
+// when it was solved within it.
 package game

@@ -75,6 +75,10 @@ type Game struct {
 	history      []Move
 	last         *Move
 	began, ended time.Time // ended is zero until solved
+	// levelVersion is the version at which the level began; shown is set
+	// once the page reported drawing it, which restarts the clock.
+	levelVersion uint64
+	shown        bool
 	version      uint64
 	changed      chan struct{} // closed and replaced on every change
 	dropNext     int
@@ -154,7 +158,9 @@ func (g *Game) NewLevel(sp Spec) error {
 	g.start, g.pos = pos, pos.Clone()
 	g.history, g.last = nil, nil
 	g.began, g.ended = g.now(), time.Time{}
+	g.shown = false
 	g.bump()
+	g.levelVersion = g.version
 	return nil
 }
 

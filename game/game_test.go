@@ -408,3 +408,39 @@ func TestChangedWakesWaiters(t *testing.T) {
 		t.Fatalf("version %d after one change from %d", v2, v)
 	}
 }
+
+func TestClockStartsWhenThePageShowsTheLevel(t *testing.T) {
+	g, c := newGame(t, Spec{Mode: ModeLevel, Level: 10}, false)
+	c.advance(2 * time.Second) // Chromium starting
+	st := g.State()
+	if st.ElapsedMS != 2000 {
+		t.Fatalf("elapsed %d before the page showed the level", st.ElapsedMS)
+	}
+	// A report of another size (an old board) does not count.
+	g.SetLayout(Layout{Side: 500, Version: st.Version, Size: 5})
+	if g.State().ElapsedMS != 2000 {
+		t.Fatal("clock restarted by a report of another board")
+	}
+	g.SetLayout(Layout{Side: 500, Version: st.Version, Size: 3})
+	st2 := g.State()
+	if st2.ElapsedMS != 0 || st2.Version != st.Version+1 {
+		t.Fatalf("first paint: elapsed %d version %d (was %d)", st2.ElapsedMS, st2.Version, st.Version)
+	}
+	c.advance(time.Second)
+	g.SetLayout(Layout{Side: 500, Version: st2.Version, Size: 3})
+	if st := g.State(); st.ElapsedMS != 1000 || st.Version != st2.Version {
+		t.Fatalf("a later report touched the clock: elapsed %d version %d", st.ElapsedMS, st.Version)
+	}
+	// A move before the page showed the level keeps the server's clock.
+	if err := g.NewLevel(Spec{Mode: ModeLevel, Level: 10}); err != nil {
+		t.Fatal(err)
+	}
+	c.advance(time.Second)
+	if _, err := g.Move(Move{From: 4, To: 2}); err != nil {
+		t.Fatal(err)
+	}
+	g.SetLayout(Layout{Side: 500, Version: g.State().Version, Size: 3})
+	if st := g.State(); st.ElapsedMS != 1000 {
+		t.Fatalf("clock restarted after a move: %d", st.ElapsedMS)
+	}
+}

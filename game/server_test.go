@@ -191,6 +191,10 @@ func TestAPILayoutPointerAndWait(t *testing.T) {
 	}
 	var st State
 	call(t, srv, "GET", "/api/state", nil, &st)
+	// The first report of the level restarted its clock: a new version.
+	if st.Version != 2 {
+		t.Fatalf("version %d after the first paint, want 2", st.Version)
+	}
 	if st.Layout == nil || st.Layout.Side != 536 || st.Layout.ScreenY != 20 || st.Layout.At == 0 || st.Theme != "neon" {
 		t.Fatalf("layout in state: %+v theme %s", st.Layout, st.Theme)
 	}
@@ -211,14 +215,14 @@ func TestAPILayoutPointerAndWait(t *testing.T) {
 	got := make(chan State, 1)
 	go func() {
 		var s State
-		call(t, srv, "GET", "/api/state?wait=1", nil, &s)
+		call(t, srv, "GET", "/api/state?wait=2", nil, &s)
 		got <- s
 	}()
 	time.Sleep(50 * time.Millisecond)
 	g.Restart()
 	select {
 	case s := <-got:
-		if s.Version != 2 {
+		if s.Version != 3 {
 			t.Fatalf("long poll returned version %d", s.Version)
 		}
 	case <-time.After(5 * time.Second):
@@ -227,7 +231,7 @@ func TestAPILayoutPointerAndWait(t *testing.T) {
 	// wait= with another version than the current one returns at once.
 	start := time.Now()
 	call(t, srv, "GET", "/api/state?wait=1", nil, &st)
-	if time.Since(start) > time.Second || st.Version != 2 {
+	if time.Since(start) > time.Second || st.Version != 3 {
 		t.Fatalf("stale wait took %v", time.Since(start))
 	}
 }

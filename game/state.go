@@ -18,7 +18,7 @@ type State struct {
 	Cells     []CellView `json:"cells"`
 	Board     string     `json:"board"` // the position in the level text format
 	Solved    bool       `json:"solved"`
-	ElapsedMS int64      `json:"elapsed_ms"` // since the level began; frozen once solved
+	ElapsedMS int64      `json:"elapsed_ms"` // since the page first showed the level (or the server made it); frozen once solved
 	LimitMS   int64      `json:"limit_ms"`   // the challenge's time limit, else 0
 	Achieved  bool       `json:"achieved"`   // the challenge solved within its limit
 	Moves     int        `json:"moves"`      // moves made and not undone
@@ -152,12 +152,22 @@ func (g *Game) stateLocked() State {
 	return s
 }
 
-// SetLayout records what the page drew.
+// SetLayout records what the page drew. The first report that the page drew
+// a new level restarts its clock, unless a move was made already: the time
+// counts from when the player could see the board, not from when the server
+// made it (Chromium takes about two seconds to start).
 func (g *Game) SetLayout(l Layout) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	l.At = time.Now().UnixMilli()
 	g.layout = &l
+	if !g.shown && l.Version >= g.levelVersion && l.Size == g.size {
+		g.shown = true
+		if len(g.history) == 0 && g.ended.IsZero() {
+			g.began = g.now()
+			g.bump()
+		}
+	}
 }
 
 // maxPointer bounds the pointer log; the oldest events go first.
