@@ -112,6 +112,12 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	if f, ok := stdout.(*os.File); ok {
 		_ = f.Sync()
 	}
+	st := g.State()
+	what := fmt.Sprintf("level %d", st.Level)
+	if st.Mode != game.ModeLevel {
+		what = fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
+	}
+	fmt.Fprintf(stderr, "hexiom game: serving %s at %s (Ctrl-C stops)\n", what, url)
 	srv := &http.Server{Handler: g, ReadHeaderTimeout: 5 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
