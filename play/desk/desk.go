@@ -1,0 +1,319 @@
+// Package desk sets up the real desktop the bot plays on in end-to-end tests,
+// the play benchmark and the demo: Xvfb on a free display, the clone served
+// on loopback, Debian's Chromium showing it in an app window, the real mouse
+// (robotgo over XTest) and screen capture, and a calibration made the way a
+// user makes it: clicks on three cells, synthesised with XTest and caught by
+// calibration.Listen. The game's HTTP API, which the bot never uses, is what
+// the harness uses to set levels up and to check what happened.
+package desk
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"net/http"
+	"time"
+
+	"github.com/go-vgo/robotgo"
+
+	"hexiom/actuate"
+	"hexiom/calibration"
+	"hexiom/capture"
+	"hexiom/game"
+	"hexiom/internal/desktop"
+	"hexiom/play"
+	"hexiom/vision"
+)
+
+// Options say how to set the desktop up.
+type Options struct {
+	Screen image.Point     // Xvfb screen size; zero: 1366×868
+	Window image.Rectangle // Chromium window on the screen; zero: 1280×800 at (30,20)
+	Start  game.Spec       // first level; zero: official level 1
+	NoSwap bool            // the game puts a tile dropped on a tile back
+}
+
+// Desk is a running desktop with the game on it.
+type Desk struct {
+	X       *desktop.X
+	Browser *desktop.Browser
+	Server  *desktop.Server
+	Game    *game.Game
+	Robot   *actuate.Robot
+	Screen  *capture.Screen
+	Tpl     *vision.Templates
+	Area    calibration.Area // set by Calibrate
+	client  *http.Client
+}
+
+// Start starts Xvfb, the game, Chromium and the mouse, and waits until the
+// page has painted the first level and takes input.
+func Start(o Options) (d *Desk, err error) {
+	if o.Screen == (image.Point{}) {
+		o.Screen = image.Pt(1366, 868)
+	}
+	if o.Window.Empty() {
+		o.Window = image.Rect(30, 20, 30+1280, 20+800)
+	}
+	d = &Desk{client: &http.Client{Timeout: 30 * time.Second}}
+	defer func() {
+		if err != nil {
+			d.Close()
+			d = nil
+		}
+	}()
+	if d.X, err = desktop.StartX(o.Screen.X, o.Screen.Y); err != nil {
+		return d, err
+	}
+	if err = d.X.Use(); err != nil {
+		return d, err
+	}
+	if d.Game, err = game.New(game.Config{Start: o.Start, NoSwap: o.NoSwap}); err != nil {
+		return d, fmt.Errorf("desk: %w", err)
+	}
+	if d.Server, err = desktop.Serve(d.Game); err != nil {
+		return d, err
+	}
+	if d.Browser, err = desktop.StartChromium(d.X, d.Server.URL, o.Window); err != nil {
+		return d, err
+	}
+	if d.Robot, err = actuate.NewRobot(d.X.Display); err != nil {
+		return d, err
+	}
+	if d.Screen, err = capture.OpenScreen(d.X.Display); err != nil {
+		return d, err
+	}
+	if d.Tpl, err = vision.Builtin(); err != nil {
+		return d, err
+	}
+	st, err := d.State()
+	if err != nil {
+		return d, err
+	}
+	if err = d.WaitPainted(st.Version, 30*time.Second); err != nil {
+		return d, fmt.Errorf("%w\nchromium: %.2000s", err, d.Browser.Log.String())
+	}
+	// Input is taken a moment after the first paint: hover until the page
+	// logs a pointer move.
+	i := 0
+	if err = desktop.WaitFor(10*time.Second, 50*time.Millisecond, "the page to take input", func() (bool, error) {
+		i++
+		robotgo.Move(o.Window.Min.X+20+i%2, o.Window.Min.Y+20)
+		evs, err := d.Pointer(0)
+		return len(evs) > 0, err
+	}); err != nil {
+		return d, err
+	}
+	return d, nil
+}
+
+// Close stops everything, the mouse's X connection before the X server.
+func (d *Desk) Close() {
+	if d == nil {
+		return
+	}
+	if d.Screen != nil {
+		d.Screen.Close()
+	}
+	if d.Robot != nil {
+		d.Robot.Close()
+	}
+	if d.Browser != nil {
+		d.Browser.Close()
+	}
+	if d.Server != nil {
+		d.Server.Close()
+	}
+	if d.X != nil {
+		d.X.Close()
+	}
+}
+
+func (d *Desk) api(method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return fmt.Errorf("desk: %s %s: %w", method, path, err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, d.Server.URL+path, rd)
+	if err != nil {
+		return fmt.Errorf("desk: %s %s: %w", method, path, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := d.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("desk: %s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return fmt.Errorf("desk: %s %s: %w", method, path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("desk: %s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(data))
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			return fmt.Errorf("desk: %s %s: %w", method, path, err)
+		}
+	}
+	return nil
+}
+
+// State is GET /api/state.
+func (d *Desk) State() (game.State, error) {
+	var st game.State
+	err := d.api("GET", "/api/state", nil, &st)
+	return st, err
+}
+
+// New starts a level (POST /api/new) and waits until the page shows it.
+func (d *Desk) New(sp game.Spec) (game.State, error) {
+	var st game.State
+	if err := d.api("POST", "/api/new", sp, &st); err != nil {
+		return st, err
+	}
+	return st, d.WaitPainted(st.Version, 20*time.Second)
+}
+
+// DropNext makes the game ignore the next n legal moves (POST /api/debug).
+func (d *Desk) DropNext(n int) error {
+	return d.api("POST", "/api/debug", game.Debug{DropNext: n}, nil)
+}
+
+// Pointer returns the pointer events the page logged after seq since.
+func (d *Desk) Pointer(since int64) ([]game.PointerEvent, error) {
+	var pl game.PointerLog
+	err := d.api("GET", fmt.Sprintf("/api/pointer?since=%d", since), nil, &pl)
+	return pl.Events, err
+}
+
+// LastPointerSeq returns the sequence number of the last logged event.
+func (d *Desk) LastPointerSeq() (int64, error) {
+	evs, err := d.Pointer(0)
+	if err != nil || len(evs) == 0 {
+		return 0, err
+	}
+	return evs[len(evs)-1].Seq, nil
+}
+
+// WaitPainted waits until the page reports it has drawn state version v.
+func (d *Desk) WaitPainted(v uint64, timeout time.Duration) error {
+	return desktop.WaitFor(timeout, 20*time.Millisecond, fmt.Sprintf("the page to paint state %d", v), func() (bool, error) {
+		st, err := d.State()
+		if err != nil {
+			return false, err
+		}
+		return st.Layout != nil && st.Layout.Version >= v, nil
+	})
+}
+
+// TrueArea is the game area where the page drew it, in screen pixels (the
+// ground truth calibration is checked against).
+func (d *Desk) TrueArea() (calibration.Area, error) {
+	st, err := d.State()
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	l := st.Layout
+	if l == nil {
+		return calibration.Area{}, fmt.Errorf("desk: the page has not reported its layout")
+	}
+	if l.DevicePixelRatio != 1 {
+		return calibration.Area{}, fmt.Errorf("desk: devicePixelRatio %v, want 1", l.DevicePixelRatio)
+	}
+	return calibration.Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side, Method: "layout"}, nil
+}
+
+// Calibrate calibrates as a user does: it clicks the centres of the top
+// cell, the cell below it and the bottom cell of the board in view with
+// XTest, while calibration.Listen catches the clicks from the X server, and
+// derives the area with calibration.FromClicks. Where to click comes from
+// the page's layout, as a user's eye would find the cells. It checks the
+// area against where the page drew every cell (within 2 px) and keeps it in
+// d.Area.
+func (d *Desk) Calibrate() (calibration.Area, error) {
+	st, err := d.State()
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	truth, err := d.TrueArea()
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	s := st.Size
+	top, below, bottom := calibration.ClickCells(s)
+	l, err := calibration.Listen(d.X.Display)
+	if err != nil {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
+	}
+	defer l.Close()
+	var got []calibration.Point
+	for _, i := range []int{top, below, bottom} {
+		p := truth.Centre(s, i).Pt()
+		robotgo.Move(p.X, p.Y)
+		time.Sleep(20 * time.Millisecond)
+		if err := robotgo.Toggle("left"); err != nil {
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+		if err := robotgo.Toggle("left", "up"); err != nil {
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
+		}
+		select {
+		case c, ok := <-l.C:
+			if !ok {
+				return calibration.Area{}, fmt.Errorf("desk: calibrate: listener stopped: %v", l.Err())
+			}
+			got = append(got, calibration.Point{X: float64(c.X), Y: float64(c.Y)})
+		case <-time.After(5 * time.Second):
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: the click at %v was not heard", p)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	area, size, err := calibration.FromClicks(got[0], got[1], got[2])
+	if err != nil {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
+	}
+	if size != s {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: clicks give size %d, the board is size %d", size, s)
+	}
+	for _, sz := range []int{2, 3, 4, 5, 6} {
+		for i := range truth.Cells(sz) {
+			if e := area.Centre(sz, i).Dist(truth.Centre(sz, i)); e > 2 {
+				return calibration.Area{}, fmt.Errorf("desk: calibrate: size-%d cell %d is %.1f px from where the page draws it", sz, i, e)
+			}
+		}
+	}
+	if math.Abs(area.Side-truth.Side) > 3 {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: area side %.1f, the page's %.1f", area.Side, truth.Side)
+	}
+	d.Area = area
+	return area, nil
+}
+
+// Config returns a play configuration on this desk with the calibrated area.
+func (d *Desk) Config(swap bool, pace actuate.Pace) (play.Config, error) {
+	if d.Area.Side == 0 {
+		return play.Config{}, fmt.Errorf("desk: not calibrated")
+	}
+	drv, err := actuate.NewDriver(d.Robot, d.Area, pace)
+	if err != nil {
+		return play.Config{}, err
+	}
+	return play.Config{
+		Eyes:   &play.Screen{Source: d.Screen, Area: d.Area, Templates: d.Tpl},
+		Area:   d.Area,
+		Driver: drv,
+		Swap:   swap,
+	}, nil
+}
+
+// Grab captures the screen rectangle r.
+func (d *Desk) Grab(r image.Rectangle) (*image.RGBA, error) { return d.Screen.Grab(r) }

@@ -1,0 +1,249 @@
+package play_test
+
+// End-to-end tests with the real parts: Xvfb on a free display, the clone in
+// Debian's Chromium (app mode, not headless), calibration by XTest clicks
+// caught from the X server, the bot reading the real screen with OpenCV and
+// dragging with XTest. The game's API, which the bot never uses, says what
+// happened. A missing Xvfb or Chromium fails these tests.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-vgo/robotgo"
+
+	"hexiom/actuate"
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/game"
+	"hexiom/play"
+	"hexiom/play/desk"
+)
+
+var (
+	deskOnce sync.Once
+	theDesk  *desk.Desk
+	deskErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if theDesk != nil {
+		theDesk.Close()
+	}
+	os.Exit(code)
+}
+
+// getDesk starts the desktop once for the whole test binary and calibrates
+// on a size-4 board.
+func getDesk(t *testing.T) *desk.Desk {
+	t.Helper()
+	deskOnce.Do(func() {
+		theDesk, deskErr = desk.Start(desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
+		if deskErr != nil {
+			return
+		}
+		_, deskErr = theDesk.Calibrate()
+	})
+	if deskErr != nil {
+		t.Fatalf("desktop: %v", deskErr)
+	}
+	return theDesk
+}
+
+// e2eRun is one board played on the real desktop, and what the game saw.
+type e2eRun struct {
+	rep    play.Report
+	err    error
+	state  game.State
+	events []game.PointerEvent
+}
+
+func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg *play.Config)) e2eRun {
+	t.Helper()
+	if _, err := d.New(sp); err != nil {
+		t.Fatal(err)
+	}
+	seq, err := d.LastPointerSeq()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := d.Config(swap, actuate.DefaultPace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DebugDir = t.TempDir()
+	if before != nil {
+		before(&cfg)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var r e2eRun
+	r.rep, r.err = play.Board(ctx, cfg)
+	time.Sleep(100 * time.Millisecond) // the page posts its pointer log in batches
+	if r.state, err = d.State(); err != nil {
+		t.Fatal(err)
+	}
+	if r.events, err = d.Pointer(seq); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func downs(evs []game.PointerEvent) int {
+	n := 0
+	for _, e := range evs {
+		if e.Type == "pointerdown" {
+			n++
+		}
+	}
+	return n
+}
+
+// checkInside fails when a pointer event the page saw lies outside the game
+// area the page drew.
+func checkInside(t *testing.T, d *desk.Desk, evs []game.PointerEvent) {
+	t.Helper()
+	truth, err := d.TrueArea()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs {
+		if !truth.Contains(calibration.Point{X: e.ScreenX, Y: e.ScreenY}) {
+			t.Errorf("pointer event %s at screen (%v,%v) outside the game area %v", e.Type, e.ScreenX, e.ScreenY, truth)
+		}
+	}
+}
+
+func checkSolved(t *testing.T, d *desk.Desk, r e2eRun, what string) {
+	t.Helper()
+	if r.err != nil {
+		t.Fatalf("%s: %v", what, r.err)
+	}
+	if !r.state.Solved {
+		t.Fatalf("%s: the game says the board is not solved:\n%s", what, r.state.Board)
+	}
+	checkInside(t, d, r.events)
+	if n := downs(r.events); n != r.rep.Drags {
+		t.Errorf("%s: the page saw %d presses, the bot made %d drags", what, n, r.rep.Drags)
+	}
+	t.Logf("%s: %s", what, r.rep.Summary())
+}
+
+// TestE2EOfficialLevels plays an official level of every size.
+func TestE2EOfficialLevels(t *testing.T) {
+	d := getDesk(t)
+	for _, lv := range []int{1, 10, 22, 38, 40} { // sizes 2, 3, 4, 5, 6
+		r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: lv}, false, nil)
+		checkSolved(t, d, r, fmt.Sprintf("level %d", lv))
+		if r.rep.Drags != r.rep.Planned || r.rep.Repairs != 0 {
+			t.Errorf("level %d: %d drags for a plan of %d (%d repairs)", lv, r.rep.Drags, r.rep.Planned, r.rep.Repairs)
+		}
+		if r.state.Moves != r.rep.Drags {
+			t.Errorf("level %d: the game counts %d moves, the bot made %d drags", lv, r.state.Moves, r.rep.Drags)
+		}
+	}
+}
+
+// TestE2EChallenges plays the "impossible" challenge: random size 6.
+func TestE2EChallenges(t *testing.T) {
+	d := getDesk(t)
+	for _, seed := range []uint64{11, 20, 25} {
+		for _, swap := range []bool{false, true} {
+			if swap && seed != 20 {
+				continue
+			}
+			s := seed
+			r := playOn(t, d, game.Spec{Mode: game.ModeChallenge, Seed: &s}, swap, nil)
+			checkSolved(t, d, r, fmt.Sprintf("challenge seed %d swap=%v", seed, swap))
+			if r.rep.Drags != r.rep.Planned {
+				t.Errorf("seed %d: %d drags for a plan of %d", seed, r.rep.Drags, r.rep.Planned)
+			}
+			if !r.state.Achieved {
+				t.Errorf("seed %d: the game did not grant the achievement (elapsed %d ms)", seed, r.state.ElapsedMS)
+			}
+			if start := board.Random(6, seed); !r.rep.Start.Equal(start) {
+				t.Errorf("seed %d: the bot read\n%s\nthe game started\n%s", seed, r.rep.Start, start)
+			}
+		}
+	}
+}
+
+// TestE2EDroppedDrag: the game ignores a drag (POST /api/debug); the bot
+// notices on the screen and repairs it.
+func TestE2EDroppedDrag(t *testing.T) {
+	d := getDesk(t)
+	r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: 30}, false, func(*play.Config) {
+		if err := d.DropNext(1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	checkSolved(t, d, r, "level 30 with a dropped drag")
+	if r.rep.Repairs < 1 || r.rep.Drags <= r.rep.Planned {
+		t.Errorf("%d repairs, %d drags for a plan of %d: the dropped drag was not noticed", r.rep.Repairs, r.rep.Drags, r.rep.Planned)
+	}
+}
+
+// lookHook runs a function before a look, once, when a condition holds.
+type lookHook struct {
+	play.Eyes
+	when func() bool
+	do   func()
+	done bool
+}
+
+func (h *lookHook) Look(size int) (play.Sight, error) {
+	if !h.done && h.when() {
+		h.done = true
+		h.do()
+	}
+	return h.Eyes.Look(size)
+}
+
+// TestE2EFailSafe: the user moves the mouse during play; the bot stops
+// before its next drag and says why.
+func TestE2EFailSafe(t *testing.T) {
+	d := getDesk(t)
+	var drv *actuate.Driver
+	r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: 40}, false, func(cfg *play.Config) {
+		drv = cfg.Driver
+		cfg.Eyes = &lookHook{Eyes: cfg.Eyes,
+			when: func() bool { return drv.Drags() == 3 },
+			do: func() {
+				x, y := robotgo.Location()
+				robotgo.Move(x+25, y+12) // the user takes the mouse
+			}}
+	})
+	if !errors.Is(r.err, actuate.ErrFailSafe) {
+		t.Fatalf("got %v, want the fail-safe", r.err)
+	}
+	if r.rep.Drags != 3 || downs(r.events) != 3 {
+		t.Errorf("the bot made %d drags and the page saw %d presses; want it to stop after 3", r.rep.Drags, downs(r.events))
+	}
+	if r.state.Solved || r.state.Moves != 3 {
+		t.Errorf("the game counts %d moves (solved %v), want 3", r.state.Moves, r.state.Solved)
+	}
+	t.Logf("stopped with: %v", r.err)
+}
+
+// TestE2ECornerFailSafe: a pointer pushed into a screen corner stops the bot
+// before its first drag.
+func TestE2ECornerFailSafe(t *testing.T) {
+	d := getDesk(t)
+	r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: 12}, false, func(*play.Config) {
+		robotgo.Move(0, 0)
+	})
+	var fe *actuate.FailSafeError
+	if !errors.As(r.err, &fe) || !fe.Corner {
+		t.Fatalf("got %v, want the corner fail-safe", r.err)
+	}
+	if r.rep.Drags != 0 || downs(r.events) != 0 || r.state.Moves != 0 {
+		t.Errorf("drags %d, presses seen %d, moves %d; want nothing", r.rep.Drags, downs(r.events), r.state.Moves)
+	}
+	robotgo.Move(400, 400)
+}
