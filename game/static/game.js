@@ -532,7 +532,10 @@
         // A dropped or refused move comes back with the same version: the
         // tile goes back where it was.
         if (r.body && r.body.state) adopt(r.body.state);
-      }).catch(() => {});
+      }).catch(() => {
+        // No answer: show what the server holds.
+        api('/api/state').then((r) => { if (r.body) adopt(r.body); }).catch(() => {});
+      });
     } else {
       queueDraw(); // anything else puts the tile back
     }
