@@ -172,7 +172,9 @@ func openChromium(url string, w, h int, stderr io.Writer) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open: profile directory: %w", err)
 	}
+	// The flags of shared/TOOLCHAIN.md §6, which are known to work under Xvfb.
 	args := []string{
+		"--disable-gpu", "--disable-quic",
 		"--no-first-run", "--no-default-browser-check", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
 		"--disable-features=Translate,MediaRouter", "--disable-extensions",
