@@ -50,9 +50,9 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 			pts[k] = image.Pt(int(math.Round(cx+0.97*R*math.Cos(a))), int(math.Round(cy+0.97*R*math.Sin(a))))
 		}
 		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
-		gocv.Polylines(&m, pv, true, bgr(col), thick)
+		gocv.Polylines(&m, pv, true, col, thick)
 		pv.Close()
-		label := fmt.Sprintf("%s", c.Label())
+		label := c.Label()
 		sure := fmt.Sprintf("%02.0f", math.Min(99, math.Max(0, 100*r.Conf[i])))
 		drawText(&m, label, image.Pt(int(cx), int(cy-0.25*R)), font, fs, col, thick)
 		drawText(&m, sure, image.Pt(int(cx), int(cy+0.55*R)), font, fs*0.85, col, thick)
@@ -72,12 +72,8 @@ func drawText(m *gocv.Mat, s string, p image.Point, font gocv.HersheyFont, fs fl
 	sz := gocv.GetTextSize(s, font, fs, thick)
 	at := image.Pt(p.X-sz.X/2, p.Y+sz.Y/2)
 	gocv.PutText(m, s, at, font, fs, color.RGBA{0, 0, 0, 255}, thick+2)
-	gocv.PutText(m, s, at, font, fs, bgr(col), thick)
+	gocv.PutText(m, s, at, font, fs, col, thick)
 }
-
-// bgr swaps red and blue: gocv draws on BGR(A) Mats with colours taken as
-// R=blue, B=red.
-func bgr(c color.RGBA) color.RGBA { return color.RGBA{c.B, c.G, c.R, c.A} }
 
 func savePNG(path string, img image.Image) error {
 	f, err := os.Create(path)

@@ -247,3 +247,29 @@ func TestCalibrationOffByTwo(t *testing.T) {
 		}
 	}
 }
+
+// FindArea finds the game area in a fixture with no calibration, close
+// enough that every cell centre is within 2 px of where the clone drew it.
+func TestFindArea(t *testing.T) {
+	tpl := builtin(t)
+	for _, n := range []string{"level01-800x600", "level09-1280x800", "level23-1920x1080", "level38-800x600", "random6-11-1280x800", "random6-12-1920x1080"} {
+		f := load(t, n)
+		a, r, err := vision.FindArea(f.Image, tpl)
+		if err != nil {
+			t.Errorf("%s: %v", n, err)
+			continue
+		}
+		if !r.Pos.Equal(f.Truth) {
+			t.Errorf("%s: read\n%s", n, r.Pos.Format())
+		}
+		worst := 0.0
+		for s := 2; s <= 6; s++ {
+			for i := 0; i < board.NumCells(s); i++ {
+				worst = max(worst, a.Centre(s, i).Dist(f.Meta.Area.Centre(s, i)))
+			}
+		}
+		if worst > 2 {
+			t.Errorf("%s: found %v, truth %v: a cell centre %.2f px off", n, a, f.Meta.Area, worst)
+		}
+	}
+}

@@ -1,0 +1,307 @@
+package calibration
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/record"
+	"github.com/jezek/xgb/xproto"
+)
+
+// Click is a mouse button press seen on the X screen, in screen pixels.
+type Click struct {
+	Button int // 1 left, 2 middle, 3 right
+	X, Y   int
+}
+
+// Listener receives every mouse button press on an X display, whichever
+// window it goes to, through the RECORD extension (what xmacro and xdotool
+// use): the game in the browser still gets its clicks.
+//
+// xgb cannot read the many replies RECORD sends on one request, so the data
+// connection is a plain socket speaking just enough of the X protocol; the
+// control connection is xgb.
+type Listener struct {
+	C <-chan Click // closed when the listener stops
+
+	ctrl *xgb.Conn
+	ctx  record.Context
+	data net.Conn
+	once sync.Once
+	err  error
+	mu   sync.Mutex
+}
+
+// Listen starts listening for button presses on display ("" means
+// $DISPLAY).
+func Listen(display string) (*Listener, error) {
+	if display == "" {
+		display = os.Getenv("DISPLAY")
+	}
+	if display == "" {
+		return nil, errors.New("listen for clicks: no X display: DISPLAY is not set")
+	}
+	xgb.Logger.SetOutput(io.Discard)
+	ctrl, err := xgb.NewConnDisplay(display)
+	if err != nil {
+		return nil, fmt.Errorf("listen for clicks: connect to X display %s: %w", display, err)
+	}
+	fail := func(err error) (*Listener, error) {
+		ctrl.Close()
+		return nil, fmt.Errorf("listen for clicks on %s: %w", display, err)
+	}
+	if err := record.Init(ctrl); err != nil {
+		return fail(fmt.Errorf("the X server has no RECORD extension: %w", err))
+	}
+	if _, err := record.QueryVersion(ctrl, 1, 13).Reply(); err != nil {
+		return fail(fmt.Errorf("RECORD version: %w", err))
+	}
+	ctx, err := record.NewContextId(ctrl)
+	if err != nil {
+		return fail(err)
+	}
+	rng := record.Range{DeviceEvents: record.Range8{First: xproto.ButtonPress, Last: xproto.ButtonPress}}
+	if err := record.CreateContextChecked(ctrl, ctx, 0, 1, 1, []record.ClientSpec{record.CsAllClients}, []record.Range{rng}).Check(); err != nil {
+		return fail(fmt.Errorf("create RECORD context: %w", err))
+	}
+	opcode := ctrl.Extensions["RECORD"]
+	data, err := dialRaw(display)
+	if err != nil {
+		record.FreeContext(ctrl, ctx)
+		return fail(err)
+	}
+	// EnableContext: major opcode, minor 5, length 2 words, the context.
+	req := make([]byte, 8)
+	req[0], req[1] = opcode, 5
+	binary.LittleEndian.PutUint16(req[2:], 2)
+	binary.LittleEndian.PutUint32(req[4:], uint32(ctx))
+	if _, err := data.Write(req); err != nil {
+		data.Close()
+		record.FreeContext(ctrl, ctx)
+		return fail(fmt.Errorf("enable RECORD context: %w", err))
+	}
+	ch := make(chan Click, 64)
+	l := &Listener{C: ch, ctrl: ctrl, ctx: ctx, data: data}
+	started := make(chan error, 1)
+	go l.readLoop(ch, started)
+	if err := <-started; err != nil {
+		l.Close()
+		return nil, fmt.Errorf("listen for clicks on %s: %w", display, err)
+	}
+	return l, nil
+}
+
+// Err returns why the listener stopped, if it stopped on an error.
+func (l *Listener) Err() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+// RECORD reply categories.
+const (
+	fromServer  = 0
+	startOfData = 4
+	endOfData   = 5
+)
+
+func (l *Listener) readLoop(ch chan<- Click, started chan<- error) {
+	defer close(ch)
+	first := true
+	hdr := make([]byte, 32)
+	for {
+		if _, err := io.ReadFull(l.data, hdr); err != nil {
+			if first {
+				started <- fmt.Errorf("RECORD data connection: %w", err)
+			} else {
+				l.setErr(err)
+			}
+			return
+		}
+		if hdr[0] == 0 { // an X error
+			err := fmt.Errorf("RECORD: X error %d", hdr[1])
+			if first {
+				started <- err
+			} else {
+				l.setErr(err)
+			}
+			return
+		}
+		n := int(binary.LittleEndian.Uint32(hdr[4:])) * 4
+		body := make([]byte, n)
+		if _, err := io.ReadFull(l.data, body); err != nil {
+			l.setErr(err)
+			if first {
+				started <- err
+			}
+			return
+		}
+		if hdr[0] != 1 {
+			continue // not a reply: nothing else is expected here
+		}
+		switch hdr[1] {
+		case startOfData:
+			if first {
+				first = false
+				started <- nil
+			}
+		case endOfData:
+			return
+		case fromServer:
+			for i := 0; i+32 <= len(body); i += 32 {
+				ev := body[i : i+32]
+				if ev[0]&0x7f != xproto.ButtonPress {
+					continue
+				}
+				c := Click{Button: int(ev[1]),
+					X: int(int16(binary.LittleEndian.Uint16(ev[20:]))),
+					Y: int(int16(binary.LittleEndian.Uint16(ev[22:])))}
+				select {
+				case ch <- c:
+				default: // nobody is reading: drop rather than block the X server
+				}
+			}
+		}
+	}
+}
+
+func (l *Listener) setErr(err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err == nil {
+		l.err = err
+	}
+}
+
+// Close stops listening.
+func (l *Listener) Close() error {
+	l.once.Do(func() {
+		_ = record.DisableContextChecked(l.ctrl, l.ctx).Check()
+		record.FreeContext(l.ctrl, l.ctx)
+		l.data.Close()
+		// a round trip, so the requests above are sent before closing
+		xproto.GetInputFocus(l.ctrl).Reply()
+		l.ctrl.Close()
+	})
+	return nil
+}
+
+// dialRaw opens a second connection to display and does the X connection
+// setup itself (little-endian, MIT-MAGIC-COOKIE-1 from $XAUTHORITY when there
+// is one for the display).
+func dialRaw(display string) (net.Conn, error) {
+	host, num, err := splitDisplay(display)
+	if err != nil {
+		return nil, err
+	}
+	var c net.Conn
+	if host == "" || host == "unix" {
+		c, err = net.Dial("unix", "/tmp/.X11-unix/X"+num)
+	} else {
+		n, _ := strconv.Atoi(num)
+		c, err = net.Dial("tcp", net.JoinHostPort(host, strconv.Itoa(6000+n)))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("RECORD data connection: %w", err)
+	}
+	name, cookie := xauthCookie(host, num)
+	pad := func(n int) int { return (n + 3) &^ 3 }
+	req := make([]byte, 12+pad(len(name))+pad(len(cookie)))
+	req[0] = 'l'
+	binary.LittleEndian.PutUint16(req[2:], 11)
+	binary.LittleEndian.PutUint16(req[6:], uint16(len(name)))
+	binary.LittleEndian.PutUint16(req[8:], uint16(len(cookie)))
+	copy(req[12:], name)
+	copy(req[12+pad(len(name)):], cookie)
+	if _, err := c.Write(req); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("RECORD data connection: %w", err)
+	}
+	head := make([]byte, 8)
+	if _, err := io.ReadFull(c, head); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("RECORD data connection setup: %w", err)
+	}
+	rest := make([]byte, int(binary.LittleEndian.Uint16(head[6:]))*4)
+	if _, err := io.ReadFull(c, rest); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("RECORD data connection setup: %w", err)
+	}
+	if head[0] != 1 {
+		c.Close()
+		reason := rest
+		if int(head[1]) <= len(rest) {
+			reason = rest[:head[1]]
+		}
+		return nil, fmt.Errorf("RECORD data connection refused by the X server: %s", strings.TrimSpace(string(reason)))
+	}
+	return c, nil
+}
+
+func splitDisplay(display string) (host, num string, err error) {
+	i := strings.LastIndex(display, ":")
+	if i < 0 {
+		return "", "", fmt.Errorf("bad X display %q", display)
+	}
+	host, num = display[:i], display[i+1:]
+	if j := strings.Index(num, "."); j >= 0 {
+		num = num[:j]
+	}
+	if _, err := strconv.Atoi(num); err != nil {
+		return "", "", fmt.Errorf("bad X display %q", display)
+	}
+	return host, num, nil
+}
+
+// xauthCookie finds the MIT-MAGIC-COOKIE-1 for the display in the X
+// authority file, or returns nothing (Xvfb needs none).
+func xauthCookie(host, num string) (string, []byte) {
+	fname := os.Getenv("XAUTHORITY")
+	if fname == "" {
+		fname = os.Getenv("HOME") + "/.Xauthority"
+	}
+	data, err := os.ReadFile(fname)
+	if err != nil {
+		return "", nil
+	}
+	if host == "" || host == "localhost" || host == "unix" {
+		host, _ = os.Hostname()
+	}
+	read := func() ([]byte, bool) {
+		if len(data) < 2 {
+			return nil, false
+		}
+		n := int(binary.BigEndian.Uint16(data))
+		if len(data) < 2+n {
+			return nil, false
+		}
+		b := data[2 : 2+n]
+		data = data[2+n:]
+		return b, true
+	}
+	for len(data) >= 2 {
+		family := binary.BigEndian.Uint16(data)
+		data = data[2:]
+		addr, ok1 := read()
+		disp, ok2 := read()
+		name, ok3 := read()
+		cookie, ok4 := read()
+		if !(ok1 && ok2 && ok3 && ok4) {
+			return "", nil
+		}
+		const familyLocal, familyWild = 256, 65535
+		if (family == familyWild || family == familyLocal && string(addr) == host) &&
+			(len(disp) == 0 || string(disp) == num) && string(name) == "MIT-MAGIC-COOKIE-1" {
+			return string(name), cookie
+		}
+	}
+	return "", nil
+}

@@ -1,0 +1,163 @@
+package main
+
+// hexiom calibrate measures where the game's board is on the screen, once:
+// it asks for three clicks on the board (read from the X server, the game
+// still gets them), derives the square game area every board size is drawn
+// in, checks it by reading the board, and saves it. -auto finds the board
+// with no clicks.
+//
+//	hexiom calibrate          # click the top cell, the one below it, the bottom cell
+//	hexiom calibrate -auto    # find the board on screen by itself
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"hexiom/calibration"
+	"hexiom/capture"
+	"hexiom/vision"
+)
+
+func init() {
+	register(command{
+		name:  "calibrate",
+		usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE]",
+		short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
+		run:   runCalibrate,
+	})
+}
+
+func runCalibrate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("calibrate", stderr)
+	auto := fs.Bool("auto", false, "find the board on screen by itself, no clicks")
+	out := fs.String("o", "", "save to `FILE` (default: the calibration file every command reads)")
+	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the clicks have not come after `DURATION`")
+	tplPath := fs.String("templates", "", "template set `FILE` for the check and -auto (default: as hexiom read)")
+	if st := parseFlags(fs, args); st >= 0 {
+		return st
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hexiom calibrate: unexpected argument %q\n", fs.Arg(0))
+		return exitBadUser
+	}
+	tpl, _, err := loadTemplates(*tplPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "hexiom calibrate:", err)
+		return exitBadUser
+	}
+	var area calibration.Area
+	if *auto {
+		area, err = findAuto(tpl)
+	} else {
+		area, err = byClicks(stdout, *timeout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "hexiom calibrate:", err)
+		return exitFailed
+	}
+	// Check: read the board with the new calibration, once the game has
+	// settled after the clicks (a press on a tile lifts it).
+	if !*auto {
+		time.Sleep(400 * time.Millisecond)
+	}
+	if err := checkArea(stdout, area, tpl); err != nil {
+		fmt.Fprintf(stderr, "hexiom calibrate: saved anyway, but: %v\n", err)
+	}
+	path := *out
+	if path == "" {
+		path, err = calibration.Save(area)
+	} else {
+		err = calibration.SaveFile(path, area)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "hexiom calibrate:", err)
+		return exitFailed
+	}
+	fmt.Fprintf(stdout, "%s\nsaved to %s\n", area, path)
+	return exitOK
+}
+
+// byClicks asks for the three clicks and derives the area.
+func byClicks(stdout io.Writer, timeout time.Duration) (calibration.Area, error) {
+	l, err := calibration.Listen("")
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	defer l.Close()
+	fmt.Fprintln(stdout, "Calibration: show any board in the game, then click with the left button, in this order:")
+	steps := []string{
+		"1. the centre of the TOP cell of the board (the highest hexagon)",
+		"2. the centre of the cell just BELOW it (the next one down, same column)",
+		"3. the centre of the BOTTOM cell of the board (the lowest hexagon, same column)",
+	}
+	var pts [3]calibration.Point
+	deadline := time.After(timeout)
+	for i, s := range steps {
+		fmt.Fprintln(stdout, s)
+		for {
+			var c calibration.Click
+			var ok bool
+			select {
+			case c, ok = <-l.C:
+			case <-deadline:
+				return calibration.Area{}, fmt.Errorf("no click for %v: calibration not saved", timeout)
+			}
+			if !ok {
+				return calibration.Area{}, fmt.Errorf("the X server stopped sending clicks: %v", l.Err())
+			}
+			if c.Button != 1 {
+				continue
+			}
+			pts[i] = calibration.Point{X: float64(c.X), Y: float64(c.Y)}
+			fmt.Fprintf(stdout, "   clicked at (%d, %d)\n", c.X, c.Y)
+			break
+		}
+	}
+	area, s, err := calibration.FromClicks(pts[0], pts[1], pts[2])
+	if err != nil {
+		return area, err
+	}
+	fmt.Fprintf(stdout, "the clicks fit a board of size %d\n", s)
+	return area, nil
+}
+
+// findAuto finds the area on the whole screen.
+func findAuto(tpl *vision.Templates) (calibration.Area, error) {
+	scr, err := capture.OpenScreen("")
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	defer scr.Close()
+	img, err := scr.Grab(scr.Bounds())
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	area, _, err := vision.FindArea(img, tpl)
+	var de *vision.DoubtError
+	if err != nil && !errors.As(err, &de) {
+		return area, err
+	}
+	area.Method, area.When = "auto", time.Now().UTC().Truncate(time.Second)
+	return area, nil
+}
+
+// checkArea reads the board with area and says what it saw.
+func checkArea(stdout io.Writer, area calibration.Area, tpl *vision.Templates) error {
+	scr, err := capture.OpenScreen("")
+	if err != nil {
+		return err
+	}
+	defer scr.Close()
+	img, err := scr.Grab(area.Rect())
+	if err != nil {
+		return err
+	}
+	r, err := vision.Read(img, area, tpl)
+	if err != nil {
+		return fmt.Errorf("reading the board with this calibration: %w", err)
+	}
+	fmt.Fprintf(stdout, "check: read a size-%d board with every cell sure\n", r.Size)
+	return nil
+}

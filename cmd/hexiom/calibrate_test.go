@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bufio"
+	"image"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-vgo/robotgo"
+
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/game"
+	"hexiom/internal/desktop"
+)
+
+// gameOnScreen starts Xvfb, the clone at spec and Chromium in window win; it
+// returns the game and a function that waits until the page has drawn the
+// current state and returns the game area it drew, in screen pixels.
+func gameOnScreen(t *testing.T, spec game.Spec, win image.Rectangle, theme string) (*game.Game, func() calibration.Area) {
+	t.Helper()
+	x, err := desktop.StartX(win.Max.X+60, win.Max.Y+60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	if err := x.Use(); err != nil {
+		t.Fatal(err)
+	}
+	robotgo.SetXDisplayName(x.Display)
+	robotgo.MouseSleep = 0
+	t.Cleanup(robotgo.CloseMainDisplay) // before X goes (cleanups run last first)
+	g, err := game.New(game.Config{Start: spec, Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := desktop.Serve(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	b, err := desktop.StartChromium(x, srv.URL, win)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	drawn := func() calibration.Area {
+		t.Helper()
+		var st game.State
+		err := desktop.WaitFor(30*time.Second, 20*time.Millisecond, "board drawn", func() (bool, error) {
+			st = g.State()
+			return st.Layout != nil && st.Layout.Version == st.Version && st.Layout.Size == st.Size, nil
+		})
+		if err != nil {
+			t.Fatalf("%v\nchromium: %.2000s", err, b.Log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+		l := st.Layout
+		if l.DevicePixelRatio != 1 {
+			t.Fatalf("devicePixelRatio %v", l.DevicePixelRatio)
+		}
+		return calibration.Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side}
+	}
+	return g, drawn
+}
+
+// within2px fails unless every cell centre of every size 2..6 from got is
+// within 2 px of the one from truth (what the clone drew).
+func within2px(t *testing.T, got, truth calibration.Area) {
+	t.Helper()
+	worst := 0.0
+	for s := 2; s <= 6; s++ {
+		for i := 0; i < board.NumCells(s); i++ {
+			worst = max(worst, got.Centre(s, i).Dist(truth.Centre(s, i)))
+		}
+	}
+	if worst > 2 {
+		t.Fatalf("calibrated %v, the clone drew %v: a cell centre is %.2f px off (max 2)", got, truth, worst)
+	}
+	t.Logf("calibrated %v; clone drew %v; worst cell centre %.2f px off", got, truth, worst)
+}
+
+// lines feeds what a command writes, line by line, to a channel.
+func lines(r io.Reader) <-chan string {
+	ch := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			ch <- sc.Text()
+		}
+		close(ch)
+	}()
+	return ch
+}
+
+func waitLine(t *testing.T, ch <-chan string, prefix string) string {
+	t.Helper()
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case l, ok := <-ch:
+			if !ok {
+				t.Fatalf("output ended before a line starting %q", prefix)
+			}
+			if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+				return l
+			}
+		case <-timeout:
+			t.Fatalf("no line starting %q in 20 s", prefix)
+		}
+	}
+}
+
+// Real clicks, synthesised with XTest, reach hexiom calibrate through the X
+// server; the saved calibration puts every cell of every size within 2 px
+// of where the clone draws it. Then hexiom calibrate -auto finds the same
+// area with no clicks.
+func TestCalibrateByClicksAndAuto(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	t.Setenv("HOME", dir)
+	_, drawn := gameOnScreen(t, game.Spec{Mode: game.ModeLevel, Level: 40}, image.Rect(31, 22, 31+1280, 22+800), "classic")
+	truth := drawn()
+
+	pr, pw := io.Pipe()
+	out := lines(pr)
+	var errb strings.Builder
+	done := make(chan int, 1)
+	go func() {
+		done <- runCalibrate(nil, pw, &errb)
+		pw.Close()
+	}()
+	top, below, bottom := calibration.ClickCells(6)
+	// a human's aim: a pixel or so off the centres
+	jitter := [][2]float64{{0.7, -0.9}, {-1.1, 0.4}, {0.3, 1.2}}
+	for k, cell := range []int{top, below, bottom} {
+		waitLine(t, out, []string{"1.", "2.", "3."}[k])
+		p := truth.Centre(6, cell)
+		x, y := int(p.X+jitter[k][0]+0.5), int(p.Y+jitter[k][1]+0.5)
+		robotgo.Move(x, y)
+		robotgo.Toggle("left")
+		time.Sleep(40 * time.Millisecond)
+		robotgo.Toggle("left", "up")
+		l := waitLine(t, out, "clicked at")
+		if want := "(" + itoa(x) + ", " + itoa(y) + ")"; !strings.Contains(l, want) {
+			t.Fatalf("click %d: calibrate saw %q, robotgo clicked at %s", k+1, l, want)
+		}
+	}
+	go func() {
+		for range out {
+		}
+	}()
+	select {
+	case st := <-done:
+		if st != exitOK {
+			t.Fatalf("calibrate exited %d: %s", st, errb.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("calibrate did not finish")
+	}
+	if errb.Len() > 0 {
+		t.Errorf("calibrate complained: %s", errb.String())
+	}
+	saved, err := calibration.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Method != "clicks" {
+		t.Errorf("saved method %q", saved.Method)
+	}
+	within2px(t, saved, truth)
+
+	// -auto, on the same screen, overwrites it.
+	var so, se strings.Builder
+	if st := runCalibrate([]string{"-auto"}, &so, &se); st != exitOK {
+		t.Fatalf("calibrate -auto exited %d: %s", st, se.String())
+	}
+	auto, err := calibration.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auto.Method != "auto" {
+		t.Errorf("saved method %q after -auto", auto.Method)
+	}
+	within2px(t, auto, truth)
+	if !strings.Contains(so.String(), "read a size-6 board") {
+		t.Errorf("calibrate -auto did not check the board: %s", so.String())
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,157 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+
+	"gocv.io/x/gocv"
+
+	"hexiom/board"
+	"hexiom/calibration"
+)
+
+// TemplatesPath is where hexiom learn saves the user's template set:
+// os.UserConfigDir()/hexiom/templates.json.
+func TemplatesPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("templates: %w", err)
+	}
+	return filepath.Join(dir, "hexiom", "templates.json"), nil
+}
+
+// DefaultTemplates returns the user's learnt set when there is one (see
+// TemplatesPath), else the built-in classic set, and says which.
+func DefaultTemplates() (*Templates, string, error) {
+	p, err := TemplatesPath()
+	if err == nil {
+		if _, err := os.Stat(p); err == nil {
+			t, err := LoadTemplates(p)
+			if err != nil {
+				return nil, "", err
+			}
+			return t, p, nil
+		}
+	}
+	t, err := Builtin()
+	if err != nil {
+		return nil, "", err
+	}
+	return t, "built-in classic templates", nil
+}
+
+// FindArea finds the game area in a picture of the screen with no help: the
+// board's plate (the largest patch of the board's colour, which the hole
+// template gives) bounds the board; for each size, the area that would draw
+// a board of that size with that outline is tried with the lattice test, and
+// the best is refined. It returns the area (screen pixels) and the board read
+// with it.
+func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
+	if err := tpl.prepare(); err != nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
+	}
+	boardW, boardS := float32(108), float32(0)
+	if p := tpl.kinds[Hole]; p.ok {
+		boardW, boardS = p.mean[0], p.mean[1]
+	}
+	b := img.Bounds()
+	// Work at a quarter of the resolution: the plate is large.
+	const q = 4
+	w, h := b.Dx()/q, b.Dy()/q
+	mask := make([]byte, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
+			lo := min(r, g, bl) >> 8
+			hi := max(r, g, bl) >> 8
+			if math.Abs(float64(lo)-float64(boardW)) <= 6 && math.Abs(float64(hi-lo)-float64(boardS)) <= 6 {
+				mask[y*w+x] = 255
+			}
+		}
+	}
+	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, mask)
+	if err != nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
+	}
+	defer m.Close()
+	// Close the gaps the tiles leave in the plate.
+	k := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
+	defer k.Close()
+	closed := gocv.NewMat()
+	defer closed.Close()
+	gocv.MorphologyEx(m, &closed, gocv.MorphClose, k)
+	labels := gocv.NewMat()
+	defer labels.Close()
+	stats := gocv.NewMat()
+	defer stats.Close()
+	cents := gocv.NewMat()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStats(closed, &labels, &stats, &cents)
+	best, bestArea := -1, 0
+	for i := 1; i < n; i++ {
+		if a := int(stats.GetIntAt(i, int(gocv.CC_STAT_AREA))); a > bestArea {
+			best, bestArea = i, a
+		}
+	}
+	if best < 0 || bestArea < 200 {
+		return calibration.Area{}, Reading{}, errors.New("find board: no patch of the board's colour on the screen: is the game in view, showing a board?")
+	}
+	bx := float64(int(stats.GetIntAt(best, int(gocv.CC_STAT_LEFT)))*q + b.Min.X)
+	by := float64(int(stats.GetIntAt(best, int(gocv.CC_STAT_TOP)))*q + b.Min.Y)
+	bw := float64(stats.GetIntAt(best, int(gocv.CC_STAT_WIDTH)) * q)
+	bh := float64(stats.GetIntAt(best, int(gocv.CC_STAT_HEIGHT)) * q)
+	cx, cy := bx+bw/2, by+bh/2
+
+	type cand struct {
+		area calibration.Area
+		r    Reading
+		err  error
+		mean float64
+	}
+	var bestC *cand
+	for s := 2; s <= 6; s++ {
+		dx, dy := board.Pitch(s)
+		rr := board.Radius(s)
+		// The plate reaches about 1.1 r past the outer cells' centres
+		// (corners sideways, flat sides up and down).
+		sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+		sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
+		side := (sideH + sideW) / 2
+		if math.Abs(sideH-sideW) > 0.12*side {
+			continue
+		}
+		for _, f := range []float64{0.97, 0.985, 1, 1.015, 1.03} {
+			sd := side * f
+			a := calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}
+			if !a.Rect().In(b) {
+				continue
+			}
+			r, err := ReadSize(img, a, s, tpl)
+			var de *DoubtError
+			if err != nil && !errors.As(err, &de) {
+				continue
+			}
+			mean := 0.0
+			for _, c := range r.Conf {
+				mean += c
+			}
+			mean /= float64(len(r.Conf))
+			if bestC == nil || mean > bestC.mean {
+				bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
+			}
+		}
+	}
+	if bestC == nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: a patch of the board's colour %.0f×%.0f px at (%.0f,%.0f) fits no board size", bw, bh, bx, by)
+	}
+	// Read again at the refined place, with the size found from scratch.
+	r, err := Read(img, bestC.area, tpl)
+	if err != nil {
+		return bestC.area, r, fmt.Errorf("find board: found a size-%d board in %v but: %w", bestC.r.Size, bestC.area, err)
+	}
+	return bestC.area, r, nil
+}
