@@ -122,7 +122,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 
-	var browser *exec.Cmd
+	var browser *chromiumWindow
 	if *open {
 		browser, err = openChromium(url, ww, wh, stderr)
 		if err != nil {
@@ -138,8 +138,8 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 	}
-	if browser != nil && browser.Process != nil {
-		_ = syscall.Kill(-browser.Process.Pid, syscall.SIGTERM)
+	if browser != nil {
+		browser.close()
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -157,9 +157,26 @@ var gameDone = func() (context.Context, context.CancelFunc) {
 // flags of its own and breaks on some /dev/shm setups.
 const chromium = "/usr/lib/chromium/chromium"
 
+// chromiumWindow is a Chromium started by -open.
+type chromiumWindow struct {
+	cmd  *exec.Cmd
+	done chan struct{} // closed when it has exited and its profile is gone
+}
+
+// close stops Chromium's process group and waits (briefly) for it.
+func (c *chromiumWindow) close() {
+	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGTERM)
+	select {
+	case <-c.done:
+	case <-time.After(3 * time.Second):
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+		<-c.done
+	}
+}
+
 // openChromium opens url in a Chromium app window (no tabs, no address bar)
 // with a fresh profile.
-func openChromium(url string, w, h int, stderr io.Writer) (*exec.Cmd, error) {
+func openChromium(url string, w, h int, stderr io.Writer) (*chromiumWindow, error) {
 	path := chromium
 	if _, err := os.Stat(path); err != nil {
 		p, lerr := exec.LookPath("chromium")
@@ -190,12 +207,19 @@ func openChromium(url string, w, h int, stderr io.Writer) (*exec.Cmd, error) {
 	cmd := exec.Command(path, args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
+		os.RemoveAll(profile)
 		return nil, fmt.Errorf("open: start %s: %w", path, err)
 	}
 	fmt.Fprintf(stderr, "hexiom game: opened %s in %s (pid %d)\n", url, path, cmd.Process.Pid)
+	c := &chromiumWindow{cmd: cmd, done: make(chan struct{})}
 	go func() {
 		_ = cmd.Wait()
-		_ = os.RemoveAll(profile)
+		// Renderers of the group may outlive the parent for a moment.
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(50 * time.Millisecond)
+		}
+		close(c.done)
 	}()
-	return cmd, nil
+	return c, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/game"
+	"hexiom/internal/desktop"
 )
 
 // startGame runs `hexiom game args` until the test ends and returns the URL
@@ -125,5 +126,26 @@ func TestGameCommandBadUsage(t *testing.T) {
 		} else if stderr.Len() == 0 {
 			t.Errorf("hexiom game %v: no message", args)
 		}
+	}
+}
+
+func TestGameCommandOpensChromium(t *testing.T) {
+	x, err := desktop.StartX(1024, 768)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() }) // after the game and its Chromium stopped
+	t.Setenv("DISPLAY", x.Display)
+	url := startGame(t, "-level", "5", "-open", "-window", "800x600")
+	var st game.State
+	err = desktop.WaitFor(20*time.Second, 50*time.Millisecond, "Chromium to show the page", func() (bool, error) {
+		st = getState(t, url)
+		return st.Layout != nil && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := st.Layout; l.InnerWidth != 800 || l.InnerHeight != 600 || l.Size != st.Size || st.Level != 5 {
+		t.Fatalf("page reported %+v for level %d", l, st.Level)
 	}
 }
