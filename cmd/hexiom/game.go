@@ -41,7 +41,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	random := fs.Int("random", 0, "start with a random level of side `SIZE` (3..6)")
 	challenge := fs.Bool("challenge", false, "start the \"impossible\" challenge: random size 6 in three minutes")
 	seed := fs.Uint64("seed", 0, "seed `N` of the random level or challenge (default: a random one)")
-	open := fs.Bool("open", false, "open the page in a Chromium app window")
+	open := fs.Bool("open", false, "open the page in a Chromium app window; closing it stops the game")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic` or neon (the page also takes ?theme=)")
 	winSize := fs.String("window", "1280x800", "window `WxH` for -open")
@@ -130,8 +130,14 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	var closed <-chan struct{} // nil (never ready) without -open
+	if browser != nil {
+		closed = browser.done
+	}
 	select {
 	case <-ctx.Done():
+	case <-closed:
+		fmt.Fprintln(stderr, "hexiom game: the window was closed")
 	case err := <-errc:
 		if err != nil && !errors.Is(err, http.ErrServerClosed) {
 			fmt.Fprintf(stderr, "hexiom game: serve: %v\n", err)
