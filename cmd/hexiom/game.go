@@ -137,7 +137,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	select {
 	case <-ctx.Done():
 	case <-closed:
-		fmt.Fprintln(stderr, "hexiom game: the window was closed")
+		fmt.Fprintln(stderr, "hexiom game: Chromium exited (window closed, or no display?); stopping")
 	case err := <-errc:
 		if err != nil && !errors.Is(err, http.ErrServerClosed) {
 			fmt.Fprintf(stderr, "hexiom game: serve: %v\n", err)
