@@ -1,0 +1,128 @@
+package capture
+
+import (
+	"image"
+	"image/color"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+
+	"hexiom/internal/desktop"
+)
+
+// paint opens a w×h window at (x, y) filled with colour rgb on display and
+// waits until the server has drawn it. There is no window manager: the
+// window lands exactly there.
+func paint(t testing.TB, display string, r image.Rectangle, rgb uint32) {
+	t.Helper()
+	c, err := xgb.NewConnDisplay(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	sc := xproto.Setup(c).DefaultScreen(c)
+	wid, err := xproto.NewWindowId(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = xproto.CreateWindowChecked(c, sc.RootDepth, wid, sc.Root, int16(r.Min.X), int16(r.Min.Y),
+		uint16(r.Dx()), uint16(r.Dy()), 0, xproto.WindowClassInputOutput, sc.RootVisual,
+		xproto.CwBackPixel|xproto.CwOverrideRedirect, []uint32{rgb, 1}).Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xproto.MapWindowChecked(c, wid).Check(); err != nil {
+		t.Fatal(err)
+	}
+	xproto.GetInputFocus(c).Reply() // round trip: the map is done
+	time.Sleep(50 * time.Millisecond)
+}
+
+func TestScreenGrab(t *testing.T) {
+	x, err := desktop.StartX(800, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	paint(t, x.Display, image.Rect(100, 80, 300, 180), 0x336699)
+	s, err := OpenScreen(x.Display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Bounds() != image.Rect(0, 0, 800, 600) {
+		t.Fatalf("screen %v", s.Bounds())
+	}
+	r := image.Rect(90, 70, 310, 190)
+	img, err := s.Grab(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds() != r {
+		t.Fatalf("image bounds %v, want the screen rectangle %v", img.Bounds(), r)
+	}
+	want := color.RGBA{0x33, 0x66, 0x99, 0xff}
+	for _, p := range []image.Point{{100, 80}, {299, 179}, {200, 130}} {
+		if got := img.RGBAAt(p.X, p.Y); got != want {
+			t.Errorf("screen pixel %v: %v, want %v", p, got, want)
+		}
+	}
+	for _, p := range []image.Point{{99, 80}, {300, 130}, {200, 180}} {
+		if got := img.RGBAAt(p.X, p.Y); got == want {
+			t.Errorf("screen pixel %v outside the window has the window's colour", p)
+		}
+	}
+	if _, err := s.Grab(image.Rect(700, 500, 900, 700)); err == nil {
+		t.Error("grabbed a rectangle reaching off the screen")
+	}
+
+	// The PNG round trip keeps pixels and screen coordinates.
+	path := filepath.Join(t.TempDir(), "grab.png")
+	if err := SavePNG(path, ToRGBA(img, image.Point{})); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenFile(path, r.Min)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := f.Grab(image.Rect(150, 100, 160, 110))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sub.RGBAAt(155, 105); got != want {
+		t.Errorf("from the PNG, screen pixel (155,105): %v, want %v", got, want)
+	}
+	if _, err := f.Grab(image.Rect(0, 0, 10, 10)); err == nil {
+		t.Error("grabbed outside the PNG")
+	}
+}
+
+// BenchmarkGrab grabs the game area of a 1280×800 window (732 px square).
+func BenchmarkGrab(b *testing.B) {
+	x, err := desktop.StartX(1400, 900)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	s, err := OpenScreen(x.Display)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	r := image.Rect(334, 105, 334+732, 105+732)
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := s.Grab(r); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+}
