@@ -34,6 +34,16 @@
 // background), chosen by Config.Theme or the page's ?theme= parameter; vision
 // uses neon to show that learned templates generalise.
 //
+// # Tests
+//
+// `go test ./game/` runs the rules and the API with httptest, then the real
+// thing: Xvfb on a free display, Debian's Chromium in app mode, and XTest
+// mouse drags (robotgo) at cell centres computed from the reported layout.
+// They check the server's state after each drag, every cell's pixels against
+// the state (colour by status, recess, flat hole) and the solved panel and
+// banners. A missing Xvfb or Chromium fails them. `go test ./game/ -run
+// 'Screenshots|Browser' -update` rewrites docs/game-*.png.
+//
 // # HTTP API
 //
 // For tests and demos only: the bot must not use it to play. Bodies are JSON;
