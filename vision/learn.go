@@ -107,7 +107,7 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	r, err := ReadSize(img, area, s, t)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
-		return nil, fmt.Errorf("learn: reading the picture back: %w", err)
+		return nil, fmt.Errorf("learn: the picture does not show this level at its start: reading it back with what was learnt: %w", err)
 	}
 	if !r.Pos.Equal(truth) {
 		return nil, fmt.Errorf("learn: the picture does not show this level at its start: read back\n%s", r.Pos.Format())

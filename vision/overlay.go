@@ -16,7 +16,8 @@ import (
 
 // Overlay draws the reading over the game area of img: every cell's hexagon
 // outlined (green when sure, red when in doubt) with what was read, in the
-// level format, and how sure (the cell's confidence in hundredths). The
+// level format, at its top left, and how sure (the cell's confidence in
+// hundredths, 99 at most) at its bottom right. The
 // picture covers the area with a small margin.
 func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, error) {
 	rect := area.Rect().Inset(-8).Intersect(img.Bounds())
@@ -32,9 +33,9 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 	}
 	R := area.Radius(r.Size)
 	font := gocv.FontHersheySimplex
-	fs := math.Max(0.3, R/48)
+	fs := math.Max(0.28, R/70)
 	thick := 1
-	if R > 40 {
+	if R > 60 {
 		thick = 2
 	}
 	for i, p := range area.Cells(r.Size) {
@@ -54,8 +55,8 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 		pv.Close()
 		label := c.Label()
 		sure := fmt.Sprintf("%02.0f", math.Min(99, math.Max(0, 100*r.Conf[i])))
-		drawText(&m, label, image.Pt(int(cx), int(cy-0.25*R)), font, fs, col, thick)
-		drawText(&m, sure, image.Pt(int(cx), int(cy+0.55*R)), font, fs*0.85, col, thick)
+		drawText(&m, label, image.Pt(int(cx-0.42*R), int(cy-0.5*R)), font, fs, col, thick)
+		drawText(&m, sure, image.Pt(int(cx+0.42*R), int(cy+0.55*R)), font, fs, col, thick)
 	}
 	out, err := m.ToImage()
 	if err != nil {
