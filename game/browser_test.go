@@ -652,3 +652,36 @@ func (s *session) banner(want [3]uint8) *image.RGBA {
 	}
 	return img
 }
+
+// TestBrowserFastDrags makes the drags as fast as XTest allows: press, one
+// move, release, and the next drag at once, 30-odd drags in a row. Every drag
+// must take, in order (the page sends moves one at a time and shows pending
+// ones, so a tile just dropped can be dragged again at once).
+func TestBrowserFastDrags(t *testing.T) {
+	level, sol := board.RandomWithSolution(5, 21)
+	g, err := New(Config{Start: Spec{Mode: ModeRandom, Size: 5, Seed: seed(21)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, g, image.Rect(30, 20, 1310, 820), "")
+	st := s.painted(5 * time.Second)
+	s.ready()
+	moves := planMoves(t, level, sol)
+	for _, m := range moves {
+		a, b := cellPoint(st, m.From), cellPoint(st, m.To)
+		robotgo.Move(a.X, a.Y)
+		robotgo.Toggle("left")
+		robotgo.Move(b.X, b.Y)
+		robotgo.Toggle("left", "up")
+	}
+	err = desktop.WaitFor(5*time.Second, 20*time.Millisecond, "all fast drags to take", func() (bool, error) {
+		st = g.State()
+		return st.Moves == len(moves), nil
+	})
+	if err != nil {
+		t.Fatalf("%v: %d of %d moves taken\n%s", err, st.Moves, len(moves), st.Board)
+	}
+	if !st.Solved {
+		t.Fatalf("not solved after %d fast drags:\n%s", len(moves), st.Board)
+	}
+}

@@ -71,7 +71,11 @@
   };
 
   // ---- state -----------------------------------------------------------
-  let S = null;          // the server's state
+  let S = null;          // what is shown: the server's state with the pending moves on top
+  let base = null;       // the server's last state
+  let pending = [];      // moves sent and not answered yet, already shown
+  let chain = Promise.resolve(); // requests that change the state go one at a time, in order
+  let shown = { version: -1, size: -1 };
   let recvAt = 0;        // performance.now() when S arrived
   let theme = THEMES.classic;
   let themeName = 'classic';
@@ -98,12 +102,29 @@
     return { ok: r.ok, status: r.status, body: j };
   }
 
-  function adopt(st) {
-    if (!st || (S && st.version < S.version)) return;
-    const fresh = !S || st.version !== S.version || st.size !== S.size;
-    if (drag && (st.size !== S.size || !st.cells[drag.from] || st.cells[drag.from].kind !== 'movable' || st.solved)) drag = null;
-    S = st;
+  // adopt takes a state from the server. While moves are pending only their
+  // answers count: a long poll may hold an older state.
+  function adopt(st, answer) {
+    if (!st || st.version === undefined || (base && st.version < base.version)) return;
+    if (pending.length && !answer) return;
+    base = st;
     recvAt = performance.now();
+    show();
+  }
+
+  // show draws the server's state with the pending moves on top, so that a
+  // fast player (or bot) can drag a tile it has just dropped.
+  function show() {
+    let st = base;
+    if (pending.length) {
+      const cells = base.cells.slice();
+      for (const m of pending) [cells[m.from], cells[m.to]] = [cells[m.to], cells[m.from]];
+      st = Object.assign({}, base, { cells });
+    }
+    const fresh = st.version !== shown.version || st.size !== shown.size;
+    if (drag && (st.size !== shown.size || !st.cells[drag.from] || st.cells[drag.from].kind !== 'movable' || st.solved)) drag = null;
+    S = st;
+    shown = { version: st.version, size: st.size };
     setTheme(params.get('theme') || S.theme);
     if (fresh) {
       hud();
@@ -112,12 +133,32 @@
     queueDraw();
   }
 
+  // send queues a request that changes the state. Requests go one at a time,
+  // so the server sees moves in the order they were made; answers are adopted
+  // in that order.
+  function send(path, body, isMove) {
+    chain = chain
+      .then(() => api(path, body))
+      .then((r) => (r.body ? r.body.state || r.body : null), () => null)
+      .then((st) => {
+        if (isMove) pending.shift();
+        if (st) adopt(st, true);
+        else if (base) show(); // no answer: drop the guess; the long poll corrects
+      });
+    return chain;
+  }
+
   async function poll() {
     for (;;) {
       try {
-        const r = await fetch('/api/state?wait=' + (S ? S.version : -1));
+        const r = await fetch('/api/state?wait=' + (base ? base.version : -1));
         if (!r.ok) throw new Error('state ' + r.status);
-        adopt(await r.json());
+        const st = await r.json();
+        if (pending.length) {
+          await chain; // the answers are newer
+          continue;
+        }
+        adopt(st);
       } catch (e) {
         await new Promise((res) => setTimeout(res, 500));
       }
@@ -466,11 +507,10 @@
     if (S) panels();
   }
 
-  async function start(spec) {
+  function start(spec) {
     $('menu').classList.add('hidden');
     queueDraw();
-    const r = await api('/api/new', spec);
-    if (r.ok) adopt(r.body);
+    send('/api/new', spec, false);
   }
 
   // ---- input -----------------------------------------------------------
@@ -523,19 +563,11 @@
     flushLog();
     const target = to >= 0 ? S.cells[to] : null;
     if (to !== from && target && (target.kind === 'empty' || (target.kind === 'movable' && S.swap))) {
-      // Show the drop at once; the server's answer replaces it.
-      const cells = S.cells.slice();
-      [cells[from], cells[to]] = [cells[to], cells[from]];
-      S = Object.assign({}, S, { cells });
-      queueDraw();
-      api('/api/move', { from, to }).then((r) => {
-        // A dropped or refused move comes back with the same version: the
-        // tile goes back where it was.
-        if (r.body && r.body.state) adopt(r.body.state);
-      }).catch(() => {
-        // No answer: show what the server holds.
-        api('/api/state').then((r) => { if (r.body) adopt(r.body); }).catch(() => {});
-      });
+      // Show the drop at once; the server's answer replaces it (a dropped or
+      // refused move comes back unchanged: the tile goes back).
+      pending.push({ from, to });
+      show();
+      send('/api/move', { from, to }, true);
     } else {
       queueDraw(); // anything else puts the tile back
     }
@@ -545,9 +577,8 @@
     if (drag && e.pointerId === drag.id) { drag = null; queueDraw(); }
   });
 
-  async function post(path) {
-    const r = await api(path, {});
-    if (r.body) adopt(r.body.state || r.body);
+  function post(path) {
+    send(path, {}, false);
   }
 
   $('undo').onclick = () => post('/api/undo');
