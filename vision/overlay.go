@@ -33,16 +33,16 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 	}
 	R := area.Radius(r.Size)
 	font := gocv.FontHersheySimplex
-	fs := math.Max(0.28, R/70)
+	fs := math.Max(0.3, R/55)
 	thick := 1
 	if R > 60 {
 		thick = 2
 	}
 	for i, p := range area.Cells(r.Size) {
 		c := r.Cells[i]
-		col := color.RGBA{0, 230, 0, 255}
+		col, ink := color.RGBA{0, 230, 0, 255}, color.RGBA{255, 255, 255, 255}
 		if c.Doubt != "" {
-			col = color.RGBA{255, 0, 0, 255}
+			col, ink = color.RGBA{255, 0, 0, 255}, color.RGBA{255, 70, 70, 255}
 		}
 		cx, cy := p.X-float64(rect.Min.X), p.Y-float64(rect.Min.Y)
 		pts := make([]image.Point, 6)
@@ -55,8 +55,8 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 		pv.Close()
 		label := c.Label()
 		sure := fmt.Sprintf("%02.0f", math.Min(99, math.Max(0, 100*r.Conf[i])))
-		drawText(&m, label, image.Pt(int(cx-0.42*R), int(cy-0.5*R)), font, fs, col, thick)
-		drawText(&m, sure, image.Pt(int(cx+0.42*R), int(cy+0.55*R)), font, fs, col, thick)
+		drawText(&m, label, image.Pt(int(cx-0.42*R), int(cy-0.5*R)), font, fs, ink, thick)
+		drawText(&m, sure, image.Pt(int(cx+0.42*R), int(cy+0.55*R)), font, fs, ink, thick)
 	}
 	out, err := m.ToImage()
 	if err != nil {
