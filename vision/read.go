@@ -434,16 +434,21 @@ func judge(c *CellReading) {
 // kind-scale picture sc, against the kind templates and returns the cells
 // (kind decided, digits not yet).
 //
-// The cells' crops (hexagonal mask, digit box left out, zero mean) are
-// stacked into one strip, and each kind template is matched against the
-// strip in one MatchTemplate call: at row kindSz·i the window is exactly
-// cell i's crop, and both it and the template have zero mean and nothing
-// outside the mask, so TM_CCOEFF_NORMED there is the masked correlation.
+// The cells' crops (hexagonal mask, digit box left out, zero mean) are laid
+// side by side in one mosaic, and each kind template is matched against the
+// mosaic in one MatchTemplate call: where a window is exactly one cell's
+// crop, both it and the template have zero mean and nothing outside the
+// mask, so TM_CCOEFF_NORMED there is the masked correlation.
 func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReading, error) {
 	pts := area.Cells(s)
 	n := len(pts)
-	per := 2 * kindSz * kindSz
-	strip := make([]float32, n*per)
+	// The crops are laid out in a mosaic of g columns: a squarish picture
+	// matches much faster than a long strip.
+	g := int(math.Ceil(math.Sqrt(float64(n))))
+	rows := (n + g - 1) / g
+	mw := g * kindSz
+	mosaic := make([]float32, 2*mw*rows*kindSz)
+	crop := make([]float32, 2*kindSz*kindSz)
 	type stat struct {
 		std  float64
 		mean [2]float32
@@ -451,23 +456,31 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 	stats := make([]stat, n)
 	for i, p := range pts {
 		cx, cy := sc.at(p)
-		crop := strip[i*per : (i+1)*per]
 		sc.crop(crop, cx, cy, kindSz, kindSz)
 		std, mean := zeroMean(crop)
 		stats[i] = stat{std, mean}
+		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
+		for y := 0; y < kindSz; y++ {
+			copy(mosaic[2*((y0+y)*mw+x0):], crop[2*y*kindSz:2*(y+1)*kindSz])
+		}
 	}
 	var scores [numKinds][]float32
-	sm, err := gocv.NewMatFromBytes(n*kindSz, kindSz, gocv.MatTypeCV32FC2, floatBytes(strip))
+	sm, err := gocv.NewMatFromBytes(rows*kindSz, mw, gocv.MatTypeCV32FC2, floatBytes(mosaic))
 	if err != nil {
-		return nil, fmt.Errorf("vision: kind strip: %w", err)
+		return nil, fmt.Errorf("vision: kind mosaic: %w", err)
 	}
 	defer sm.Close()
 	for k := range rd.tpl.kinds {
 		if p := rd.tpl.kinds[k]; p.ok && !p.flat {
 			gocv.MatchTemplate(sm, rd.kinds[k], &rd.res, gocv.TmCcoeffNormed, rd.none)
-			scores[k] = make([]float32, rd.res.Rows())
-			for r := range scores[k] {
-				scores[k][r] = rd.res.GetFloatAt(r, 0)
+			res, err := rd.res.DataPtrFloat32()
+			if err != nil {
+				return nil, fmt.Errorf("vision: kind scores: %w", err)
+			}
+			rw := rd.res.Cols()
+			scores[k] = make([]float32, n)
+			for i := range scores[k] {
+				scores[k][i] = res[(i/g)*kindSz*rw+(i%g)*kindSz]
 			}
 		}
 	}
@@ -487,7 +500,7 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 			case stats[i].std < 1:
 				v = 0 // a flat crop correlates with nothing
 			default:
-				v = float64(scores[k][i*kindSz])
+				v = float64(scores[k][i])
 			}
 			switch {
 			case v > c.KindScore:
@@ -514,10 +527,10 @@ func flatScore(std float64, mean, tmean [2]float32) float64 {
 }
 
 // digitsOf reads the digit of every tile among cells of size s. The tiles'
-// search boxes (the digit box grown by search pixels each way) are stacked
-// into one strip and each digit template is matched against the whole strip
-// in one MatchTemplate call; cell i's best is the maximum over the windows
-// inside its own box.
+// search boxes (the digit box grown by search pixels each way) are laid side
+// by side in one mosaic and each digit template is matched against the whole
+// mosaic in one MatchTemplate call; a cell's best is the maximum over the
+// windows inside its own box.
 func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) error {
 	var tiles []int
 	for i, c := range cells {
@@ -534,22 +547,29 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 	}
 	defer sc.Close()
 	bw, bh := digitW+2*search, digitH+2*search
-	per := bw * bh
-	buf := make([]float32, per)
-	strip := make([]byte, len(tiles)*per)
+	n := len(tiles)
+	g := int(math.Ceil(math.Sqrt(float64(n))))
+	rows := (n + g - 1) / g
+	mw := g * bw
+	buf := make([]float32, bw*bh)
+	mosaic := make([]byte, mw*rows*bh)
 	pts := area.Cells(s)
 	for t, i := range tiles {
 		cx, cy := sc.at(pts[i])
 		sc.crop(buf, cx, cy+digitDY, bw, bh)
-		for j, v := range buf {
-			strip[t*per+j] = byte(v + 0.5)
+		x0, y0 := (t%g)*bw, (t/g)*bh
+		for y := 0; y < bh; y++ {
+			row := mosaic[(y0+y)*mw+x0:]
+			for x := 0; x < bw; x++ {
+				row[x] = byte(buf[y*bw+x] + 0.5)
+			}
 		}
 		c := &cells[i]
 		c.DigitScore, c.DigitNext = -1, -1
 	}
-	sm, err := gocv.NewMatFromBytes(len(tiles)*bh, bw, gocv.MatTypeCV8UC1, strip)
+	sm, err := gocv.NewMatFromBytes(rows*bh, mw, gocv.MatTypeCV8UC1, mosaic)
 	if err != nil {
-		return fmt.Errorf("vision: digit strip: %w", err)
+		return fmt.Errorf("vision: digit mosaic: %w", err)
 	}
 	defer sm.Close()
 	for d, m := range rd.digits {
@@ -557,11 +577,17 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 			continue
 		}
 		gocv.MatchTemplate(sm, m, &rd.res, gocv.TmCcoeffNormed, rd.none)
+		res, err := rd.res.DataPtrFloat32()
+		if err != nil {
+			return fmt.Errorf("vision: digit scores: %w", err)
+		}
+		rw := rd.res.Cols()
 		for t, i := range tiles {
 			best := float32(-1)
-			for y := t * bh; y <= t*bh+2*search; y++ {
-				for x := 0; x <= 2*search; x++ {
-					if v := rd.res.GetFloatAt(y, x); v > best {
+			x0, y0 := (t%g)*bw, (t/g)*bh
+			for y := y0; y <= y0+2*search; y++ {
+				for x := x0; x <= x0+2*search; x++ {
+					if v := res[y*rw+x]; v > best {
 						best = v
 					}
 				}
