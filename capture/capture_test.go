@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jezek/xgb"
+	"github.com/kbinani/screenshot"
 	"github.com/jezek/xgb/xproto"
 
 	"hexiom/internal/desktop"
@@ -119,6 +120,31 @@ func BenchmarkGrab(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		if _, err := s.Grab(r); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+}
+
+// BenchmarkKbinani is the same grab with kbinani/screenshot, which opens a
+// new X connection (and SHM segment) on every call: why Screen keeps one.
+func BenchmarkKbinani(b *testing.B) {
+	x, err := desktop.StartX(1400, 900)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	if err := x.Use(); err != nil {
+		b.Fatal(err)
+	}
+	r := image.Rect(334, 105, 334+732, 105+732)
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := screenshot.CaptureRect(r); err != nil {
 			b.Fatal(err)
 		}
 		ds = append(ds, time.Since(t0))
