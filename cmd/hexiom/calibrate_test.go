@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"image"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,3 +194,86 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// hexiom read on the live screen: one calibration serves every later level
+// and board size, and what it prints is what the game holds.
+func TestReadLiveScreen(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	t.Setenv("HOME", dir)
+	g, drawn := gameOnScreen(t, game.Spec{Mode: game.ModeLevel, Level: 33}, image.Rect(12, 9, 12+800, 9+600), "classic")
+	area := drawn()
+	if _, err := calibration.Save(area); err != nil {
+		t.Fatal(err)
+	}
+	seed := uint64(77)
+	for _, spec := range []game.Spec{{}, {Mode: game.ModeRandom, Size: 5, Seed: &seed}, {Mode: game.ModeLevel, Level: 2}, {Mode: game.ModeRandom, Size: 6, Seed: &seed}} {
+		if spec.Mode != "" {
+			if err := g.NewLevel(spec); err != nil {
+				t.Fatal(err)
+			}
+			drawn()
+		}
+		var out, errb strings.Builder
+		if st := runRead(nil, &out, &errb); st != exitOK {
+			t.Fatalf("%+v: exit %d: %s", spec, st, errb.String())
+		}
+		if want := g.State().Board; out.String() != want {
+			t.Fatalf("%+v: read\n%s\ngame holds\n%s", spec, out.String(), want)
+		}
+	}
+}
+
+// hexiom learn from the live screen in the neon theme (which the built-in
+// templates were not made from), then hexiom read of other neon boards.
+func TestLearnLiveNeon(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	t.Setenv("HOME", dir)
+	seed := uint64(3000)
+	for ; ; seed++ { // a board that shows every digit, a hole, a locked tile and an empty cell
+		p := board.Random(6, seed)
+		var seen [7]bool
+		hole, locked, empty := false, false, false
+		for _, c := range p.Cells {
+			hole, locked, empty = hole || c.Hole(), locked || c.Locked(), empty || c.Free()
+			if c.Tile != board.None {
+				seen[c.Tile] = true
+			}
+		}
+		all := hole && locked && empty
+		for _, s := range seen {
+			all = all && s
+		}
+		if all {
+			break
+		}
+	}
+	g, drawn := gameOnScreen(t, game.Spec{Mode: game.ModeRandom, Size: 6, Seed: &seed}, image.Rect(40, 30, 40+1280, 30+800), "neon")
+	if _, err := calibration.Save(drawn()); err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(dir, "learn.txt")
+	if err := os.WriteFile(level, []byte(g.State().Board), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	if st := runLearn([]string{"-level", level}, &out, &errb); st != exitOK {
+		t.Fatalf("learn: exit %d: %s", st, errb.String())
+	}
+	other := uint64(4242)
+	for _, spec := range []game.Spec{{Mode: game.ModeLevel, Level: 39}, {Mode: game.ModeRandom, Size: 6, Seed: &other}, {Mode: game.ModeLevel, Level: 9}} {
+		if err := g.NewLevel(spec); err != nil {
+			t.Fatal(err)
+		}
+		drawn()
+		out.Reset()
+		errb.Reset()
+		if st := runRead(nil, &out, &errb); st != exitOK {
+			t.Fatalf("%+v: exit %d: %s", spec, st, errb.String())
+		}
+		if want := g.State().Board; out.String() != want {
+			t.Fatalf("%+v: read\n%s\ngame holds\n%s", spec, out.String(), want)
+		}
+	}
+}
