@@ -14,8 +14,8 @@
 //     (hexiom calibrate reads those clicks from the X server with XRecord, see
 //     Listen). The three points give the board size, the pitch and so the area,
 //     without any vision.
-//   - FindBoard (hexiom calibrate -auto): the grey board found in a screenshot,
-//     with the size whose cell lattice fits it best.
+//   - vision.FindArea (hexiom calibrate -auto): the board's plate found in a
+//     screenshot, with the size whose cell lattice fits it best.
 //
 // The Area is saved as JSON in os.UserConfigDir()/hexiom/calibration.json
 // (Save, Load). Coordinates are screen pixels of the X screen.

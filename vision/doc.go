@@ -18,13 +18,17 @@
 //     the size whose cells match best wins. Sizes 2 and 3 share their pitch,
 //     so a size-3 board also matches the size-2 lattice; the larger size wins
 //     a near tie.
-//  3. Kind: OpenCV template matching (gocv, TM_CCOEFF_NORMED) of a hexagonal
+//  3. Refine: the lattice is moved by up to about a fifth of a cell, in
+//     steps, to where its cells match best (Reading.Shift says how far), so a
+//     calibration a few pixels off still reads.
+//  4. Kind: OpenCV template matching (gocv, TM_CCOEFF_NORMED) of a hexagonal
 //     crop of the cell, with the digit box left out, against the kind
 //     templates. A flat template (the hole: plain board) cannot be matched
 //     with a normalised correlation (a constant patch scores 1.0 or 0 whatever
 //     it is compared with), so flat templates are scored by the crop's
-//     flatness and by how close its mean is to the template's.
-//  4. Digit: template matching of the W feature of the digit box, at a second,
+//     flatness and by how close its mean is to the template's. All cells'
+//     crops are laid out in one mosaic, matched in one call per template.
+//  5. Digit: template matching of the W feature of the digit box, at a second,
 //     finer scale, against the seven digit templates, searching a few pixels
 //     around the expected place.
 //
@@ -32,5 +36,16 @@
 // or when the second best is too close. Templates for the clone's classic look
 // are built in (vision/templates/classic.json, embedded); Learn builds or
 // extends a set from a picture of a known level, so another rendering of the
-// game reads without a code change.
+// game reads without a code change. FindArea finds the game area on a
+// screenshot with no calibration at all (hexiom calibrate -auto).
+//
+// The API, for hexiom play:
+//
+//	area, _ := calibration.Load()
+//	tpl, _, _ := vision.DefaultTemplates()   // learnt set, else built-in
+//	scr, _ := capture.OpenScreen("")
+//	img, _ := scr.Grab(area.Rect())
+//	r, err := vision.Read(img, area, tpl)   // *DoubtError: never act on it
+//	// r.Pos is the board; r.Conf[i] how sure cell i is; area.Centre(r.Size, i)
+//	// (shifted by r.Shift) where to grab it.
 package vision
