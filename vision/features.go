@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"runtime"
 
 	"gocv.io/x/gocv"
 
@@ -73,7 +74,10 @@ func newFeatures(img image.Image, area calibration.Area) (*features, error) {
 		return nil, fmt.Errorf("vision: features: %w", err)
 	}
 	defer m2.Close()
-	return &features{origin: r.Min, ws: m1.Clone(), w: m2.Clone()}, nil
+	f := &features{origin: r.Min, ws: m1.Clone(), w: m2.Clone()}
+	runtime.KeepAlive(ws) // the wrappers point into them until cloned
+	runtime.KeepAlive(wo)
+	return f, nil
 }
 
 // scaled is one of the feature images brought to a scale k (a cell of

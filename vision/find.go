@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"gocv.io/x/gocv"
 
@@ -84,6 +85,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	closed := gocv.NewMat()
 	defer closed.Close()
 	gocv.MorphologyEx(m, &closed, gocv.MorphClose, k)
+	runtime.KeepAlive(mask) // m points into it (NewMatFromBytes does not copy)
 	labels := gocv.NewMat()
 	defer labels.Close()
 	stats := gocv.NewMat()

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 	"unsafe"
@@ -226,6 +227,7 @@ func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader,
 }
 
 func (rd *reader) Close() {
+	defer runtime.KeepAlive(rd.tpl) // the template Mats point into it
 	rd.f.Close()
 	rd.res.Close()
 	rd.none.Close()
@@ -257,6 +259,11 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	// The lattice test: every cell of each size, at the calibrated place.
 	var best *scaled
+	defer func() {
+		if best != nil {
+			best.Close()
+		}
+	}()
 	bestS, bestMean := 0, -1.0
 	keep := func(sc *scaled, s int, mean float64) {
 		if best != nil {
@@ -298,7 +305,6 @@ func (rd *reader) read(s int) (Reading, error) {
 			keep(sc, s, means[s])
 		}
 	}
-	defer best.Close()
 	if bestMean < MinBoard {
 		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
 	}
@@ -484,6 +490,7 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 			}
 		}
 	}
+	runtime.KeepAlive(mosaic) // sm points into it (NewMatFromBytes does not copy)
 	cells := make([]CellReading, n)
 	for i := range cells {
 		c := &cells[i]
@@ -603,5 +610,6 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 			}
 		}
 	}
+	runtime.KeepAlive(mosaic) // sm points into it
 	return nil
 }
