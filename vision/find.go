@@ -150,6 +150,31 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	if bestC == nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: a patch of the board's colour %.0f×%.0f px at (%.0f,%.0f) fits no board size", bw, bh, bx, by)
 	}
+	// Refine the side finely around the best (the plate was measured at a
+	// quarter of the resolution), keeping the centre the lattice found.
+	s := bestC.r.Size
+	base := bestC.area
+	for f := 0.985; f <= 1.0151; f += 0.0025 {
+		sd := base.Side * f
+		ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
+		a := calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: "auto"}
+		if !a.Rect().In(b) {
+			continue
+		}
+		r, err := ReadSize(img, a, s, tpl)
+		var de *DoubtError
+		if err != nil && !errors.As(err, &de) {
+			continue
+		}
+		mean := 0.0
+		for _, c := range r.Conf {
+			mean += c
+		}
+		mean /= float64(len(r.Conf))
+		if mean > bestC.mean {
+			bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
+		}
+	}
 	// Read again at the refined place, with the size found from scratch.
 	r, err := Read(img, bestC.area, tpl)
 	if err != nil {

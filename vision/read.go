@@ -309,6 +309,13 @@ func (rd *reader) read(s int) (Reading, error) {
 		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
 	}
 	r.Size = bestS
+	if bestS == 2 && len(sizes) > 1 {
+		// A size-3 board has the size-2 pitch: its inner seven cells are a
+		// size-2 board. Only call it size 2 if the ring around is sky.
+		if err := rd.ringIsSky(best); err != nil {
+			return r, err
+		}
+	}
 	// Refine the calibration: move the lattice by up to about a fifth of a
 	// cell radius to where its cells match best.
 	var pts []calibration.Point
@@ -354,6 +361,52 @@ func (rd *reader) read(s int) (Reading, error) {
 		r.Pos.Cells[i] = board.Cell{Tile: c.Digit, Fixed: c.Kind == Hole || c.Kind == Locked}
 	}
 	return r, nil
+}
+
+// ErrSize is returned (wrapped) when the board's size cannot be told.
+var ErrSize = errors.New("vision: not sure of the board size")
+
+// ringIsSky checks, in the size-2 kind picture sc, that where the outer ring
+// of a size-3 board would be there is only what is in the game area's
+// corners (the background): else the board may be a size-3 board whose outer
+// cells the templates do not know.
+func (rd *reader) ringIsSky(sc *scaled) error {
+	a := rd.area
+	var sky [][2]float32
+	crop := make([]float32, 2*kindSz*kindSz)
+	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
+		cx, cy := sc.at(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
+		sc.crop(crop, cx, cy, kindSz, kindSz)
+		_, m := zeroMean(crop)
+		sky = append(sky, m)
+	}
+	var odd []int
+	for i, p := range a.Cells(3) {
+		if c := board.Geom(3).Coords[i]; max(abs(c.X-2), abs(c.Y-2), abs(c.X-c.Y)) < 2 {
+			continue // the inner seven
+		}
+		cx, cy := sc.at(p)
+		sc.crop(crop, cx, cy, kindSz, kindSz)
+		_, m := zeroMean(crop)
+		near := math.Inf(1)
+		for _, k := range sky {
+			near = math.Min(near, math.Hypot(float64(m[0]-k[0]), float64(m[1]-k[1])))
+		}
+		if near > 30 {
+			odd = append(odd, i)
+		}
+	}
+	if len(odd) > 0 {
+		return fmt.Errorf("%w: the cells match a size-2 board, but around it, where a size-3 board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", ErrSize, odd)
+	}
+	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // lattice returns the mean, over the cells centred at pts (moved by (dx, dy)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,6 +146,22 @@ func TestLearnNeon(t *testing.T) {
 		t.Run(n, func(t *testing.T) { checkRead(t, load(t, n), tpl) })
 	}
 	t.Logf("the built-in classic templates misread or doubted %d neon level fixtures", classicWrong)
+
+	// With the learnt set, FindArea finds neon boards too (their plate is
+	// another colour, which the learnt hole template gives).
+	for _, n := range []string{"neon-level27-800x600", "neon-random6-04-1920x1080"} {
+		f := load(t, n)
+		a, r, err := vision.FindArea(f.Image, tpl)
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if !r.Pos.Equal(f.Truth) {
+			t.Errorf("%s: read\n%s", n, r.Pos.Format())
+		}
+		if d := a.Centre(6, 0).Dist(f.Meta.Area.Centre(6, 0)); d > 2 || math.Abs(a.Side-f.Meta.Area.Side) > 4 {
+			t.Errorf("%s: found %v, truth %v", n, a, f.Meta.Area)
+		}
+	}
 }
 
 // Learning merges: a set learnt from two boards holds both boards' crops.
@@ -272,4 +289,35 @@ func TestFindArea(t *testing.T) {
 			t.Errorf("%s: found %v, truth %v: a cell centre %.2f px off", n, a, f.Meta.Area, worst)
 		}
 	}
+}
+
+// Never guess: with templates made for another look, every fixture is either
+// read right or refused with an error, never misread. The classic set on the
+// neon fixtures, and a set learnt from one neon board on the classic ones.
+func TestWrongTemplatesNeverGuess(t *testing.T) {
+	classic := builtin(t)
+	lf := load(t, "neon-learn-1280x800")
+	neon, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	check := func(pattern string, tpl *vision.Templates, want int) {
+		for _, n := range names(t, pattern, want) {
+			f := load(t, n)
+			r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+			if err != nil {
+				refused++
+				continue
+			}
+			if !r.Pos.Equal(f.Truth) {
+				t.Errorf("%s: misread with no error:\n%s\ntruth\n%s", n, r.Pos.Format(), f.Truth.Format())
+			}
+		}
+	}
+	vision.DebugDir = t.TempDir()
+	check("neon-*", classic, 55)
+	check("level[0-9][0-9]-*", neon, 120)
+	check("random6-*", neon, 60)
+	t.Logf("%d of the fixtures refused with the other look's templates", refused)
 }
