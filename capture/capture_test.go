@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/jezek/xgb"
-	"github.com/kbinani/screenshot"
 	"github.com/jezek/xgb/xproto"
+	"github.com/kbinani/screenshot"
 
 	"hexiom/internal/desktop"
 )
