@@ -28,9 +28,12 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 		return nil, fmt.Errorf("overlay: %w", err)
 	}
 	defer m.Close()
-	if r.Size == 0 {
-		return rgba, nil
+	if r.Size == 0 { // no board read: outline the calibrated area
+		a := area.Rect().Sub(rect.Min)
+		gocv.Rectangle(&m, a, color.RGBA{255, 0, 0, 255}, 2)
+		return toRGBA(m)
 	}
+	area = area.Shift(r.Shift.X, r.Shift.Y) // where the cells were read
 	R := area.Radius(r.Size)
 	font := gocv.FontHersheySimplex
 	fs := math.Max(0.3, R/55)
@@ -58,6 +61,10 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 		drawText(&m, label, image.Pt(int(cx-0.42*R), int(cy-0.5*R)), font, fs, ink, thick)
 		drawText(&m, sure, image.Pt(int(cx+0.42*R), int(cy+0.55*R)), font, fs, ink, thick)
 	}
+	return toRGBA(m)
+}
+
+func toRGBA(m gocv.Mat) (*image.RGBA, error) {
 	out, err := m.ToImage()
 	if err != nil {
 		return nil, fmt.Errorf("overlay: %w", err)

@@ -87,9 +87,10 @@ type Doubt struct {
 // Reading holds everything read, doubtful cells included; Picture is the
 // debug picture written (empty if it could not be written).
 type DoubtError struct {
-	Reading Reading
-	Doubts  []Doubt
-	Picture string
+	Reading    Reading
+	Doubts     []Doubt
+	Picture    string
+	PictureErr error // why the picture could not be written
 }
 
 func (e *DoubtError) Error() string {
@@ -107,6 +108,8 @@ func (e *DoubtError) Error() string {
 	}
 	if e.Picture != "" {
 		fmt.Fprintf(&b, "; debug picture %s", e.Picture)
+	} else if e.PictureErr != nil {
+		fmt.Fprintf(&b, "; no debug picture: %v", e.PictureErr)
 	}
 	return b.String()
 }
@@ -142,10 +145,17 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates) (Rea
 	defer rd.Close()
 	r, err := rd.read(size)
 	if err != nil {
+		if errors.Is(err, ErrSize) {
+			if p, perr := writeDebug(img, area, r); perr == nil {
+				err = fmt.Errorf("%w; debug picture %s", err, p)
+			}
+		}
 		return r, err
 	}
 	if err := doubts(r); err != nil {
-		err.Picture = writeDebug(img, area, r)
+		p, perr := writeDebug(img, area, r)
+		err.Picture = p
+		err.PictureErr = perr
 		return r, err
 	}
 	return r, nil
@@ -165,16 +175,17 @@ func doubts(r Reading) *DoubtError {
 	return &DoubtError{Reading: r, Doubts: ds}
 }
 
-func writeDebug(img image.Image, area calibration.Area, r Reading) string {
+// writeDebug writes the overlay of r into DebugDir and returns its path.
+func writeDebug(img image.Image, area calibration.Area, r Reading) (string, error) {
 	pic, err := Overlay(img, area, r)
 	if err != nil {
-		return ""
+		return "", err
 	}
 	p := filepath.Join(DebugDir, fmt.Sprintf("hexiom-doubt-%s.png", time.Now().Format("20060102-150405.000")))
 	if err := savePNG(p, pic); err != nil {
-		return ""
+		return "", err
 	}
-	return p
+	return p, nil
 }
 
 // reader holds the features of one picture and the templates as Mats.

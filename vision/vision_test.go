@@ -321,3 +321,20 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 	check("random6-*", neon, 60)
 	t.Logf("%d of the fixtures refused with the other look's templates", refused)
 }
+
+// A size-3 board whose outer ring the templates do not know (neon holes read
+// with the classic set) matches the size-2 lattice perfectly; it must be
+// refused, not read as size 2.
+func TestSizeTwoNeedsSkyAround(t *testing.T) {
+	vision.DebugDir = t.TempDir()
+	f := load(t, "neon-level10-1280x800")
+	r, err := vision.Read(f.Image, f.Meta.Area, builtin(t))
+	if !errors.Is(err, vision.ErrSize) {
+		t.Fatalf("read size %d, err %v; want ErrSize", r.Size, err)
+	}
+	if !strings.Contains(err.Error(), "debug picture") {
+		t.Errorf("no debug picture named: %v", err)
+	}
+	// A real size-2 board is still read.
+	checkRead(t, load(t, "level02-800x600"), builtin(t))
+}
