@@ -11,6 +11,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"hexiom/board"
 	"hexiom/calibration"
 )
 
@@ -28,7 +29,8 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 		return nil, fmt.Errorf("overlay: %w", err)
 	}
 	defer m.Close()
-	if r.Size == 0 { // no board read: outline the calibrated area
+	if r.Size == 0 || len(r.Cells) != board.NumCells(r.Size) || len(r.Conf) != len(r.Cells) {
+		// no board read: outline the calibrated area
 		a := area.Rect().Sub(rect.Min)
 		gocv.Rectangle(&m, a, color.RGBA{255, 0, 0, 255}, 2)
 		return toRGBA(m)

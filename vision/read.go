@@ -319,7 +319,6 @@ func (rd *reader) read(s int) (Reading, error) {
 	if bestMean < MinBoard {
 		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
 	}
-	r.Size = bestS
 	if bestS == 2 && len(sizes) > 1 {
 		// A size-3 board has the size-2 pitch: its inner seven cells are a
 		// size-2 board. Only call it size 2 if the ring around is sky.
@@ -327,6 +326,7 @@ func (rd *reader) read(s int) (Reading, error) {
 			return r, err
 		}
 	}
+	r.Size = bestS
 	// Refine the calibration: move the lattice by up to about a fifth of a
 	// cell radius to where its cells match best.
 	var pts []calibration.Point
