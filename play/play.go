@@ -170,6 +170,11 @@ func cellText(c board.Cell) string {
 	}
 }
 
+// ErrBoardChanged is returned when the screen shows a board with other
+// tiles, holes or locked tiles than the one being played: drags cannot have
+// made it, so the user or the game changed the level.
+var ErrBoardChanged = errors.New("play: another board is in view than the one being played")
+
 // UnsureError is the bot refusing to move: vision was not sure of the board
 // (or saw none) for longer than it may wait.
 type UnsureError struct {
@@ -394,14 +399,8 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 		}
 		p.prog.note(fmt.Sprintf("%s; reading the board again and planning again (repair %d of %d)", why, repairs, p.cfg.MaxRepairs))
 		if err := actuate.Compatible(seen, target); err != nil {
-			// The screen shows other tiles than the board solved: solve
-			// what is there.
-			nt, err := p.solve(ctx, seen)
-			if err != nil {
-				return &StuckError{Repairs: repairs, Expected: expected, Seen: seen, Why: why + "; and the board now read cannot be solved: " + err.Error(), Picture: p.debugPicture(last, "stuck")}
-			}
-			target = nt
-			rep.Target = nt
+			// Other tiles, holes or locks: not what drags can make.
+			return fmt.Errorf("%w (%v); stopped, debug picture %s", ErrBoardChanged, err, p.debugPicture(last, "changed"))
 		}
 		cur = seen
 		m, err := p.plan(cur, target)
@@ -457,6 +456,14 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			return *rep, fmt.Errorf("play: %w", err)
 		}
 		seen, ok, last, err := p.check(ctx, size, cur, cur, "checking the board is solved")
+		if err != nil || (!ok && actuate.Compatible(seen, target) != nil) {
+			// The solved board was seen after the last drag; if another
+			// board is in view now, the game has moved on to it.
+			if s, lerr := p.look(0); lerr == nil && actuate.Compatible(s.Reading.Pos, target) != nil {
+				p.prog.note("the next board is already in view")
+				break
+			}
+		}
 		if err != nil {
 			rep.Total = time.Since(t0)
 			p.prog.done()

@@ -430,3 +430,24 @@ func TestWaitsForABoard(t *testing.T) {
 	}
 	solvedBy(t, r, start)
 }
+
+func TestStopsWhenAnotherBoardComes(t *testing.T) {
+	start := board.Random(5, 9)
+	r := newRig(t, start, false)
+	releases := 0
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		r.game.event(n, e)
+		if e.Kind == "release" {
+			if releases++; releases == 2 {
+				r.game.pos = board.Random(5, 10) // the user opens another level
+			}
+		}
+	}
+	rep, err := play.Board(context.Background(), r.cfg)
+	if !errors.Is(err, play.ErrBoardChanged) {
+		t.Fatalf("got %v, want ErrBoardChanged", err)
+	}
+	if rep.Drags != 2 {
+		t.Errorf("%d drags, want the bot to stop after the second", rep.Drags)
+	}
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexiom/calibration"
+	"hexiom/game"
+	"hexiom/play/desk"
+)
+
+// TestPlayCommand runs `hexiom play` as a user would, on Xvfb with the clone
+// in Chromium, after a calibration by XTest clicks; the game's API says
+// whether the board got solved. A missing Xvfb or Chromium fails it.
+func TestPlayCommand(t *testing.T) {
+	d, err := desk.Start(desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	area, err := d.Calibrate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cal := filepath.Join(dir, "calibration.json")
+	if err := calibration.SaveFile(cal, area); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISPLAY", d.X.Display)
+
+	t.Run("dry run", func(t *testing.T) {
+		if _, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 25}); err != nil {
+			t.Fatal(err)
+		}
+		png := filepath.Join(dir, "plan.png")
+		var out, errOut strings.Builder
+		if st := run([]string{"play", "-dry-run", "-plan", png, "-calibration", cal}, &out, &errOut); st != exitOK {
+			t.Fatalf("exit %d: %s", st, errOut.String())
+		}
+		if !strings.Contains(errOut.String(), "drags planned") || !strings.Contains(out.String(), "1: ") {
+			t.Errorf("dry run printed\n%s\n%s", out.String(), errOut.String())
+		}
+		if fi, err := os.Stat(png); err != nil || fi.Size() < 10000 {
+			t.Errorf("plan picture: %v", err)
+		}
+		st, err := d.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Moves != 0 {
+			t.Errorf("a dry run made %d moves", st.Moves)
+		}
+	})
+
+	t.Run("play", func(t *testing.T) {
+		seed := uint64(31)
+		if _, err := d.New(game.Spec{Mode: game.ModeChallenge, Seed: &seed}); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut strings.Builder
+		if st := run([]string{"play", "-json", "-calibration", cal}, &out, &errOut); st != exitOK {
+			t.Fatalf("exit %d: %s", st, errOut.String())
+		}
+		var rep playReport
+		if err := json.Unmarshal([]byte(strings.TrimSpace(out.String())), &rep); err != nil {
+			t.Fatalf("-json printed %q: %v", out.String(), err)
+		}
+		st, err := d.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Solved || !st.Solved || rep.Size != 6 || rep.Drags != st.Moves || rep.Drags != rep.Planned {
+			t.Errorf("report %+v; the game: solved %v, %d moves", rep, st.Solved, st.Moves)
+		}
+		if !strings.Contains(errOut.String(), "size-6 board solved") {
+			t.Errorf("no summary on stderr:\n%s", errOut.String())
+		}
+		t.Log(strings.TrimSpace(errOut.String()))
+	})
+
+	t.Run("watch two boards", func(t *testing.T) {
+		if _, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 5}); err != nil {
+			t.Fatal(err)
+		}
+		next := make(chan error, 1)
+		go func() {
+			// When the first board is solved, the next one comes.
+			for i := 0; i < 400; i++ {
+				st, err := d.State()
+				if err != nil {
+					next <- err
+					return
+				}
+				if st.Solved {
+					_, err = d.New(game.Spec{Mode: game.ModeLevel, Level: 6})
+					next <- err
+					return
+				}
+				d.WaitPainted(st.Version+1, 50e6)
+			}
+			next <- os.ErrDeadlineExceeded
+		}()
+		var out, errOut strings.Builder
+		if st := run([]string{"play", "-watch", "-boards", "2", "-json", "-calibration", cal}, &out, &errOut); st != exitOK {
+			t.Fatalf("exit %d: %s", st, errOut.String())
+		}
+		if err := <-next; err != nil {
+			t.Fatal(err)
+		}
+		st, err := d.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Level != 6 || !st.Solved {
+			t.Errorf("level %d solved %v, want level 6 solved", st.Level, st.Solved)
+		}
+		if n := strings.Count(strings.TrimSpace(out.String()), "\n") + 1; n != 2 {
+			t.Errorf("%d JSON reports, want 2:\n%s", n, out.String())
+		}
+	})
+
+	t.Run("bad input", func(t *testing.T) {
+		t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+		t.Setenv("HOME", t.TempDir())
+		var out, errOut strings.Builder
+		if st := run([]string{"play"}, &out, &errOut); st != exitBadUser || !strings.Contains(errOut.String(), "calibrate") {
+			t.Errorf("without a calibration: exit %d, %q; want 2 and a hint to calibrate", st, errOut.String())
+		}
+		errOut.Reset()
+		if st := run([]string{"play", "-boards", "3", "-calibration", cal}, &out, &errOut); st != exitBadUser {
+			t.Errorf("-boards without -watch: exit %d, want 2", st)
+		}
+	})
+}
