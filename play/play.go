@@ -27,6 +27,7 @@ const (
 	DefaultMaxRepairs   = 3
 	DefaultSolveTimeout = 60 * time.Second
 	DefaultFinalWait    = 250 * time.Millisecond
+	DefaultRedraw       = 20 * time.Millisecond
 )
 
 // Config is what Board and Watch need.
@@ -47,9 +48,13 @@ type Config struct {
 	// os.TempDir().
 	DebugDir string
 
-	BoardWait    time.Duration // how long to wait for a board in view
-	Settle       time.Duration // how long a drag may take to show on screen
-	NotTaken     time.Duration // how long the board may show no change after a drag before it counts as not taken
+	BoardWait time.Duration // how long to wait for a board in view
+	Settle    time.Duration // how long a drag may take to show on screen
+	NotTaken  time.Duration // how long the board may show no change after a drag before it counts as not taken
+	// Redraw is how long the game takes to show a drag: the first look
+	// after a drag waits that long, so it does not read a frame in
+	// between (slow, and in doubt). Negative: no wait.
+	Redraw       time.Duration
 	FinalWait    time.Duration // after the last drag, how long to wait before the last look that proves it solved
 	MaxRepairs   int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
 	SolveTimeout time.Duration
@@ -68,6 +73,7 @@ func (c *Config) defaults() {
 	set(&c.FinalWait, DefaultFinalWait)
 	set(&c.SolveTimeout, DefaultSolveTimeout)
 	set(&c.Poll, 40*time.Millisecond)
+	set(&c.Redraw, DefaultRedraw)
 	if c.MaxRepairs == 0 {
 		c.MaxRepairs = DefaultMaxRepairs
 	}
@@ -428,6 +434,11 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			}
 			rep.Drags++
 			p.prog.drag(rep.Drags, rep.Drags+len(moves)-i-1, time.Since(t0))
+			if p.cfg.Redraw > 0 {
+				if err := sleep(ctx, p.cfg.Redraw); err != nil {
+					return *rep, fmt.Errorf("play: %w", err)
+				}
+			}
 			seen, ok, last, err := p.check(ctx, size, cur, expected, fmt.Sprintf("checking drag %d", rep.Drags))
 			if err != nil {
 				rep.Total = time.Since(t0)

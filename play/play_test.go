@@ -142,7 +142,7 @@ func newRig(t *testing.T, pos board.Position, swap bool) *rig {
 	cfg := play.Config{
 		Eyes: g, Area: area, Driver: d, Swap: swap, DebugDir: t.TempDir(),
 		BoardWait: time.Second, Settle: 300 * time.Millisecond, NotTaken: 50 * time.Millisecond,
-		FinalWait: time.Millisecond, Poll: time.Millisecond,
+		FinalWait: time.Millisecond, Poll: time.Millisecond, Redraw: -1,
 	}
 	return &rig{game: g, rec: rec, cfg: cfg}
 }

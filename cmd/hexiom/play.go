@@ -89,6 +89,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	watch := fs.Bool("watch", false, "after a board, wait for the next one and play it too (Ctrl-C stops)")
 	boards := fs.Int("boards", 0, "with -watch, stop after `N` boards (0: no limit)")
 	wait := fs.Duration("wait", play.DefaultBoardWait, "how long to wait for a board in view")
+	redraw := fs.Duration("redraw", play.DefaultRedraw, "how long the game takes to show a drag; the bot looks after that")
 	debugDir := fs.String("debug", os.TempDir(), "`directory` for debug pictures when the bot gives up")
 	jsonOut := fs.Bool("json", false, "print one JSON report per board on stdout")
 	if st := parseFlags(fs, args); st >= 0 {
@@ -98,8 +99,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom play: unexpected argument %q\n", fs.Arg(0))
 		return exitBadUser
 	}
-	if *steps < 0 || *pace < 0 || *boards < 0 || *wait <= 0 {
-		fmt.Fprintln(stderr, "hexiom play: -steps, -pace and -boards must not be negative, -wait must be positive")
+	if *steps < 0 || *pace < 0 || *boards < 0 || *redraw < 0 || *wait <= 0 {
+		fmt.Fprintln(stderr, "hexiom play: -steps, -pace, -redraw and -boards must not be negative, -wait must be positive")
 		return exitBadUser
 	}
 	if *boards > 0 && !*watch {
@@ -143,7 +144,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 
 	cfg := play.Config{
 		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl}, Area: area,
-		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait,
+		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait, Redraw: *redraw,
 	}
 	if *dry {
 		cfg.PlanPicture = *planPNG
