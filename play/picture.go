@@ -14,32 +14,31 @@ import (
 	"hexiom/vision"
 )
 
-// PlanPicture draws the plan over the reading's overlay of the game area:
-// every drag an arrow from the tile's cell to its drop cell, numbered in the
-// order the bot would make them.
+// PlanPicture draws the plan over the game area of img (the area with a
+// margin of 8 px, like vision.Overlay): every drag an arrow from the tile's
+// cell to its drop cell, numbered near its tail in the order the bot makes
+// them.
 func PlanPicture(img image.Image, area calibration.Area, r vision.Reading, moves []board.Move) (*image.RGBA, error) {
-	base, err := vision.Overlay(img, area, r)
-	if err != nil {
-		return nil, fmt.Errorf("plan picture: %w", err)
-	}
+	rect := area.Rect().Inset(-8).Intersect(img.Bounds())
+	base := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
+	draw.Draw(base, base.Bounds(), img, rect.Min, draw.Src)
 	if r.Size == 0 {
 		return base, nil
 	}
-	// vision.Overlay covers the area with a margin, clipped to the image.
-	origin := area.Rect().Inset(-8).Intersect(img.Bounds()).Min
-	m, err := gocv.ImageToMatRGBA(base) // BGRA
+	origin := rect.Min
+	m, err := gocv.ImageToMatRGBA(base)
 	if err != nil {
 		return nil, fmt.Errorf("plan picture: %w", err)
 	}
 	defer m.Close()
 	R := area.Radius(r.Size)
-	thick := max(1, int(math.Round(R/14)))
-	fs := math.Max(0.35, R/40)
+	thick := max(1, int(math.Round(R/16)))
+	fs := math.Max(0.3, R/70)
 	at := func(i int) image.Point {
 		p := area.Centre(r.Size, i)
 		return image.Pt(int(math.Round(p.X))-origin.X, int(math.Round(p.Y))-origin.Y)
 	}
-	arrow := bgra(color.RGBA{40, 120, 255, 255})
+	arrow := color.RGBA{40, 120, 255, 255}
 	for _, mv := range moves {
 		a, b := at(mv.From), at(mv.To)
 		// Stop short of the centres so the labels stay readable.
@@ -55,12 +54,15 @@ func PlanPicture(img image.Image, area calibration.Area, r vision.Reading, moves
 	}
 	for n, mv := range moves {
 		a, b := at(mv.From), at(mv.To)
-		mid := image.Pt((a.X+b.X)/2, (a.Y+b.Y)/2)
+		dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+		d := math.Max(1, math.Hypot(dx, dy))
+		k := math.Min(0.45*R, d/3) / d
+		tail := image.Pt(a.X+int(dx*k), a.Y+int(dy*k))
 		label := fmt.Sprint(n + 1)
-		sz := gocv.GetTextSize(label, gocv.FontHersheySimplex, fs, thick)
-		org := image.Pt(mid.X-sz.X/2, mid.Y+sz.Y/2)
-		gocv.PutText(&m, label, org, gocv.FontHersheySimplex, fs, bgra(color.RGBA{0, 0, 0, 255}), thick+2)
-		gocv.PutText(&m, label, org, gocv.FontHersheySimplex, fs, bgra(color.RGBA{255, 255, 255, 255}), thick)
+		sz := gocv.GetTextSize(label, gocv.FontHersheySimplex, fs, 1)
+		org := image.Pt(tail.X-sz.X/2, tail.Y+sz.Y/2)
+		gocv.PutText(&m, label, org, gocv.FontHersheySimplex, fs, color.RGBA{0, 0, 0, 255}, 3)
+		gocv.PutText(&m, label, org, gocv.FontHersheySimplex, fs, color.RGBA{255, 255, 255, 255}, 1)
 	}
 	out, err := m.ToImage()
 	if err != nil {
@@ -70,7 +72,3 @@ func PlanPicture(img image.Image, area calibration.Area, r vision.Reading, moves
 	draw.Draw(res, res.Bounds(), out, out.Bounds().Min, draw.Src)
 	return res, nil
 }
-
-// bgra gives a colour in the channel order of a Mat made by
-// gocv.ImageToMatRGBA (which is BGRA).
-func bgra(c color.RGBA) color.RGBA { return color.RGBA{c.B, c.G, c.R, c.A} }
