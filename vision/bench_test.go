@@ -1,6 +1,8 @@
 package vision_test
 
 import (
+	"image"
+	"image/color"
 	"sort"
 	"testing"
 	"time"
@@ -25,4 +27,27 @@ func BenchmarkRead(b *testing.B) {
 	}
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+}
+
+// BenchmarkReadInDoubt reads a board with one smeared cell: the refusal,
+// debug picture included.
+func BenchmarkReadInDoubt(b *testing.B) {
+	tpl := builtin(b)
+	f := load(b, "random6-07-1280x800")
+	img := image.NewRGBA(f.Image.Rect)
+	copy(img.Pix, f.Image.Pix)
+	p := f.Meta.Area.Centre(6, 40)
+	R := f.Meta.Area.Radius(6)
+	for y := int(p.Y - 0.15*R); y < int(p.Y+0.15*R); y++ {
+		for x := int(p.X - 0.8*R); x < int(p.X+0.8*R); x++ {
+			img.Set(x, y, color.RGBA{140, 140, 140, 255})
+		}
+	}
+	vision.DebugDir = b.TempDir()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := vision.Read(img, f.Meta.Area, tpl); err == nil {
+			b.Fatal("read a smeared cell without doubt")
+		}
+	}
 }

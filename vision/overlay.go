@@ -90,7 +90,9 @@ func savePNG(path string, img image.Image) error {
 	if err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
-	if err := png.Encode(f, img); err != nil {
+	// fast rather than small: Read writes it on its way to refusing
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(f, img); err != nil {
 		f.Close()
 		return fmt.Errorf("save %s: %w", path, err)
 	}
