@@ -46,6 +46,6 @@
 //	scr, _ := capture.OpenScreen("")
 //	img, _ := scr.Grab(area.Rect())
 //	r, err := vision.Read(img, area, tpl)   // *DoubtError: never act on it
-//	// r.Pos is the board; r.Conf[i] how sure cell i is; area.Centre(r.Size, i)
-//	// (shifted by r.Shift) where to grab it.
+//	// r.Pos is the board; r.Conf[i] how sure cell i is; r.Centres(area)[i]
+//	// where to grab it. Once the size is known, ReadSize skips the size test.
 package vision

@@ -48,6 +48,15 @@ type Reading struct {
 	Shift calibration.Point
 }
 
+// Centres returns where each cell of the board read lies on the screen: the
+// calibrated centres moved by Shift, as the reading found them.
+func (r Reading) Centres(area calibration.Area) []calibration.Point {
+	if r.Size == 0 {
+		return nil
+	}
+	return area.Shift(r.Shift.X, r.Shift.Y).Cells(r.Size)
+}
+
 // CellReading is what was seen in one cell and how sure it is.
 type CellReading struct {
 	Kind       Kind

@@ -71,6 +71,9 @@ func checkRead(t *testing.T, f *fixture.Fixture, tpl *vision.Templates) {
 	if bad > 0 {
 		t.Fatalf("%s: %d cells wrong; read\n%s\ntruth\n%s", f.Name, bad, r.Pos.Format(), f.Truth.Format())
 	}
+	if cs := r.Centres(f.Meta.Area); len(cs) != len(r.Pos.Cells) || cs[0].Dist(f.Meta.Area.Centre(r.Size, 0)) > 0.4*f.Meta.Area.Radius(r.Size) {
+		t.Fatalf("%s: centres %v", f.Name, cs[:1])
+	}
 	if len(r.Conf) != len(r.Pos.Cells) {
 		t.Fatalf("%s: %d confidences for %d cells", f.Name, len(r.Conf), len(r.Pos.Cells))
 	}
