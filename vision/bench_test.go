@@ -51,3 +51,22 @@ func BenchmarkReadInDoubt(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadSize is Read when the size is known (hexiom play after its
+// first look): no size test.
+func BenchmarkReadSize(b *testing.B) {
+	tpl := builtin(b)
+	f := load(b, "random6-07-1280x800")
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		r, err := vision.ReadSize(f.Image, f.Meta.Area, 6, tpl)
+		ds = append(ds, time.Since(t0))
+		if err != nil || !r.Pos.Equal(f.Truth) {
+			b.Fatalf("misread: %v", err)
+		}
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+}
