@@ -346,7 +346,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	dx, dy := 0.0, 0.0
 	cur := rd.lattice(best, pts, 0, 0)
-	for step := 1.0; step >= 0.5; step /= 2 {
+	for step := 1.0; step >= 0.25; step /= 2 {
 		for moved := true; moved; {
 			moved = false
 			for _, d := range [4][2]float64{{step, 0}, {-step, 0}, {0, step}, {0, -step}} {
@@ -597,7 +597,7 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 // flatScore scores a crop against a flat template: 1 for a crop as flat as
 // the template and of the same mean, falling to 0 with spread or distance.
 func flatScore(std float64, mean, tmean [2]float32) float64 {
-	flat := 1 - std/12
+	flat := 1 - std/20
 	d := math.Hypot(float64(mean[0]-tmean[0]), float64(mean[1]-tmean[1]))
 	near := 1 - d/30
 	if flat < 0 || near < 0 {

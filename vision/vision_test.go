@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -340,4 +341,32 @@ func TestSizeTwoNeedsSkyAround(t *testing.T) {
 	}
 	// A real size-2 board is still read.
 	checkRead(t, load(t, "level02-800x600"), builtin(t))
+}
+
+// Noise (another renderer, a lossy capture): up to ±8 grey levels per
+// channel every cell still reads right; at ±16 cells may be refused but
+// none is misread.
+func TestNoise(t *testing.T) {
+	tpl := builtin(t)
+	vision.DebugDir = t.TempDir()
+	for _, amp := range []int{4, 8, 16} {
+		for _, n := range []string{"random6-01-800x600", "random6-05-800x600", "level40-1280x800", "level18-800x600"} {
+			f := load(t, n)
+			img := image.NewRGBA(f.Image.Rect)
+			copy(img.Pix, f.Image.Pix)
+			rng := rand.New(rand.NewPCG(uint64(amp), 2))
+			for i := range img.Pix {
+				if i%4 != 3 {
+					img.Pix[i] = byte(max(0, min(255, int(img.Pix[i])+rng.IntN(2*amp+1)-amp)))
+				}
+			}
+			r, err := vision.Read(img, f.Meta.Area, tpl)
+			switch {
+			case err == nil && !r.Pos.Equal(f.Truth):
+				t.Errorf("noise ±%d, %s: misread with no error:\n%s", amp, n, r.Pos.Format())
+			case err != nil && amp <= 8:
+				t.Errorf("noise ±%d, %s: %v", amp, n, err)
+			}
+		}
+	}
 }
