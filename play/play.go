@@ -439,7 +439,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 					return *rep, fmt.Errorf("play: %w", err)
 				}
 			}
-			seen, ok, last, err := p.check(ctx, size, cur, expected, fmt.Sprintf("checking drag %d", rep.Drags))
+			seen, ok, last, err := p.check(ctx, size, expected, fmt.Sprintf("checking drag %d", rep.Drags))
 			if err != nil {
 				rep.Total = time.Since(t0)
 				p.prog.done()
@@ -466,7 +466,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 		if err := sleep(ctx, p.cfg.FinalWait); err != nil {
 			return *rep, fmt.Errorf("play: %w", err)
 		}
-		seen, ok, last, err := p.check(ctx, size, cur, cur, "checking the board is solved")
+		seen, ok, last, err := p.check(ctx, size, cur, "checking the board is solved")
 		if err != nil || (!ok && actuate.Compatible(seen, target) != nil) {
 			// The solved board was seen after the last drag; if another
 			// board is in view now, the game has moved on to it.
@@ -494,16 +494,18 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	return *rep, nil
 }
 
-// check looks until the screen shows expected (ok), or keeps showing before
-// for NotTaken (not ok: the drag did not take), or shows another board twice
-// in a row (not ok), within Settle. A solved board may be read with some
-// cells hidden (the game covers the middle of the board with its solved
-// panel): it counts as expected when every cell read with confidence is as
-// expected. Vision unsure for all of Settle is an *UnsureError.
-func (p *player) check(ctx context.Context, size int, before, expected board.Position, while string) (seen board.Position, ok bool, last Sight, err error) {
+// check looks until the screen shows expected (ok), or keeps showing one
+// other board (the one before the drag: the drag did not take; or another)
+// for NotTaken (not ok), within Settle. A frame caught while the game
+// redraws can show a tile in flight, so only a board that stays counts. A
+// solved board may be read with some cells hidden (the game covers the
+// middle of the board with its solved panel): it counts as expected when
+// every cell read with confidence is as expected. Vision unsure for all of
+// Settle is an *UnsureError.
+func (p *player) check(ctx context.Context, size int, expected board.Position, while string) (seen board.Position, ok bool, last Sight, err error) {
 	start := time.Now()
 	deadline := start.Add(p.cfg.Settle)
-	var unchangedSince time.Time
+	var stableSince time.Time
 	var prev *board.Position
 	var lastErr error
 	for {
@@ -517,20 +519,12 @@ func (p *player) check(ctx context.Context, size int, before, expected board.Pos
 			if pos.Equal(expected) {
 				return pos, true, s, nil
 			}
-			if pos.Equal(before) {
-				if unchangedSince.IsZero() {
-					unchangedSince = now
-				}
-				if now.Sub(unchangedSince) >= p.cfg.NotTaken {
-					return pos, false, s, nil
-				}
-			} else {
-				unchangedSince = time.Time{}
-				if prev != nil && prev.Equal(pos) {
-					return pos, false, s, nil
-				}
+			if prev == nil || !prev.Equal(pos) {
+				prev, stableSince = &pos, now
 			}
-			prev = &pos
+			if now.Sub(stableSince) >= p.cfg.NotTaken {
+				return pos, false, s, nil
+			}
 		default:
 			var de *vision.DoubtError
 			if errors.As(err, &de) && expected.Solved() {
@@ -542,7 +536,7 @@ func (p *player) check(ctx context.Context, size int, before, expected board.Pos
 			if !errors.As(err, &de) && !errors.Is(err, vision.ErrNoBoard) {
 				return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, err)
 			}
-			lastErr, prev, unchangedSince = err, nil, time.Time{}
+			lastErr, prev = err, nil
 		}
 		if now.After(deadline) {
 			if lastErr != nil {

@@ -37,6 +37,11 @@ type simGame struct {
 	next     []board.Position // boards shown after a solved one (watch)
 	sinceWin int
 	outside  []image.Point // events outside the area
+	// flicker, when set, is shown instead of the board for the next
+	// flickerLooks looks after each release (a frame caught mid-redraw).
+	flicker      func(p board.Position) board.Position
+	flickerLooks int
+	flickerLeft  int
 }
 
 func (g *simGame) cellAt(p image.Point) int {
@@ -72,6 +77,7 @@ func (g *simGame) event(_ int, e actuate.Event) {
 			}
 		}
 		g.from = -1
+		g.flickerLeft = g.flickerLooks
 	}
 }
 
@@ -84,6 +90,10 @@ func (g *simGame) Look(size int) (play.Sight, error) {
 		}
 	}
 	p := g.pos.Clone()
+	if g.flicker != nil && g.flickerLeft > 0 {
+		g.flickerLeft--
+		p = g.flicker(p)
+	}
 	img := image.NewRGBA(g.area.Rect())
 	r := vision.Reading{Size: p.Size, Pos: p, Conf: make([]float64, len(p.Cells)), Cells: make([]vision.CellReading, len(p.Cells))}
 	var doubts []vision.Doubt
@@ -449,5 +459,35 @@ func TestStopsWhenAnotherBoardComes(t *testing.T) {
 	}
 	if rep.Drags != 2 {
 		t.Errorf("%d drags, want the bot to stop after the second", rep.Drags)
+	}
+}
+
+func TestIgnoresAFrameCaughtMidRedraw(t *testing.T) {
+	start := board.Random(6, 11)
+	r := newRig(t, start, false)
+	hole := -1
+	for i, c := range start.Cells {
+		if c.Hole() {
+			hole = i
+			break
+		}
+	}
+	if hole < 0 {
+		t.Fatal("test board has no hole")
+	}
+	// For three looks after every drag, a tile seems to sit on a hole (a
+	// tile in flight): not a board drags can make, and it goes away.
+	r.game.flickerLooks = 3
+	r.game.flicker = func(p board.Position) board.Position {
+		p.Cells[hole].Tile = 3
+		return p
+	}
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	if rep.Repairs != 0 || rep.Drags != rep.Planned {
+		t.Errorf("%d repairs, %d drags for a plan of %d: a passing frame was taken for the board", rep.Repairs, rep.Drags, rep.Planned)
 	}
 }
