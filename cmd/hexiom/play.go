@@ -164,6 +164,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if !*dry {
+		fmt.Fprintln(stderr, "hexiom play: hands off the mouse; move it, or push it into a screen corner, to stop the bot")
+	}
 	report := func(r play.Report, err error) {
 		if *jsonOut {
 			b, _ := json.Marshal(newPlayReport(r, err))
