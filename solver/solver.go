@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
 
 	"hexiom/board"
@@ -20,45 +21,56 @@ type Result struct {
 	// Moves is how many movable tiles stand on a cell where the solution
 	// has another number or no tile: the tiles that must be dragged.
 	Moves int
-	// Optimal reports that no solution needs fewer moves (the
-	// branch-and-bound ran to exhaustion).
+	// Optimal reports that no solution needs fewer moves: the
+	// branch-and-bound ran to exhaustion.
 	Optimal bool
-	Nodes   int64 // search nodes visited
+	Nodes   int64 // search nodes visited, over all restarts
 }
 
 // Option changes how Solve searches.
 type Option func(*config)
 
 type config struct {
-	opts search.Options
+	first    bool
+	optNodes int64
+	order    search.Order
+	restarts bool
 }
 
 // FirstSolution stops at the first solution found; Moves is then what that
 // solution needs, with no claim of being the fewest.
-func FirstSolution() Option { return func(c *config) { c.opts.Optimise = false } }
+func FirstSolution() Option { return func(c *config) { c.first = true } }
 
 // MaxOptNodes bounds the search for fewer moves after the first solution to
-// n more nodes (0: until proven). The default is DefaultOptNodes.
-func MaxOptNodes(n int64) Option { return func(c *config) { c.opts.OptNodes = n } }
+// n nodes (0: until proven). The default is DefaultOptNodes.
+func MaxOptNodes(n int64) Option { return func(c *config) { c.optNodes = n } }
 
 // DefaultOptNodes is the default budget of the search for fewer moves.
-const DefaultOptNodes = 200_000
+const DefaultOptNodes = 100_000
 
-// Order picks the value order of the search (for experiments and
-// benchmarks): "start" (the tile standing there first; the default),
-// "high" (high numbers first) or "empty" (empty first).
+// NoRestarts searches once, in reading order, to the end (for experiments
+// and benchmarks of the core).
+func NoRestarts() Option { return func(c *config) { c.restarts = false } }
+
+// Order picks what the first search tries first at each cell: "high"
+// (occupied; the default), "start" (as at the start) or "empty".
 func Order(name string) Option {
 	return func(c *config) {
 		switch name {
-		case "high":
-			c.opts.Order = search.HighFirst
+		case "start":
+			c.order = search.StartFirst
 		case "empty":
-			c.opts.Order = search.EmptyFirst
+			c.order = search.EmptyFirst
 		default:
-			c.opts.Order = search.StartFirst
+			c.order = search.HighFirst
 		}
 	}
 }
+
+// firstLimit is the node budget of the first round of restarts; each round
+// tries the twelve orientations of the board, and each round has four times
+// the budget of the one before, until one search runs to its end.
+const firstLimit = 2000
 
 var pool = sync.Pool{New: func() any { return new(search.Searcher) }}
 
@@ -66,11 +78,17 @@ var pool = sync.Pool{New: func() any { return new(search.Searcher) }}
 // context's error (wrapped) when ctx ends before a solution is found, and an
 // error for a malformed position. When ctx ends during the search for fewer
 // moves, Solve returns the best solution found so far with Optimal false.
+//
+// The search for a first solution restarts with a growing node budget in
+// each of the twelve orientations of the board (six rotations, mirrored or
+// not), since a hard start in one direction is often easy in another; the
+// last round has no budget, so Solve is complete. Then a branch-and-bound
+// looks for a solution that keeps more tiles in place.
 func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, fmt.Errorf("solve: %w", err)
 	}
-	cfg := config{opts: search.Options{Optimise: true, OptNodes: DefaultOptNodes}}
+	cfg := config{optNodes: DefaultOptNodes, order: search.HighFirst, restarts: true}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -96,22 +114,128 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	}
 	s := pool.Get().(*search.Searcher)
 	defer pool.Put(s)
-	if !s.Reset(prob) {
-		return Result{}, ErrNoSolution
-	}
 	sol := make([]int8, n)
-	out := s.Search(ctx, cfg.opts, sol)
-	if !out.Found {
-		if out.Err != nil {
-			return Result{Nodes: out.Nodes}, fmt.Errorf("solve: stopped after %d nodes: %w", out.Nodes, out.Err)
+	var nodes int64
+	visits := orientations(p.Size)
+
+	// A first solution.
+	found, orient := false, 0
+	limit := int64(firstLimit)
+	for round := 0; !found; round++ {
+		for o := range visits {
+			prob.Visit = visits[o]
+			if !s.Reset(prob) {
+				return Result{}, ErrNoSolution
+			}
+			lim := limit
+			if !cfg.restarts {
+				lim = 0
+			}
+			out := s.Search(ctx, search.Options{Order: cfg.order, NodeLimit: lim, Best: -1}, sol)
+			nodes += out.Nodes
+			if out.Err != nil {
+				return Result{Nodes: nodes}, fmt.Errorf("solve: stopped after %d nodes: %w", nodes, out.Err)
+			}
+			if out.Found {
+				found, orient = true, o
+				break
+			}
+			if out.Exhausted {
+				return Result{Nodes: nodes}, ErrNoSolution
+			}
 		}
-		return Result{Nodes: out.Nodes}, ErrNoSolution
+		limit *= 4
 	}
-	res := Result{Solution: p.Clone(), Moves: movable - out.Kept, Optimal: out.Optimal, Nodes: out.Nodes}
+	kept := keptOf(prob, sol)
+	res := Result{Moves: movable - kept, Nodes: nodes}
+	if cfg.first || kept == movable {
+		res.Optimal = kept == movable
+		res.Solution = solution(p, sol)
+		return res, nil
+	}
+
+	// Fewer moves: branch-and-bound from the kept count found.
+	better := make([]int8, n)
+	prob.Visit = visits[orient]
+	s.Reset(prob)
+	out := s.Search(ctx, search.Options{Order: search.StartFirst, Optimise: true, OptNodes: cfg.optNodes, Best: int32(kept)}, better)
+	res.Nodes += out.Nodes
+	if out.Found {
+		sol = better
+		res.Moves = movable - out.Kept
+	}
+	res.Optimal = out.Exhausted
+	res.Solution = solution(p, sol)
+	return res, nil
+}
+
+func keptOf(p search.Problem, sol []int8) int {
+	k := 0
+	for i, t := range p.Start {
+		if t != search.Empty && sol[i] == t {
+			k++
+		}
+	}
+	return k
+}
+
+func solution(p board.Position, sol []int8) board.Position {
+	q := p.Clone()
 	for i, c := range p.Cells {
 		if !c.Fixed {
-			res.Solution.Cells[i].Tile = sol[i]
+			q.Cells[i].Tile = sol[i]
 		}
 	}
-	return res, nil
+	return q
+}
+
+var (
+	orientMu    sync.Mutex
+	orientCache [board.MaxSize + 1][][]int32
+)
+
+// orientations returns the twelve orders in which to visit the cells of a
+// board of side s: reading order of the board rotated by k·60° and maybe
+// mirrored. Reading order itself comes first.
+func orientations(s int) [][]int32 {
+	orientMu.Lock()
+	defer orientMu.Unlock()
+	if o := orientCache[s]; o != nil {
+		return o
+	}
+	g := board.Geom(s)
+	n := g.N()
+	var out [][]int32
+	for mirror := 0; mirror < 2; mirror++ {
+		for rot := 0; rot < 6; rot++ {
+			type key struct{ y, x int }
+			keys := make([]key, n)
+			for i, c := range g.Coords {
+				// Cube coordinates: the six neighbour steps are the
+				// permutations of (1, −1, 0).
+				a, b, cc := c.X, -c.Y, c.Y-c.X
+				if mirror == 1 {
+					b, cc = cc, b
+				}
+				for r := 0; r < rot; r++ {
+					a, b, cc = -cc, -a, -b
+				}
+				keys[i] = key{-b, a}
+			}
+			ord := make([]int32, n)
+			for i := range ord {
+				ord[i] = int32(i)
+			}
+			sort.Slice(ord, func(x, y int) bool {
+				kx, ky := keys[ord[x]], keys[ord[y]]
+				if kx.y != ky.y {
+					return kx.y < ky.y
+				}
+				return kx.x < ky.x
+			})
+			out = append(out, ord)
+		}
+	}
+	orientCache[s] = out
+	return out
 }

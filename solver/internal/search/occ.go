@@ -1,0 +1,558 @@
+package search
+
+import "context"
+
+// Cell states of the occupancy search.
+const (
+	stFuture = iota // free, undecided
+	stEmpty         // free, decided empty
+	stTile          // free, decided occupied
+	stLocked
+	stHole
+)
+
+// Searcher searches over occupancy only: each free cell, in reading order, is
+// decided occupied or empty. A tile's number is not guessed: it is the count
+// of its occupied neighbours, known once its last neighbour is decided (the
+// tile "closes"). Until then an occupied cell's number lies in
+// [occ, occ+rem]. The frontier state is the occupancy and the partial count
+// of the open cells, and the counts of the closed tiles.
+type Searcher struct {
+	n, f  int
+	order []int32
+	pos   []int32
+	nb    []int16
+	deg   []int8
+	state []int8
+	lockv []int8 // locked number
+	occ   []int8 // settled occupied neighbours (locked and decided tiles)
+	rem   []int8 // undecided free neighbours
+	start []int8
+
+	cnt      [7]int32 // tiles of each number not yet closed
+	capV     [7]int32 // open tiles and undecided cells whose interval holds v
+	capK     [7]int32 // … and whose start tile is v
+	openFree int32    // decided tiles not yet closed
+	d        int32    // 2·(occupied pairs not yet fully settled), see bounds
+	occHist  [8]int32 // undecided cells by occ
+	hiHist   [8]int32 // undecided cells by occ+rem
+	sumOccU  int32    // Σ occ over undecided cells
+
+	edgesAfter []int32
+	openIdx    []int32
+	open       []int16
+	closeLog   []int16
+
+	memo    []memoEntry
+	gen     uint32
+	useMemo bool
+
+	opts     Options
+	ctx      context.Context
+	nodes    int64
+	optStart int64
+	stop     bool
+	limited  bool
+	err      error
+	kept     int32
+	best     int32
+	found    bool
+	bestVal  []int8
+}
+
+func grow8(b []int8, n int) []int8 {
+	if cap(b) < n {
+		return make([]int8, n)
+	}
+	return b[:n]
+}
+
+func grow32(b []int32, n int) []int32 {
+	if cap(b) < n {
+		return make([]int32, n)
+	}
+	return b[:n]
+}
+
+// Reset loads a problem; false when it is plainly impossible.
+func (s *Searcher) Reset(p Problem) bool {
+	n := len(p.Nbrs)
+	s.n = n
+	s.state = grow8(s.state, n)
+	s.lockv = grow8(s.lockv, n)
+	s.occ = grow8(s.occ, n)
+	s.rem = grow8(s.rem, n)
+	s.start = grow8(s.start, n)
+	s.deg = grow8(s.deg, n)
+	s.bestVal = grow8(s.bestVal, n)
+	s.pos = grow32(s.pos, n)
+	s.order = grow32(s.order, n)[:0]
+	if cap(s.nb) < 6*n {
+		s.nb = make([]int16, 6*n)
+	}
+	s.nb = s.nb[:6*n]
+	if cap(s.closeLog) < n+8 {
+		s.closeLog = make([]int16, 0, n+8)
+	}
+	s.closeLog = s.closeLog[:0]
+
+	s.cnt = [7]int32{}
+	var tiles, empties int32
+	for i := 0; i < n; i++ {
+		s.deg[i] = int8(len(p.Nbrs[i]))
+		for k, j := range p.Nbrs[i] {
+			s.nb[6*i+k] = int16(j)
+		}
+		s.start[i] = Empty
+		s.lockv[i] = Empty
+		s.pos[i] = -1
+		switch {
+		case p.Hole[i]:
+			s.state[i] = stHole
+		case p.Locked[i] != Empty:
+			s.state[i] = stLocked
+			s.lockv[i] = p.Locked[i]
+		default:
+			s.state[i] = stFuture
+			s.pos[i] = int32(len(s.order))
+			s.order = append(s.order, int32(i))
+			if t := p.Start[i]; t != Empty {
+				s.start[i] = t
+				s.cnt[t]++
+				tiles++
+			} else {
+				empties++
+			}
+		}
+	}
+	s.f = len(s.order)
+	if p.Visit != nil {
+		s.order = s.order[:0]
+		for _, i := range p.Visit {
+			if s.state[i] == stFuture {
+				s.pos[i] = int32(len(s.order))
+				s.order = append(s.order, i)
+			}
+		}
+	}
+	ok := true
+	for i := 0; i < n; i++ {
+		var o, r int8
+		for _, j := range p.Nbrs[i] {
+			switch s.state[j] {
+			case stFuture:
+				r++
+			case stLocked:
+				o++
+			}
+		}
+		s.occ[i], s.rem[i] = o, r
+	}
+	s.capV, s.capK = [7]int32{}, [7]int32{}
+	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
+	s.openFree, s.sumOccU = 0, 0
+	s.d = 0
+	for v := int32(0); v < 7; v++ {
+		s.d += v * s.cnt[v]
+	}
+	for i := 0; i < n; i++ {
+		switch s.state[i] {
+		case stFuture:
+			s.occHist[s.occ[i]]++
+			s.hiHist[s.occ[i]+s.rem[i]]++
+			s.sumOccU += int32(s.occ[i])
+			for v := s.occ[i]; v <= s.occ[i]+s.rem[i]; v++ {
+				s.capV[v]++
+				if s.start[i] == v {
+					s.capK[v]++
+				}
+			}
+		case stLocked:
+			v := s.lockv[i]
+			if v < s.occ[i] || v > s.occ[i]+s.rem[i] {
+				ok = false
+			}
+			s.d += int32(v - s.occ[i])
+		}
+	}
+	if s.d%2 != 0 {
+		ok = false
+	}
+	for v := 0; v < 7; v++ {
+		if s.cnt[v] > s.capV[v] {
+			ok = false
+		}
+	}
+
+	s.edgesAfter = grow32(s.edgesAfter, s.f+1)
+	s.edgesAfter[s.f] = 0
+	for k := s.f - 1; k >= 0; k-- {
+		e := s.edgesAfter[k+1]
+		for _, j := range p.Nbrs[s.order[k]] {
+			if s.pos[j] > int32(k) {
+				e++
+			}
+		}
+		s.edgesAfter[k] = e
+	}
+	// The frontier of step k: decided cells and locked tiles next to both
+	// a decided and an undecided free cell… or only decided ones for the
+	// decided cells themselves.
+	s.openIdx = grow32(s.openIdx, s.f+2)
+	s.open = s.open[:0]
+	maxOpen := 0
+	for k := 0; k <= s.f; k++ {
+		s.openIdx[k] = int32(len(s.open))
+		for i := 0; i < n; i++ {
+			st := s.state[i]
+			if st == stHole {
+				continue
+			}
+			decided := s.pos[i] >= 0 && s.pos[i] < int32(k)
+			futureNb, pastNb := false, false
+			for _, j := range p.Nbrs[i] {
+				if s.pos[j] >= int32(k) {
+					futureNb = true
+				} else if s.pos[j] >= 0 {
+					pastNb = true
+				}
+			}
+			if futureNb && (decided || (st == stLocked && pastNb)) {
+				s.open = append(s.open, int16(i))
+			}
+		}
+		maxOpen = max(maxOpen, len(s.open)-int(s.openIdx[k]))
+	}
+	s.openIdx[s.f+1] = int32(len(s.open))
+	s.useMemo = maxOpen <= 42 && tiles < 512
+	if s.useMemo && len(s.memo) == 0 {
+		s.memo = make([]memoEntry, 1<<memoBits)
+	}
+	s.gen++
+	if s.gen == 0 {
+		clear(s.memo)
+		s.gen = 1
+	}
+	_ = empties
+	return ok
+}
+
+// Search runs the search; sol receives the number on each cell or Empty.
+func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome {
+	s.opts, s.ctx = opts, ctx
+	s.nodes, s.optStart, s.stop, s.err = 0, 0, false, nil
+	s.kept, s.best, s.found = 0, opts.Best, false
+	s.limited = false
+	if opts.Best >= 0 {
+		s.optStart = 1
+	}
+	if err := ctx.Err(); err != nil {
+		return Outcome{Err: err}
+	}
+	if s.bounds(0) {
+		s.dfs(0)
+	}
+	out := Outcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited}
+	out.Exhausted = !s.stop
+	if s.found {
+		out.Kept = int(s.best)
+		copy(sol, s.bestVal[:s.n])
+	}
+	return out
+}
+
+func (s *Searcher) need() int32 {
+	if s.best < 0 {
+		return 0
+	}
+	return s.best + 1 - s.kept
+}
+
+func (s *Searcher) key(k int) (a, b, c uint64) {
+	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
+		var code uint64
+		if st := s.state[i]; st == stTile || st == stLocked {
+			code = uint64(1 + s.occ[i])
+		}
+		if x < 21 {
+			a |= code << (3 * x)
+		} else {
+			b |= code << (3 * (x - 21))
+		}
+	}
+	for v := 0; v < 7; v++ {
+		c |= uint64(s.cnt[v]) << (9 * v)
+	}
+	return
+}
+
+func (s *Searcher) dfs(k int) {
+	if k == s.f {
+		s.found = true
+		s.best = s.kept
+		for i := range s.bestVal[:s.n] {
+			switch s.state[i] {
+			case stTile:
+				s.bestVal[i] = s.occ[i]
+			case stLocked:
+				s.bestVal[i] = s.lockv[i]
+			default:
+				s.bestVal[i] = Empty
+			}
+		}
+		if !s.opts.Optimise {
+			s.stop = true
+		} else if s.optStart == 0 {
+			s.optStart = max(s.nodes, 1)
+		}
+		return
+	}
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.err, s.stop = err, true
+			return
+		}
+		if (s.optStart > 0 && s.opts.OptNodes > 0 && s.nodes-s.optStart > s.opts.OptNodes) ||
+			(s.opts.NodeLimit > 0 && s.nodes > s.opts.NodeLimit) {
+			s.stop, s.limited = true, true
+			return
+		}
+	}
+	var ma, mb, mc uint64
+	var slot *memoEntry
+	if s.useMemo {
+		ma, mb, mc = s.key(k)
+		h := hash(ma, mb, mc, k) & (1<<memoBits - 1)
+		e := &s.memo[h]
+		if e.gen == s.gen && e.a == ma && e.b == mb && e.c == mc && e.k == int32(k) && e.ub < s.need() {
+			return
+		}
+		slot = e
+	}
+
+	j := int(s.order[k])
+	oj, hj := s.occ[j], s.occ[j]+s.rem[j]
+	s.occHist[oj]--
+	s.hiHist[hj]--
+	s.sumOccU -= int32(oj)
+
+	first := true // occupied first
+	switch s.opts.Order {
+	case StartFirst:
+		first = s.start[j] != Empty
+	case EmptyFirst:
+		first = false
+	}
+	for t := 0; t < 2 && !s.stop; t++ {
+		tile := first == (t == 0)
+		mark := len(s.closeLog)
+		if s.apply(j, tile) && s.bounds(k+1) {
+			s.dfs(k + 1)
+		}
+		s.undo(j, tile, mark)
+	}
+
+	s.occHist[oj]++
+	s.hiHist[hj]++
+	s.sumOccU += int32(oj)
+	if slot != nil && !s.stop {
+		ub := max(s.need()-1, -1)
+		*slot = memoEntry{a: ma, b: mb, c: mc, k: int32(k), ub: ub, gen: s.gen}
+	}
+}
+
+// close settles the number of tile i (its last neighbour was decided).
+func (s *Searcher) close(i int) bool {
+	v := s.occ[i]
+	s.capV[v]--
+	if s.start[i] == v {
+		s.capK[v]--
+		s.kept++
+	}
+	s.cnt[v]--
+	s.openFree--
+	s.closeLog = append(s.closeLog, int16(i))
+	return s.cnt[v] >= 0
+}
+
+func (s *Searcher) unclose(i int) {
+	v := s.occ[i]
+	s.capV[v]++
+	if s.start[i] == v {
+		s.capK[v]++
+		s.kept--
+	}
+	s.cnt[v]++
+	s.openFree++
+}
+
+// apply decides cell j; it always applies fully (undo reverts it) and
+// reports whether the result is still consistent locally.
+func (s *Searcher) apply(j int, tile bool) bool {
+	ok := true
+	oj := s.occ[j]
+	if tile {
+		s.state[j] = stTile
+		s.openFree++
+		s.d -= 2 * int32(oj)
+	} else {
+		s.state[j] = stEmpty
+		for v := oj; v <= oj+s.rem[j]; v++ {
+			s.capV[v]--
+			if s.start[j] == v {
+				s.capK[v]--
+			}
+		}
+	}
+	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
+		i := int(i16)
+		st := s.state[i]
+		if st == stHole || st == stEmpty {
+			s.rem[i]-- // keep rem exact for every cell
+			continue
+		}
+		o, h := s.occ[i], s.occ[i]+s.rem[i]
+		s.rem[i]--
+		if tile {
+			s.occ[i]++
+		}
+		switch st {
+		case stFuture, stTile:
+			lost := h // the top of the interval, or its bottom
+			if tile {
+				lost = o
+			}
+			s.capV[lost]--
+			if s.start[i] == lost {
+				s.capK[lost]--
+			}
+			if st == stFuture {
+				if tile {
+					s.occHist[o]--
+					s.occHist[o+1]++
+					s.sumOccU++
+				} else {
+					s.hiHist[h]--
+					s.hiHist[h-1]++
+				}
+			} else if s.rem[i] == 0 && !s.close(i) {
+				ok = false
+			}
+		case stLocked:
+			if v := s.lockv[i]; v < s.occ[i] || v > s.occ[i]+s.rem[i] {
+				ok = false
+			}
+		}
+	}
+	if tile && s.rem[j] == 0 && !s.close(j) {
+		ok = false
+	}
+	return ok
+}
+
+func (s *Searcher) undo(j int, tile bool, mark int) {
+	// Unclose what this step closed, newest first.
+	for len(s.closeLog) > mark {
+		i := int(s.closeLog[len(s.closeLog)-1])
+		s.closeLog = s.closeLog[:len(s.closeLog)-1]
+		s.unclose(i)
+	}
+	oj := s.occ[j]
+	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
+		i := int(i16)
+		st := s.state[i]
+		if st == stHole || st == stEmpty {
+			s.rem[i]++
+			continue
+		}
+		if tile {
+			s.occ[i]--
+		}
+		s.rem[i]++
+		o, h := s.occ[i], s.occ[i]+s.rem[i]
+		switch st {
+		case stFuture, stTile:
+			lost := h
+			if tile {
+				lost = o
+			}
+			s.capV[lost]++
+			if s.start[i] == lost {
+				s.capK[lost]++
+			}
+			if st == stFuture {
+				if tile {
+					s.occHist[o]++
+					s.occHist[o+1]--
+					s.sumOccU--
+				} else {
+					s.hiHist[h]++
+					s.hiHist[h-1]--
+				}
+			}
+		}
+	}
+	if tile {
+		s.openFree--
+		s.d += 2 * int32(oj)
+	} else {
+		for v := oj; v <= oj+s.rem[j]; v++ {
+			s.capV[v]++
+			if s.start[j] == v {
+				s.capK[v]++
+			}
+		}
+	}
+	s.state[j] = stFuture
+}
+
+// bounds checks, before step k, that the rest can still be completed.
+func (s *Searcher) bounds(k int) bool {
+	u := int32(s.f - k)
+	var sum int32
+	var mask uint8
+	for v := 0; v < 7; v++ {
+		c := s.cnt[v]
+		if c > s.capV[v] {
+			return false
+		}
+		if c > 0 {
+			mask |= 1 << v
+		}
+		sum += c
+	}
+	future := sum - s.openFree // tiles still to put on undecided cells
+	cE := u - future
+	if future < 0 || cE < 0 {
+		return false
+	}
+	// Every open tile must still be able to take a number that is left.
+	for _, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
+		if s.state[i] == stTile {
+			o, r := s.occ[i], s.rem[i]
+			if mask>>o&(1<<(r+1)-1) == 0 {
+				return false
+			}
+		}
+	}
+	// The handshake: d = 2·(pairs of occupied cells with one undecided), so
+	// d/2 = W − (what the cE empties take away: Σ(occ+rem) less the pairs
+	// among themselves), where W counts every pair that could still be.
+	if s.d < 0 {
+		return false
+	}
+	w := s.sumOccU + s.edgesAfter[k]
+	take := w - s.d/2
+	if take < 0 || take > topSum(&s.hiHist, cE) || take < bottomSum(&s.occHist, cE) {
+		return false
+	}
+	if s.best < 0 {
+		return true
+	}
+	var keep int32
+	for v := 0; v < 7; v++ {
+		keep += min(s.cnt[v], s.capK[v])
+	}
+	return s.kept+keep > s.best
+}
