@@ -187,12 +187,16 @@ type UnsureError struct {
 	While   string // "waiting for a board", "checking drag 3 of 40"
 	Err     error  // vision's last error (*vision.DoubtError, vision.ErrNoBoard …)
 	Picture string
+	Hint    string // what the user may do about it
 }
 
 func (e *UnsureError) Error() string {
 	s := fmt.Sprintf("play: refusing to move, vision is unsure while %s: %v", e.While, e.Err)
 	if e.Picture != "" && !strings.Contains(s, e.Picture) {
 		s += "; debug picture " + e.Picture
+	}
+	if e.Hint != "" {
+		s += "; " + e.Hint
 	}
 	return s
 }
@@ -319,8 +323,12 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			if lastErr == nil {
 				lastErr = errors.New("only a solved board in view")
 			}
-			return s, &UnsureError{While: fmt.Sprintf("waiting %s for a board", p.cfg.BoardWait), Err: lastErr,
+			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", p.cfg.BoardWait), Err: lastErr,
 				Picture: p.debugPicture(lastSight, "wait")}
+			if errors.Is(lastErr, vision.ErrNoBoard) {
+				ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
+			}
+			return s, ue
 		}
 		if err := sleep(ctx, p.cfg.Poll); err != nil {
 			return s, fmt.Errorf("play: waiting for a board: %w", err)

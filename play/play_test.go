@@ -3,6 +3,7 @@ package play_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"os"
@@ -490,4 +491,22 @@ func TestIgnoresAFrameCaughtMidRedraw(t *testing.T) {
 	if rep.Repairs != 0 || rep.Drags != rep.Planned {
 		t.Errorf("%d repairs, %d drags for a plan of %d: a passing frame was taken for the board", rep.Repairs, rep.Drags, rep.Planned)
 	}
+}
+
+type blindEyes struct{}
+
+func (blindEyes) Look(int) (play.Sight, error) {
+	return play.Sight{}, fmt.Errorf("look: %w", vision.ErrNoBoard)
+}
+
+func TestNoBoardInViewSaysCalibrateAgain(t *testing.T) {
+	r := newRig(t, board.Random(4, 1), false)
+	r.cfg.Eyes = blindEyes{}
+	r.cfg.BoardWait = 50 * time.Millisecond
+	_, err := play.Board(context.Background(), r.cfg)
+	var ue *play.UnsureError
+	if !errors.As(err, &ue) || !errors.Is(err, vision.ErrNoBoard) || !strings.Contains(err.Error(), "hexiom calibrate") {
+		t.Fatalf("got %v, want an *UnsureError about no board with a hint to calibrate", err)
+	}
+	r.assertNoDrags(t)
 }
