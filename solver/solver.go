@@ -35,6 +35,7 @@ type config struct {
 	optNodes int64
 	order    search.Order
 	restarts bool
+	orient   int // with restarts off: the orientation to search in
 }
 
 // FirstSolution stops at the first solution found; Moves is then what that
@@ -46,7 +47,7 @@ func FirstSolution() Option { return func(c *config) { c.first = true } }
 func MaxOptNodes(n int64) Option { return func(c *config) { c.optNodes = n } }
 
 // DefaultOptNodes is the default budget of the search for fewer moves.
-const DefaultOptNodes = 100_000
+const DefaultOptNodes = 20_000
 
 // NoRestarts searches once, in reading order, to the end (for experiments
 // and benchmarks of the core).
@@ -67,10 +68,13 @@ func Order(name string) Option {
 	}
 }
 
-// firstLimit is the node budget of the first round of restarts; each round
-// tries the twelve orientations of the board, and each round has four times
-// the budget of the one before, until one search runs to its end.
-const firstLimit = 2000
+// firstLimit is the node budget of the first round of restarts, which tries
+// the twelve orientations of the board; each further round has four times
+// the budget, and round lastRound is one search to the end, in reading order.
+const (
+	firstLimit = 2000
+	lastRound  = 1
+)
 
 var pool = sync.Pool{New: func() any { return new(search.Searcher) }}
 
@@ -123,13 +127,14 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	limit := int64(firstLimit)
 	for round := 0; !found; round++ {
 		for o := range visits {
+			lim := limit
+			if !cfg.restarts || round == lastRound {
+				// The last round is one complete search.
+				o, lim = cfg.orient, 0
+			}
 			prob.Visit = visits[o]
 			if !s.Reset(prob) {
 				return Result{}, ErrNoSolution
-			}
-			lim := limit
-			if !cfg.restarts {
-				lim = 0
 			}
 			out := s.Search(ctx, search.Options{Order: cfg.order, NodeLimit: lim, Best: -1}, sol)
 			nodes += out.Nodes
