@@ -290,7 +290,8 @@ func sleep(ctx context.Context, d time.Duration) error {
 // row (so a board being drawn is not taken for another), one that skip does
 // not reject; or until BoardWait passes.
 func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) (Sight, error) {
-	deadline := time.Now().Add(p.cfg.BoardWait)
+	begin := time.Now()
+	deadline := begin.Add(p.cfg.BoardWait)
 	var prev *board.Position
 	var lastErr error
 	var lastSight Sight
@@ -330,7 +331,13 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			}
 			return s, ue
 		}
-		if err := sleep(ctx, p.cfg.Poll); err != nil {
+		// Waiting long (watch mode, the user between levels): look less
+		// often, a look costs a core for tens of milliseconds.
+		poll := p.cfg.Poll
+		if time.Since(begin) > 2*time.Second {
+			poll = max(poll, 250*time.Millisecond)
+		}
+		if err := sleep(ctx, poll); err != nil {
 			return s, fmt.Errorf("play: waiting for a board: %w", err)
 		}
 	}
