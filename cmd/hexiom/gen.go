@@ -1,0 +1,56 @@
+package main
+
+// hexiom gen: print a random level.
+//
+//	hexiom gen [-size 6] [-seed N] [-solution]
+//
+// The level is built solved and scrambled (board.Random), so it always has a
+// solution; the same size and seed always give the same level.
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"hexiom/board"
+)
+
+func init() {
+	register(command{
+		name:  "gen",
+		usage: "gen [-size 6] [-seed N] [-solution]",
+		short: "print a random level (always solvable) in the level format",
+		run:   runGen,
+	})
+}
+
+func runGen(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("gen", stderr)
+	size := fs.Int("size", 6, "board side, 1..12 (the game uses 3..6)")
+	seed := fs.Uint64("seed", 0, "random seed (default: from the clock, printed on stderr)")
+	withSol := fs.Bool("solution", false, "also print the solved board it was scrambled from")
+	if st := parseFlags(fs, args); st >= 0 {
+		return st
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(stderr, "hexiom gen: unexpected argument %q\n", fs.Arg(0))
+		return exitBadUser
+	}
+	if !board.ValidSize(*size) {
+		fmt.Fprintf(stderr, "hexiom gen: -size %d: want 1..%d\n", *size, board.MaxSize)
+		return exitBadUser
+	}
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "seed" })
+	if !set {
+		*seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(stderr, "seed %d\n", *seed)
+	}
+	level, sol := board.RandomWithSolution(*size, *seed)
+	fmt.Fprint(stdout, level.Format())
+	if *withSol {
+		fmt.Fprint(stdout, "\n"+sol.Format())
+	}
+	return exitOK
+}

@@ -1,0 +1,189 @@
+package main
+
+// hexiom solve: solve level files.
+//
+//	hexiom solve [-json] [-timeout D] [-first] FILE...   ("-" reads stdin)
+//
+// Prints each solution in the level format with the moves it needs, the
+// search nodes and the time; with -json one JSON object per line and file.
+// Exit status 0 when every level was solved, 1 when some level has no
+// solution (or its search timed out), 2 for bad input.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"hexiom/board"
+	"hexiom/solver"
+)
+
+func init() {
+	register(command{
+		name:  "solve",
+		usage: "solve [-json] [-timeout D] [-first] [-dzn] FILE...",
+		short: "solve level files (\"-\" for stdin) and print the solutions",
+		run:   runSolve,
+	})
+}
+
+// solveReport is one line of `hexiom solve -json`.
+type solveReport struct {
+	File    string `json:"file"`
+	Solved  bool   `json:"solved"`
+	Board   string `json:"board,omitempty"` // the solution in the level format
+	Moves   int    `json:"moves"`           // tiles that must move
+	Optimal bool   `json:"optimal"`         // moves proven to be the fewest
+	Nodes   int64  `json:"nodes"`
+	SolveNS int64  `json:"solve_ns"`
+	Error   string `json:"error,omitempty"`
+}
+
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("solve", stderr)
+	asJSON := fs.Bool("json", false, "one JSON object per line and file")
+	timeout := fs.Duration("timeout", time.Minute, "give up on a level after this long")
+	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
+	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
+	if st := parseFlags(fs, args); st >= 0 {
+		return st
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitBadUser
+	}
+	status := exitOK
+	worse := func(st int) {
+		if st > status {
+			status = st
+		}
+	}
+	enc := json.NewEncoder(stdout)
+	for _, name := range fs.Args() {
+		level, err := readLevelFile(name)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			if *asJSON {
+				enc.Encode(solveReport{File: name, Error: err.Error()})
+			}
+			worse(exitBadUser)
+			continue
+		}
+		if *dzn {
+			fmt.Fprint(stdout, levelDZN(level))
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		var opts []solver.Option
+		if *first {
+			opts = append(opts, solver.FirstSolution())
+		}
+		t0 := time.Now()
+		res, err := solver.Solve(ctx, level, opts...)
+		took := time.Since(t0)
+		cancel()
+		rep := solveReport{File: name, Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds()}
+		if err == nil {
+			rep.Board, rep.Moves, rep.Optimal = res.Solution.Format(), res.Moves, res.Optimal
+			if pr := board.Check(level, res.Solution); pr != nil {
+				// Never expected: the solver's answer is checked independently.
+				err = fmt.Errorf("%s: solver returned a wrong solution: %v", name, pr)
+				rep.Solved, rep.Board = false, ""
+			}
+		}
+		if err != nil {
+			if errors.Is(err, solver.ErrNoSolution) {
+				err = fmt.Errorf("%s: no solution (search exhausted after %d nodes)", name, res.Nodes)
+			} else if !errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("%s: %w", name, err)
+			} else {
+				err = fmt.Errorf("%s: gave up after %v: %w", name, *timeout, err)
+			}
+			rep.Error = err.Error()
+			worse(exitFailed)
+		}
+		if *asJSON {
+			if e := enc.Encode(rep); e != nil {
+				fmt.Fprintf(stderr, "hexiom solve: %v\n", e)
+				return exitFailed
+			}
+			continue
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
+			continue
+		}
+		fewest := "fewest"
+		if !res.Optimal {
+			fewest = "not proven fewest"
+		}
+		fmt.Fprintf(stdout, "%s: solved in %v, %d nodes, %d tiles to move (%s)\n%s\n",
+			name, took.Round(time.Microsecond), res.Nodes, res.Moves, fewest, res.Solution.Format())
+	}
+	return status
+}
+
+// readLevelFile reads a level from a file, or from stdin when name is "-".
+// Its errors name the file (and line and column for bad content).
+func readLevelFile(name string) (board.Position, error) {
+	if name == "-" {
+		return board.Read("<stdin>", os.Stdin)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return board.Position{}, fmt.Errorf("read level: %w", err)
+	}
+	defer f.Close()
+	return board.Read(name, f)
+}
+
+// levelDZN writes a level as MiniZinc data for scripts/hexiom.mzn.
+func levelDZN(p board.Position) string {
+	var b strings.Builder
+	g := p.Geom()
+	fmt.Fprintf(&b, "n = %d;\nnbrs = [", len(p.Cells))
+	for i, nb := range g.Nbrs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("{")
+		for k, j := range nb {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprint(&b, j+1)
+		}
+		b.WriteString("}")
+	}
+	var counts [8]int
+	b.WriteString("];\nfixedval = [")
+	for i, c := range p.Cells {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		v := 7
+		if c.Tile != board.None {
+			v = int(c.Tile)
+		}
+		counts[v]++
+		if !c.Fixed {
+			v = -1
+		}
+		fmt.Fprint(&b, v)
+	}
+	b.WriteString("];\ncounttiles = array1d(0..7, [")
+	for v, c := range counts {
+		if v > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprint(&b, c)
+	}
+	b.WriteString("]);\n")
+	return b.String()
+}
