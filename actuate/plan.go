@@ -171,7 +171,7 @@ func rollFree(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move,
 			}
 		}
 		if bestF < 0 {
-			return moves, &PlanError{fmt.Sprintf("%v: %d tiles must trade places", ErrNoFreeCell, n)}
+			return moves, fmt.Errorf("plan: %w: %d tiles must trade places (a game that swaps needs no free cell: plan with swaps)", ErrNoFreeCell, n)
 		}
 		// Rotate so the parked tile is the last of the cycle: it goes to
 		// cyc[0] at the end.
