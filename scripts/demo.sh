@@ -26,6 +26,8 @@ if [ -z "$bin" ]; then
   (cd "$root" && go build -o "$tmp/hexiom" ./cmd/hexiom)
   bin="$tmp/hexiom"
 fi
+# `go run ./cmd/hexiom` must run in the repository (pictures land there too).
+case "$bin" in "go run"*) cd "$root" ;; esac
 # The demo starts and stops its own Xvfb on a free display; nothing else on
 # this machine's screen is touched.
 $bin play-demo "$@"
