@@ -76,7 +76,33 @@ const (
 	lastRound  = 1
 )
 
-var pool = sync.Pool{New: func() any { return new(search.Searcher) }}
+// Searchers are kept for reuse (their memo table is a few megabytes). A
+// sync.Pool would drop them at every garbage collection.
+var (
+	spareMu sync.Mutex
+	spare   []*search.Searcher
+)
+
+const maxSpare = 4
+
+func getSearcher() *search.Searcher {
+	spareMu.Lock()
+	defer spareMu.Unlock()
+	if n := len(spare); n > 0 {
+		s := spare[n-1]
+		spare = spare[:n-1]
+		return s
+	}
+	return new(search.Searcher)
+}
+
+func putSearcher(s *search.Searcher) {
+	spareMu.Lock()
+	defer spareMu.Unlock()
+	if len(spare) < maxSpare {
+		spare = append(spare, s)
+	}
+}
 
 // Solve solves p. It returns ErrNoSolution when no solution exists, the
 // context's error (wrapped) when ctx ends before a solution is found, and an
@@ -116,8 +142,8 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 			movable++
 		}
 	}
-	s := pool.Get().(*search.Searcher)
-	defer pool.Put(s)
+	s := getSearcher()
+	defer putSearcher(s)
 	sol := make([]int8, n)
 	var nodes int64
 	visits := orientations(p.Size)

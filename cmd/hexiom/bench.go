@@ -1,0 +1,127 @@
+package main
+
+// hexiom bench: time the solver on the 40 official levels and on random
+// size-6 levels, and print median, p99 and max per group.
+//
+//	hexiom bench [-levels DIR] [-random 1000] [-size 6] [-runs 5] [-first] [-timeout 10s]
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"hexiom/board"
+	"hexiom/solver"
+)
+
+func init() {
+	register(command{
+		name:  "bench",
+		usage: "bench [-levels DIR] [-random N] [-size 6] [-runs 5] [-first]",
+		short: "time the solver on the official levels and random levels",
+		run:   runBench,
+	})
+}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("bench", stderr)
+	dir := fs.String("levels", "board/testdata/levels", "directory of the official level files")
+	nRandom := fs.Int("random", 1000, "random levels to solve (seeds 0..N-1)")
+	size := fs.Int("size", 6, "side of the random levels")
+	runs := fs.Int("runs", 5, "solves per official level (its median counts)")
+	first := fs.Bool("first", false, "stop at the first solution (no search for fewer moves)")
+	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; a solve that hits it counts as a timeout")
+	if st := parseFlags(fs, args); st >= 0 {
+		return st
+	}
+	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 {
+		fmt.Fprintln(stderr, "hexiom bench: want -size 1..12, -runs ≥ 1, -random ≥ 0")
+		return exitBadUser
+	}
+	var opts []solver.Option
+	if *first {
+		opts = append(opts, solver.FirstSolution())
+	}
+	solve := func(p board.Position) (time.Duration, int64, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		defer cancel()
+		t0 := time.Now()
+		res, err := solver.Solve(ctx, p, opts...)
+		d := time.Since(t0)
+		if err == nil {
+			if pr := board.Check(p, res.Solution); pr != nil {
+				err = fmt.Errorf("wrong solution: %v", pr)
+			}
+		}
+		return d, res.Nodes, err
+	}
+	status := exitOK
+
+	files, err := filepath.Glob(filepath.Join(*dir, "level*.txt"))
+	if err != nil || len(files) == 0 {
+		fmt.Fprintf(stderr, "hexiom bench: no level*.txt in %s\n", *dir)
+		return exitBadUser
+	}
+	mode := "with the search for fewest moves"
+	if *first {
+		mode = "first solution"
+	}
+	fmt.Fprintf(stdout, "official levels: %d files, median of %d solves each, %s\n", len(files), *runs, mode)
+	var perLevel []time.Duration
+	var total time.Duration
+	for _, f := range files {
+		level, err := readLevelFile(f)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitBadUser
+		}
+		var ds []time.Duration
+		var nodes int64
+		for r := 0; r < *runs; r++ {
+			d, n, err := solve(level)
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", f, err)
+				status = exitFailed
+			}
+			ds, nodes = append(ds, d), n
+		}
+		slices.Sort(ds)
+		med := ds[len(ds)/2]
+		perLevel = append(perLevel, med)
+		total += med
+		fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", filepath.Base(f), med.Round(time.Microsecond), nodes)
+	}
+	printStats(stdout, "official levels", perLevel)
+	fmt.Fprintf(stdout, "  sum of the 40 medians: %v\n", total.Round(time.Microsecond))
+
+	if *nRandom > 0 {
+		var ds []time.Duration
+		var nodes []int64
+		timeouts := 0
+		for seed := 0; seed < *nRandom; seed++ {
+			d, n, err := solve(board.Random(*size, uint64(seed)))
+			if err != nil {
+				fmt.Fprintf(stderr, "random size %d seed %d: %v\n", *size, seed, err)
+				timeouts++
+				status = exitFailed
+			}
+			ds, nodes = append(ds, d), append(nodes, n)
+		}
+		slices.Sort(nodes)
+		printStats(stdout, fmt.Sprintf("random size %d, seeds 0..%d, %s", *size, *nRandom-1, mode), ds)
+		fmt.Fprintf(stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d\n",
+			nodes[len(nodes)/2], nodes[len(nodes)*99/100], nodes[len(nodes)-1], timeouts)
+	}
+	return status
+}
+
+func printStats(w io.Writer, name string, ds []time.Duration) {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	p99 := s[min(len(s)-1, len(s)*99/100)]
+	fmt.Fprintf(w, "%s: median %v, p99 %v, max %v (n=%d)\n", name,
+		s[len(s)/2].Round(time.Microsecond), p99.Round(time.Microsecond), s[len(s)-1].Round(time.Microsecond), len(s))
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexiom/board"
+)
+
+const levelsDir = "../../board/testdata/levels/"
+
+func TestSolveCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	st := run([]string{"solve", levelsDir + "level10.txt"}, &out, &errb)
+	if st != exitOK {
+		t.Fatalf("status %d, stderr %s", st, errb.String())
+	}
+	text := out.String()
+	if !strings.Contains(text, "level10.txt: solved in") || !strings.Contains(text, "nodes") {
+		t.Fatalf("output lacks the summary line:\n%s", text)
+	}
+	// The board printed is a solution of the level.
+	i := strings.Index(text, "\n")
+	sol, err := board.Parse("out", []byte(text[i+1:]))
+	if err != nil {
+		t.Fatalf("printed board does not parse: %v\n%s", err, text)
+	}
+	level, _ := readLevelFile(levelsDir + "level10.txt")
+	if pr := board.Check(level, sol); pr != nil {
+		t.Fatalf("printed solution rejected: %v", pr)
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("3\n   . . .\n  . 9 . .\n"), 0o644)
+	unsolvable := filepath.Join(dir, "unsolvable.txt")
+	os.WriteFile(unsolvable, []byte("2\n  6 6\n 6 . .\n  . .\n"), 0o644)
+
+	var out, errb bytes.Buffer
+	st := run([]string{"solve", "-json", levelsDir + "level38.txt", unsolvable, bad}, &out, &errb)
+	if st != exitBadUser {
+		t.Fatalf("status %d, want %d (bad input wins)", st, exitBadUser)
+	}
+	if !strings.Contains(errb.String(), "bad.txt:3:5: expected '.' or a digit") {
+		t.Fatalf("stderr lacks file:line:col: %s", errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want 3 JSON lines, got %d:\n%s", len(lines), out.String())
+	}
+	var reps []solveReport
+	for _, l := range lines {
+		var r solveReport
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("bad JSON %q: %v", l, err)
+		}
+		reps = append(reps, r)
+	}
+	if r := reps[0]; !r.Solved || r.Board == "" || r.Nodes == 0 || r.SolveNS <= 0 || r.Moves <= 0 {
+		t.Fatalf("level 38 report: %+v", r)
+	}
+	sol, err := board.Parse("json", []byte(reps[0].Board))
+	level, _ := readLevelFile(levelsDir + "level38.txt")
+	if err != nil || board.Check(level, sol) != nil {
+		t.Fatalf("level 38 board in JSON is not a solution: %v", err)
+	}
+	if r := reps[1]; r.Solved || !strings.Contains(r.Error, "no solution") {
+		t.Fatalf("unsolvable report: %+v", r)
+	}
+	if r := reps[2]; r.Solved || !strings.Contains(r.Error, "bad.txt:3:5") {
+		t.Fatalf("bad file report: %+v", r)
+	}
+
+	// Only an unsolvable level: status 1.
+	out.Reset()
+	if st := run([]string{"solve", unsolvable}, &out, &errb); st != exitFailed {
+		t.Fatalf("unsolvable: status %d, want %d", st, exitFailed)
+	}
+}
+
+func TestGenCommand(t *testing.T) {
+	var a, b, errb bytes.Buffer
+	if st := run([]string{"gen", "-size", "6", "-seed", "42"}, &a, &errb); st != exitOK {
+		t.Fatalf("status %d: %s", st, errb.String())
+	}
+	run([]string{"gen", "-size", "6", "-seed", "42"}, &b, &errb)
+	if a.String() != b.String() {
+		t.Fatal("same seed, different levels")
+	}
+	p, err := board.Parse("gen", a.Bytes())
+	if err != nil || p.Size != 6 || !p.Equal(board.Random(6, 42)) {
+		t.Fatalf("gen printed %v:\n%s", err, a.String())
+	}
+	// It feeds solve through stdin-like files.
+	f := filepath.Join(t.TempDir(), "r.txt")
+	os.WriteFile(f, a.Bytes(), 0o644)
+	var out bytes.Buffer
+	if st := run([]string{"solve", "-first", f}, &out, &errb); st != exitOK {
+		t.Fatalf("solve of a generated level: status %d %s", st, errb.String())
+	}
+	if st := run([]string{"gen", "-size", "13"}, &out, &errb); st != exitBadUser {
+		t.Fatalf("bad size: status %d", st)
+	}
+}
+
+func TestDZN(t *testing.T) {
+	level, err := readLevelFile(levelsDir + "level10.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := levelDZN(level)
+	for _, want := range []string{"n = 19;", "counttiles = array1d(0..7, [2,2,3,0,0,0,0,12]);", "nbrs = [{2,4,5}, "} {
+		if !strings.Contains(d, want) {
+			t.Errorf("dzn lacks %q:\n%s", want, d)
+		}
+	}
+}
