@@ -431,7 +431,6 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 		moves = m
 		return nil
 	}
-	total := func() int { return rep.Drags + len(moves) }
 	for {
 		for i := 0; i < len(moves); i++ {
 			m := moves[i]
@@ -445,7 +444,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			if err != nil {
 				rep.Total = time.Since(t0)
 				p.prog.done()
-				return *rep, fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", rep.Drags+1, total(), m.From, m.To, err)
+				return *rep, fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", rep.Drags+1, rep.Drags+len(moves)-i, m.From, m.To, err)
 			}
 			rep.Drags++
 			p.prog.drag(rep.Drags, rep.Drags+len(moves)-i-1, time.Since(t0))

@@ -344,6 +344,9 @@ func TestFailSafeStopsBeforeTheNextDrag(t *testing.T) {
 	if !strings.Contains(err.Error(), "took the mouse") {
 		t.Errorf("the message does not say why: %v", err)
 	}
+	if want := fmt.Sprintf("drag 3 of %d", rep.Planned); !strings.Contains(err.Error(), want) {
+		t.Errorf("the message does not say %q: %v", want, err)
+	}
 }
 
 // nudger moves the pointer once, after a condition, when the bot looks.
