@@ -68,13 +68,14 @@ func Order(name string) Option {
 	}
 }
 
-// firstLimit is the node budget of the first round of restarts, which tries
-// the twelve orientations of the board; each further round has four times
-// the budget, and round lastRound is one search to the end, in reading order.
-const (
-	firstLimit = 2000
-	lastRound  = 1
-)
+// firstLimit is the node budget of each restart in restartSeq, whose
+// last search, rows from the outside in, runs to its end.
+const firstLimit = 1500
+
+// quickLimit is the budget of the first, lone search in reading order.
+const quickLimit = 3000
+
+var restartSeq = []int{6, 18, 3, 15, 9, 21, 1, 13, 12}
 
 // Searchers are kept for reuse (their memo table is a few megabytes). A
 // sync.Pool would drop them at every garbage collection.
@@ -142,41 +143,53 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 			movable++
 		}
 	}
-	s := getSearcher()
-	defer putSearcher(s)
-	sol := make([]int8, n)
-	var nodes int64
 	visits := orientations(p.Size)
 
-	// A first solution.
-	found, orient := false, 0
-	limit := int64(firstLimit)
-	for round := 0; !found; round++ {
-		for o := range visits {
-			lim := limit
-			if !cfg.restarts || round == lastRound {
-				// The last round is one complete search.
-				o, lim = cfg.orient, 0
-			}
-			prob.Visit = visits[o]
-			if !s.Reset(prob) {
-				return Result{}, ErrNoSolution
-			}
-			out := s.Search(ctx, search.Options{Order: cfg.order, NodeLimit: lim, Best: -1}, sol)
-			nodes += out.Nodes
-			if out.Err != nil {
-				return Result{Nodes: nodes}, fmt.Errorf("solve: stopped after %d nodes: %w", nodes, out.Err)
-			}
-			if out.Found {
-				found, orient = true, o
-				break
-			}
-			if out.Exhausted {
-				return Result{Nodes: nodes}, ErrNoSolution
-			}
-		}
-		limit *= 4
+	// A first solution: a portfolio of two searches, in parallel.
+	var first attempt
+	if !cfg.restarts {
+		first = findFirst(ctx, prob, visits, []int{cfg.orient}, 0, cfg.order)
+	} else {
+		// Most random levels fall in a few hundred nodes: try that first,
+		// alone.
+		first = findFirst(ctx, prob, visits, []int{0}, quickLimit, cfg.order)
 	}
+	if cfg.restarts && !first.found && !first.exhausted && first.err == nil {
+		quick := first.nodes
+		wctx, cancel := context.WithCancel(ctx)
+		done := make(chan attempt, 2)
+		go func() {
+			// Reading order, to the end.
+			done <- findFirst(wctx, prob, visits, []int{0}, 0, cfg.order) // from scratch: memo and all
+		}()
+		go func() {
+			// Restarts with a small budget in the other orientations, in
+			// reading order and from the outside in, then from the
+			// outside in to the end.
+			done <- findFirst(wctx, prob, visits, restartSeq, firstLimit, cfg.order)
+		}()
+		a := <-done
+		cancel()
+		b := <-done
+		if a.err != nil || (!a.found && !a.exhausted) {
+			a, b = b, a // b finished with an answer
+		}
+		first = a
+		first.nodes += b.nodes + quick
+		if first.err != nil && ctx.Err() != nil {
+			first.err = ctx.Err()
+		}
+	}
+	nodes := first.nodes
+	switch {
+	case first.err != nil:
+		return Result{Nodes: nodes}, fmt.Errorf("solve: stopped after %d nodes: %w", nodes, first.err)
+	case first.impossible || !first.found:
+		return Result{Nodes: nodes}, ErrNoSolution
+	}
+	sol, orient := first.sol, first.visit
+	s := getSearcher()
+	defer putSearcher(s)
 	kept := keptOf(prob, sol)
 	res := Result{Moves: movable - kept, Nodes: nodes}
 	if cfg.first || kept == movable {
@@ -198,6 +211,52 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	res.Optimal = out.Exhausted
 	res.Solution = solution(p, sol)
 	return res, nil
+}
+
+// attempt is the outcome of findFirst.
+type attempt struct {
+	found, exhausted bool
+	impossible       bool // Reset found it impossible
+	sol              []int8
+	visit            int
+	nodes            int64
+	err              error
+}
+
+// findFirst searches for a first solution in each of the visit orders
+// given, each with the node limit (0: none), except that the last of
+// several runs to its end.
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []int, limit int64, order search.Order) attempt {
+	s := getSearcher()
+	defer putSearcher(s)
+	sol := make([]int8, len(prob.Nbrs))
+	var at attempt
+	for x, v := range seq {
+		lim := limit
+		if x == len(seq)-1 && len(seq) > 1 || limit == 0 {
+			lim = 0
+		}
+		prob.Visit = visits[v]
+		if !s.Reset(prob) {
+			at.impossible, at.exhausted = true, true
+			return at
+		}
+		out := s.Search(ctx, search.Options{Order: order, NodeLimit: lim, Best: -1}, sol)
+		at.nodes += out.Nodes
+		if out.Err != nil {
+			at.err = out.Err
+			return at
+		}
+		if out.Found {
+			at.found, at.sol, at.visit = true, sol, v
+			return at
+		}
+		if out.Exhausted {
+			at.exhausted = true
+			return at
+		}
+	}
+	return at
 }
 
 func keptOf(p search.Problem, sol []int8) int {
@@ -237,8 +296,9 @@ func orientations(s int) [][]int32 {
 	g := board.Geom(s)
 	n := g.N()
 	var out [][]int32
-	for mirror := 0; mirror < 2; mirror++ {
-		for rot := 0; rot < 6; rot++ {
+	for _, outin := range []bool{false, true} {
+		for t := 0; t < 12; t++ {
+			mirror, rot := t/6, t%6
 			type key struct{ y, x int }
 			keys := make([]key, n)
 			for i, c := range g.Coords {
@@ -251,7 +311,16 @@ func orientations(s int) [][]int32 {
 				for r := 0; r < rot; r++ {
 					a, b, cc = -cc, -a, -b
 				}
-				keys[i] = key{-b, a}
+				y := -b // text row of the turned board, 0..2s−2
+				if outin {
+					// Rows from the outside in: 0, 2s−2, 1, 2s−3, …
+					if y <= s-1 {
+						y = 2 * y
+					} else {
+						y = 2*(2*s-2-y) + 1
+					}
+				}
+				keys[i] = key{y, a}
 			}
 			ord := make([]int32, n)
 			for i := range ord {

@@ -1,6 +1,9 @@
 package search
 
-import "context"
+import (
+	"context"
+	"math/bits"
+)
 
 // Cell states of the occupancy search.
 const (
@@ -41,6 +44,7 @@ type Searcher struct {
 	edgesAfter []int32
 	openIdx    []int32
 	open       []int16
+	lockQ      []int32 // Σ occ+rem−number of the locked tiles not yet touched, by step
 	closeLog   []int16
 
 	memo    []memoEntry
@@ -199,10 +203,12 @@ func (s *Searcher) Reset(p Problem) bool {
 	// a decided and an undecided free cell… or only decided ones for the
 	// decided cells themselves.
 	s.openIdx = grow32(s.openIdx, s.f+2)
+	s.lockQ = grow32(s.lockQ, s.f+1)
 	s.open = s.open[:0]
 	maxOpen := 0
 	for k := 0; k <= s.f; k++ {
 		s.openIdx[k] = int32(len(s.open))
+		s.lockQ[k] = 0
 		for i := 0; i < n; i++ {
 			st := s.state[i]
 			if st == stHole {
@@ -219,6 +225,8 @@ func (s *Searcher) Reset(p Problem) bool {
 			}
 			if futureNb && (decided || (st == stLocked && pastNb)) {
 				s.open = append(s.open, int16(i))
+			} else if futureNb && st == stLocked {
+				s.lockQ[k] += int32(s.occ[i] + s.rem[i] - s.lockv[i])
 			}
 		}
 		maxOpen = max(maxOpen, len(s.open)-int(s.openIdx[k]))
@@ -527,14 +535,29 @@ func (s *Searcher) bounds(k int) bool {
 	if future < 0 || cE < 0 {
 		return false
 	}
-	// Every open tile must still be able to take a number that is left.
+	// Every open tile must still be able to take a number that is left;
+	// its smallest and largest such number bound how many of its undecided
+	// neighbours stay empty, and the empties still to place must be next
+	// to that many settled tiles in all: qLo ≤ Σ occ over them ≤ qHi.
+	qLo, qHi := s.lockQ[k], s.lockQ[k]
 	for _, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
-		if s.state[i] == stTile {
+		switch s.state[i] {
+		case stTile:
 			o, r := s.occ[i], s.rem[i]
-			if mask>>o&(1<<(r+1)-1) == 0 {
+			m := mask >> o & (1<<(r+1) - 1)
+			if m == 0 {
 				return false
 			}
+			qLo += int32(r) - int32(bits.Len8(m)-1)
+			qHi += int32(r) - int32(bits.TrailingZeros8(m))
+		case stLocked:
+			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
+			qLo += q
+			qHi += q
 		}
+	}
+	if qLo > topSum(&s.occHist, cE) || qHi < bottomSum(&s.occHist, cE) {
+		return false
 	}
 	// The handshake: d = 2·(pairs of occupied cells with one undecided), so
 	// d/2 = W − (what the cE empties take away: Σ(occ+rem) less the pairs
@@ -544,7 +567,7 @@ func (s *Searcher) bounds(k int) bool {
 	}
 	w := s.sumOccU + s.edgesAfter[k]
 	take := w - s.d/2
-	if take < 0 || take > topSum(&s.hiHist, cE) || take < bottomSum(&s.occHist, cE) {
+	if take < qLo || take > topSum(&s.hiHist, cE) || take < bottomSum(&s.occHist, cE) {
 		return false
 	}
 	if s.best < 0 {
