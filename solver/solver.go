@@ -148,11 +148,11 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	// A first solution: a portfolio of two searches, in parallel.
 	var first attempt
 	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []int{cfg.orient}, 0, cfg.order)
+		first = findFirst(ctx, prob, visits, []int{cfg.orient}, 0, true, cfg.order)
 	} else {
 		// Most random levels fall in a few hundred nodes: try that first,
 		// alone.
-		first = findFirst(ctx, prob, visits, []int{0}, quickLimit, cfg.order)
+		first = findFirst(ctx, prob, visits, []int{0}, quickLimit, false, cfg.order)
 	}
 	if cfg.restarts && !first.found && !first.exhausted && first.err == nil {
 		quick := first.nodes
@@ -160,19 +160,23 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 		done := make(chan attempt, 2)
 		go func() {
 			// Reading order, to the end.
-			done <- findFirst(wctx, prob, visits, []int{0}, 0, cfg.order) // from scratch: memo and all
+			done <- findFirst(wctx, prob, visits, []int{0}, 0, true, cfg.order) // from scratch: memo and all
 		}()
 		go func() {
 			// Restarts with a small budget in the other orientations, in
 			// reading order and from the outside in, then from the
 			// outside in to the end.
-			done <- findFirst(wctx, prob, visits, restartSeq, firstLimit, cfg.order)
+			done <- findFirst(wctx, prob, visits, restartSeq, firstLimit, true, cfg.order)
 		}()
+		// The first definitive answer wins and stops the other search.
 		a := <-done
-		cancel()
+		if a.err == nil && (a.found || a.exhausted) {
+			cancel()
+		}
 		b := <-done
+		cancel()
 		if a.err != nil || (!a.found && !a.exhausted) {
-			a, b = b, a // b finished with an answer
+			a, b = b, a
 		}
 		first = a
 		first.nodes += b.nodes + quick
@@ -224,16 +228,16 @@ type attempt struct {
 }
 
 // findFirst searches for a first solution in each of the visit orders
-// given, each with the node limit (0: none), except that the last of
-// several runs to its end.
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []int, limit int64, order search.Order) attempt {
+// given, each with the node limit (0: none), except that the last runs to
+// its end when lastToEnd.
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []int, limit int64, lastToEnd bool, order search.Order) attempt {
 	s := getSearcher()
 	defer putSearcher(s)
 	sol := make([]int8, len(prob.Nbrs))
 	var at attempt
 	for x, v := range seq {
 		lim := limit
-		if x == len(seq)-1 && len(seq) > 1 || limit == 0 {
+		if x == len(seq)-1 && lastToEnd {
 			lim = 0
 		}
 		prob.Visit = visits[v]
