@@ -3,23 +3,26 @@
 // one that leaves as many movable tiles as possible where they stand, or
 // ErrNoSolution once the whole search space has been exhausted.
 //
-// The search (in internal/search) decides the free cells one by one in
-// reading order. Each cell is given a tile number or left empty; the number
-// must lie between the cell's settled occupied neighbours and that plus its
-// undecided neighbours, every settled tile must still be able to reach its
-// number, every number must still have room for its remaining tiles, and the
+// The search (in internal/search) decides the free cells one by one as
+// occupied or empty; a tile's number is never guessed, it is the count of
+// its occupied neighbours once they are all decided. After each decision it
+// checks that every locked and open tile can still reach a number of which
+// tiles are left, that every number still has room for its tiles, and the
 // handshake identity (the sum of all tile numbers is twice the number of
-// occupied adjacent pairs) must still be satisfiable. States of the search
-// frontier that were exhausted are remembered, which turns the hard
-// official level 38 from seconds (Gecode) into milliseconds.
+// occupied adjacent pairs) turned into exact bounds on what the empty cells
+// still to place must take away. Exhausted states of the search frontier
+// are remembered. The cells are visited in reading order, and on levels
+// that resist, in other orientations and from the outside in (see Solve).
 //
-// Fewest moves. Values are tried with the tile that stands on a cell first,
-// so the first solution tends to keep many tiles. Then, unless FirstSolution
-// is given, a branch-and-bound over "tiles kept in place" looks for better
-// solutions until the search space is exhausted (Result.Optimal is then true
-// and Result.Moves is the proven minimum number of tiles to move) or until
-// the node budget of MaxOptNodes is spent (Optimal false: Moves is what the
-// returned solution needs, maybe not the minimum).
+// Fewest moves. Unless FirstSolution is given, after the first solution a
+// branch-and-bound over "tiles kept in place" (trying at each cell what
+// stands there first, bounded per number by the cells that could still keep
+// their tile) looks for better solutions until the search space is
+// exhausted (Result.Optimal is then true and Result.Moves is the proven
+// minimum number of tiles to move) or until the node budget of MaxOptNodes
+// is spent (Optimal false: Moves is what the returned solution needs, maybe
+// not the minimum). The minimum counts tiles standing on a cell that must
+// change; it is what a player must drag at least, swaps or not.
 //
 // Solve allocates only per call, never per search node.
 package solver

@@ -110,11 +110,14 @@ func putSearcher(s *search.Searcher) {
 // error for a malformed position. When ctx ends during the search for fewer
 // moves, Solve returns the best solution found so far with Optimal false.
 //
-// The search for a first solution restarts with a growing node budget in
-// each of the twelve orientations of the board (six rotations, mirrored or
-// not), since a hard start in one direction is often easy in another; the
-// last round has no budget, so Solve is complete. Then a branch-and-bound
-// looks for a solution that keeps more tiles in place.
+// The search for a first solution first runs alone in reading order for
+// quickLimit nodes, which solves most levels. If that is not enough, two
+// searches race in parallel goroutines and the first to answer wins: one in
+// reading order to the end; the other restarts with a small budget in other
+// orientations and visit orders (a hard start in one direction is often
+// easy in another), then searches rows from the outside in to the end.
+// Both last searches are complete, so Solve is complete. Then a
+// branch-and-bound looks for a solution that keeps more tiles in place.
 func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, fmt.Errorf("solve: %w", err)
@@ -288,9 +291,10 @@ var (
 	orientCache [board.MaxSize + 1][][]int32
 )
 
-// orientations returns the twelve orders in which to visit the cells of a
-// board of side s: reading order of the board rotated by k·60° and maybe
-// mirrored. Reading order itself comes first.
+// orientations returns 24 orders in which to visit the cells of a board of
+// side s: for each of the twelve orientations (rotated by k·60°, mirrored
+// or not), first its reading order (entries 0..11), then its rows from the
+// outside in (12..23). Plain reading order comes first.
 func orientations(s int) [][]int32 {
 	orientMu.Lock()
 	defer orientMu.Unlock()
