@@ -33,6 +33,10 @@ type Searcher struct {
 	start []int8
 
 	cnt      [7]int32 // tiles of each number not yet closed
+	cword    uint64   // cnt packed 9 bits a number, for the memo key
+	left     int32    // Σ cnt
+	mask     uint8    // bit v: cnt[v] > 0
+	ka, kb   uint64   // the frontier part of the memo key, set by bounds
 	capV     [7]int32 // open tiles and undecided cells whose interval holds v
 	capK     [7]int32 // … and whose start tile is v
 	openFree int32    // decided tiles not yet closed
@@ -156,8 +160,14 @@ func (s *Searcher) Reset(p Problem) bool {
 	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
 	s.openFree, s.sumOccU = 0, 0
 	s.d = 0
+	s.cword, s.left, s.mask = 0, 0, 0
 	for v := int32(0); v < 7; v++ {
 		s.d += v * s.cnt[v]
+		s.cword |= uint64(s.cnt[v]) << (9 * v)
+		s.left += s.cnt[v]
+		if s.cnt[v] > 0 {
+			s.mask |= 1 << v
+		}
 	}
 	for i := 0; i < n; i++ {
 		switch s.state[i] {
@@ -257,9 +267,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	if err := ctx.Err(); err != nil {
 		return Outcome{Err: err}
 	}
-	if s.bounds(0) {
-		s.dfs(0)
-	}
+	s.dfs(0)
 	out := Outcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited}
 	out.Exhausted = !s.stop
 	if s.found {
@@ -276,25 +284,10 @@ func (s *Searcher) need() int32 {
 	return s.best + 1 - s.kept
 }
 
-func (s *Searcher) key(k int) (a, b, c uint64) {
-	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
-		var code uint64
-		if st := s.state[i]; st == stTile || st == stLocked {
-			code = uint64(1 + s.occ[i])
-		}
-		if x < 21 {
-			a |= code << (3 * x)
-		} else {
-			b |= code << (3 * (x - 21))
-		}
-	}
-	for v := 0; v < 7; v++ {
-		c |= uint64(s.cnt[v]) << (9 * v)
-	}
-	return
-}
-
 func (s *Searcher) dfs(k int) {
+	if !s.bounds(k) {
+		return
+	}
 	if k == s.f {
 		s.found = true
 		s.best = s.kept
@@ -330,7 +323,7 @@ func (s *Searcher) dfs(k int) {
 	var ma, mb, mc uint64
 	var slot *memoEntry
 	if s.useMemo {
-		ma, mb, mc = s.key(k)
+		ma, mb, mc = s.ka, s.kb, s.cword
 		h := hash(ma, mb, mc, k) & (1<<memoBits - 1)
 		e := &s.memo[h]
 		if e.gen == s.gen && e.a == ma && e.b == mb && e.c == mc && e.k == int32(k) && e.ub < s.need() {
@@ -355,7 +348,7 @@ func (s *Searcher) dfs(k int) {
 	for t := 0; t < 2 && !s.stop; t++ {
 		tile := first == (t == 0)
 		mark := len(s.closeLog)
-		if s.apply(j, tile) && s.bounds(k+1) {
+		if s.apply(j, tile) {
 			s.dfs(k + 1)
 		}
 		s.undo(j, tile, mark)
@@ -379,6 +372,11 @@ func (s *Searcher) close(i int) bool {
 		s.kept++
 	}
 	s.cnt[v]--
+	s.cword -= 1 << (9 * uint(v))
+	s.left--
+	if s.cnt[v] <= 0 {
+		s.mask &^= 1 << v
+	}
 	s.openFree--
 	s.closeLog = append(s.closeLog, int16(i))
 	return s.cnt[v] >= 0
@@ -392,6 +390,11 @@ func (s *Searcher) unclose(i int) {
 		s.kept--
 	}
 	s.cnt[v]++
+	s.cword += 1 << (9 * uint(v))
+	s.left++
+	if s.cnt[v] > 0 {
+		s.mask |= 1 << v
+	}
 	s.openFree++
 }
 
@@ -518,18 +521,12 @@ func (s *Searcher) undo(j int, tile bool, mark int) {
 // bounds checks, before step k, that the rest can still be completed.
 func (s *Searcher) bounds(k int) bool {
 	u := int32(s.f - k)
-	var sum int32
-	var mask uint8
 	for v := 0; v < 7; v++ {
-		c := s.cnt[v]
-		if c > s.capV[v] {
+		if s.cnt[v] > s.capV[v] {
 			return false
 		}
-		if c > 0 {
-			mask |= 1 << v
-		}
-		sum += c
 	}
+	mask, sum := s.mask, s.left
 	future := sum - s.openFree // tiles still to put on undecided cells
 	cE := u - future
 	if future < 0 || cE < 0 {
@@ -539,8 +536,12 @@ func (s *Searcher) bounds(k int) bool {
 	// its smallest and largest such number bound how many of its undecided
 	// neighbours stay empty, and the empties still to place must be next
 	// to that many settled tiles in all: qLo ≤ Σ occ over them ≤ qHi.
+	// The same loop packs the frontier into the memo key: 3 bits a cell,
+	// 0 for an empty cell, 1+occ for a tile.
 	qLo, qHi := s.lockQ[k], s.lockQ[k]
-	for _, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
+	var ka, kb uint64
+	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
+		var code uint64
 		switch s.state[i] {
 		case stTile:
 			o, r := s.occ[i], s.rem[i]
@@ -550,12 +551,20 @@ func (s *Searcher) bounds(k int) bool {
 			}
 			qLo += int32(r) - int32(bits.Len8(m)-1)
 			qHi += int32(r) - int32(bits.TrailingZeros8(m))
+			code = uint64(1 + o)
 		case stLocked:
 			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
 			qLo += q
 			qHi += q
+			code = uint64(1 + s.occ[i])
+		}
+		if x < 21 {
+			ka |= code << (3 * x)
+		} else {
+			kb |= code << (3 * (x - 21))
 		}
 	}
+	s.ka, s.kb = ka, kb
 	if qLo > topSum(&s.occHist, cE) || qHi < bottomSum(&s.occHist, cE) {
 		return false
 	}
