@@ -59,6 +59,9 @@ type Config struct {
 	MaxRepairs   int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
 	SolveTimeout time.Duration
 	Poll         time.Duration // between looks while waiting
+
+	// Solve finds the target; nil is solver.Solve. Tests set it.
+	Solve func(ctx context.Context, p board.Position) (board.Position, error)
 }
 
 func (c *Config) defaults() {
@@ -96,6 +99,9 @@ type Report struct {
 	Looks         int          // captures read
 	Covered       int          // cells hidden at the end (the game's solved panel)
 	AlreadySolved bool
+	// Early: the board reached another solution than the solver's before
+	// the plan's end, and the bot stopped there (Drags < Planned).
+	Early bool
 
 	// Where the time went. Capture and Read add up every look, the
 	// checks after each drag included; Drag is the time the pointer was
@@ -111,6 +117,9 @@ func (r Report) Summary() string {
 		return fmt.Sprintf("size-%d board already solved", r.Size)
 	}
 	s := fmt.Sprintf("size-%d board solved: %d drags (plan %d", r.Size, r.Drags, r.Planned)
+	if r.Early {
+		s += ", solved another way before its end"
+	}
 	if r.Repairs > 0 {
 		s += fmt.Sprintf(", %d repairs", r.Repairs)
 	}
@@ -347,6 +356,11 @@ func (p *player) solve(ctx context.Context, pos board.Position) (board.Position,
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.SolveTimeout)
 	defer cancel()
 	t := time.Now()
+	if p.cfg.Solve != nil {
+		sol, err := p.cfg.Solve(ctx, pos)
+		p.rep.Solve += time.Since(t)
+		return sol, err
+	}
 	res, err := solver.Solve(ctx, pos)
 	p.rep.Solve += time.Since(t)
 	p.rep.Nodes += res.Nodes
@@ -424,6 +438,12 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			return fmt.Errorf("%w (%v); stopped, debug picture %s", ErrBoardChanged, err, p.debugPicture(last, "changed"))
 		}
 		cur = seen
+		if cur.Solved() {
+			// Solved another way (the game allows no more drags).
+			rep.Early = true
+			moves = nil
+			return nil
+		}
 		m, err := p.plan(cur, target)
 		if err != nil {
 			return fmt.Errorf("play: re-plan: %w", err)
@@ -461,6 +481,13 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			}
 			if ok {
 				cur = expected
+				if cur.Solved() && i+1 < len(moves) {
+					// Another solution than the solver's came up on the
+					// way: the game takes it and allows no more drags.
+					rep.Early = true
+					p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", rep.Drags))
+					break
+				}
 				continue
 			}
 			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", rep.Drags, m.From, m.To)

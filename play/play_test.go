@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,7 @@ type simGame struct {
 	flicker      func(p board.Position) board.Position
 	flickerLooks int
 	flickerLeft  int
+	refuseSolved bool // no drag is taken once the board is solved, like the game
 }
 
 func (g *simGame) cellAt(p image.Point) int {
@@ -68,7 +70,9 @@ func (g *simGame) event(_ int, e actuate.Event) {
 		to := g.cellAt(e.At)
 		if g.from >= 0 && to >= 0 {
 			probe := g.pos.Clone()
-			if actuate.Drop(&probe, board.Move{From: g.from, To: to}, g.swap) == nil {
+			if g.refuseSolved && g.pos.Solved() {
+				// The game allows no move on a solved board.
+			} else if actuate.Drop(&probe, board.Move{From: g.from, To: to}, g.swap) == nil {
 				if g.dropNext > 0 {
 					g.dropNext--
 				} else {
@@ -512,4 +516,58 @@ func TestNoBoardInViewSaysCalibrateAgain(t *testing.T) {
 		t.Fatalf("got %v, want an *UnsureError about no board with a hint to calibrate", err)
 	}
 	r.assertNoDrags(t)
+}
+
+// TestStopsWhenSolvedBeforeThePlanEnds: the plan to the solver's target
+// passes through another solution; the game then takes no more drags, so the
+// bot must stop there.
+func TestStopsWhenSolvedBeforeThePlanEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for try := 0; try < 20000; try++ {
+		// Tiles 0, 1, 1 on a size-3 board: a pair of 1s side by side and
+		// a lone 0 is solved wherever the 0 stands alone.
+		start := board.New(3)
+		cells := rng.Perm(19)
+		start.Cells[cells[0]].Tile = 0
+		start.Cells[cells[1]].Tile = 1
+		start.Cells[cells[2]].Tile = 1
+		target := board.New(3)
+		t2 := rng.Perm(19)
+		target.Cells[t2[0]].Tile = 0
+		target.Cells[t2[1]].Tile = 1
+		target.Cells[t2[2]].Tile = 1
+		if start.Solved() || !target.Solved() {
+			continue
+		}
+		moves, err := actuate.Plan(start, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, early := start.Clone(), -1
+		for i, m := range moves[:len(moves)-1] {
+			p.Apply(m)
+			if p.Solved() {
+				early = i + 1
+				break
+			}
+		}
+		if early < 0 {
+			continue
+		}
+		r := newRig(t, start, false)
+		r.game.refuseSolved = true
+		r.cfg.Solve = func(context.Context, board.Position) (board.Position, error) { return target, nil }
+		rep, err := play.Board(context.Background(), r.cfg)
+		if err != nil {
+			t.Fatalf("start\n%s\ntarget\n%s\n%v", start, target, err)
+		}
+		if !rep.Early || rep.Drags != early || rep.Planned != len(moves) {
+			t.Errorf("early=%v after %d drags of a plan of %d; want it to stop after %d", rep.Early, rep.Drags, rep.Planned, early)
+		}
+		if end, _ := r.game.state(); !end.Solved() {
+			t.Error("the game is not solved")
+		}
+		return
+	}
+	t.Fatal("found no start whose plan passes through another solution")
 }

@@ -47,6 +47,7 @@ type playReport struct {
 	Planned   int     `json:"planned"`
 	Drags     int     `json:"drags"`
 	Repairs   int     `json:"repairs"`
+	Early     bool    `json:"early,omitempty"` // solved another way before the plan's end
 	Looks     int     `json:"looks"`
 	CaptureMS float64 `json:"capture_ms"`
 	ReadMS    float64 `json:"read_ms"`
@@ -61,7 +62,7 @@ type playReport struct {
 func toMS(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func newPlayReport(r play.Report, err error) playReport {
-	pr := playReport{Size: r.Size, Solved: err == nil, Planned: r.Planned, Drags: r.Drags, Repairs: r.Repairs,
+	pr := playReport{Size: r.Size, Solved: err == nil, Planned: r.Planned, Drags: r.Drags, Repairs: r.Repairs, Early: r.Early,
 		Looks: r.Looks, CaptureMS: toMS(r.Capture), ReadMS: toMS(r.Read), SolveMS: toMS(r.Solve),
 		PlanMS: toMS(r.Plan), DragMS: toMS(r.Drag), TotalMS: toMS(r.Total)}
 	if err != nil {
