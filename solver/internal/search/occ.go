@@ -36,7 +36,7 @@ type Searcher struct {
 	cword    uint64   // cnt packed 9 bits a number, for the memo key
 	left     int32    // Σ cnt
 	mask     uint8    // bit v: cnt[v] > 0
-	ka, kb   uint64   // the frontier part of the memo key, set by bounds
+	ka       uint64   // the frontier part of the memo key, set by bounds
 	capV     [7]int32 // open tiles and undecided cells whose interval holds v
 	capK     [7]int32 // … and whose start tile is v
 	openFree int32    // decided tiles not yet closed
@@ -242,7 +242,7 @@ func (s *Searcher) Reset(p Problem) bool {
 		maxOpen = max(maxOpen, len(s.open)-int(s.openIdx[k]))
 	}
 	s.openIdx[s.f+1] = int32(len(s.open))
-	s.useMemo = maxOpen <= 42 && tiles < 512
+	s.useMemo = maxOpen <= 21 && tiles < 512 && s.f < 1<<16
 	if s.useMemo && len(s.memo) == 0 {
 		s.memo = make([]memoEntry, 1<<memoBits)
 	}
@@ -320,13 +320,15 @@ func (s *Searcher) dfs(k int) {
 			return
 		}
 	}
-	var ma, mb, mc uint64
+	var ma, mc uint64
 	var slot *memoEntry
+	n0 := s.nodes
 	if s.useMemo {
-		ma, mb, mc = s.ka, s.kb, s.cword
-		h := hash(ma, mb, mc, k) & (1<<memoBits - 1)
+		ma, mc = s.ka, s.cword
+		h := hash(ma, 0, mc, k) & (1<<memoBits - 1)
 		e := &s.memo[h]
-		if e.gen == s.gen && e.a == ma && e.b == mb && e.c == mc && e.k == int32(k) && e.ub < s.need() {
+		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) &&
+			int32(uint16(e.meta))-1 < s.need() {
 			return
 		}
 		slot = e
@@ -359,9 +361,15 @@ func (s *Searcher) dfs(k int) {
 	s.sumOccU += int32(oj)
 	if slot != nil && !s.stop {
 		ub := max(s.need()-1, -1)
-		*slot = memoEntry{a: ma, b: mb, c: mc, k: int32(k), ub: ub, gen: s.gen}
+		if s.nodes-n0 >= memoMinNodes {
+			*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, ub)}
+		}
 	}
 }
+
+// memoMinNodes: only subtrees of at least that many nodes are remembered,
+// so small ones do not push out the costly ones.
+const memoMinNodes = 2
 
 // close settles the number of tile i (its last neighbour was decided).
 func (s *Searcher) close(i int) bool {
@@ -539,7 +547,7 @@ func (s *Searcher) bounds(k int) bool {
 	// The same loop packs the frontier into the memo key: 3 bits a cell,
 	// 0 for an empty cell, 1+occ for a tile.
 	qLo, qHi := s.lockQ[k], s.lockQ[k]
-	var ka, kb uint64
+	var ka uint64
 	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
 		var code uint64
 		switch s.state[i] {
@@ -558,13 +566,9 @@ func (s *Searcher) bounds(k int) bool {
 			qHi += q
 			code = uint64(1 + s.occ[i])
 		}
-		if x < 21 {
-			ka |= code << (3 * x)
-		} else {
-			kb |= code << (3 * (x - 21))
-		}
+		ka |= code << (3 * (x % 21)) // the memo is off beyond 21 cells
 	}
-	s.ka, s.kb = ka, kb
+	s.ka = ka
 	if qLo > topSum(&s.occHist, cE) || qHi < bottomSum(&s.occHist, cE) {
 		return false
 	}
