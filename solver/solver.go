@@ -53,8 +53,9 @@ const DefaultOptNodes = 20_000
 // and benchmarks of the core).
 func NoRestarts() Option { return func(c *config) { c.restarts = false } }
 
-// Order picks what the first search tries first at each cell: "high"
-// (occupied; the default), "start" (as at the start) or "empty".
+// Order picks what the search tries first at each cell when NoRestarts is
+// given: "high" (occupied; the default), "start" (as at the start) or
+// "empty". With restarts, the portfolio mixes both ways.
 func Order(name string) Option {
 	return func(c *config) {
 		switch name {
@@ -68,14 +69,31 @@ func Order(name string) Option {
 	}
 }
 
-// firstLimit is the node budget of each restart in restartSeq, whose
-// last search, rows from the outside in, runs to its end.
-const firstLimit = 1500
+// step is one search of findFirst: the visit order (an index into
+// orientations), whether to try "empty" before "occupied" at each cell,
+// and the node budget (0: to the end).
+type step struct {
+	visit      int
+	emptyFirst bool
+	limit      int64
+}
 
-// quickLimit is the budget of the first, lone search in reading order.
-const quickLimit = 3000
+// quickSeq is the first, lone search: reading order, occupied first, a
+// small budget. Most levels need no more.
+var quickSeq = []step{{0, false, 3000}}
 
-var restartSeq = []int{6, 18, 3, 15, 9, 21, 1, 13, 12}
+// raceA and raceB race when quickSeq did not answer. A: reading order to
+// the end. B: small restarts over other orientations, visit orders and
+// value orders (a hard start one way is often easy another), then rows
+// from the outside in, to the end.
+var (
+	raceA = []step{{0, false, 0}}
+	raceB = []step{
+		{0, true, 2000}, {12, true, 2000}, {6, false, 2000}, {18, false, 2000},
+		{3, true, 2000}, {15, false, 2000}, {9, false, 2000}, {21, true, 2000},
+		{12, false, 0},
+	}
+)
 
 // Searchers are kept for reuse (their memo table is a few megabytes). A
 // sync.Pool would drop them at every garbage collection.
@@ -114,8 +132,8 @@ func putSearcher(s *search.Searcher) {
 // quickLimit nodes, which solves most levels. If that is not enough, two
 // searches race in parallel goroutines and the first to answer wins: one in
 // reading order to the end; the other restarts with a small budget in other
-// orientations and visit orders (a hard start in one direction is often
-// easy in another), then searches rows from the outside in to the end.
+// orientations, visit orders and value orders (a hard start one way is
+// often easy another), then searches rows from the outside in to the end.
 // Both last searches are complete, so Solve is complete. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error) {
@@ -151,11 +169,11 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	// A first solution: a portfolio of two searches, in parallel.
 	var first attempt
 	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []int{cfg.orient}, 0, true, cfg.order)
+		first = findFirst(ctx, prob, visits, []step{{cfg.orient, cfg.order == search.EmptyFirst, 0}})
 	} else {
 		// Most random levels fall in a few hundred nodes: try that first,
 		// alone.
-		first = findFirst(ctx, prob, visits, []int{0}, quickLimit, false, cfg.order)
+		first = findFirst(ctx, prob, visits, quickSeq)
 	}
 	if cfg.restarts && !first.found && !first.exhausted && first.err == nil {
 		quick := first.nodes
@@ -163,13 +181,13 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 		done := make(chan attempt, 2)
 		go func() {
 			// Reading order, to the end.
-			done <- findFirst(wctx, prob, visits, []int{0}, 0, true, cfg.order) // from scratch: memo and all
+			done <- findFirst(wctx, prob, visits, raceA)
 		}()
 		go func() {
 			// Restarts with a small budget in the other orientations, in
 			// reading order and from the outside in, then from the
 			// outside in to the end.
-			done <- findFirst(wctx, prob, visits, restartSeq, firstLimit, true, cfg.order)
+			done <- findFirst(wctx, prob, visits, raceB)
 		}()
 		// The first definitive answer wins and stops the other search.
 		a := <-done
@@ -230,25 +248,25 @@ type attempt struct {
 	err              error
 }
 
-// findFirst searches for a first solution in each of the visit orders
-// given, each with the node limit (0: none), except that the last runs to
-// its end when lastToEnd.
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []int, limit int64, lastToEnd bool, order search.Order) attempt {
+// findFirst searches for a first solution in each step in turn until one
+// answers.
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step) attempt {
 	s := getSearcher()
 	defer putSearcher(s)
 	sol := make([]int8, len(prob.Nbrs))
 	var at attempt
-	for x, v := range seq {
-		lim := limit
-		if x == len(seq)-1 && lastToEnd {
-			lim = 0
+	for _, st := range seq {
+		v := st.visit
+		order := search.HighFirst
+		if st.emptyFirst {
+			order = search.EmptyFirst
 		}
 		prob.Visit = visits[v]
 		if !s.Reset(prob) {
 			at.impossible, at.exhausted = true, true
 			return at
 		}
-		out := s.Search(ctx, search.Options{Order: order, NodeLimit: lim, Best: -1}, sol)
+		out := s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1}, sol)
 		at.nodes += out.Nodes
 		if out.Err != nil {
 			at.err = out.Err
