@@ -12,6 +12,52 @@ import (
 	"hexiom/play/desk"
 )
 
+// TestMain lets the test binary stand in for hexiom when a command under
+// test starts `hexiom play` as a child process (play-demo, bench-play run
+// os.Executable()).
+func TestMain(m *testing.M) {
+	if os.Getenv("HEXIOM_TEST_AS_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestPlayDemo runs the README's main command (what scripts/demo.sh runs):
+// the challenge on its own virtual display, solved within the limit, with
+// the pictures saved.
+func TestPlayDemo(t *testing.T) {
+	t.Setenv("HEXIOM_TEST_AS_MAIN", "1")
+	out := t.TempDir()
+	var stdout, stderr strings.Builder
+	if st := run([]string{"play-demo", "-seed", "7", "-out", out}, &stdout, &stderr); st != exitOK {
+		t.Fatalf("exit %d:\n%s\n%s", st, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "SOLVED") || !strings.Contains(stdout.String(), "achievement unlocked") {
+		t.Errorf("no verdict:\n%s", stdout.String())
+	}
+	for _, f := range []string{"before.png", "after.png", "run.gif"} {
+		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() < 10000 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	t.Log(stdout.String())
+}
+
+// TestBenchPlay runs a short bench: one challenge and one official level,
+// each by a `hexiom play` process.
+func TestBenchPlay(t *testing.T) {
+	t.Setenv("HEXIOM_TEST_AS_MAIN", "1")
+	var stdout, stderr strings.Builder
+	if st := run([]string{"bench-play", "-n", "1", "-seed", "4", "-levels", "12"}, &stdout, &stderr); st != exitOK {
+		t.Fatalf("exit %d:\n%s\n%s", st, stdout.String(), stderr.String())
+	}
+	for _, want := range []string{"challenge seed 4", "level 12", "challenges: 1 solved", "official levels: 1 solved", "2 boards, 0 failed"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("bench output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}
+
 // TestPlayCommand runs `hexiom play` as a user would, on Xvfb with the clone
 // in Chromium, after a calibration by XTest clicks; the game's API says
 // whether the board got solved. A missing Xvfb or Chromium fails it.
