@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hexiom/calibration"
 	"hexiom/game"
@@ -134,7 +135,8 @@ func TestPlayCommand(t *testing.T) {
 		}
 		next := make(chan error, 1)
 		go func() {
-			// When the first board is solved, the next one comes.
+			// When the first board is solved and its panel shows (after
+			// 1.2 s), the user asks for the next one.
 			for i := 0; i < 400; i++ {
 				st, err := d.State()
 				if err != nil {
@@ -142,11 +144,12 @@ func TestPlayCommand(t *testing.T) {
 					return
 				}
 				if st.Solved {
+					time.Sleep(1500 * time.Millisecond)
 					_, err = d.New(game.Spec{Mode: game.ModeLevel, Level: 6})
 					next <- err
 					return
 				}
-				d.WaitPainted(st.Version+1, 50e6)
+				d.WaitPainted(st.Version+1, 50*time.Millisecond)
 			}
 			next <- os.ErrDeadlineExceeded
 		}()
