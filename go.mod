@@ -3,15 +3,19 @@ module hexiom
 go 1.26
 
 require (
+	github.com/go-vgo/robotgo v1.1.0
+	github.com/jezek/xgb v1.3.1
+	github.com/kbinani/screenshot v0.0.0-20250624051815-089614a94018
+	gocv.io/x/gocv v0.31.0
+)
+
+require (
 	github.com/dblohm7/wingoes v0.0.0-20260526185140-fb298caac7ca // indirect
 	github.com/ebitengine/purego v0.10.1 // indirect
 	github.com/gen2brain/shm v0.2.2 // indirect
 	github.com/go-ole/go-ole v1.3.0 // indirect
-	github.com/go-vgo/robotgo v1.1.0 // indirect
 	github.com/godbus/dbus/v5 v5.2.2 // indirect
-	github.com/jezek/xgb v1.3.1 // indirect
 	github.com/jezek/xgbutil v0.0.0-20260124183602-9fd151d6a51a // indirect
-	github.com/kbinani/screenshot v0.0.0-20250624051815-089614a94018 // indirect
 	github.com/lufia/plan9stats v0.0.0-20260627054121-477a66015f15 // indirect
 	github.com/lxn/win v0.0.0-20210218163916-a377121e959e // indirect
 	github.com/otiai10/gosseract/v2 v2.4.1 // indirect
@@ -27,7 +31,6 @@ require (
 	github.com/vcaesar/screenshot v0.11.1 // indirect
 	github.com/vcaesar/tt v0.30.0 // indirect
 	github.com/yusufpapurcu/wmi v1.2.4 // indirect
-	gocv.io/x/gocv v0.31.0 // indirect
 	golang.org/x/exp v0.0.0-20260611194520-c48552f49976 // indirect
 	golang.org/x/image v0.43.0 // indirect
 	golang.org/x/sys v0.46.0 // indirect
