@@ -7,12 +7,15 @@
 // occupied or empty; a tile's number is never guessed, it is the count of
 // its occupied neighbours once they are all decided. After each decision it
 // checks that every locked and open tile can still reach a number of which
-// tiles are left, that every number still has room for its tiles, and the
+// tiles are left, that every number still has room for its tiles, that for
+// every range of numbers the open tiles that can only take a number in it
+// are no more than the tiles of those numbers left (Hall's condition), and the
 // handshake identity (the sum of all tile numbers is twice the number of
 // occupied adjacent pairs) turned into exact bounds on what the empty cells
 // still to place must take away. Exhausted states of the search frontier
 // are remembered. The cells are visited in reading order, and on levels
-// that resist, in other orientations and from the outside in (see Solve).
+// that resist, in other orientations, by rows from the outside in and ring
+// by ring from the outside in (see Solve).
 //
 // Fewest moves. Unless FirstSolution is given, after the first solution a
 // branch-and-bound over "tiles kept in place" (trying at each cell what

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"sync"
 
@@ -84,14 +85,19 @@ var quickSeq = []step{{0, false, 3000}}
 
 // raceA and raceB race when quickSeq did not answer. A: reading order to
 // the end. B: small restarts over other orientations, visit orders and
-// value orders (a hard start one way is often easy another), then rows
-// from the outside in, to the end.
+// value orders (a hard start one way is often easy another), then the
+// rings from the outside in (spiralOut), to the end. The restarts kept are
+// those that ever answered first on random size-6 levels (seeds
+// 1000..3999; three others never did and were dropped). Level 38, the
+// hardest official level, takes 14,816 nodes in the rings from the outside
+// in against 32,551 in rows from the outside in and 150,030 in reading
+// order.
 var (
 	raceA = []step{{0, false, 0}}
 	raceB = []step{
-		{0, true, 2000}, {12, true, 2000}, {6, false, 2000}, {18, false, 2000},
-		{3, true, 2000}, {15, false, 2000}, {9, false, 2000}, {21, true, 2000},
-		{12, false, 0},
+		{0, true, 2000}, {12, true, 2000}, {6, false, 2000},
+		{15, false, 2000}, {9, false, 2000},
+		{spiralOut, false, 0},
 	}
 )
 
@@ -133,7 +139,8 @@ func putSearcher(s *search.Searcher) {
 // searches race in parallel goroutines and the first to answer wins: one in
 // reading order to the end; the other restarts with a small budget in other
 // orientations, visit orders and value orders (a hard start one way is
-// often easy another), then searches rows from the outside in to the end.
+// often easy another), then searches the rings from the outside in to the
+// end.
 // Both last searches are complete, so Solve is complete. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error) {
@@ -185,8 +192,8 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 		}()
 		go func() {
 			// Restarts with a small budget in the other orientations, in
-			// reading order and from the outside in, then from the
-			// outside in to the end.
+			// reading order and rows from the outside in, then ring by
+			// ring from the outside in, to the end.
 			done <- findFirst(wctx, prob, visits, raceB)
 		}()
 		// The first definitive answer wins and stops the other search.
@@ -309,10 +316,14 @@ var (
 	orientCache [board.MaxSize + 1][][]int32
 )
 
-// orientations returns 24 orders in which to visit the cells of a board of
+// spiralOut is the index in orientations of the rings from the outside in.
+const spiralOut = 24
+
+// orientations returns 25 orders in which to visit the cells of a board of
 // side s: for each of the twelve orientations (rotated by k·60°, mirrored
 // or not), first its reading order (entries 0..11), then its rows from the
-// outside in (12..23). Plain reading order comes first.
+// outside in (12..23); then the rings from the outside in (spiralOut).
+// Plain reading order comes first.
 func orientations(s int) [][]int32 {
 	orientMu.Lock()
 	defer orientMu.Unlock()
@@ -362,6 +373,43 @@ func orientations(s int) [][]int32 {
 			out = append(out, ord)
 		}
 	}
+	out = append(out, spiral(s))
 	orientCache[s] = out
 	return out
+}
+
+// spiral returns the cells of a board of side s ring by ring from the
+// outer ring inwards, each ring counter-clockwise from the east. Its
+// frontier is one ring, and the corners (often locked on official
+// levels) come first.
+func spiral(s int) []int32 {
+	g := board.Geom(s)
+	n := g.N()
+	type key struct {
+		ring int
+		ang  float64
+	}
+	keys := make([]key, n)
+	for i, c := range g.Coords {
+		dx, dy := c.X-(s-1), c.Y-(s-1) // from the centre; rows go down
+		ring := max(dx, -dx, dy, -dy, dx-dy, dy-dx)
+		// The cell's centre in the plane: each row down shifts half a cell left.
+		ang := math.Atan2(-float64(dy)*math.Sqrt(3)/2, float64(dx)-float64(dy)/2)
+		if ang < 0 {
+			ang += 2 * math.Pi
+		}
+		keys[i] = key{-ring, ang}
+	}
+	ord := make([]int32, n)
+	for i := range ord {
+		ord[i] = int32(i)
+	}
+	sort.Slice(ord, func(x, y int) bool {
+		kx, ky := keys[ord[x]], keys[ord[y]]
+		if kx.ring != ky.ring {
+			return kx.ring < ky.ring
+		}
+		return kx.ang < ky.ang
+	})
+	return ord
 }

@@ -548,6 +548,8 @@ func (s *Searcher) bounds(k int) bool {
 	// 0 for an empty cell, 1+occ for a tile.
 	qLo, qHi := s.lockQ[k], s.lockQ[k]
 	var ka uint64
+	var need [7]uint64 // need[lo]: 8 bits per hi, open tiles whose numbers left lie in [lo, hi]
+	nOpen := 0
 	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
 		var code uint64
 		switch s.state[i] {
@@ -557,8 +559,11 @@ func (s *Searcher) bounds(k int) bool {
 			if m == 0 {
 				return false
 			}
-			qLo += int32(r) - int32(bits.Len8(m)-1)
-			qHi += int32(r) - int32(bits.TrailingZeros8(m))
+			hiB, loB := bits.Len8(m)-1, bits.TrailingZeros8(m)
+			qLo += int32(r) - int32(hiB)
+			qHi += int32(r) - int32(loB)
+			need[int(o)+loB] += 1 << (8 * uint(int(o)+hiB))
+			nOpen++
 			code = uint64(1 + o)
 		case stLocked:
 			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
@@ -569,6 +574,9 @@ func (s *Searcher) bounds(k int) bool {
 		ka |= code << (3 * (x % 21)) // the memo is off beyond 21 cells
 	}
 	s.ka = ka
+	if nOpen > 1 && nOpen < 256 && !s.hall(&need) { // 8 bits a count
+		return false
+	}
 	if qLo > topSum(&s.occHist, cE) || qHi < bottomSum(&s.occHist, cE) {
 		return false
 	}
@@ -591,4 +599,22 @@ func (s *Searcher) bounds(k int) bool {
 		keep += min(s.cnt[v], s.capK[v])
 	}
 	return s.kept+keep > s.best
+}
+
+// hall checks that for every range of numbers [a, b] the open tiles that
+// must take a number in it are no more than the tiles of those numbers left.
+func (s *Searcher) hall(need *[7]uint64) bool {
+	for a := 0; a < 7; a++ {
+		var supply, demand int32
+		var acc uint64 // per hi, open tiles with lo in [a, b]
+		for b := a; b < 7; b++ {
+			supply += s.cnt[b]
+			acc += need[b]
+			demand += int32(acc >> (8 * uint(b)) & 0xff)
+			if demand > supply {
+				return false
+			}
+		}
+	}
+	return true
 }

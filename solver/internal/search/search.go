@@ -19,6 +19,9 @@
 //     holds a number of which tiles are left;
 //   - for every number v, the open tiles and undecided cells whose interval
 //     holds v are at least as many as the tiles of v not yet closed;
+//   - for every range [a, b] of numbers, the open tiles whose numbers still
+//     left all lie in [a, b] are no more than the tiles of a..b not yet
+//     closed (Hall's condition for giving each open tile its own tile);
 //   - the handshake identity (the sum of the numbers is twice the number of
 //     occupied adjacent pairs): the numbers still open give exactly how many
 //     adjacent pairs the undecided cells must still form, so the empty cells
