@@ -574,7 +574,10 @@ func (s *Searcher) bounds(k int) bool {
 		ka |= code << (3 * (x % 21)) // the memo is off beyond 21 cells
 	}
 	s.ka = ka
-	if nOpen > 1 && nOpen < 256 && !s.hall(&need) { // 8 bits a count
+	// Hall's condition prunes the search for a first solution; in the
+	// branch-and-bound, whose budget is in nodes, it cost more time than
+	// it saved (random size 6, fewest moves: median 5.1 ms against 4.5).
+	if s.best < 0 && nOpen > 1 && nOpen < 256 && !s.hall(&need) { // 8 bits a count
 		return false
 	}
 	if qLo > topSum(&s.occHist, cE) || qHi < bottomSum(&s.occHist, cE) {

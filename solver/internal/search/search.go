@@ -21,7 +21,8 @@
 //     holds v are at least as many as the tiles of v not yet closed;
 //   - for every range [a, b] of numbers, the open tiles whose numbers still
 //     left all lie in [a, b] are no more than the tiles of a..b not yet
-//     closed (Hall's condition for giving each open tile its own tile);
+//     closed (Hall's condition for giving each open tile its own tile;
+//     in the search for a first solution only);
 //   - the handshake identity (the sum of the numbers is twice the number of
 //     occupied adjacent pairs): the numbers still open give exactly how many
 //     adjacent pairs the undecided cells must still form, so the empty cells
