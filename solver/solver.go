@@ -48,9 +48,9 @@ func FirstSolution() Option { return func(c *config) { c.first = true } }
 func MaxOptNodes(n int64) Option { return func(c *config) { c.optNodes = n } }
 
 // DefaultOptNodes is the default budget of the search for fewer moves: on
-// random size-6 levels it keeps the median solve near 1.3 ms and saves about
-// two thirds of what 20,000 nodes save (51.2 tiles to move on average against
-// 51.9 after 2,000 nodes and 50.0 after 20,000). A caller to whom a move costs
+// random size-6 levels it keeps the median solve near 1.3 ms, with 51.2 tiles
+// to move on average against 51.9 after 2,000 nodes and 50.0 after 20,000
+// (BENCHMARKS.md). A caller to whom a move costs
 // more than a few milliseconds, like the bot, asks for more with MaxOptNodes.
 const DefaultOptNodes = 5_000
 
