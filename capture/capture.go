@@ -128,13 +128,19 @@ func (f *File) Grab(r image.Rectangle) (*image.RGBA, error) {
 // Close does nothing.
 func (f *File) Close() error { return nil }
 
-// SavePNG writes img as PNG to path.
+// SavePNG writes img as PNG to path, as small as PNG makes it.
 func SavePNG(path string, img image.Image) error {
+	return WritePNG(path, img, png.BestCompression)
+}
+
+// WritePNG writes img as PNG to path with the given compression
+// (png.BestSpeed for pictures written on a hot path, like a refused read).
+func WritePNG(path string, img image.Image, level png.CompressionLevel) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: level}
 	if err := enc.Encode(f, img); err != nil {
 		f.Close()
 		return fmt.Errorf("save %s: %w", path, err)

@@ -5,9 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"math"
-	"os"
 
 	"gocv.io/x/gocv"
 
@@ -83,21 +81,4 @@ func drawText(m *gocv.Mat, s string, p image.Point, font gocv.HersheyFont, fs fl
 	at := image.Pt(p.X-sz.X/2, p.Y+sz.Y/2)
 	gocv.PutText(m, s, at, font, fs, color.RGBA{0, 0, 0, 255}, thick+2)
 	gocv.PutText(m, s, at, font, fs, col, thick)
-}
-
-func savePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	// fast rather than small: Read writes it on its way to refusing
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/capture"
 )
 
 // Thresholds of doubt. A cell is read only when its best kind scores at least
@@ -191,7 +193,8 @@ func writeDebug(img image.Image, area calibration.Area, r Reading) (string, erro
 		return "", err
 	}
 	p := filepath.Join(DebugDir, fmt.Sprintf("hexiom-doubt-%s.png", time.Now().Format("20060102-150405.000")))
-	if err := savePNG(p, pic); err != nil {
+	// fast rather than small: Read writes it on its way to refusing
+	if err := capture.WritePNG(p, pic, png.BestSpeed); err != nil {
 		return "", err
 	}
 	return p, nil
