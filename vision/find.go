@@ -115,6 +115,26 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		mean float64
 	}
 	var bestC *cand
+	// try reads the board as size s in area a and keeps it when its mean
+	// confidence is the best so far (a doubtful read still counts).
+	try := func(a calibration.Area, s int) {
+		if !a.Rect().In(b) {
+			return
+		}
+		r, err := ReadSize(img, a, s, tpl)
+		var de *DoubtError
+		if err != nil && !errors.As(err, &de) {
+			return
+		}
+		mean := 0.0
+		for _, c := range r.Conf {
+			mean += c
+		}
+		mean /= float64(len(r.Conf))
+		if bestC == nil || mean > bestC.mean {
+			bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
+		}
+	}
 	for s := 2; s <= 6; s++ {
 		dx, dy := board.Pitch(s)
 		rr := board.Radius(s)
@@ -128,23 +148,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		}
 		for _, f := range []float64{0.97, 0.985, 1, 1.015, 1.03} {
 			sd := side * f
-			a := calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}
-			if !a.Rect().In(b) {
-				continue
-			}
-			r, err := ReadSize(img, a, s, tpl)
-			var de *DoubtError
-			if err != nil && !errors.As(err, &de) {
-				continue
-			}
-			mean := 0.0
-			for _, c := range r.Conf {
-				mean += c
-			}
-			mean /= float64(len(r.Conf))
-			if bestC == nil || mean > bestC.mean {
-				bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
-			}
+			try(calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}, s)
 		}
 	}
 	if bestC == nil {
@@ -157,23 +161,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	for f := 0.985; f <= 1.0151; f += 0.0025 {
 		sd := base.Side * f
 		ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
-		a := calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: "auto"}
-		if !a.Rect().In(b) {
-			continue
-		}
-		r, err := ReadSize(img, a, s, tpl)
-		var de *DoubtError
-		if err != nil && !errors.As(err, &de) {
-			continue
-		}
-		mean := 0.0
-		for _, c := range r.Conf {
-			mean += c
-		}
-		mean /= float64(len(r.Conf))
-		if mean > bestC.mean {
-			bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
-		}
+		try(calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: "auto"}, s)
 	}
 	// Read again at the refined place, with the size found from scratch.
 	r, err := Read(img, bestC.area, tpl)
