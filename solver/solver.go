@@ -363,18 +363,12 @@ func orientations(s int) [][]int32 {
 				}
 				keys[i] = key{y, a}
 			}
-			ord := make([]int32, n)
-			for i := range ord {
-				ord[i] = int32(i)
-			}
-			sort.Slice(ord, func(x, y int) bool {
-				kx, ky := keys[ord[x]], keys[ord[y]]
-				if kx.y != ky.y {
-					return kx.y < ky.y
+			out = append(out, cellsSorted(n, func(i, j int) bool {
+				if keys[i].y != keys[j].y {
+					return keys[i].y < keys[j].y
 				}
-				return kx.x < ky.x
-			})
-			out = append(out, ord)
+				return keys[i].x < keys[j].x
+			}))
 		}
 	}
 	out = append(out, spiral(s))
@@ -404,16 +398,20 @@ func spiral(s int) []int32 {
 		}
 		keys[i] = key{-ring, ang}
 	}
+	return cellsSorted(n, func(i, j int) bool {
+		if keys[i].ring != keys[j].ring {
+			return keys[i].ring < keys[j].ring
+		}
+		return keys[i].ang < keys[j].ang
+	})
+}
+
+// cellsSorted returns the cells 0..n-1 in the order less gives them.
+func cellsSorted(n int, less func(i, j int) bool) []int32 {
 	ord := make([]int32, n)
 	for i := range ord {
 		ord[i] = int32(i)
 	}
-	sort.Slice(ord, func(x, y int) bool {
-		kx, ky := keys[ord[x]], keys[ord[y]]
-		if kx.ring != ky.ring {
-			return kx.ring < ky.ring
-		}
-		return kx.ang < ky.ang
-	})
+	sort.Slice(ord, func(x, y int) bool { return less(int(ord[x]), int(ord[y])) })
 	return ord
 }
