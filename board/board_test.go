@@ -233,3 +233,33 @@ func mustParse(t *testing.T, s string) Position {
 	}
 	return p
 }
+
+func TestCheckArrangement(t *testing.T) {
+	level, err := Parse("level", []byte("2\n  1 1\n 2 . .\n  .+0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, _ := Parse("ok", []byte("2\n  1 .\n 1 . .\n  .+0\n"))
+	if pr := CheckArrangement(level, ok, []int8{2}); pr != nil {
+		t.Fatalf("a right arrangement rejected: %v", pr)
+	}
+	for _, c := range []struct {
+		name  string
+		sol   string
+		aside []int8
+	}{
+		{"a tile lost", "2\n  1 .\n 1 . .\n  .+0\n", nil},
+		{"a tile made up", "2\n  1 .\n 1 . .\n  .+0\n", []int8{2, 2}},
+		{"a number wrong", "2\n  1 2\n 1 . .\n  .+0\n", nil},
+		{"a tile beside the locked 0", "2\n  . .\n . 1 1\n  .+0\n", []int8{2}},
+		{"the locked tile gone", "2\n  1 .\n 1 . .\n  .+.\n", []int8{2}},
+	} {
+		sol, err := Parse(c.name, []byte(c.sol))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr := CheckArrangement(level, sol, c.aside); pr == nil {
+			t.Errorf("%s: accepted", c.name)
+		}
+	}
+}

@@ -81,3 +81,28 @@ func TestRandomRejectsBadSize(t *testing.T) {
 		}()
 	}
 }
+
+func TestRaise(t *testing.T) {
+	level := Random(5, 3)
+	r := Raise(level, 2, 7)
+	diff := 0
+	for i, c := range level.Cells {
+		d := r.Cells[i]
+		if d == c {
+			continue
+		}
+		diff++
+		if !c.Movable() || d.Fixed || d.Tile <= c.Tile || d.Tile > 6 {
+			t.Fatalf("cell %d: %+v became %+v", i, c, d)
+		}
+	}
+	if diff != 2 {
+		t.Fatalf("%d tiles changed, want 2", diff)
+	}
+	if !r.Equal(Raise(level, 2, 7)) {
+		t.Fatal("Raise is not deterministic")
+	}
+	if r.Equal(Raise(level, 2, 8)) && r.Equal(Raise(level, 2, 9)) {
+		t.Fatal("Raise ignores its seed")
+	}
+}

@@ -3,11 +3,13 @@ package main
 // hexiom solve: solve level files.
 //
 //	hexiom solve [-json] [-timeout D] [-first] FILE...   ("-" reads stdin)
+//	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
 //
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
 // Exit status 0 when every level was solved, 1 when some level has no
-// solution (or its search timed out), 2 for bad input.
+// solution (or its search timed out), 2 for bad input. -max solves the
+// overconstrained variant instead (solve_max.go).
 
 import (
 	"context"
@@ -26,7 +28,7 @@ import (
 func init() {
 	register(command{
 		name:  "solve",
-		usage: "solve [-json] [-timeout D] [-first] [-dzn] FILE...",
+		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-dzn] FILE...",
 		short: "solve level files (\"-\" for stdin) and print the solutions",
 		run:   runSolve,
 	})
@@ -50,8 +52,17 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", time.Minute, "give up on a level after this long")
 	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
 	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
+	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
+	}
+	var obj solver.Objective
+	if *maxObj != "" {
+		var err error
+		if obj, err = solver.ParseObjective(*maxObj); err != nil {
+			fmt.Fprintf(stderr, "hexiom solve: -max: %v\n", err)
+			return exitBadUser
+		}
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -76,6 +87,10 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		if *dzn {
 			fmt.Fprint(stdout, levelDZN(level))
+			continue
+		}
+		if *maxObj != "" {
+			worse(solveMaxOne(name, level, obj, *timeout, *asJSON, stdout, stderr))
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)

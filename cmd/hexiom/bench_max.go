@@ -1,0 +1,205 @@
+package main
+
+// hexiom bench-max: time the overconstrained variant (solve -max) on its
+// test and benchmark set: each official level with two tiles' numbers
+// raised, and random levels of sizes 3–6 treated the same way.
+//
+//	hexiom bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v]
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"hexiom/board"
+	"hexiom/solver"
+)
+
+func init() {
+	register(command{
+		name:  "bench-max",
+		usage: "bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v]",
+		short: "time solve -max on the official and random levels with two tiles raised",
+		run:   runBenchMax,
+	})
+}
+
+// maxRaiseSeed is the seed of board.Raise for a level: the official level
+// number, or 1000·size + the random level's seed.
+func maxRaiseSeed(official bool, size int, n uint64) uint64 {
+	if official {
+		return n
+	}
+	return 1000*uint64(size) + n
+}
+
+// benchMaxSet is the test and benchmark set of solve -max: each official
+// level in dir (level01.txt …) with two tiles raised, then nRandom random
+// levels of each size raised the same way.
+func benchMaxSet(dir string, nRandom int, sizes []int) (names []string, levels []board.Position, err error) {
+	files, err := filepath.Glob(filepath.Join(dir, "level*.txt"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("levels: %w", err)
+	}
+	if dir != "" && len(files) == 0 {
+		return nil, nil, fmt.Errorf("no level*.txt in %s", dir)
+	}
+	for _, f := range files {
+		level, err := readLevelFile(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		num, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "level"), ".txt"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: want a file named levelNN.txt", f)
+		}
+		names = append(names, strings.TrimSuffix(filepath.Base(f), ".txt")+"+2")
+		levels = append(levels, board.Raise(level, 2, maxRaiseSeed(true, level.Size, uint64(num))))
+	}
+	for _, s := range sizes {
+		for seed := range uint64(nRandom) {
+			names = append(names, fmt.Sprintf("random-s%d-%d+2", s, seed))
+			levels = append(levels, board.Raise(board.Random(s, seed), 2, maxRaiseSeed(false, s, seed)))
+		}
+	}
+	return names, levels, nil
+}
+
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func runBenchMax(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("bench-max", stderr)
+	dir := fs.String("levels", "board/testdata/levels", "directory of the official level files (\"\" for none)")
+	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1)")
+	sizesFlag := fs.String("sizes", "3,4,5,6", "sizes of the random levels")
+	objs := fs.String("max", "tiles,points", "objectives to run")
+	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; the best found and its bound are kept")
+	verbose := fs.Bool("v", false, "one line per level")
+	if st := parseFlags(fs, args); st >= 0 {
+		return st
+	}
+	var sizes []int
+	for _, f := range strings.Split(*sizesFlag, ",") {
+		if f == "" {
+			continue
+		}
+		s, err := strconv.Atoi(f)
+		if err != nil || !board.ValidSize(s) {
+			fmt.Fprintf(stderr, "hexiom bench-max: -sizes %q: want sizes 1..%d separated by commas\n", *sizesFlag, board.MaxSize)
+			return exitBadUser
+		}
+		sizes = append(sizes, s)
+	}
+	var objectives []solver.Objective
+	for _, f := range strings.Split(*objs, ",") {
+		o, err := solver.ParseObjective(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "hexiom bench-max: -max: %v\n", err)
+			return exitBadUser
+		}
+		objectives = append(objectives, o)
+	}
+	names, levels, err := benchMaxSet(*dir, *nRandom, sizes)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom bench-max: %v\n", err)
+		return exitBadUser
+	}
+	fmt.Fprintf(stdout, "load average at start: %s\n", loadAvg())
+	status := exitOK
+	for _, obj := range objectives {
+		type group struct {
+			n, proved, none int
+			proof, found    []time.Duration // proved ones only: to the proof, to the optimum
+			gaps            []int
+			nodes           []int64
+		}
+		groups := map[string]*group{}
+		var order []string
+		for k, level := range levels {
+			g := fmt.Sprintf("size %d", level.Size)
+			if strings.HasPrefix(names[k], "level") {
+				g = "official s" + strconv.Itoa(level.Size)
+			}
+			if groups[g] == nil {
+				groups[g] = &group{}
+				order = append(order, g)
+			}
+			gr := groups[g]
+			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+			t0 := time.Now()
+			res, err := solver.SolveMax(ctx, level, obj)
+			took := time.Since(t0)
+			cancel()
+			gr.n++
+			gr.nodes = append(gr.nodes, res.Nodes)
+			line := ""
+			switch {
+			case err == solver.ErrNoSolution:
+				gr.none++
+				gr.proved++
+				gr.proof = append(gr.proof, took)
+				line = "no solution"
+			case err != nil:
+				fmt.Fprintf(stderr, "%s %v: %v\n", names[k], obj, err)
+				status = exitFailed
+				line = "error: " + err.Error()
+			default:
+				if pr := checkMaxAnswer(level, res, obj); pr != "" {
+					fmt.Fprintf(stderr, "%s %v: wrong answer: %s\n", names[k], obj, pr)
+					status = exitFailed
+				}
+				if res.Optimal {
+					gr.found = append(gr.found, res.FoundAfter)
+					gr.proved++
+					gr.proof = append(gr.proof, took)
+				} else {
+					gr.gaps = append(gr.gaps, res.Gap())
+				}
+				line = fmt.Sprintf("objective %d bound %d optimal %v set aside %v", res.Objective, res.Bound, res.Optimal, res.SetAside)
+			}
+			if *verbose {
+				fmt.Fprintf(stdout, "%-20s %-6v %10.3f ms %10d nodes  %s\n", names[k], obj, ms(took), res.Nodes, line)
+			}
+		}
+		fmt.Fprintf(stdout, "\n-max %v, limit %v per level\n", obj, *timeout)
+		fmt.Fprintf(stdout, "%-14s %5s %7s %5s %12s %12s %12s %12s %12s  %s\n", "group", "n", "proved", "none",
+			"proof med", "proof max", "optimum med", "optimum max", "nodes med", "gaps of the unproved")
+		for _, name := range order {
+			gr := groups[name]
+			slices.Sort(gr.proof)
+			slices.Sort(gr.found)
+			slices.Sort(gr.nodes)
+			pm, px, fm, fx := "-", "-", "-", "-"
+			if len(gr.proof) > 0 {
+				pm = fmt.Sprintf("%.3f ms", ms(gr.proof[len(gr.proof)/2]))
+				px = fmt.Sprintf("%.3f ms", ms(gr.proof[len(gr.proof)-1]))
+			}
+			if len(gr.found) > 0 {
+				fm = fmt.Sprintf("%.3f ms", ms(gr.found[len(gr.found)/2]))
+				fx = fmt.Sprintf("%.3f ms", ms(gr.found[len(gr.found)-1]))
+			}
+			fmt.Fprintf(stdout, "%-14s %5d %7d %5d %12s %12s %12s %12s %12d  %v\n", name, gr.n, gr.proved, gr.none,
+				pm, px, fm, fx, gr.nodes[len(gr.nodes)/2], gr.gaps)
+		}
+	}
+	fmt.Fprintf(stdout, "load average at end: %s\n", loadAvg())
+	return status
+}
+
+func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }

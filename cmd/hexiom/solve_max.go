@@ -1,0 +1,126 @@
+package main
+
+// hexiom solve -max tiles|points: the overconstrained variant. For any
+// level, solvable or not, an arrangement of a subset of its tiles in which
+// every tile on the board has its number of occupied neighbours (locked
+// tiles where they are, holes empty, the others set aside), with as many
+// tiles, or as many points (the sum of the numbers), as possible.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"hexiom/board"
+	"hexiom/solver"
+)
+
+// solveMaxReport is one line of `hexiom solve -max … -json`.
+type solveMaxReport struct {
+	File      string `json:"file"`
+	Solved    bool   `json:"solved"`          // an arrangement was found
+	Max       string `json:"max"`             // "tiles" or "points"
+	Board     string `json:"board,omitempty"` // the arrangement in the level format
+	Objective int    `json:"objective"`
+	Bound     int    `json:"bound"`   // the best upper bound proved
+	Optimal   bool   `json:"optimal"` // objective == bound
+	SetAside  []int8 `json:"set_aside"`
+	Nodes     int64  `json:"nodes"`
+	SolveNS   int64  `json:"solve_ns"`
+	FoundNS   int64  `json:"found_ns"` // when the arrangement was found
+	Error     string `json:"error,omitempty"`
+}
+
+// checkMaxAnswer checks an answer with board.CheckArrangement and its
+// objective by counting; "" when right.
+func checkMaxAnswer(level board.Position, res solver.MaxResult, obj solver.Objective) string {
+	if pr := board.CheckArrangement(level, res.Solution, res.SetAside); pr != nil {
+		return fmt.Sprint(pr)
+	}
+	v := 0
+	for _, c := range res.Solution.Cells {
+		if c.Tile != board.None {
+			if obj == solver.Points {
+				v += int(c.Tile)
+			} else {
+				v++
+			}
+		}
+	}
+	if v != res.Objective {
+		return fmt.Sprintf("objective %d, the board holds %d", res.Objective, v)
+	}
+	return ""
+}
+
+// solveMaxOne solves one level for solve -max and prints the answer; it
+// returns the exit status for it.
+func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t0 := time.Now()
+	res, err := solver.SolveMax(ctx, level, obj)
+	took := time.Since(t0)
+	cancel()
+	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds()}
+	if err == nil {
+		if pr := checkMaxAnswer(level, res, obj); pr != "" {
+			// Never expected: the answer is checked independently.
+			err = fmt.Errorf("solver returned a wrong arrangement: %s", pr)
+		}
+	}
+	status := exitOK
+	if err != nil {
+		switch {
+		case errors.Is(err, solver.ErrNoSolution):
+			err = fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, res.Nodes)
+		case errors.Is(err, context.DeadlineExceeded):
+			err = fmt.Errorf("%s: no arrangement found in %v (bound %d): %w", name, timeout, res.Bound, err)
+		default:
+			err = fmt.Errorf("%s: %w", name, err)
+		}
+		rep.Solved, rep.Error = false, err.Error()
+		status = exitFailed
+	} else {
+		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, res.Bound, res.Optimal
+		rep.SetAside, rep.FoundNS = res.SetAside, res.FoundAfter.Nanoseconds()
+		if rep.SetAside == nil {
+			rep.SetAside = []int8{}
+		}
+	}
+	if asJSON {
+		if e := json.NewEncoder(stdout).Encode(rep); e != nil {
+			fmt.Fprintf(stderr, "hexiom solve: %v\n", e)
+			return exitFailed
+		}
+		return status
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
+		return status
+	}
+	proof := "optimal"
+	if !res.Optimal {
+		proof = fmt.Sprintf("not proved optimal: bound %d, gap %d, time limit %v", res.Bound, res.Gap(), timeout)
+	}
+	fmt.Fprintf(stdout, "%s: %d %v (%s) in %v, %d nodes\n%sset aside: %s\n",
+		name, res.Objective, obj, proof, took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))
+	return status
+}
+
+func tilesList(ts []int8) string {
+	if len(ts) == 0 {
+		return "none"
+	}
+	b := make([]byte, 0, 2*len(ts))
+	for i, t := range ts {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, byte('0'+t))
+	}
+	return string(b)
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexiom/board"
+)
+
+func TestSolveMaxCommand(t *testing.T) {
+	dir := t.TempDir()
+	// Three 6s cannot all be placed on a size-2 board, nor any of them
+	// beside the others: the best keeps the 1s.
+	over := filepath.Join(dir, "over.txt")
+	os.WriteFile(over, []byte("2\n  6 6\n 6 1 .\n  1 .\n"), 0o644)
+	var out, errb bytes.Buffer
+	if st := run([]string{"solve", "-max", "tiles", over}, &out, &errb); st != exitOK {
+		t.Fatalf("status %d, stderr %s", st, errb.String())
+	}
+	text := out.String()
+	head, rest, _ := strings.Cut(text, "\n")
+	if !strings.Contains(head, "over.txt: 2 tiles (optimal)") {
+		t.Fatalf("summary line: %q", head)
+	}
+	boardText, aside, ok := strings.Cut(rest, "set aside: ")
+	if !ok || strings.TrimSpace(aside) != "6 6 6" {
+		t.Fatalf("no or wrong \"set aside\" line:\n%s", text)
+	}
+	sol, err := board.Parse("out", []byte(boardText))
+	if err != nil {
+		t.Fatalf("printed board does not parse: %v\n%s", err, text)
+	}
+	level, _ := readLevelFile(over)
+	if pr := board.CheckArrangement(level, sol, []int8{6, 6, 6}); pr != nil {
+		t.Fatalf("printed arrangement rejected: %v", pr)
+	}
+}
+
+func TestSolveMaxJSON(t *testing.T) {
+	dir := t.TempDir()
+	locked := filepath.Join(dir, "locked.txt")
+	// A locked 6 beside a hole: no arrangement at all.
+	os.WriteFile(locked, []byte("2\n +. 1\n 1+6 1\n  1 1\n"), 0o644)
+	var out, errb bytes.Buffer
+	st := run([]string{"solve", "-max", "points", "-json", levelsDir + "level38.txt", locked}, &out, &errb)
+	if st != exitFailed {
+		t.Fatalf("status %d, want %d (no solution)", st, exitFailed)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want 2 JSON lines, got %d:\n%s", len(lines), out.String())
+	}
+	var reps [2]solveMaxReport
+	for i, l := range lines {
+		if err := json.Unmarshal([]byte(l), &reps[i]); err != nil {
+			t.Fatalf("line %d: %v: %s", i, err, l)
+		}
+	}
+	r := reps[0]
+	// Level 38 is solvable: the optimum places every tile.
+	level, _ := readLevelFile(levelsDir + "level38.txt")
+	all := 0
+	for _, c := range level.Cells {
+		if c.Tile != board.None {
+			all += int(c.Tile)
+		}
+	}
+	if !r.Solved || r.Max != "points" || r.Objective != all || r.Bound != all || !r.Optimal || r.SolveNS <= 0 || r.SetAside == nil {
+		t.Fatalf("level 38: %+v, want objective = bound = %d, optimal", r, all)
+	}
+	sol, err := board.Parse("json", []byte(r.Board))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr := board.CheckArrangement(level, sol, r.SetAside); pr != nil {
+		t.Fatalf("level 38 arrangement rejected: %v", pr)
+	}
+	if r := reps[1]; r.Solved || !strings.Contains(r.Error, "no solution") {
+		t.Fatalf("locked: %+v, want no solution", r)
+	}
+	out.Reset()
+	if st := run([]string{"solve", "-max", "most", locked}, &out, &errb); st != exitBadUser {
+		t.Fatalf("-max most: status %d, want %d", st, exitBadUser)
+	}
+}

@@ -1,0 +1,652 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+)
+
+// MaxSearcher searches the overconstrained variant: place a subset of the
+// movable tiles (Problem.Start gives only their numbers) so that every
+// placed tile, locked ones included, has its number of occupied neighbours,
+// maximising the tiles placed or the sum of their numbers. It decides the
+// free cells as Searcher does, occupied or empty, a tile's number being its
+// count of occupied neighbours once they are all decided; the tiles of the
+// numbers no cell takes are set aside.
+//
+// With weight w(v) per number v (1 for tiles, v for points), the value of
+// an arrangement is the weight of the movable tiles placed, and its loss the
+// weight of those set aside. Branch-and-bound looks only for arrangements
+// whose loss is at most a slack (what a better arrangement may still lose),
+// and after each decision checks, besides the local rules (a locked tile can
+// reach its number, a closed tile takes a number of which a tile is left, an
+// open tile's interval holds such a number):
+//
+//   - counts: the tiles of a number v beyond the open tiles and undecided
+//     cells whose interval holds v must be set aside;
+//   - Hall's condition: for every range of numbers, the open tiles that can
+//     only take a number in it are no more than the tiles of those numbers
+//     left;
+//   - the handshake identity: the numbers placed sum to twice the occupied
+//     adjacent pairs. Set aside a tiles of sum s: then the undecided cells
+//     get exactly left−a−(open tiles) tiles, and the empty ones must take
+//     away exactly W−(d−s)/2 of the W pairs still possible, within what so
+//     many empties can take away (the same sums of smallest and largest
+//     values as the exact search). For each a the reachable s form a range
+//     (the sums of the a smallest and a largest tiles left, with the forced
+//     ones); the node is kept only if some a and s of the right parity fit
+//     and lose no more than the slack.
+//
+// The memo remembers, per frontier state (as in Searcher), an upper bound on
+// the weight the rest of the board can still place; it holds across Search
+// calls on one Reset, so a search for a lower target reuses what a higher
+// one proved.
+type MaxSearcher struct {
+	n, f  int
+	order []int32
+	pos   []int32
+	nb    []int16
+	deg   []int8
+	state []int8
+	lockv []int8
+	occ   []int8
+	rem   []int8
+
+	w        [7]int32 // weight of a tile of each number
+	points   bool     // w(v) = v, else 1
+	cnt      [7]int32 // tiles of each number not yet closed (the rest of the pool)
+	cword    uint64
+	left     int32
+	remW     int32 // Σ w·cnt
+	val      int32 // weight of the closed movable tiles
+	mask     uint8
+	ka       uint64
+	capV     [7]int32
+	openFree int32
+	d        int32
+	occHist  [8]int32
+	hiHist   [8]int32
+	sumOccU  int32
+
+	edgesAfter []int32
+	openIdx    []int32
+	open       []int16
+	lockQ      []int32
+	closeLog   []int16
+
+	memo    []memoEntry
+	gen     uint32
+	useMemo bool
+
+	opts    MaxOptions
+	ctx     context.Context
+	nodes   int64
+	stop    bool
+	limited bool
+	err     error
+	best    int32
+	found   bool
+	bestVal []int8
+}
+
+// MaxOptions steer one MaxSearcher.Search.
+type MaxOptions struct {
+	// Best: only arrangements of a value above Best are looked for (-1:
+	// any arrangement).
+	Best int32
+	// Optimise keeps searching after an arrangement for better ones until
+	// the space is exhausted; otherwise the search stops at the first.
+	Optimise bool
+	// EmptyFirst tries each cell empty before occupied.
+	EmptyFirst bool
+	// NodeLimit stops the search after about that many nodes (0: none).
+	NodeLimit int64
+}
+
+// MaxOutcome is what one MaxSearcher.Search found.
+type MaxOutcome struct {
+	Found     bool
+	Exhausted bool  // nothing better than Value (or Options.Best) exists
+	Value     int32 // weight of the movable tiles placed, when Found
+	Nodes     int64
+	Limited   bool
+	Err       error
+}
+
+// maxMemoBits sizes the memo of the variant: its proofs are longer than a
+// first solution, so the table is larger than Searcher's (6 MB).
+const maxMemoBits = 18
+
+// Reset loads a problem with weights 1 per tile (points false) or the
+// tile's number (points true); false when it is plainly impossible (a
+// locked tile that can never see its number). The memo is cleared.
+func (s *MaxSearcher) Reset(p Problem, points bool) bool {
+	n := len(p.Nbrs)
+	s.n = n
+	s.state = grow8(s.state, n)
+	s.lockv = grow8(s.lockv, n)
+	s.occ = grow8(s.occ, n)
+	s.rem = grow8(s.rem, n)
+	s.deg = grow8(s.deg, n)
+	s.bestVal = grow8(s.bestVal, n)
+	s.pos = grow32(s.pos, n)
+	s.order = grow32(s.order, n)[:0]
+	if cap(s.nb) < 6*n {
+		s.nb = make([]int16, 6*n)
+	}
+	s.nb = s.nb[:6*n]
+	if cap(s.closeLog) < n+8 {
+		s.closeLog = make([]int16, 0, n+8)
+	}
+	s.closeLog = s.closeLog[:0]
+	s.points = points
+	for v := range s.w {
+		s.w[v] = 1
+		if points {
+			s.w[v] = int32(v)
+		}
+	}
+
+	s.cnt = [7]int32{}
+	for i := 0; i < n; i++ {
+		s.deg[i] = int8(len(p.Nbrs[i]))
+		for k, j := range p.Nbrs[i] {
+			s.nb[6*i+k] = int16(j)
+		}
+		s.lockv[i] = Empty
+		s.pos[i] = -1
+		switch {
+		case p.Hole[i]:
+			s.state[i] = stHole
+		case p.Locked[i] != Empty:
+			s.state[i] = stLocked
+			s.lockv[i] = p.Locked[i]
+		default:
+			s.state[i] = stFuture
+			if t := p.Start[i]; t != Empty {
+				s.cnt[t]++
+			}
+		}
+	}
+	visit := p.Visit
+	if visit == nil {
+		visit = grow32(nil, n)
+		for i := range visit {
+			visit[i] = int32(i)
+		}
+	}
+	for _, i := range visit {
+		if s.state[i] == stFuture {
+			s.pos[i] = int32(len(s.order))
+			s.order = append(s.order, i)
+		}
+	}
+	s.f = len(s.order)
+	ok := true
+	for i := 0; i < n; i++ {
+		var o, r int8
+		for _, j := range p.Nbrs[i] {
+			switch s.state[j] {
+			case stFuture:
+				r++
+			case stLocked:
+				o++
+			}
+		}
+		s.occ[i], s.rem[i] = o, r
+	}
+	s.capV = [7]int32{}
+	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
+	s.openFree, s.sumOccU, s.d, s.val, s.remW = 0, 0, 0, 0, 0
+	s.cword, s.left, s.mask = 0, 0, 0
+	for v := int32(0); v < 7; v++ {
+		s.d += v * s.cnt[v]
+		s.remW += s.w[v] * s.cnt[v]
+		s.cword |= uint64(s.cnt[v]) << (9 * v)
+		s.left += s.cnt[v]
+		if s.cnt[v] > 0 {
+			s.mask |= 1 << v
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch s.state[i] {
+		case stFuture:
+			s.occHist[s.occ[i]]++
+			s.hiHist[s.occ[i]+s.rem[i]]++
+			s.sumOccU += int32(s.occ[i])
+			for v := s.occ[i]; v <= s.occ[i]+s.rem[i]; v++ {
+				s.capV[v]++
+			}
+		case stLocked:
+			v := s.lockv[i]
+			if v < s.occ[i] || v > s.occ[i]+s.rem[i] {
+				ok = false
+			}
+			s.d += int32(v - s.occ[i])
+		}
+	}
+
+	s.edgesAfter = grow32(s.edgesAfter, s.f+1)
+	s.edgesAfter[s.f] = 0
+	for k := s.f - 1; k >= 0; k-- {
+		e := s.edgesAfter[k+1]
+		for _, j := range p.Nbrs[s.order[k]] {
+			if s.pos[j] > int32(k) {
+				e++
+			}
+		}
+		s.edgesAfter[k] = e
+	}
+	// The frontier of each step, as in Searcher.Reset.
+	s.openIdx = grow32(s.openIdx, s.f+2)
+	s.lockQ = grow32(s.lockQ, s.f+1)
+	s.open = s.open[:0]
+	maxOpen := 0
+	for k := 0; k <= s.f; k++ {
+		s.openIdx[k] = int32(len(s.open))
+		s.lockQ[k] = 0
+		for i := 0; i < n; i++ {
+			st := s.state[i]
+			if st == stHole {
+				continue
+			}
+			decided := s.pos[i] >= 0 && s.pos[i] < int32(k)
+			futureNb, pastNb := false, false
+			for _, j := range p.Nbrs[i] {
+				if s.pos[j] >= int32(k) {
+					futureNb = true
+				} else if s.pos[j] >= 0 {
+					pastNb = true
+				}
+			}
+			if futureNb && (decided || (st == stLocked && pastNb)) {
+				s.open = append(s.open, int16(i))
+			} else if futureNb && st == stLocked {
+				s.lockQ[k] += int32(s.occ[i] + s.rem[i] - s.lockv[i])
+			}
+		}
+		maxOpen = max(maxOpen, len(s.open)-int(s.openIdx[k]))
+	}
+	s.openIdx[s.f+1] = int32(len(s.open))
+	s.useMemo = maxOpen <= 21 && s.left < 512 && s.f < 1<<16
+	if s.useMemo && len(s.memo) == 0 {
+		s.memo = make([]memoEntry, 1<<maxMemoBits)
+	}
+	s.gen++
+	if s.gen == 0 {
+		clear(s.memo)
+		s.gen = 1
+	}
+	return ok
+}
+
+// Total is the weight of all the movable tiles: the value of an
+// arrangement that places them all.
+func (s *MaxSearcher) Total() int32 { return s.remW + s.val }
+
+// RootBound returns an upper bound on the value of any arrangement, from
+// the bounds at the root (the counts and the handshake), or -1 when they
+// already rule every arrangement out.
+func (s *MaxSearcher) RootBound() int32 {
+	loss := s.lossBound(0, -1)
+	if loss == noLoss {
+		return -1
+	}
+	return s.remW - loss
+}
+
+// Search runs a search on the loaded problem; sol receives the number on
+// each cell or Empty for the best arrangement found.
+func (s *MaxSearcher) Search(ctx context.Context, opts MaxOptions, sol []int8) MaxOutcome {
+	s.opts, s.ctx = opts, ctx
+	s.nodes, s.stop, s.limited, s.err = 0, false, false, nil
+	s.best, s.found = opts.Best, false
+	if err := ctx.Err(); err != nil {
+		return MaxOutcome{Err: err}
+	}
+	s.dfs(0)
+	out := MaxOutcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited}
+	out.Exhausted = !s.stop
+	if s.found {
+		out.Value = s.best
+		copy(sol, s.bestVal[:s.n])
+	}
+	return out
+}
+
+// need is the weight the undecided part must still place to beat best.
+func (s *MaxSearcher) need() int32 {
+	if s.best < 0 {
+		return 0
+	}
+	return s.best + 1 - s.val
+}
+
+func (s *MaxSearcher) dfs(k int) {
+	slack := s.remW - s.need()
+	if slack < 0 || s.lossBound(k, slack) > slack {
+		return
+	}
+	if k == s.f {
+		s.found = true
+		s.best = s.val
+		for i := range s.bestVal[:s.n] {
+			switch s.state[i] {
+			case stTile:
+				s.bestVal[i] = s.occ[i]
+			case stLocked:
+				s.bestVal[i] = s.lockv[i]
+			default:
+				s.bestVal[i] = Empty
+			}
+		}
+		if !s.opts.Optimise {
+			s.stop = true
+		}
+		return
+	}
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.err, s.stop = err, true
+			return
+		}
+		if s.opts.NodeLimit > 0 && s.nodes > s.opts.NodeLimit {
+			s.stop, s.limited = true, true
+			return
+		}
+	}
+	var ma, mc uint64
+	var slot *memoEntry
+	n0 := s.nodes
+	if s.useMemo {
+		ma, mc = s.ka, s.cword
+		h := hash(ma, 0, mc, k) & (1<<maxMemoBits - 1)
+		e := &s.memo[h]
+		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) &&
+			int32(uint16(e.meta))-1 < s.need() {
+			return
+		}
+		slot = e
+	}
+
+	j := int(s.order[k])
+	oj, hj := s.occ[j], s.occ[j]+s.rem[j]
+	s.occHist[oj]--
+	s.hiHist[hj]--
+	s.sumOccU -= int32(oj)
+	first := !s.opts.EmptyFirst
+	for t := 0; t < 2 && !s.stop; t++ {
+		tile := first == (t == 0)
+		mark := len(s.closeLog)
+		if s.apply(j, tile) {
+			s.dfs(k + 1)
+		}
+		s.undo(j, tile, mark)
+	}
+	s.occHist[oj]++
+	s.hiHist[hj]++
+	s.sumOccU += int32(oj)
+	if slot != nil && !s.stop && s.nodes-n0 >= memoMinNodes {
+		*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, max(s.need()-1, -1))}
+	}
+}
+
+func (s *MaxSearcher) close(i int) bool {
+	v := s.occ[i]
+	s.capV[v]--
+	s.cnt[v]--
+	s.cword -= 1 << (9 * uint(v))
+	s.left--
+	s.remW -= s.w[v]
+	s.val += s.w[v]
+	if s.cnt[v] <= 0 {
+		s.mask &^= 1 << v
+	}
+	s.openFree--
+	s.closeLog = append(s.closeLog, int16(i))
+	return s.cnt[v] >= 0
+}
+
+func (s *MaxSearcher) unclose(i int) {
+	v := s.occ[i]
+	s.capV[v]++
+	s.cnt[v]++
+	s.cword += 1 << (9 * uint(v))
+	s.left++
+	s.remW += s.w[v]
+	s.val -= s.w[v]
+	if s.cnt[v] > 0 {
+		s.mask |= 1 << v
+	}
+	s.openFree++
+}
+
+// apply decides cell j, as Searcher.apply.
+func (s *MaxSearcher) apply(j int, tile bool) bool {
+	ok := true
+	oj := s.occ[j]
+	if tile {
+		s.state[j] = stTile
+		s.openFree++
+		s.d -= 2 * int32(oj)
+	} else {
+		s.state[j] = stEmpty
+		for v := oj; v <= oj+s.rem[j]; v++ {
+			s.capV[v]--
+		}
+	}
+	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
+		i := int(i16)
+		st := s.state[i]
+		if st == stHole || st == stEmpty {
+			s.rem[i]--
+			continue
+		}
+		o, h := s.occ[i], s.occ[i]+s.rem[i]
+		s.rem[i]--
+		if tile {
+			s.occ[i]++
+		}
+		switch st {
+		case stFuture, stTile:
+			if tile {
+				s.capV[o]--
+			} else {
+				s.capV[h]--
+			}
+			if st == stFuture {
+				if tile {
+					s.occHist[o]--
+					s.occHist[o+1]++
+					s.sumOccU++
+				} else {
+					s.hiHist[h]--
+					s.hiHist[h-1]++
+				}
+			} else if s.rem[i] == 0 && !s.close(i) {
+				ok = false
+			}
+		case stLocked:
+			if v := s.lockv[i]; v < s.occ[i] || v > s.occ[i]+s.rem[i] {
+				ok = false
+			}
+		}
+	}
+	if tile && s.rem[j] == 0 && !s.close(j) {
+		ok = false
+	}
+	return ok
+}
+
+func (s *MaxSearcher) undo(j int, tile bool, mark int) {
+	for len(s.closeLog) > mark {
+		i := int(s.closeLog[len(s.closeLog)-1])
+		s.closeLog = s.closeLog[:len(s.closeLog)-1]
+		s.unclose(i)
+	}
+	oj := s.occ[j]
+	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
+		i := int(i16)
+		st := s.state[i]
+		if st == stHole || st == stEmpty {
+			s.rem[i]++
+			continue
+		}
+		if tile {
+			s.occ[i]--
+		}
+		s.rem[i]++
+		o, h := s.occ[i], s.occ[i]+s.rem[i]
+		switch st {
+		case stFuture, stTile:
+			if tile {
+				s.capV[o]++
+			} else {
+				s.capV[h]++
+			}
+			if st == stFuture {
+				if tile {
+					s.occHist[o]++
+					s.occHist[o+1]--
+					s.sumOccU--
+				} else {
+					s.hiHist[h]++
+					s.hiHist[h-1]--
+				}
+			}
+		}
+	}
+	if tile {
+		s.openFree--
+		s.d += 2 * int32(oj)
+	} else {
+		for v := oj; v <= oj+s.rem[j]; v++ {
+			s.capV[v]++
+		}
+	}
+	s.state[j] = stFuture
+}
+
+// noLoss is lossBound's answer when nothing fits.
+const noLoss = 1 << 30
+
+// lossBound returns a lower bound on the weight the tiles left must lose
+// (be set aside) to complete the board from step k, or noLoss when the
+// board cannot be completed; with limit ≥ 0 it may stop at the first bound
+// ≤ limit it finds (enough to keep the node). It also packs the frontier
+// into s.ka for the memo.
+func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
+	u := int32(s.f - k)
+	mask := s.mask
+	qLo, qHi := s.lockQ[k], s.lockQ[k]
+	var ka uint64
+	var need [7]uint64
+	nOpen := 0
+	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
+		var code uint64
+		switch s.state[i] {
+		case stTile:
+			o, r := s.occ[i], s.rem[i]
+			m := mask >> o & (1<<(r+1) - 1)
+			if m == 0 {
+				return noLoss
+			}
+			hiB, loB := bits.Len8(m)-1, bits.TrailingZeros8(m)
+			qLo += int32(r) - int32(hiB)
+			qHi += int32(r) - int32(loB)
+			need[int(o)+loB] += 1 << (8 * uint(int(o)+hiB))
+			nOpen++
+			code = uint64(1 + o)
+		case stLocked:
+			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
+			qLo += q
+			qHi += q
+			code = uint64(1 + s.occ[i])
+		}
+		ka |= code << (3 * (x % 21))
+	}
+	s.ka = ka
+	if nOpen > 1 && nOpen < 256 && !hallOK(&s.cnt, &need) {
+		return noLoss
+	}
+	// Counts: the tiles of v beyond the cells that can take v are set aside
+	// (forced: aMin tiles of sum sMin and weight lMin); rest may be.
+	var rest [8]int32
+	var aMin, sMin, lMin, nRest int32
+	for v := int32(0); v < 7; v++ {
+		ex := max(s.cnt[v]-s.capV[v], 0)
+		aMin += ex
+		sMin += ex * v
+		lMin += ex * s.w[v]
+		rest[v] = s.cnt[v] - ex
+		nRest += rest[v]
+	}
+	if limit >= 0 && lMin > limit {
+		return lMin
+	}
+	// The handshake, for each number a = aMin+x of tiles set aside.
+	w := s.sumOccU + s.edgesAfter[k]
+	base := s.d - 2*w // s = base + 2·take
+	bestLoss := int32(noLoss)
+	for x := int32(0); x <= nRest; x++ {
+		a := aMin + x
+		fut := s.left - a - s.openFree // tiles on the undecided cells
+		if fut > u {
+			continue
+		}
+		if fut < 0 {
+			break
+		}
+		sLo := sMin + bottomSum(&rest, x)
+		sHi := sMin + topSum(&rest, x)
+		lossLo := a
+		if s.points { // the loss is the sum set aside
+			lossLo = sLo
+		}
+		if lossLo >= bestLoss || (limit >= 0 && lossLo > limit) {
+			break
+		}
+		cE := u - fut
+		o1, o2 := bottomSum(&s.occHist, cE), topSum(&s.occHist, cE)
+		if qLo > o2 || qHi < o1 {
+			continue
+		}
+		takeLo, takeHi := max(qLo, o1), topSum(&s.hiHist, cE)
+		lo := max(sLo, base+2*takeLo)
+		hi := min(sHi, base+2*takeHi, s.d)
+		if (lo-s.d)&1 != 0 {
+			lo++
+		}
+		if lo > hi {
+			continue
+		}
+		loss := a
+		if s.points {
+			loss = lo
+		}
+		bestLoss = min(bestLoss, loss)
+		if limit >= 0 && bestLoss <= limit {
+			return bestLoss
+		}
+	}
+	return bestLoss
+}
+
+// hallOK checks that for every range of numbers [a, b] the open tiles that
+// must take a number in it (need, as built by bounds) are no more than the
+// tiles of those numbers left.
+func hallOK(cnt *[7]int32, need *[7]uint64) bool {
+	for a := 0; a < 7; a++ {
+		var supply, demand int32
+		var acc uint64
+		for b := a; b < 7; b++ {
+			supply += cnt[b]
+			acc += need[b]
+			demand += int32(acc >> (8 * uint(b)) & 0xff)
+			if demand > supply {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,376 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"hexiom/board"
+)
+
+// hexNbrs lists the neighbours of each cell from the cells' coordinates
+// alone, for the checker and the brute force below, which share no code
+// with the search (not even board.Geometry.Nbrs).
+func hexNbrs(p board.Position) [][]int {
+	coords := p.Geom().Coords
+	at := map[board.Coord]int{}
+	for i, c := range coords {
+		at[c] = i
+	}
+	out := make([][]int, len(coords))
+	for i, c := range coords {
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}} {
+			if j, ok := at[board.Coord{X: c.X + d[0], Y: c.Y + d[1]}]; ok {
+				out[i] = append(out[i], j)
+			}
+		}
+	}
+	return out
+}
+
+// checkMax checks a SolveMax answer on its own: fixed cells as in the
+// level, every tile on the board with its number of occupied neighbours,
+// the tiles placed and set aside exactly the level's movable tiles, and the
+// objective what the board holds.
+func checkMax(t *testing.T, name string, level board.Position, obj Objective, res MaxResult) {
+	t.Helper()
+	sol := res.Solution
+	if sol.Size != level.Size || len(sol.Cells) != len(level.Cells) {
+		t.Fatalf("%s: solution of size %d, %d cells", name, sol.Size, len(sol.Cells))
+	}
+	nbrs := hexNbrs(level)
+	var pool [7]int
+	for i, c := range level.Cells {
+		s := sol.Cells[i]
+		if s.Fixed != c.Fixed || (c.Fixed && s.Tile != c.Tile) {
+			t.Fatalf("%s: cell %d was %+v, now %+v\n%s", name, i, c, s, sol)
+		}
+		if c.Movable() {
+			pool[c.Tile]++
+		}
+	}
+	value := 0
+	for i, s := range sol.Cells {
+		if s.Tile < 0 {
+			continue
+		}
+		if s.Tile > 6 {
+			t.Fatalf("%s: cell %d holds %d", name, i, s.Tile)
+		}
+		k := 0
+		for _, j := range nbrs[i] {
+			if sol.Cells[j].Tile >= 0 {
+				k++
+			}
+		}
+		if k != int(s.Tile) {
+			t.Fatalf("%s: cell %d: tile %d has %d occupied neighbours\n%s", name, i, s.Tile, k, sol)
+		}
+		if !s.Fixed {
+			pool[s.Tile]--
+		}
+		if obj == Points {
+			value += int(s.Tile)
+		} else {
+			value++
+		}
+	}
+	for _, v := range res.SetAside {
+		pool[v]--
+	}
+	if pool != [7]int{} {
+		t.Fatalf("%s: placed and set aside tiles differ from the level's by %v (set aside %v)\n%s", name, pool, res.SetAside, sol)
+	}
+	if value != res.Objective {
+		t.Fatalf("%s: Objective %d, the board holds %d", name, res.Objective, value)
+	}
+	if res.Bound < res.Objective || res.Optimal != (res.Bound == res.Objective) {
+		t.Fatalf("%s: Objective %d, Bound %d, Optimal %v", name, res.Objective, res.Bound, res.Optimal)
+	}
+}
+
+// bruteMax tries every set of occupied free cells (Gray code order, counts
+// kept incrementally) and returns the best tiles and points objectives, -1
+// when no set satisfies the locked tiles.
+func bruteMax(level board.Position) (tiles, points int) {
+	nbrs := hexNbrs(level)
+	var free []int
+	var pool [7]int
+	occ := make([]bool, len(level.Cells))
+	isFree := make([]bool, len(level.Cells))
+	lockedT, lockedP := 0, 0
+	for i, c := range level.Cells {
+		switch {
+		case !c.Fixed:
+			free = append(free, i)
+			isFree[i] = true
+			if c.Tile >= 0 {
+				pool[c.Tile]++
+			}
+		case c.Tile >= 0:
+			occ[i] = true
+			lockedT++
+			lockedP += int(c.Tile)
+		}
+	}
+	cnt := make([]int, len(level.Cells)) // occupied neighbours
+	for i := range level.Cells {
+		for _, j := range nbrs[i] {
+			if occ[j] {
+				cnt[i]++
+			}
+		}
+	}
+	wrong := 0 // locked tiles whose count differs from their number
+	for i, c := range level.Cells {
+		if c.Locked() && cnt[i] != int(c.Tile) {
+			wrong++
+		}
+	}
+	var hist [7]int // placed free cells by count
+	placed, sum := 0, 0
+	tiles, points = -1, -1
+	try := func() {
+		if wrong != 0 {
+			return
+		}
+		for v := range hist {
+			if hist[v] > pool[v] {
+				return
+			}
+		}
+		tiles = max(tiles, lockedT+placed)
+		points = max(points, lockedP+sum)
+	}
+	try()
+	for g := 1; g < 1<<len(free); g++ {
+		b := 0 // the bit that flips from gray(g-1) to gray(g)
+		for g>>b&1 == 0 {
+			b++
+		}
+		i := free[b]
+		on := !occ[i]
+		d := 1
+		if !on {
+			d = -1
+		}
+		if on {
+			occ[i] = true
+			placed++
+			hist[cnt[i]]++
+			sum += cnt[i]
+		} else {
+			occ[i] = false
+			placed--
+			hist[cnt[i]]--
+			sum -= cnt[i]
+		}
+		for _, j := range nbrs[i] {
+			c := level.Cells[j]
+			if c.Locked() && cnt[j] == int(c.Tile) {
+				wrong++
+			}
+			if isFree[j] && occ[j] {
+				hist[cnt[j]]--
+				sum -= cnt[j]
+			}
+			cnt[j] += d
+			if isFree[j] && occ[j] {
+				if cnt[j] > 6 {
+					panic("count above 6")
+				}
+				hist[cnt[j]]++
+				sum += cnt[j]
+			}
+			if c.Locked() && cnt[j] == int(c.Tile) {
+				wrong--
+			}
+		}
+		try()
+	}
+	return tiles, points
+}
+
+// smallBoard is a random board of side s with about `fixed` of its cells
+// holes or locked tiles: a random occupancy gives the locked tiles their
+// numbers (so they can be satisfied) and some movable tiles theirs; the
+// other movable tiles get any number.
+func smallBoard(s int, fixed float64, rng *rand.Rand) board.Position {
+	p := board.New(s)
+	nbrs := hexNbrs(p)
+	occ := make([]bool, len(p.Cells))
+	for i := range occ {
+		occ[i] = rng.Float64() < 0.6
+	}
+	for i := range p.Cells {
+		k := 0
+		for _, j := range nbrs[i] {
+			if occ[j] {
+				k++
+			}
+		}
+		switch r := rng.Float64(); {
+		case r < fixed && !occ[i]:
+			p.Cells[i] = board.Cell{Tile: board.None, Fixed: true}
+		case r < fixed:
+			p.Cells[i] = board.Cell{Tile: int8(k), Fixed: true}
+		case occ[i] && rng.IntN(3) > 0:
+			p.Cells[i].Tile = int8(k)
+		case occ[i]:
+			p.Cells[i].Tile = int8(rng.IntN(7))
+		}
+	}
+	return p
+}
+
+func TestSolveMaxAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	type tc struct {
+		name  string
+		level board.Position
+	}
+	var cases []tc
+	for k := range 60 {
+		cases = append(cases, tc{fmt.Sprintf("size 2 #%d", k), smallBoard(2, 0.15, rng)})
+	}
+	for k := range 30 {
+		cases = append(cases, tc{fmt.Sprintf("size 3 #%d", k), smallBoard(3, 0.2, rng)})
+	}
+	for seed := range uint64(10) {
+		cases = append(cases, tc{fmt.Sprintf("size 3 random %d raised", seed), board.Raise(board.Random(3, seed), 2, seed)})
+	}
+	for k := range 8 {
+		cases = append(cases, tc{fmt.Sprintf("size 4 #%d", k), smallBoard(4, 0.45, rng)})
+	}
+	none := 0
+	for _, c := range cases {
+		if freeCells(c.level) > 22 {
+			continue // too many for the brute force
+		}
+		bt, bp := bruteMax(c.level)
+		for _, obj := range []Objective{Tiles, Points} {
+			want := bt
+			if obj == Points {
+				want = bp
+			}
+			res, err := SolveMax(context.Background(), c.level, obj)
+			name := c.name + " " + obj.String()
+			if want < 0 {
+				none++
+				if !errors.Is(err, ErrNoSolution) {
+					t.Fatalf("%s: brute force finds no arrangement, SolveMax: %v %+v\n%s", name, err, res, c.level)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: %v (brute force: %d)\n%s", name, err, want, c.level)
+			}
+			checkMax(t, name, c.level, obj, res)
+			if !res.Optimal || res.Objective != want {
+				t.Fatalf("%s: objective %d (optimal %v, bound %d), brute force %d\n%s\n%s",
+					name, res.Objective, res.Optimal, res.Bound, want, c.level, res.Solution)
+			}
+		}
+	}
+	t.Logf("%d cases, %d answers \"no solution\"", len(cases), none)
+}
+
+// On a solvable level the optimum places every tile.
+func TestSolveMaxSolvable(t *testing.T) {
+	files := levelFiles(t)
+	var levels []board.Position
+	for _, f := range []string{files[0], files[19], files[37]} {
+		levels = append(levels, readLevel(t, f))
+	}
+	for seed := range uint64(5) {
+		levels = append(levels, board.Random(5, seed), board.Random(6, seed))
+	}
+	for k, level := range levels {
+		for _, obj := range []Objective{Tiles, Points} {
+			res, err := SolveMax(context.Background(), level, obj)
+			name := fmt.Sprintf("level %d %v", k, obj)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkMax(t, name, level, obj, res)
+			// For points a 0 may be set aside: it is worth nothing.
+			all := 0
+			for _, c := range level.Cells {
+				if c.Tile >= 0 && obj == Tiles {
+					all++
+				} else if c.Tile >= 0 {
+					all += int(c.Tile)
+				}
+			}
+			if res.Objective != all || !res.Optimal {
+				t.Fatalf("%s: objective %d of %d (set aside %v), optimal %v", name, res.Objective, all, res.SetAside, res.Optimal)
+			}
+		}
+	}
+}
+
+// Official levels with two tiles raised: every answer checked, and proved.
+func TestSolveMaxRaisedLevels(t *testing.T) {
+	for k, f := range levelFiles(t) {
+		level := board.Raise(readLevel(t, f), 2, uint64(k+1))
+		for _, obj := range []Objective{Tiles, Points} {
+			name := filepath.Base(f) + " " + obj.String()
+			// Generous: the proofs take well under a second each on a busy
+			// 2-core machine; this only stops a runaway.
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			res, err := SolveMax(ctx, level, obj)
+			cancel()
+			if errors.Is(err, ErrNoSolution) && freeCells(level) <= 22 {
+				// The locked tiles cannot all be satisfied: the brute
+				// force must agree.
+				if bt, bp := bruteMax(level); bt >= 0 || bp >= 0 {
+					t.Fatalf("%s: no solution, brute force finds %d tiles, %d points", name, bt, bp)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkMax(t, name, level, obj, res)
+			if !res.Optimal {
+				t.Errorf("%s: not proved (objective %d, bound %d)", name, res.Objective, res.Bound)
+			}
+		}
+	}
+}
+
+func TestSolveMaxLockedUnsatisfiable(t *testing.T) {
+	cases := []string{
+		// A locked 6 beside a hole can never see six tiles.
+		"2\n +. 1\n 1+6 1\n  1 1\n",
+		// A locked 3 in a corner of size 2 with two holes beside it.
+		"2\n +3+.\n+. . .\n  1 1\n",
+		// Two locked 0s side by side.
+		"2\n +0+0\n . . .\n  1 1\n",
+	}
+	for _, c := range cases {
+		level, err := board.Parse("case", []byte(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, obj := range []Objective{Tiles, Points} {
+			if res, err := SolveMax(context.Background(), level, obj); !errors.Is(err, ErrNoSolution) {
+				t.Errorf("%q %v: got %v %+v, want ErrNoSolution", c, obj, err, res)
+			}
+		}
+	}
+}
+
+func freeCells(p board.Position) int {
+	free := 0
+	for _, c := range p.Cells {
+		if !c.Fixed {
+			free++
+		}
+	}
+	return free
+}
