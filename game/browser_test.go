@@ -81,13 +81,19 @@ type session struct {
 
 func open(t *testing.T, g *Game, win image.Rectangle, query string) *session {
 	t.Helper()
+	return openZoom(t, g, win, query, 1)
+}
+
+// openZoom is open with the browser's page zoom at zoom.
+func openZoom(t *testing.T, g *Game, win image.Rectangle, query string, zoom float64) *session {
+	t.Helper()
 	x := display(t)
 	srv, err := desktop.Serve(g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	b, err := desktop.StartChromium(x, srv.URL+query, win)
+	b, err := desktop.StartChromiumZoom(x, srv.URL+query, win, zoom)
 	if err != nil {
 		t.Fatal(err)
 	}

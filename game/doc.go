@@ -24,15 +24,31 @@
 //
 // The page draws every board inside one square game area: below the HUD,
 // centred, as large as the window allows (no scrolling from 800×600 up). Cell
-// i is centred at (left + side·fx, top + side·fy) with (fx, fy) =
-// board.Centre(size, i), a flat-topped hexagon of circumradius
-// side·board.Radius(size). The server sends those fractions in the state
-// ("geometry") so the page never computes geometry of its own. The canvas is
-// sized to devicePixelRatio. Digits use DejaVu Sans Bold (fonts-dejavu-core)
-// so renders are reproducible. Two themes: "classic" (the original's colours,
-// the default) and "neon" (other colours, DejaVu Serif Bold digits, a grid
-// background), chosen by Config.Theme or the page's ?theme= parameter; vision
-// uses neon to show that learned templates generalise.
+// i is centred at (left + side·fx, top + side·fy), a flat-topped hexagon of
+// circumradius side·r, where the look's pitch rule gives (fx, fy) and r
+// (LookGeometry): board.Centre and board.Radius for classic and neon,
+// FlashPitch for flash. The server sends those fractions in the state
+// ("geometry", with the rule's name and pitch) so the page never computes
+// geometry of its own. The canvas is sized to devicePixelRatio. Digits use
+// DejaVu Sans Bold (fonts-dejavu-core) so renders are reproducible.
+//
+// Three looks (themes), chosen by Config.Theme or the page's ?theme=
+// parameter (which sets the game's theme through POST /api/theme):
+//   - "classic": the original's colours, the default.
+//   - "neon": other colours, DejaVu Serif Bold digits, a grid background;
+//     vision uses it to show that learned templates generalise.
+//   - "flash": a look that differs in more than colour, as the user's own
+//     Flash game would: FreeSans Bold digits with a drop shadow
+//     (fonts-freefont-ttf), bevelled tiles lit from the upper left, three
+//     bolted clamps on locked tiles instead of six claws, empty cells as
+//     flat dark wells with a lit lip, holes as engraved plates, a dusk
+//     gradient with sparkles behind, and its own pitch rule: the board spans
+//     84 % of the area whatever its size (FlashPitch), so cells shrink with
+//     the size otherwise than board.Pitch. It moves: a dropped tile glides
+//     into its cell (150 ms, ease-out; a swapped tile glides the other way,
+//     a tile put back or a move the game did not take glides home) and a new
+//     level fades in (150 ms). The page ignores presses while anything moves,
+//     as many games do, and reports its layout only when the board is still.
 //
 // # Tests
 //
@@ -50,12 +66,14 @@
 // errors are 4xx with {"error": "...", "state": {...}} (state when useful).
 // Only requests whose Host is a loopback address are served.
 //
-//	GET  /                  the page (?theme=classic|neon)
+//	GET  /                  the page (?theme=classic|neon|flash)
 //	GET  /api/state         State: {mode, level, size, seed, swap, theme,
 //	                        cells:[{tile, fixed, kind, status}], board (text
 //	                        format), solved, elapsed_ms, limit_ms, achieved,
-//	                        moves, last_move, drop_next, version, geometry,
-//	                        layout}. With ?wait=V it waits (up to 20 s) until
+//	                        moves, last_move, drop_next, version, started,
+//	                        geometry:{rule, dx, dy, radius, centres},
+//	                        layout}. started is the version at which the
+//	                        level began; geometry is the look's (see Drawing). With ?wait=V it waits (up to 20 s) until
 //	                        the version differs from V: a long poll, which the
 //	                        page uses to show a new board at once.
 //	POST /api/new           {mode:"level"|"random"|"challenge", level, size,
@@ -74,9 +92,14 @@
 //	                        devicePixelRatio} of the window, and the state
 //	                        version, size and theme drawn. It reports after
 //	                        every new state, resize or window move, once the
-//	                        frame is on screen. GET /api/state returns it as
+//	                        frame is on screen (in the flash look: once
+//	                        nothing moves). GET /api/state returns it as
 //	                        "layout"; layout.version == version means the
-//	                        current board is painted. "controls" gives the
+//	                        current board is painted (and still). Under a
+//	                        browser page zoom, devicePixelRatio is the zoom,
+//	                        left/top/side are CSS px and screenX/Y screen px:
+//	                        a client point (x, y) is at screen (screenX +
+//	                        x·dpr, screenY + y·dpr). "controls" gives the
 //	                        buttons on screen by id ("undo", "restart",
 //	                        "menu-btn", "solved", "next", "replay",
 //	                        "level-N", ...) as [left, top, width, height].
@@ -86,6 +109,8 @@
 //	                        in screen pixels. ?since=seq returns newer ones.
 //	POST /api/pointer       the page appends events.
 //	GET  /api/levels        [{level, size}] for the level menu.
+//	POST /api/theme         {theme} → State: switch the look (the page's
+//	                        ?theme= does this); board and clock stay.
 //
 // Cell status is "none", "right" (yellow), "too_few" (green) or "too_many"
 // (red); kind is "hole", "empty", "movable" or "locked". elapsed_ms counts

@@ -40,7 +40,7 @@ type Spec struct {
 type Config struct {
 	Start  Spec   // the first level; the zero Spec means official level 1
 	NoSwap bool   // a drop on another movable tile puts the tile back instead of swapping
-	Theme  string // "classic" (default) or "neon"; the page may override it with ?theme=
+	Theme  string // "classic" (default), "neon" or "flash" (Themes); the page's ?theme= sets it too (POST /api/theme)
 	// Now is the clock; nil means time.Now. Tests set it.
 	Now func() time.Time
 }
@@ -97,14 +97,11 @@ func New(cfg Config) (*Game, error) {
 	if g.now == nil {
 		g.now = time.Now
 	}
-	switch cfg.Theme {
-	case "", "classic":
-		g.theme = "classic"
-	case "neon":
-		g.theme = "neon"
-	default:
-		return nil, fmt.Errorf("theme %q: %w (want classic or neon)", cfg.Theme, ErrSpec)
+	theme, err := checkTheme(cfg.Theme)
+	if err != nil {
+		return nil, err
 	}
+	g.theme = theme
 	start := cfg.Start
 	if start.Mode == "" {
 		start = Spec{Mode: ModeLevel, Level: 1}
@@ -161,6 +158,22 @@ func (g *Game) NewLevel(sp Spec) error {
 	g.shown = false
 	g.bump()
 	g.levelVersion = g.version
+	return nil
+}
+
+// SetTheme switches the look the page draws (one of Themes). The board and
+// its clock stay; the version changes, so the page redraws at once.
+func (g *Game) SetTheme(theme string) error {
+	t, err := checkTheme(theme)
+	if err != nil {
+		return err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.theme != t {
+		g.theme = t
+		g.bump()
+	}
 	return nil
 }
 

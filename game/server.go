@@ -67,6 +67,7 @@ func (g *Game) buildMux() {
 	m.HandleFunc("GET /api/pointer", g.handlePointerGet)
 	m.HandleFunc("POST /api/pointer", g.handlePointerPost)
 	m.HandleFunc("GET /api/levels", g.handleLevels)
+	m.HandleFunc("POST /api/theme", g.handleTheme)
 	g.mux = m
 }
 
@@ -240,4 +241,21 @@ func (g *Game) handleLevels(w http.ResponseWriter, r *http.Request) {
 		out = append(out, LevelInfo{Level: n, Size: p.Size})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// ThemeRequest is the body of POST /api/theme.
+type ThemeRequest struct {
+	Theme string `json:"theme"`
+}
+
+func (g *Game) handleTheme(w http.ResponseWriter, r *http.Request) {
+	var t ThemeRequest
+	if !readJSON(w, r, &t) {
+		return
+	}
+	if err := g.SetTheme(t.Theme); err != nil {
+		writeJSON(w, http.StatusBadRequest, apiError{Error: err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, g.State())
 }

@@ -25,6 +25,7 @@ type State struct {
 	LastMove  *Move      `json:"last_move"`  // the move on top of the undo stack, or null
 	DropNext  int        `json:"drop_next"`  // legal moves the game will still ignore
 	Version   uint64     `json:"version"`    // grows on every change of the above
+	Started   uint64     `json:"started"`    // the version at which this level (or replay) began
 	Geometry  Geometry   `json:"geometry"`
 	Layout    *Layout    `json:"layout"` // what the page last reported drawing, or null
 }
@@ -37,11 +38,16 @@ type CellView struct {
 	Status string `json:"status"` // "none", "right" (yellow), "too_few" (green), "too_many" (red)
 }
 
-// Geometry is where the page must draw the cells, from board.Centre and
-// board.Radius: cell i is centred at (left + side·Centres[i][0],
-// top + side·Centres[i][1]) of the game area and has circumradius
-// side·Radius. The page does not compute geometry itself.
+// Geometry is where the page must draw the cells, from the theme's pitch
+// rule (LookGeometry: board.Pitch, or FlashPitch in the flash look): cell i
+// is centred at (left + side·Centres[i][0], top + side·Centres[i][1]) of the
+// game area and has circumradius side·Radius. The page does not compute
+// geometry itself. With the page's layout it is the ground truth of where
+// every cell is on screen.
 type Geometry struct {
+	Rule    string       `json:"rule"` // RuleOriginal or RuleFill
+	DX      float64      `json:"dx"`   // column pitch, as a fraction of the area's side
+	DY      float64      `json:"dy"`   // half row pitch
 	Radius  float64      `json:"radius"`
 	Centres [][2]float64 `json:"centres"`
 }
@@ -122,6 +128,7 @@ func (g *Game) stateLocked() State {
 		Moves:    len(g.history),
 		DropNext: g.dropNext,
 		Version:  g.version,
+		Started:  g.levelVersion,
 	}
 	end := g.ended
 	if end.IsZero() {
@@ -140,11 +147,7 @@ func (g *Game) stateLocked() State {
 	for i, c := range g.pos.Cells {
 		s.Cells[i] = CellView{Tile: int(c.Tile), Fixed: c.Fixed, Kind: kindName(c), Status: statusName(g.pos.StatusOf(i))}
 	}
-	s.Geometry = Geometry{Radius: board.Radius(g.size), Centres: make([][2]float64, len(g.pos.Cells))}
-	for i := range g.pos.Cells {
-		fx, fy := board.Centre(g.size, i)
-		s.Geometry.Centres[i] = [2]float64{fx, fy}
-	}
+	s.Geometry = LookGeometry(g.theme, g.size)
 	if g.layout != nil {
 		l := *g.layout
 		s.Layout = &l

@@ -28,7 +28,7 @@ import (
 func init() {
 	register(command{
 		name:  "game",
-		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open [-window WxH]] [-noswap] [-theme classic|neon]",
+		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open [-window WxH]] [-noswap] [-theme classic|neon|flash]",
 		short: "serve the Hexiom clone on loopback and print its URL",
 		run:   runGame,
 	})
@@ -43,7 +43,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "seed `N` of the random level or challenge (default: a random one)")
 	open := fs.Bool("open", false, "open the page in a Chromium app window; closing it stops the game")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
-	theme := fs.String("theme", "classic", "look of the page: `classic` or neon (the page also takes ?theme=)")
+	theme := fs.String("theme", "classic", "look of the page: `classic`, neon or flash (flash: another font, bevels, its own pitch rule, gliding tiles; the page also takes ?theme=)")
 	winSize := fs.String("window", "1280x800", "window `WxH` for -open")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st

@@ -68,6 +68,39 @@
         }
       },
     },
+    // flash: a look of its own in the spirit of the Flash original, and more
+    // than a palette: FreeSans digits with a drop shadow, bevelled tiles,
+    // three bolted clamps on locked tiles, empty cells as dark wells with a
+    // lit lip, holes as engraved plates, its own pitch rule (the server's
+    // geometry), tiles that glide into place and a board that fades in;
+    // the page ignores presses while anything moves.
+    flash: {
+      digitFont: '"FreeSans", sans-serif',
+      board: [104, 106, 114], rim: [58, 60, 70], rimLight: [150, 152, 162],
+      well: [66, 68, 76], wellLip: [138, 140, 150], hole: [92, 94, 102], holeLine: [74, 76, 84],
+      tiles: {
+        right: { face: [250, 214, 60], light: [255, 240, 150], edge: [190, 142, 10], dark: [130, 92, 0] },
+        too_few: { face: [92, 206, 82], light: [170, 240, 160], edge: [36, 132, 30], dark: [16, 86, 14] },
+        too_many: { face: [236, 82, 66], light: [255, 160, 150], edge: [166, 32, 22], dark: [108, 14, 8] },
+      },
+      digit: [255, 255, 255], shadow: [40, 30, 20], clamp: [64, 66, 76], clampLight: [176, 178, 190],
+      glide: 150, fade: 150,
+      // a dusk gradient, top to bottom, with a few sparkles; its tint set by
+      // the level
+      sky(g, w, h, hue, rnd) {
+        const gr = g.createLinearGradient(0, 0, 0, h);
+        gr.addColorStop(0, `hsl(${hue},45%,16%)`);
+        gr.addColorStop(1, `hsl(${(hue + 40) % 360},55%,6%)`);
+        g.fillStyle = gr;
+        g.fillRect(0, 0, w, h);
+        g.fillStyle = `hsla(${hue},50%,85%,0.5)`;
+        for (let k = 0; k < 24; k++) {
+          const x = Math.round(rnd() * w), y = Math.round(rnd() * h), r = 1 + Math.round(rnd() * 3);
+          g.fillRect(x - r, y, 2 * r + 1, 1);
+          g.fillRect(x, y - r, 1, 2 * r + 1);
+        }
+      },
+    },
   };
 
   // ---- state -----------------------------------------------------------
@@ -85,6 +118,10 @@
   let lastReport = '';
   let drawQueued = false;
   let levels = [];
+  let glides = [];       // flash: tiles gliding into place, {cell, x0, y0, t0}
+  let fadeFrom = -1;     // flash: performance.now() when the board began to fade in
+  let fadeKey = '';      // the level whose fade was started
+  let themeAsked = '';   // the ?theme= asked of the server (POST /api/theme)
 
   function setTheme(name) {
     if (!THEMES[name]) name = 'classic';
@@ -125,7 +162,18 @@
     if (drag && (st.size !== shown.size || !st.cells[drag.from] || st.cells[drag.from].kind !== 'movable' || st.solved)) drag = null;
     S = st;
     shown = { version: st.version, size: st.size };
-    setTheme(params.get('theme') || S.theme);
+    const want = params.get('theme');
+    if (want && want !== S.theme && themeAsked !== want) {
+      // ?theme= sets the game's look, so the server's geometry (its pitch
+      // rule) is the look's own; nothing is drawn until it answers.
+      themeAsked = want;
+      send('/api/theme', { theme: want }, false);
+    }
+    setTheme(S.theme);
+    if (theme.fade && S.started !== undefined) {
+      const key = [S.started, S.size].join('/');
+      if (key !== fadeKey) { fadeKey = key; fadeFrom = performance.now(); glides = []; }
+    }
     if (fresh) {
       hud();
       panels();
@@ -139,7 +187,10 @@
   function send(path, body, isMove) {
     chain = chain
       .then(() => api(path, body))
-      .then((r) => (r.body ? r.body.state || r.body : null), () => null)
+      .then((r) => {
+        if (isMove && theme.glide && (!r.ok || (r.body && r.body.result === 'dropped'))) glideBack(body);
+        return r.body ? r.body.state || r.body : null;
+      }, () => null)
       .then((st) => {
         if (isMove) pending.shift();
         if (st) adopt(st, true);
@@ -351,8 +402,17 @@
   function draw() {
     drawQueued = false;
     if (!S) return;
+    const want = params.get('theme');
+    if (want && THEMES[want] && S.theme !== want) return; // the server's look comes first
     layout();
     sky();
+    if (theme.glide) {
+      drawFlash();
+      placePanels();
+      if (moving()) queueDraw(); // report only a still board
+      else report();
+      return;
+    }
     plate();
     const r = radius();
     for (let i = 0; i < S.cells.length; i++) {
@@ -365,6 +425,181 @@
     if (drag) tile(drag.x, drag.y, r * 1.06, S.cells[drag.from], true);
     placePanels();
     report();
+  }
+
+  // ---- flash: its own drawing, gliding tiles and a fading board -----------
+  const easeOut = (t) => 1 - Math.pow(1 - Math.min(1, Math.max(0, t)), 3);
+
+  // moving reports whether a tile glides or the board fades in: the page
+  // ignores presses meanwhile, as many games do.
+  function moving() {
+    const now = performance.now();
+    return glides.some((g) => now - g.t0 < theme.glide) || (fadeFrom >= 0 && now - fadeFrom < theme.fade);
+  }
+
+  function glide(cell, x0, y0) {
+    glides = glides.filter((g) => g.cell !== cell);
+    glides.push({ cell, x0, y0, t0: performance.now() });
+  }
+
+  // glideBack sends the tiles of a move the game did not take back home.
+  function glideBack(m) {
+    if (!view || !S || !S.cells[m.from] || !S.cells[m.to]) return;
+    const [fx, fy] = centre(m.from), [tx, ty] = centre(m.to);
+    glide(m.from, tx, ty);
+    glide(m.to, fx, fy); // drawn only if a tile is there (a swap)
+    queueDraw();
+  }
+
+  function hexPts(cx, cy, r) {
+    const v = [];
+    for (let k = 0; k < 6; k++) v.push([cx + r * Math.cos((Math.PI / 3) * k), cy + r * Math.sin((Math.PI / 3) * k)]);
+    return v;
+  }
+
+  function poly(pts) {
+    ctx.beginPath();
+    ctx.moveTo(pts[0][0], pts[0][1]);
+    for (const q of pts.slice(1)) ctx.lineTo(q[0], q[1]);
+    ctx.closePath();
+  }
+
+  // flashPlate: the board, each cell a hexagon with a dark rim and a lit
+  // upper bevel.
+  function flashPlate() {
+    const r = radius();
+    ctx.fillStyle = rgb(theme.rim);
+    for (let i = 0; i < S.cells.length; i++) { const [x, y] = centre(i); hexPath(x, y, r * 1.17); ctx.fill(); }
+    ctx.fillStyle = rgb(theme.rimLight);
+    for (let i = 0; i < S.cells.length; i++) { const [x, y] = centre(i); hexPath(x, y - r * 0.03, r * 1.1); ctx.fill(); }
+    ctx.fillStyle = rgb(theme.board);
+    for (let i = 0; i < S.cells.length; i++) { const [x, y] = centre(i); hexPath(x, y, r * 1.08); ctx.fill(); }
+  }
+
+  // flashWell: an empty cell, a dark flat well whose lower lip catches the
+  // light.
+  function flashWell(cx, cy, r) {
+    const v = hexPts(cx, cy, r * 0.84);
+    ctx.fillStyle = rgb(theme.well);
+    poly(v);
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.5, r * 0.08);
+    ctx.lineJoin = 'miter';
+    ctx.strokeStyle = rgb(theme.wellLip);
+    ctx.beginPath();
+    ctx.moveTo(v[0][0], v[0][1]);
+    for (const k of [1, 2, 3]) ctx.lineTo(v[k][0], v[k][1]); // the lower edges
+    ctx.stroke();
+    ctx.strokeStyle = rgb(theme.rim);
+    ctx.beginPath();
+    ctx.moveTo(v[3][0], v[3][1]);
+    for (const k of [4, 5, 0]) ctx.lineTo(v[k][0], v[k][1]);
+    ctx.stroke();
+  }
+
+  // flashHole: an unavailable cell, a plate engraved with a hexagon and
+  // three hatch lines.
+  function flashHole(cx, cy, r) {
+    ctx.fillStyle = rgb(theme.hole);
+    hexPath(cx, cy, r * 0.8);
+    ctx.fill();
+    ctx.strokeStyle = rgb(theme.holeLine);
+    ctx.lineWidth = Math.max(1, r * 0.06);
+    ctx.stroke();
+    ctx.beginPath();
+    for (const t of [-0.3, 0, 0.3]) {
+      ctx.moveTo(cx + r * (t - 0.28), cy + r * (0.28 + t * 0.2));
+      ctx.lineTo(cx + r * (t + 0.28), cy - r * (0.28 - t * 0.2));
+    }
+    ctx.stroke();
+  }
+
+  // flashTile: a bevelled hexagonal tile, light from the upper left, a
+  // FreeSans digit with a drop shadow, three bolted clamps when locked.
+  function flashTile(cx, cy, r, cell, lifted) {
+    const col = theme.tiles[cell.status] || theme.tiles.right;
+    const rt = r * 0.93, ri = rt * 0.74;
+    if (lifted) {
+      ctx.fillStyle = 'rgba(0,0,0,0.35)';
+      hexPath(cx + r * 0.1, cy + r * 0.14, rt);
+      ctx.fill();
+    }
+    const vo = hexPts(cx, cy, rt), vi = hexPts(cx, cy, ri);
+    for (let k = 0; k < 6; k++) {
+      const n = (Math.PI / 3) * (k + 0.5); // the facet's outward normal
+      const lit = -(Math.cos(n) + Math.sin(n)) / Math.SQRT2;
+      ctx.fillStyle = rgb(lit > 0.3 ? col.light : lit < -0.3 ? col.dark : col.edge);
+      poly([vo[k], vo[(k + 1) % 6], vi[(k + 1) % 6], vi[k]]);
+      ctx.fill();
+    }
+    ctx.fillStyle = rgb(col.face);
+    poly(vi);
+    ctx.fill();
+    if (cell.kind === 'locked') clamps(cx, cy, r);
+    const px = Math.max(8, Math.round(r * 0.95));
+    ctx.font = `bold ${px}px ${theme.digitFont}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    const d = String(cell.tile);
+    const m = ctx.measureText(d);
+    const by = cy + (m.actualBoundingBoxAscent - m.actualBoundingBoxDescent) / 2;
+    const off = Math.max(1, r * 0.06);
+    ctx.fillStyle = rgb(theme.shadow);
+    ctx.fillText(d, cx + off, by + off);
+    ctx.fillStyle = rgb(theme.digit);
+    ctx.fillText(d, cx, by);
+  }
+
+  // clamps: three dark bolted clamps over the corners at 60°, 180° and 300°.
+  function clamps(cx, cy, r) {
+    ctx.lineWidth = Math.max(1, r * 0.05);
+    ctx.lineJoin = 'miter';
+    for (const k of [1, 3, 5]) {
+      const a = (Math.PI / 3) * k;
+      const p = (rr, da) => [cx + rr * r * Math.cos(a + da), cy + rr * r * Math.sin(a + da)];
+      ctx.fillStyle = rgb(theme.clamp);
+      ctx.strokeStyle = rgb(theme.clampLight);
+      poly([p(1.04, 0.2), p(1.04, -0.2), p(0.62, -0.24), p(0.62, 0.24)]);
+      ctx.fill();
+      ctx.stroke();
+      const [bx, by] = p(0.83, 0);
+      ctx.fillStyle = rgb(theme.clampLight);
+      ctx.beginPath();
+      ctx.arc(bx, by, Math.max(1, r * 0.07), 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+
+  function drawFlash() {
+    const now = performance.now();
+    glides = glides.filter((g) => now - g.t0 < theme.glide);
+    let a = 1;
+    if (fadeFrom >= 0) {
+      a = Math.min(1, (now - fadeFrom) / theme.fade);
+      if (a >= 1) fadeFrom = -1;
+    }
+    ctx.save();
+    ctx.globalAlpha = a;
+    flashPlate();
+    const r = radius();
+    const flying = new Set(glides.map((g) => g.cell));
+    for (let i = 0; i < S.cells.length; i++) {
+      const c = S.cells[i];
+      const [x, y] = centre(i);
+      if (c.kind === 'hole') { flashHole(x, y, r); continue; }
+      const away = c.kind === 'empty' || (drag && drag.from === i) || flying.has(i);
+      if (away) flashWell(x, y, r);
+      else flashTile(x, y, r, c, false);
+    }
+    for (const g of glides) {
+      const c = S.cells[g.cell];
+      if (!c || c.tile < 0) continue;
+      const [tx, ty] = centre(g.cell);
+      const t = easeOut((now - g.t0) / theme.glide);
+      flashTile(g.x0 + (tx - g.x0) * t, g.y0 + (ty - g.y0) * t, r, c, true);
+    }
+    if (drag) flashTile(drag.x, drag.y, r * 1.06, S.cells[drag.from], true);
+    ctx.restore();
   }
 
   function queueDraw() {
@@ -537,6 +772,7 @@
 
   cv.addEventListener('pointerdown', (e) => {
     if (!S || S.solved || drag || !view || e.button !== 0) return;
+    if (moving()) return; // flash: no input while a tile glides or the board fades in
     if (!$('menu').classList.contains('hidden')) return;
     const i = hit(e.clientX, e.clientY);
     if (i < 0 || S.cells[i].kind !== 'movable') return;
@@ -565,10 +801,15 @@
     if (to !== from && target && (target.kind === 'empty' || (target.kind === 'movable' && S.swap))) {
       // Show the drop at once; the server's answer replaces it (a dropped or
       // refused move comes back unchanged: the tile goes back).
+      if (theme.glide) {
+        glide(to, e.clientX, e.clientY);
+        if (target.kind === 'movable') glide(from, ...centre(to));
+      }
       pending.push({ from, to });
       show();
       send('/api/move', { from, to }, true);
     } else {
+      if (theme.glide) glide(from, e.clientX, e.clientY);
       queueDraw(); // anything else puts the tile back
     }
   });
@@ -606,7 +847,7 @@
   setInterval(() => {
     if (!S) return;
     hud();
-    if (view) report(); // the window may have moved
+    if (view && !moving()) report(); // the window may have moved
 
   }, 250);
 

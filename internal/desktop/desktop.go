@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -122,6 +124,18 @@ type Browser struct {
 // at the screen rectangle win on display x. The window must lie inside the
 // screen and be smaller than it.
 func StartChromium(x *X, url string, win image.Rectangle) (*Browser, error) {
+	return StartChromiumZoom(x, url, win, 1)
+}
+
+// StartChromiumZoom is StartChromium with the browser's page zoom set to
+// zoom (0.75 for 75 %, 1.5 for 150 %), as a user sets it with Ctrl+minus or
+// Ctrl+plus: the profile's default zoom level, so the first paint is already
+// zoomed. Like a user's zoom, it changes the page's devicePixelRatio and its
+// size in CSS pixels; the screen's scale factor stays 1.
+func StartChromiumZoom(x *X, url string, win image.Rectangle, zoom float64) (*Browser, error) {
+	if zoom <= 0 || zoom > 5 {
+		return nil, fmt.Errorf("start Chromium: page zoom %v outside (0, 5]", zoom)
+	}
 	if _, err := os.Stat(ChromiumPath); err != nil {
 		return nil, fmt.Errorf("start Chromium: %s missing (apt-get install chromium): %w", ChromiumPath, err)
 	}
@@ -132,6 +146,12 @@ func StartChromium(x *X, url string, win image.Rectangle) (*Browser, error) {
 	profile, err := os.MkdirTemp("", "hexiom-chromium-")
 	if err != nil {
 		return nil, fmt.Errorf("start Chromium: %w", err)
+	}
+	if zoom != 1 {
+		if err := writeZoom(profile, zoom); err != nil {
+			os.RemoveAll(profile)
+			return nil, fmt.Errorf("start Chromium: %w", err)
+		}
 	}
 	args := []string{
 		"--no-sandbox", "--test-type", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -255,4 +275,19 @@ func WaitFor(timeout, interval time.Duration, what string, cond func() (bool, er
 		}
 		time.Sleep(interval)
 	}
+}
+
+// writeZoom writes a Chromium profile whose default page zoom is zoom.
+// Chromium keeps zoom as a level: the factor is 1.2 to the power of the level.
+func writeZoom(profile string, zoom float64) error {
+	dir := filepath.Join(profile, "Default")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("page zoom: %w", err)
+	}
+	level := math.Log(zoom) / math.Log(1.2)
+	prefs := fmt.Sprintf(`{"partition":{"default_zoom_level":{"x":%v}}}`, level)
+	if err := os.WriteFile(filepath.Join(dir, "Preferences"), []byte(prefs), 0o600); err != nil {
+		return fmt.Errorf("page zoom: %w", err)
+	}
+	return nil
 }

@@ -17,6 +17,19 @@
 // colours show), each at 800×600, 1280×800 and 1920×1080, in the classic
 // theme; and a smaller set in the neon theme, plus one neon board to learn
 // from (neon-learn).
+//
+// With -look flash it writes the fixtures of the flash look instead (its own
+// font, bevels, clamps, wells, pitch rule and animations; see package game)
+// into vision/testdata/flash: 6 official levels (sizes 2–6, holes, locked
+// tiles, every digit 0–6) and 2 random size-6 boards after a few moves, each
+// at three browser page zooms, 75 % in an 800×600 window, 100 % in 1280×800
+// and 150 % in 1920×1080, named NAME-z75, NAME-z100 and NAME-z150:
+//
+//	go run ./vision/internal/mkfixtures -look flash -out vision/testdata/flash
+//
+// The flash JSON adds the page zoom (devicePixelRatio), the pitch rule, and
+// where the page drew every cell on the screen (cells, radius): that look's
+// cells do not follow board.Pitch, so the area alone does not place them.
 package main
 
 import (
@@ -44,6 +57,13 @@ type Fixture struct {
 	Window string `json:"window"` // WxH of the Chromium window
 	Theme  string `json:"theme"`
 	Source string `json:"source"` // what was shown
+
+	// Flash fixtures only (omitted in the others).
+	Zoom   float64      `json:"zoom,omitempty"`   // the page zoom: devicePixelRatio
+	Rule   string       `json:"rule,omitempty"`   // the look's pitch rule (game.Geometry.Rule)
+	Pitch  [2]float64   `json:"pitch,omitempty"`  // DX, DY in screen pixels
+	Radius float64      `json:"radius,omitempty"` // a cell's circumradius in screen pixels
+	Cells  [][2]float64 `json:"cells,omitempty"`  // every cell's centre in screen pixels
 }
 
 // Area mirrors calibration.Area's JSON.
@@ -59,11 +79,28 @@ type job struct {
 	moves int // random moves to play first
 }
 
+// window is a Chromium window on the screen and its page zoom.
+type window struct {
+	name string
+	rect image.Rectangle
+	zoom float64
+}
+
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
+	look := flag.String("look", "", "`flash`: the fixtures of the flash look (else classic and neon)")
 	flag.Parse()
-	if err := run(*out, *only); err != nil {
+	var err error
+	switch *look {
+	case "":
+		err = run(*out, *only)
+	case "flash":
+		err = runFlash(*out, *only)
+	default:
+		err = fmt.Errorf("-look %q: want flash or nothing", *look)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)
 		os.Exit(1)
 	}
@@ -71,31 +108,39 @@ func main() {
 
 func seed(n uint64) *uint64 { return &n }
 
+// startScreen starts Xvfb and a screen capture on it.
+func startScreen() (*desktop.X, *capture.Screen, error) {
+	x, err := desktop.StartX(2000, 1200)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := x.Use(); err != nil {
+		x.Close()
+		return nil, nil, err
+	}
+	scr, err := capture.OpenScreen(x.Display)
+	if err != nil {
+		x.Close()
+		return nil, nil, err
+	}
+	return x, scr, nil
+}
+
 func run(out, only string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	x, err := desktop.StartX(2000, 1200)
+	x, scr, err := startScreen()
 	if err != nil {
 		return err
 	}
 	defer x.Close()
-	if err := x.Use(); err != nil {
-		return err
-	}
-	scr, err := capture.OpenScreen(x.Display)
-	if err != nil {
-		return err
-	}
 	defer scr.Close()
 
-	windows := []struct {
-		name string
-		rect image.Rectangle
-	}{
-		{"800x600", image.Rect(23, 17, 23+800, 17+600)},
-		{"1280x800", image.Rect(60, 41, 60+1280, 41+800)},
-		{"1920x1080", image.Rect(37, 52, 37+1920, 52+1080)},
+	windows := []window{
+		{"800x600", image.Rect(23, 17, 23+800, 17+600), 1},
+		{"1280x800", image.Rect(60, 41, 60+1280, 41+800), 1},
+		{"1920x1080", image.Rect(37, 52, 37+1920, 52+1080), 1},
 	}
 	var classic, neon []job
 	for l := 1; l <= 40; l++ {
@@ -127,9 +172,51 @@ func run(out, only string) error {
 			if len(todo) == 0 {
 				continue
 			}
-			if err := session(x, scr, theme, w.name, w.rect, todo, out); err != nil {
+			if err := session(x, scr, theme, w, todo, out); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// runFlash writes the flash look's fixtures.
+func runFlash(out, only string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	x, scr, err := startScreen()
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	defer scr.Close()
+	windows := []window{
+		{"z75", image.Rect(23, 17, 23+800, 17+600), 0.75},
+		{"z100", image.Rect(60, 41, 60+1280, 41+800), 1},
+		{"z150", image.Rect(37, 52, 37+1920, 52+1080), 1.5},
+	}
+	var jobs []job
+	// sizes 2–6; holes (10, 23, 39); locked tiles (10, 27, 39); digits 0–2
+	// (10, 23) and 1–6 (27)
+	for _, l := range []int{1, 10, 23, 27, 39, 40} {
+		jobs = append(jobs, job{fmt.Sprintf("level%02d", l), game.Spec{Mode: game.ModeLevel, Level: l}, 0})
+	}
+	for i := 1; i <= 2; i++ {
+		jobs = append(jobs, job{fmt.Sprintf("random6-%02d", i), game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(uint64(4000 + i))}, 3 + i})
+	}
+	for _, w := range windows {
+		var todo []job
+		for _, j := range jobs {
+			if strings.Contains(j.name+"-"+w.name, only) {
+				todo = append(todo, j)
+			}
+		}
+		if len(todo) == 0 {
+			continue
+		}
+		if err := session(x, scr, "flash", w, todo, out); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -165,7 +252,8 @@ func learnSeed() uint64 {
 	}
 }
 
-func session(x *desktop.X, scr *capture.Screen, theme, wname string, win image.Rectangle, jobs []job, out string) error {
+func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []job, out string) error {
+	wname, win := w.name, w.rect
 	g, err := game.New(game.Config{Start: jobs[0].spec, Theme: theme})
 	if err != nil {
 		return err
@@ -175,7 +263,7 @@ func session(x *desktop.X, scr *capture.Screen, theme, wname string, win image.R
 		return err
 	}
 	defer srv.Close()
-	b, err := desktop.StartChromium(x, srv.URL, win)
+	b, err := desktop.StartChromiumZoom(x, srv.URL, win, w.zoom)
 	if err != nil {
 		return err
 	}
@@ -214,13 +302,15 @@ func session(x *desktop.X, scr *capture.Screen, theme, wname string, win image.R
 		}
 		time.Sleep(60 * time.Millisecond)
 		l := st.Layout
-		if l.DevicePixelRatio != 1 {
-			return fmt.Errorf("%s: devicePixelRatio %v, want 1", j.name, l.DevicePixelRatio)
+		z := l.DevicePixelRatio
+		if math.Abs(z-w.zoom) > 1e-6 {
+			return fmt.Errorf("%s: devicePixelRatio %v, want the page zoom %v", j.name, z, w.zoom)
 		}
-		if int(l.InnerWidth) != win.Dx() || int(l.InnerHeight) != win.Dy() {
-			return fmt.Errorf("%s: window inner size %vx%v, want %v", j.name, l.InnerWidth, l.InnerHeight, win.Size())
+		if math.Abs(l.InnerWidth*z-float64(win.Dx())) > 1 || math.Abs(l.InnerHeight*z-float64(win.Dy())) > 1 {
+			return fmt.Errorf("%s: window inner size %vx%v CSS px at zoom %v, want %v screen px", j.name, l.InnerWidth, l.InnerHeight, z, win.Size())
 		}
-		area := Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side}
+		// screenX/Y are screen pixels; client CSS px scale by the zoom.
+		area := Area{Left: l.ScreenX + l.Left*z, Top: l.ScreenY + l.Top*z, Side: l.Side * z}
 		margin := 6
 		crop := image.Rect(int(math.Floor(area.Left))-margin, int(math.Floor(area.Top))-margin,
 			int(math.Ceil(area.Left+area.Side))+margin, int(math.Ceil(area.Top+area.Side))+margin)
@@ -243,6 +333,16 @@ func session(x *desktop.X, scr *capture.Screen, theme, wname string, win image.R
 			src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
 		}
 		fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
+		if theme == "flash" {
+			ge := st.Geometry
+			fx.Window = fmt.Sprintf("%dx%d", win.Dx(), win.Dy())
+			fx.Zoom, fx.Rule = z, ge.Rule
+			fx.Pitch = [2]float64{ge.DX * area.Side, ge.DY * area.Side}
+			fx.Radius = ge.Radius * area.Side
+			for _, c := range ge.Centres {
+				fx.Cells = append(fx.Cells, [2]float64{round2(area.Left + c[0]*area.Side), round2(area.Top + c[1]*area.Side)})
+			}
+		}
 		data, _ := json.MarshalIndent(fx, "", "  ")
 		if err := os.WriteFile(filepath.Join(out, name+".json"), append(data, '\n'), 0o644); err != nil {
 			return err
@@ -251,3 +351,5 @@ func session(x *desktop.X, scr *capture.Screen, theme, wname string, win image.R
 	}
 	return nil
 }
+
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
