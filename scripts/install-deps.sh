@@ -3,14 +3,14 @@
 #
 # Debian packages: a C toolchain and OpenCV 4.6 for gocv, the X11/XTest headers
 # for robotgo, Xvfb and Chromium for the virtual desktop, DejaVu fonts for the
-# clone's digits, MiniZinc with Gecode for the solver comparison. Then the Go
-# modules of go.mod. Run as root (or with sudo available). Safe to run again:
+# clone's digits (FreeSans from fonts-freefont-ttf for the flash look's),
+# MiniZinc with Gecode for the solver comparison. Then the Go modules of go.mod. Run as root (or with sudo available). Safe to run again:
 # it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pkgs=(build-essential pkg-config libopencv-dev libx11-dev libxtst-dev
-      xvfb xauth chromium fonts-dejavu-core minizinc flatzinc)
+      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc)
 
 missing=()
 for p in "${pkgs[@]}"; do
