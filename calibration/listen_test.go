@@ -43,8 +43,8 @@ func TestListenSeesXTestClicks(t *testing.T) {
 			if got != w {
 				t.Errorf("click %d: got %+v, want %+v", i, got, w)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("click %d never arrived", i)
+		case <-time.After(desktop.Patience):
+			t.Fatalf("click %d did not arrive in %v", i, desktop.Patience)
 		}
 	}
 	l.Close()
@@ -53,8 +53,8 @@ func TestListenSeesXTestClicks(t *testing.T) {
 		if ok {
 			t.Error("a click after Close")
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("channel not closed after Close")
+	case <-time.After(desktop.Patience):
+		t.Fatalf("channel not closed %v after Close", desktop.Patience)
 	}
 }
 

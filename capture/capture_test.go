@@ -39,8 +39,19 @@ func paint(t testing.TB, display string, r image.Rectangle, rgb uint32) {
 	if err := xproto.MapWindowChecked(c, wid).Check(); err != nil {
 		t.Fatal(err)
 	}
-	xproto.GetInputFocus(c).Reply() // round trip: the map is done
-	time.Sleep(50 * time.Millisecond)
+	// Wait until the server shows the window's colour at its corner.
+	err = desktop.WaitFor(desktop.Patience, 5*time.Millisecond, "the window drawn", func() (bool, error) {
+		img, err := xproto.GetImage(c, xproto.ImageFormatZPixmap, xproto.Drawable(sc.Root),
+			int16(r.Min.X), int16(r.Min.Y), 1, 1, 0xffffffff).Reply()
+		if err != nil {
+			return false, err
+		}
+		d := img.Data // BGRX
+		return len(d) >= 3 && uint32(d[2])<<16|uint32(d[1])<<8|uint32(d[0]) == rgb, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestScreenGrab(t *testing.T) {

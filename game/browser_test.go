@@ -15,6 +15,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -28,6 +29,11 @@ import (
 )
 
 var update = flag.Bool("update", false, "write the screenshots under docs/")
+
+// patience is how long a test waits for the page to do something (paint,
+// report a button, take a drag or a click): see desktop.Patience. Every wait
+// is for a condition; the limit only turns a hang into a failure.
+const patience = desktop.Patience
 
 // One X server for the whole test binary: robotgo keeps its Xlib display in
 // a C static, and using it after its server is gone kills the process.
@@ -99,16 +105,17 @@ func openZoom(t *testing.T, g *Game, win image.Rectangle, query string, zoom flo
 	}
 	t.Cleanup(func() { b.Close() })
 	s := &session{t: t, g: g, win: win, b: b}
-	s.painted(20 * time.Second)
+	s.painted()
 	return s
 }
 
 // painted waits until the page reports it drew the current state, and
-// returns that state.
-func (s *session) painted(timeout time.Duration) State {
+// returns that state. The page reports after the frame is on screen, with
+// its buttons enabled or disabled for that state.
+func (s *session) painted() State {
 	s.t.Helper()
 	var st State
-	err := desktop.WaitFor(timeout, 20*time.Millisecond, "the page to paint the current state", func() (bool, error) {
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "the page to paint the current state", func() (bool, error) {
 		st = s.g.State()
 		if s.b.Exited() {
 			return false, fmt.Errorf("chromium exited: %.2000s", s.b.Log.String())
@@ -127,7 +134,7 @@ func (s *session) ready() {
 	s.t.Helper()
 	since := s.lastSeq()
 	i := 0
-	err := desktop.WaitFor(5*time.Second, 50*time.Millisecond, "the page to see the mouse", func() (bool, error) {
+	err := desktop.WaitFor(patience, 50*time.Millisecond, "the page to see the mouse", func() (bool, error) {
 		i++
 		robotgo.Move(s.win.Min.X+20+i%2, s.win.Min.Y+s.win.Dy()-20)
 		return len(s.g.Pointer(since)) > 0, nil
@@ -154,7 +161,8 @@ func cellPoint(st State, i int) image.Point {
 }
 
 // drag presses at a, makes steps intermediate moves, moves to b and releases:
-// real XTest events, as a bot makes them.
+// real XTest events, as a bot makes them, at a hand's pace (the pauses
+// space the events out; nothing waits on them).
 func drag(a, b image.Point, steps int) {
 	robotgo.Move(a.X, a.Y)
 	time.Sleep(15 * time.Millisecond)
@@ -170,9 +178,11 @@ func drag(a, b image.Point, steps int) {
 	robotgo.Toggle("left", "up")
 }
 
-// dragCells drags from cell to cell and waits until the server has answered
-// (the state version changed, or for a drop that must not take, until the
-// page logged the pointerup and had time to send a move).
+// dragCells drags from cell to cell and waits until the page has logged the
+// release and, for a drag that must take, until the server has counted the
+// move. A drop that must not take cannot be waited for: the caller proves it
+// by the move count after the next drag that must take (the page sends moves
+// in order, so a drop it had sent would be counted first).
 func (s *session) dragCells(from, to, steps int, mustTake bool) State {
 	s.t.Helper()
 	st := s.g.State()
@@ -180,7 +190,7 @@ func (s *session) dragCells(from, to, steps int, mustTake bool) State {
 	a, b := cellPoint(st, from), cellPoint(st, to)
 	drag(a, b, steps)
 	var up *PointerEvent
-	err := desktop.WaitFor(5*time.Second, 10*time.Millisecond, "pointerup logged", func() (bool, error) {
+	err := desktop.WaitFor(patience, 10*time.Millisecond, "pointerup logged", func() (bool, error) {
 		for _, e := range s.g.Pointer(since) {
 			if e.Type == "pointerup" {
 				up = &e
@@ -204,13 +214,12 @@ func (s *session) dragCells(from, to, steps int, mustTake bool) State {
 		s.t.Fatalf("drag %v→%v logged as down %+v up %+v", a, b, down, up)
 	}
 	if !mustTake {
-		time.Sleep(300 * time.Millisecond)
 		return s.g.State()
 	}
 	var now State
-	err = desktop.WaitFor(3*time.Second, 10*time.Millisecond, fmt.Sprintf("move %d→%d to take", from, to), func() (bool, error) {
+	err = desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("move %d→%d to take", from, to), func() (bool, error) {
 		now = s.g.State()
-		return now.Version != st.Version, nil
+		return now.Moves != st.Moves, nil
 	})
 	if err != nil {
 		s.t.Fatalf("%v (steps %d)", err, steps)
@@ -227,6 +236,25 @@ func (s *session) capture() *image.RGBA {
 	return img
 }
 
+// captureUntil captures the window until check passes on the capture, and
+// returns it; it fails the test with check's last error after patience. The
+// page reports a frame once it is drawn, but the X server may show it a
+// moment later.
+func (s *session) captureUntil(check func(*image.RGBA) error) *image.RGBA {
+	s.t.Helper()
+	var img *image.RGBA
+	var last error
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "the screen to show it", func() (bool, error) {
+		img = s.capture()
+		last = check(img)
+		return last == nil, nil
+	})
+	if err != nil {
+		s.t.Fatalf("%v: %v", err, last)
+	}
+	return img
+}
+
 // at returns the captured pixel at client point (x, y) of the window.
 func at(img *image.RGBA, x, y float64) color.RGBA {
 	return img.RGBAAt(img.Rect.Min.X+int(math.Round(x)), img.Rect.Min.Y+int(math.Round(y)))
@@ -237,7 +265,7 @@ func near(c color.RGBA, want [3]uint8, tol int) bool {
 	return d(c.R, want[0]) <= tol && d(c.G, want[1]) <= tol && d(c.B, want[2]) <= tol
 }
 
-// palette is what checkCells expects where it samples a cell.
+// palette is what checkPalette expects where it samples a cell.
 type palette struct {
 	face         map[string][3]uint8 // a tile's face by status
 	recess, flat [3]uint8            // an empty cell; a hole (the board)
@@ -259,20 +287,24 @@ var (
 	panel  = [3]uint8{24, 24, 36}
 )
 
-// checkCells samples every cell of a classic render where the page must have
+// cellsDrawn samples every cell of a classic render where the page must have
 // drawn it (board.Centre within the reported area): a tile's face colour by
 // status, an empty cell's recess, a hole's flat board grey. It skips cells
-// under the rectangle hide (the solved panel).
-func checkCells(t *testing.T, img *image.RGBA, st State, hide image.Rectangle) {
-	t.Helper()
-	checkPalette(t, img, st, hide, classic)
+// under the rectangle hide (the solved panel), and says which cells differ.
+func cellsDrawn(st State, hide image.Rectangle) func(*image.RGBA) error {
+	return paletteDrawn(st, hide, classic)
 }
 
-func checkPalette(t *testing.T, img *image.RGBA, st State, hide image.Rectangle, pal palette) {
-	t.Helper()
+func paletteDrawn(st State, hide image.Rectangle, pal palette) func(*image.RGBA) error {
+	return func(img *image.RGBA) error {
+		return checkPalette(img, st, hide, pal)
+	}
+}
+
+func checkPalette(img *image.RGBA, st State, hide image.Rectangle, pal palette) error {
 	l := st.Layout
 	r := l.Side * board.Radius(st.Size)
-	bad := 0
+	var bad []string
 	for i, c := range st.Cells {
 		fx, fy := board.Centre(st.Size, i)
 		cx, cy := l.Left+l.Side*fx, l.Top+l.Side*fy
@@ -291,14 +323,18 @@ func checkPalette(t *testing.T, img *image.RGBA, st State, hide image.Rectangle,
 			want = pal.face[c.Status]
 		}
 		if got := at(img, x, y); !near(got, want, 3) {
-			bad++
-			t.Errorf("cell %d (%s, %s) at client (%.0f,%.0f): %v, want %v", i, c.Kind, c.Status, x, y, got, want)
+			bad = append(bad, fmt.Sprintf("cell %d (%s, %s) at client (%.0f,%.0f): %v, want %v", i, c.Kind, c.Status, x, y, got, want))
 		}
 	}
-	if bad > 0 {
-		t.Fatalf("%d cells not drawn as the state says", bad)
+	if len(bad) > 0 {
+		return fmt.Errorf("%d cells not drawn as the state says:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
+	return nil
 }
+
+// panelDelay is PANEL_DELAY in static/game.js: how long after the last move
+// the page shows the solved panel.
+const panelDelay = 1200 * time.Millisecond
 
 func TestBrowserPlaysLevel10(t *testing.T) {
 	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}})
@@ -306,28 +342,30 @@ func TestBrowserPlaysLevel10(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := open(t, g, image.Rect(30, 20, 830, 620), "")
-	st := s.painted(5 * time.Second)
+	st := s.painted()
 	s.ready()
-	checkCells(t, s.capture(), st, image.Rectangle{})
+	s.captureUntil(cellsDrawn(st, image.Rectangle{}))
 
 	start := g.Position()
 	mv, mv2, free, hole, locked := findCells(start)
 	// Drops that must not take: onto a hole, onto a locked tile, a drag of
-	// a locked tile.
+	// a locked tile. The swap after them proves none was taken: it must be
+	// the first move the game counts.
 	for _, d := range [][2]int{{mv, hole}, {mv, locked}, {locked, free}} {
-		if got := s.dragCells(d[0], d[1], 1, false); got.Version != st.Version || !g.Position().Equal(start) {
-			t.Fatalf("drop %d→%d changed the game:\n%s", d[0], d[1], got.Board)
-		}
+		s.dragCells(d[0], d[1], 1, false)
 	}
 	// A swap, with no intermediate move at all.
 	st = s.dragCells(mv, mv2, 0, true)
-	if st.LastMove == nil || !st.LastMove.Swap || st.Moves != 1 {
-		t.Fatalf("swap by drag: %+v", st.LastMove)
+	if st.LastMove == nil || !st.LastMove.Swap || st.LastMove.From != mv || st.LastMove.To != mv2 || st.Moves != 1 {
+		t.Fatalf("after three drops that must not take and a swap by drag: %d moves, the last %+v", st.Moves, st.LastMove)
 	}
 	if err := g.Undo(); err != nil {
 		t.Fatal(err)
 	}
-	s.painted(2 * time.Second)
+	if !g.Position().Equal(start) {
+		t.Fatalf("a drop that must not take changed the game:\n%s", g.State().Board)
+	}
+	s.painted()
 
 	sol, err := board.Parse("solution", []byte(level10Solution))
 	if err != nil {
@@ -335,9 +373,11 @@ func TestBrowserPlaysLevel10(t *testing.T) {
 	}
 	moves := planMoves(t, start, sol)
 	var before *image.RGBA
+	var lastDrag time.Time
 	for k, m := range moves {
 		if k == len(moves)-1 {
 			before = s.capture()
+			lastDrag = time.Now() // the page shows the solved state after this
 		}
 		st = s.dragCells(m.From, m.To, k%4, true)
 		if st.LastMove == nil || st.LastMove.From != m.From || st.LastMove.To != m.To || st.LastMove.Swap {
@@ -347,16 +387,31 @@ func TestBrowserPlaysLevel10(t *testing.T) {
 	if !st.Solved || st.Board != level10Solution || st.Moves != len(moves) {
 		t.Fatalf("after %d drags: solved %v moves %d\n%s", len(moves), st.Solved, st.Moves, st.Board)
 	}
-	// First the whole board shows solved: every tile yellow.
-	st = s.painted(2 * time.Second)
-	checkCells(t, s.capture(), st, image.Rectangle{})
-	if _, ok := st.Layout.Controls["solved"]; ok {
+	// First the whole board shows solved, every tile yellow; the solved
+	// panel comes panelDelay later. What is seen before lastDrag+panelDelay
+	// must have no panel; on a machine too slow to look in that time, the
+	// whole board cannot be checked (the cells outside the panel are,
+	// below).
+	st = s.painted()
+	if _, ok := st.Layout.Controls["solved"]; ok && time.Since(lastDrag) < panelDelay {
 		t.Error("the solved panel came at once; it must let the finished board be seen first")
+	}
+	var whole *image.RGBA
+	var wholeErr error
+	for {
+		shot := time.Now()
+		whole = s.capture()
+		wholeErr = checkPalette(whole, st, image.Rectangle{}, classic)
+		if wholeErr == nil || shot.Sub(lastDrag) >= panelDelay {
+			break
+		}
+		time.Sleep(20 * time.Millisecond) // between captures, until the panel may come
+	}
+	if wholeErr != nil {
+		t.Logf("no capture of the whole solved board within %v of the last drag (a slow machine, or the panel came early): %v", panelDelay, wholeErr)
 	}
 	// Then the solved panel, over the middle of the area.
 	s.control("next")
-	time.Sleep(50 * time.Millisecond)
-	after := s.capture()
 	st = s.g.State()
 	l := st.Layout
 	pr := l.Controls["solved"]
@@ -364,25 +419,33 @@ func TestBrowserPlaysLevel10(t *testing.T) {
 	if pr[0] < l.Left || pr[0]+pr[2] > l.Left+l.Side || pr[1] < l.Top || pr[1]+pr[3] > l.Top+l.Side {
 		t.Errorf("solved panel %v outside the game area %+v", pr, l)
 	}
-	if got := at(after, px, py); !near(got, panel, 4) {
-		t.Errorf("solved panel missing: (%.0f,%.0f) is %v, want %v", px, py, got, panel)
-	}
 	if got := at(before, px, py); near(got, panel, 4) {
 		t.Errorf("the panel's colour was there before the level was solved: %v", got)
 	}
 	// The panel and its shadow (30 px blur, 8 px down).
 	hide := image.Rect(int(pr[0])-32, int(pr[1])-32, int(pr[0]+pr[2])+32, int(pr[1]+pr[3])+40)
-	checkCells(t, after, st, hide)
+	after := s.captureUntil(func(img *image.RGBA) error {
+		if got := at(img, px, py); !near(got, panel, 4) {
+			return fmt.Errorf("solved panel missing: (%.0f,%.0f) is %v, want %v", px, py, got, panel)
+		}
+		return checkPalette(img, st, hide, classic)
+	})
+	if wholeErr != nil {
+		if err := checkPalette(whole, st, hide, classic); err != nil {
+			t.Errorf("the solved board, outside the panel: %v", err)
+		}
+	}
 	save(t, after, "game-solved-800x600.png")
 
-	// A new level from the API shows within a second.
+	// A new level from the API shows (the time it took is logged, not
+	// judged: speed is for benchmarks).
 	t0 := time.Now()
 	if err := g.NewLevel(Spec{Mode: ModeRandom, Size: 4, Seed: seed(3)}); err != nil {
 		t.Fatal(err)
 	}
-	st = s.painted(time.Second)
+	st = s.painted()
 	t.Logf("new level painted %v after POST", time.Since(t0))
-	checkCells(t, s.capture(), st, image.Rectangle{})
+	s.captureUntil(cellsDrawn(st, image.Rectangle{}))
 }
 
 func TestBrowserNoSwap(t *testing.T) {
@@ -391,14 +454,13 @@ func TestBrowserNoSwap(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := open(t, g, image.Rect(10, 10, 1290, 810), "")
-	st := s.painted(5 * time.Second)
+	s.painted()
 	s.ready()
 	mv, mv2, free, _, _ := findCells(g.Position())
-	if got := s.dragCells(mv, mv2, 2, false); got.Version != st.Version {
-		t.Fatal("a drop on a movable tile swapped with swapping off")
-	}
-	if st = s.dragCells(mv, free, 2, true); st.Moves != 1 || st.LastMove.Swap {
-		t.Fatalf("move with swapping off: %+v", st.LastMove)
+	s.dragCells(mv, mv2, 2, false) // must not swap with swapping off
+	st := s.dragCells(mv, free, 2, true)
+	if st.Moves != 1 || st.LastMove == nil || st.LastMove.Swap || st.LastMove.From != mv || st.LastMove.To != free {
+		t.Fatalf("a drop on a tile, then a move, with swapping off: %d moves, the last %+v", st.Moves, st.LastMove)
 	}
 }
 
@@ -449,7 +511,7 @@ func TestScreenshots(t *testing.T) {
 			if err := g.NewLevel(bd.spec); err != nil {
 				t.Fatal(err)
 			}
-			st := s.painted(5 * time.Second)
+			st := s.painted()
 			if st.Layout.InnerWidth != float64(ws.X) || st.Layout.InnerHeight != float64(ws.Y) {
 				t.Fatalf("window %v reported inner %vx%v", ws, st.Layout.InnerWidth, st.Layout.InnerHeight)
 			}
@@ -457,9 +519,7 @@ func TestScreenshots(t *testing.T) {
 			if l.Left < 0 || l.Top < 40 || l.Left+l.Side > l.InnerWidth || l.Top+l.Side > l.InnerHeight {
 				t.Fatalf("game area %+v does not fit the window below the HUD", l)
 			}
-			time.Sleep(50 * time.Millisecond)
-			img := s.capture()
-			checkCells(t, img, st, image.Rectangle{})
+			img := s.captureUntil(cellsDrawn(st, image.Rectangle{}))
 			save(t, img, fmt.Sprintf("game-%s-%dx%d.png", bd.name, ws.X, ws.Y))
 		}
 	}
@@ -469,13 +529,11 @@ func TestScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := open(t, g, image.Rect(20, 20, 1300, 820), "?theme=neon")
-	st := s.painted(5 * time.Second)
+	st := s.painted()
 	if st.Layout.Theme != "neon" {
 		t.Fatalf("theme drawn %q", st.Layout.Theme)
 	}
-	time.Sleep(50 * time.Millisecond)
-	img := s.capture()
-	checkPalette(t, img, st, image.Rectangle{}, neon)
+	img := s.captureUntil(paletteDrawn(st, image.Rectangle{}, neon))
 	save(t, img, "game-neon-size6-1280x800.png")
 }
 
@@ -506,7 +564,7 @@ func save(t *testing.T, img image.Image, name string) {
 func (s *session) control(id string) image.Point {
 	s.t.Helper()
 	var p image.Point
-	err := desktop.WaitFor(3*time.Second, 20*time.Millisecond, "button "+id+" on screen", func() (bool, error) {
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "button "+id+" on screen", func() (bool, error) {
 		st := s.g.State()
 		if st.Layout == nil {
 			return false, nil
@@ -524,18 +582,41 @@ func (s *session) control(id string) image.Point {
 	return p
 }
 
-// click clicks the page's button id and waits for the state to change.
-func (s *session) click(id string) State {
+// press clicks the page's button id once it is on screen, and waits until
+// the page has logged the release.
+func (s *session) press(id string) {
 	s.t.Helper()
 	p := s.control(id)
-	v := s.g.State().Version
+	since := s.lastSeq()
 	robotgo.Move(p.X, p.Y)
-	time.Sleep(15 * time.Millisecond)
+	time.Sleep(15 * time.Millisecond) // a user's pace: hover, press, release
 	robotgo.Toggle("left")
 	time.Sleep(15 * time.Millisecond)
 	robotgo.Toggle("left", "up")
+	err := desktop.WaitFor(patience, 10*time.Millisecond, "the click on "+id+" logged", func() (bool, error) {
+		for _, e := range s.g.Pointer(since) {
+			if e.Type == "pointerup" {
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// click clicks the page's button id and waits for the state to change. It
+// first waits until the page has drawn the current state: the page enables
+// a button (undo after a move) only once it has the server's answer, and a
+// click on a disabled button is lost.
+func (s *session) click(id string) State {
+	s.t.Helper()
+	s.painted()
+	v := s.g.State().Version
+	s.press(id)
 	var st State
-	err := desktop.WaitFor(3*time.Second, 10*time.Millisecond, "a click on "+id+" to take", func() (bool, error) {
+	err := desktop.WaitFor(patience, 10*time.Millisecond, "a click on "+id+" to take", func() (bool, error) {
 		st = s.g.State()
 		return st.Version != v, nil
 	})
@@ -555,7 +636,6 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := open(t, g, image.Rect(30, 20, 830, 620), "")
-	s.painted(5 * time.Second)
 	s.ready()
 	start := g.Position()
 	mv, _, free, _, _ := findCells(start)
@@ -564,36 +644,31 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	if st := s.click("undo"); st.Moves != 0 || !g.Position().Equal(start) {
 		t.Fatalf("undo button: moves %d\n%s", st.Moves, st.Board)
 	}
-	s.painted(2 * time.Second)
+	s.painted()
 	s.dragCells(mv, free, 1, true)
 	if st := s.click("restart"); st.Moves != 0 || !g.Position().Equal(start) {
 		t.Fatalf("restart button: moves %d\n%s", st.Moves, st.Board)
 	}
 	// The level menu.
-	p := s.control("menu-btn")
-	robotgo.Move(p.X, p.Y)
-	robotgo.Toggle("left")
-	robotgo.Toggle("left", "up")
+	s.painted()
+	s.press("menu-btn")
 	if st := s.click("level-5"); st.Mode != ModeLevel || st.Level != 5 {
 		t.Fatalf("menu level 5: %s %d", st.Mode, st.Level)
 	}
-	if _, ok := s.painted(2 * time.Second).Layout.Controls["level-5"]; ok {
+	if _, ok := s.painted().Layout.Controls["level-5"]; ok {
 		t.Fatal("the menu stayed open")
 	}
-	p = s.control("menu-btn")
-	robotgo.Move(p.X, p.Y)
-	robotgo.Toggle("left")
-	robotgo.Toggle("left", "up")
+	s.press("menu-btn")
 	if st := s.click("random-5"); st.Mode != ModeRandom || st.Size != 5 || st.Seed == 0 {
 		t.Fatalf("menu random 5: %s size %d seed %d", st.Mode, st.Size, st.Seed)
 	}
 	// Ctrl+Z undoes.
-	st := s.painted(2 * time.Second)
+	st := s.painted()
 	mv, _, free, _, _ = findCells(g.Position())
 	s.dragCells(mv, free, 1, true)
 	v := g.State().Version
 	robotgo.KeyTap("z", "ctrl")
-	if err := desktop.WaitFor(3*time.Second, 10*time.Millisecond, "Ctrl+Z to undo", func() (bool, error) {
+	if err := desktop.WaitFor(patience, 10*time.Millisecond, "Ctrl+Z to undo", func() (bool, error) {
 		return g.State().Version != v, nil
 	}); err != nil {
 		t.Fatal(err)
@@ -606,7 +681,7 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	if err := g.NewLevel(Spec{Mode: ModeChallenge, Seed: seed(11)}); err != nil {
 		t.Fatal(err)
 	}
-	st = s.painted(2 * time.Second)
+	st = s.painted()
 	if st.Size != 6 || st.LimitMS != 180000 {
 		t.Fatalf("challenge: size %d limit %d", st.Size, st.LimitMS)
 	}
@@ -617,11 +692,11 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s.painted(2 * time.Second)
+	s.painted()
 	for _, m := range moves[len(moves)-2:] {
 		s.dragCells(m.From, m.To, 2, true)
 	}
-	st = s.painted(2 * time.Second)
+	st = s.painted()
 	if !st.Solved || !st.Achieved {
 		t.Fatalf("challenge solved by drags: solved %v achieved %v", st.Solved, st.Achieved)
 	}
@@ -633,30 +708,30 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	}
 	// Three minutes and a second after the page showed it, the countdown is
 	// over: a red banner.
-	s.painted(2 * time.Second)
+	s.painted()
 	mu.Lock()
 	offset += ChallengeLimit + time.Second
 	mu.Unlock()
 	g.Restart()
-	st = s.painted(2 * time.Second)
+	st = s.painted()
 	if st.ElapsedMS <= st.LimitMS || st.Achieved {
 		t.Fatalf("elapsed %d of %d, achieved %v", st.ElapsedMS, st.LimitMS, st.Achieved)
 	}
 	s.banner([3]uint8{200, 0, 0})
 }
 
-// banner waits for the page's banner, checks its colour on screen and
+// banner waits for the page's banner, and for its colour on screen, and
 // returns the capture.
 func (s *session) banner(want [3]uint8) *image.RGBA {
 	s.t.Helper()
 	s.control("banner")
-	time.Sleep(50 * time.Millisecond)
-	img := s.capture()
 	r := s.g.State().Layout.Controls["banner"]
-	if got := at(img, r[0]+6, r[1]+6); !near(got, want, 2) {
-		s.t.Errorf("banner at %v is %v, want %v", r, got, want)
-	}
-	return img
+	return s.captureUntil(func(img *image.RGBA) error {
+		if got := at(img, r[0]+6, r[1]+6); !near(got, want, 2) {
+			return fmt.Errorf("banner at %v is %v, want %v", r, got, want)
+		}
+		return nil
+	})
 }
 
 // TestBrowserFastDrags makes the drags as fast as XTest allows: press, one
@@ -670,7 +745,7 @@ func TestBrowserFastDrags(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := open(t, g, image.Rect(30, 20, 1310, 820), "")
-	st := s.painted(5 * time.Second)
+	st := s.painted()
 	s.ready()
 	moves := planMoves(t, level, sol)
 	for _, m := range moves {
@@ -680,7 +755,7 @@ func TestBrowserFastDrags(t *testing.T) {
 		robotgo.Move(b.X, b.Y)
 		robotgo.Toggle("left", "up")
 	}
-	err = desktop.WaitFor(5*time.Second, 20*time.Millisecond, "all fast drags to take", func() (bool, error) {
+	err = desktop.WaitFor(patience, 20*time.Millisecond, "all fast drags to take", func() (bool, error) {
 		st = g.State()
 		return st.Moves == len(moves), nil
 	})

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"hexiom/board"
@@ -89,6 +90,7 @@ type Game struct {
 
 	muxOnce sync.Once
 	mux     *http.ServeMux
+	polls   atomic.Int32 // long polls waiting for a change (tests wait on it)
 }
 
 // New returns a game at cfg.Start.

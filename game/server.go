@@ -104,6 +104,8 @@ func (g *Game) handleState(w http.ResponseWriter, r *http.Request) {
 		ver, ch := g.Changed()
 		if int64(ver) == want {
 			t := time.NewTimer(longPoll)
+			g.polls.Add(1)
+			defer g.polls.Add(-1)
 			select {
 			case <-ch:
 			case <-t.C:

@@ -21,6 +21,7 @@ import (
 	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/game"
+	"hexiom/internal/desktop"
 	"hexiom/play"
 	"hexiom/play/desk"
 )
@@ -78,32 +79,48 @@ func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg
 		t.Fatal(err)
 	}
 	cfg.DebugDir = t.TempDir()
+	// How long a drag may take to show, and to show no change before it
+	// counts as not taken: generous, as on a busy machine Chromium can take
+	// seconds to draw a drag, and these tests count repairs. It costs time
+	// only where a drag really is dropped (TestE2EDroppedDrag).
+	cfg.Settle = desktop.Patience
+	cfg.NotTaken = 10 * time.Second
 	if before != nil {
 		before(&cfg)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	// A board takes seconds; the limit only stops a hung bot.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	var r e2eRun
 	r.rep, r.err = play.Board(ctx, cfg)
-	time.Sleep(100 * time.Millisecond) // the page posts its pointer log in batches
 	if r.state, err = d.State(); err != nil {
 		t.Fatal(err)
 	}
-	if r.events, err = d.Pointer(seq); err != nil {
-		t.Fatal(err)
+	// The page posts its pointer log in batches: wait until it has logged
+	// a release for every drag the bot made.
+	err = desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to log a release for every drag", func() (bool, error) {
+		var err error
+		r.events, err = d.Pointer(seq)
+		return count(r.events, "pointerup") >= r.rep.Drags, err
+	})
+	if err != nil {
+		t.Errorf("%v: %d drags, %d presses and %d releases logged", err, r.rep.Drags, count(r.events, "pointerdown"), count(r.events, "pointerup"))
 	}
 	return r
 }
 
-func downs(evs []game.PointerEvent) int {
+// count returns how many of the events are of type typ.
+func count(evs []game.PointerEvent, typ string) int {
 	n := 0
 	for _, e := range evs {
-		if e.Type == "pointerdown" {
+		if e.Type == typ {
 			n++
 		}
 	}
 	return n
 }
+
+func downs(evs []game.PointerEvent) int { return count(evs, "pointerdown") }
 
 // checkInside fails when a pointer event the page saw lies outside the game
 // area the page drew.

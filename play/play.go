@@ -62,6 +62,14 @@ type Config struct {
 
 	// Solve finds the target; nil is solver.Solve. Tests set it.
 	Solve func(ctx context.Context, p board.Position) (board.Position, error)
+
+	// Now and Sleep are the loop's clock: every duration above is measured
+	// with Now, and every wait is a Sleep (which ends early, with ctx's
+	// error, when ctx ends). nil is the real clock. Tests set a clock that
+	// moves only when the loop looks or sleeps, so that what the loop
+	// decides does not depend on how busy the machine is.
+	Now   func() time.Time
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 func (c *Config) defaults() {
@@ -85,6 +93,12 @@ func (c *Config) defaults() {
 	}
 	if c.DebugDir == "" {
 		c.DebugDir = os.TempDir()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Sleep == nil {
+		c.Sleep = sleep
 	}
 }
 
@@ -268,6 +282,9 @@ func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 	return nil
 }
 
+// since is the time passed since t by the loop's clock.
+func (p *player) since(t time.Time) time.Duration { return p.cfg.Now().Sub(t) }
+
 func (p *player) look(size int) (Sight, error) {
 	s, err := p.cfg.Eyes.Look(size)
 	p.rep.Looks++
@@ -283,7 +300,7 @@ func (p *player) look(size int) (Sight, error) {
 	return s, err
 }
 
-// sleep waits d or until ctx ends.
+// sleep waits d or until ctx ends: the real clock's Sleep.
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -299,7 +316,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 // row (so a board being drawn is not taken for another), one that skip does
 // not reject; or until BoardWait passes.
 func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) (Sight, error) {
-	begin := time.Now()
+	begin := p.cfg.Now()
 	deadline := begin.Add(p.cfg.BoardWait)
 	var prev *board.Position
 	var lastErr error
@@ -329,7 +346,7 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			p.prog.note("waiting for a board in view")
 			announced = true
 		}
-		if time.Now().After(deadline) {
+		if p.cfg.Now().After(deadline) {
 			if lastErr == nil {
 				lastErr = errors.New("only a solved board in view")
 			}
@@ -343,10 +360,10 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 		// Waiting long (watch mode, the user between levels): look less
 		// often, a look costs a core for tens of milliseconds.
 		poll := p.cfg.Poll
-		if time.Since(begin) > 2*time.Second {
+		if p.since(begin) > 2*time.Second {
 			poll = max(poll, 250*time.Millisecond)
 		}
-		if err := sleep(ctx, poll); err != nil {
+		if err := p.cfg.Sleep(ctx, poll); err != nil {
 			return s, fmt.Errorf("play: waiting for a board: %w", err)
 		}
 	}
@@ -360,14 +377,14 @@ const optNodes = 20_000
 func (p *player) solve(ctx context.Context, pos board.Position) (board.Position, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.SolveTimeout)
 	defer cancel()
-	t := time.Now()
+	t := p.cfg.Now()
 	if p.cfg.Solve != nil {
 		sol, err := p.cfg.Solve(ctx, pos)
-		p.rep.Solve += time.Since(t)
+		p.rep.Solve += p.since(t)
 		return sol, err
 	}
 	res, err := solver.Solve(ctx, pos, solver.MaxOptNodes(optNodes))
-	p.rep.Solve += time.Since(t)
+	p.rep.Solve += p.since(t)
 	p.rep.Nodes += res.Nodes
 	if err != nil {
 		return board.Position{}, err
@@ -376,8 +393,8 @@ func (p *player) solve(ctx context.Context, pos board.Position) (board.Position,
 }
 
 func (p *player) plan(start, target board.Position) ([]board.Move, error) {
-	t := time.Now()
-	defer func() { p.rep.Plan += time.Since(t) }()
+	t := p.cfg.Now()
+	defer func() { p.rep.Plan += p.since(t) }()
 	if p.cfg.Swap {
 		return actuate.PlanSwap(start, target)
 	}
@@ -386,14 +403,14 @@ func (p *player) plan(start, target board.Position) ([]board.Move, error) {
 
 // play plays the board first seen in sight.
 func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
-	t0 := time.Now()
+	t0 := p.cfg.Now()
 	rep := p.rep
 	size := sight.Reading.Size
 	start := sight.Reading.Pos
 	rep.Size, rep.Start = size, start
 	if start.Solved() {
 		rep.AlreadySolved, rep.Target = true, start
-		rep.Total = time.Since(t0)
+		rep.Total = p.since(t0)
 		return *rep, nil
 	}
 	target, err := p.solve(ctx, start)
@@ -420,7 +437,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 				return *rep, fmt.Errorf("play: %w", err)
 			}
 		}
-		rep.Total = time.Since(t0)
+		rep.Total = p.since(t0)
 		return *rep, nil
 	}
 	if p.cfg.Driver == nil {
@@ -463,24 +480,24 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			if err := actuate.Drop(&expected, m, p.cfg.Swap); err != nil {
 				return *rep, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
 			}
-			td := time.Now()
+			td := p.cfg.Now()
 			err := p.cfg.Driver.Drag(ctx, p.cfg.Area.Centre(size, m.From), p.cfg.Area.Centre(size, m.To))
-			rep.Drag += time.Since(td)
+			rep.Drag += p.since(td)
 			if err != nil {
-				rep.Total = time.Since(t0)
+				rep.Total = p.since(t0)
 				p.prog.done()
 				return *rep, fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", rep.Drags+1, rep.Drags+len(moves)-i, m.From, m.To, err)
 			}
 			rep.Drags++
-			p.prog.drag(rep.Drags, rep.Drags+len(moves)-i-1, time.Since(t0))
+			p.prog.drag(rep.Drags, rep.Drags+len(moves)-i-1, p.since(t0))
 			if p.cfg.Redraw > 0 {
-				if err := sleep(ctx, p.cfg.Redraw); err != nil {
+				if err := p.cfg.Sleep(ctx, p.cfg.Redraw); err != nil {
 					return *rep, fmt.Errorf("play: %w", err)
 				}
 			}
 			seen, ok, last, err := p.check(ctx, size, expected, fmt.Sprintf("checking drag %d", rep.Drags))
 			if err != nil {
-				rep.Total = time.Since(t0)
+				rep.Total = p.since(t0)
 				p.prog.done()
 				return *rep, err
 			}
@@ -500,7 +517,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", rep.Drags, m.From, m.To)
 			}
 			if err := repair(seen, expected, why, last); err != nil {
-				rep.Total = time.Since(t0)
+				rep.Total = p.since(t0)
 				p.prog.done()
 				return *rep, err
 			}
@@ -509,7 +526,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 		// The last proof: a while after the last drag the screen still
 		// shows the solved board (a drag the game dropped may show for a
 		// moment and then go back).
-		if err := sleep(ctx, p.cfg.FinalWait); err != nil {
+		if err := p.cfg.Sleep(ctx, p.cfg.FinalWait); err != nil {
 			return *rep, fmt.Errorf("play: %w", err)
 		}
 		seen, ok, last, err := p.check(ctx, size, cur, "checking the board is solved")
@@ -522,7 +539,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			}
 		}
 		if err != nil {
-			rep.Total = time.Since(t0)
+			rep.Total = p.since(t0)
 			p.prog.done()
 			return *rep, err
 		}
@@ -530,12 +547,12 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 			break
 		}
 		if err := repair(seen, cur, "the board went back after the last drag", last); err != nil {
-			rep.Total = time.Since(t0)
+			rep.Total = p.since(t0)
 			p.prog.done()
 			return *rep, err
 		}
 	}
-	rep.Total = time.Since(t0)
+	rep.Total = p.since(t0)
 	p.prog.done()
 	return *rep, nil
 }
@@ -549,7 +566,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 // every cell read with confidence is as expected. Vision unsure for all of
 // Settle is an *UnsureError.
 func (p *player) check(ctx context.Context, size int, expected board.Position, while string) (seen board.Position, ok bool, last Sight, err error) {
-	start := time.Now()
+	start := p.cfg.Now()
 	deadline := start.Add(p.cfg.Settle)
 	var stableSince time.Time
 	var prev *board.Position
@@ -557,7 +574,7 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, w
 	for {
 		s, err := p.look(size)
 		last = s
-		now := time.Now()
+		now := p.cfg.Now()
 		switch {
 		case err == nil:
 			lastErr = nil
@@ -590,7 +607,7 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, w
 			}
 			return s.Reading.Pos, false, s, nil
 		}
-		if err := sleep(ctx, 5*time.Millisecond); err != nil {
+		if err := p.cfg.Sleep(ctx, 5*time.Millisecond); err != nil {
 			return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, err)
 		}
 	}
@@ -624,7 +641,7 @@ func (p *player) debugPicture(s Sight, what string) string {
 	if pic, err := vision.Overlay(s.Image, p.cfg.Area, s.Reading); err == nil {
 		img = pic
 	}
-	path := filepath.Join(p.cfg.DebugDir, fmt.Sprintf("hexiom-play-%s-%s.png", what, time.Now().Format("20060102-150405.000")))
+	path := filepath.Join(p.cfg.DebugDir, fmt.Sprintf("hexiom-play-%s-%s.png", what, p.cfg.Now().Format("20060102-150405.000")))
 	if err := capture.SavePNG(path, img); err != nil {
 		return ""
 	}

@@ -22,12 +22,48 @@ import (
 	"hexiom/vision"
 )
 
+// simClock is the loop's clock in these tests: it moves only when the loop
+// sleeps and, by lookTime, when it looks. The loop's decisions (a drag not
+// taken after NotTaken, vision unsure for Settle) then do not depend on how
+// busy the machine is.
+type simClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// lookTime is what a simulated look costs on the clock.
+const lookTime = 2 * time.Millisecond
+
+func newSimClock() *simClock { return &simClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)} }
+
+func (c *simClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *simClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func (c *simClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.advance(d)
+	return nil
+}
+
 // simGame is a game the loop can play without a screen: it takes the
 // Recorder's press and release points as a browser would (the cell under the
 // point), applies the game's rule, and is read back with perfect eyes unless
 // told to doubt.
 type simGame struct {
 	mu       sync.Mutex
+	clock    *simClock
+	img      *image.RGBA // what every look shows
 	area     calibration.Area
 	pos      board.Position
 	swap     bool
@@ -87,6 +123,7 @@ func (g *simGame) event(_ int, e actuate.Event) {
 }
 
 func (g *simGame) Look(size int) (play.Sight, error) {
+	g.clock.advance(lookTime)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.pos.Solved() && len(g.next) > 0 {
@@ -99,7 +136,9 @@ func (g *simGame) Look(size int) (play.Sight, error) {
 		g.flickerLeft--
 		p = g.flicker(p)
 	}
-	img := image.NewRGBA(g.area.Rect())
+	if g.img == nil {
+		g.img = image.NewRGBA(g.area.Rect()) // blank: the loop only draws debug pictures on it
+	}
 	r := vision.Reading{Size: p.Size, Pos: p, Conf: make([]float64, len(p.Cells)), Cells: make([]vision.CellReading, len(p.Cells))}
 	var doubts []vision.Doubt
 	mid := calibration.Point{X: g.area.Left + g.area.Side/2, Y: g.area.Top + g.area.Side/2}
@@ -122,7 +161,7 @@ func (g *simGame) Look(size int) (play.Sight, error) {
 		r.Cells[i] = cr
 		r.Conf[i] = 1
 	}
-	s := play.Sight{Image: img, Reading: r, Capture: time.Millisecond, Read: time.Millisecond}
+	s := play.Sight{Image: g.img, Reading: r, Capture: lookTime / 2, Read: lookTime / 2}
 	if size != 0 && size != p.Size {
 		return s, &vision.DoubtError{Reading: r, Doubts: []vision.Doubt{{Cell: 0, Why: "wrong size"}}}
 	}
@@ -147,7 +186,8 @@ type rig struct {
 func newRig(t *testing.T, pos board.Position, swap bool) *rig {
 	t.Helper()
 	area := calibration.Area{Left: 150, Top: 90, Side: 600}
-	g := &simGame{area: area, pos: pos, swap: swap, from: -1}
+	clock := newSimClock()
+	g := &simGame{clock: clock, area: area, pos: pos, swap: swap, from: -1}
 	rec := actuate.NewRecorder(image.Rect(0, 0, 1024, 768), image.Pt(60, 400))
 	rec.OnEvent = g.event
 	d, err := actuate.NewDriver(rec, area, actuate.Pace{Steps: 2})
@@ -158,6 +198,7 @@ func newRig(t *testing.T, pos board.Position, swap bool) *rig {
 		Eyes: g, Area: area, Driver: d, Swap: swap, DebugDir: t.TempDir(),
 		BoardWait: time.Second, Settle: 300 * time.Millisecond, NotTaken: 50 * time.Millisecond,
 		FinalWait: time.Millisecond, Poll: time.Millisecond, Redraw: -1,
+		Now: clock.Now, Sleep: clock.Sleep,
 	}
 	return &rig{game: g, rec: rec, cfg: cfg}
 }
@@ -434,15 +475,9 @@ func TestWatchPlaysTheNextBoards(t *testing.T) {
 func TestWaitsForABoard(t *testing.T) {
 	start := board.Random(3, 6)
 	r := newRig(t, start, false)
-	var mu sync.Mutex
-	unsure := true
-	r.game.doubt = func(int) bool { mu.Lock(); defer mu.Unlock(); return unsure }
-	go func() {
-		time.Sleep(150 * time.Millisecond)
-		mu.Lock()
-		unsure = false
-		mu.Unlock()
-	}()
+	// Vision is unsure for the first 150 ms, well within BoardWait.
+	clear := r.game.clock.Now().Add(150 * time.Millisecond)
+	r.game.doubt = func(int) bool { return r.game.clock.Now().Before(clear) }
 	if _, err := play.Board(context.Background(), r.cfg); err != nil {
 		t.Fatal(err)
 	}

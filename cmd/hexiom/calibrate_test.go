@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"image"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-vgo/robotgo"
+	"github.com/kbinani/screenshot"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -52,21 +54,41 @@ func gameOnScreen(t *testing.T, spec game.Spec, win image.Rectangle, theme strin
 	drawn := func() calibration.Area {
 		t.Helper()
 		var st game.State
-		err := desktop.WaitFor(30*time.Second, 20*time.Millisecond, "board drawn", func() (bool, error) {
+		err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "board drawn", func() (bool, error) {
 			st = g.State()
 			return st.Layout != nil && st.Layout.Version == st.Version && st.Layout.Size == st.Size, nil
 		})
 		if err != nil {
 			t.Fatalf("%v\nchromium: %.2000s", err, b.Log.String())
 		}
-		time.Sleep(50 * time.Millisecond)
 		l := st.Layout
 		if l.DevicePixelRatio != 1 {
 			t.Fatalf("devicePixelRatio %v", l.DevicePixelRatio)
 		}
-		return calibration.Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side}
+		area := calibration.Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side}
+		stillScreen(t, area.Rect())
+		return area
 	}
 	return g, drawn
+}
+
+// stillScreen waits until two captures of r in a row are the same: the page
+// reports a frame once drawn, the X server may show it a moment later.
+func stillScreen(t *testing.T, r image.Rectangle) {
+	t.Helper()
+	var prev *image.RGBA
+	err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the screen to hold still", func() (bool, error) {
+		img, err := screenshot.CaptureRect(r)
+		if err != nil {
+			return false, err
+		}
+		same := prev != nil && bytes.Equal(prev.Pix, img.Pix)
+		prev = img
+		return same, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // within2px fails unless every cell centre of every size 2..6 from got is
@@ -100,7 +122,7 @@ func lines(r io.Reader) <-chan string {
 
 func waitLine(t *testing.T, ch <-chan string, prefix string) string {
 	t.Helper()
-	timeout := time.After(20 * time.Second)
+	timeout := time.After(desktop.Patience)
 	for {
 		select {
 		case l, ok := <-ch:
@@ -111,7 +133,7 @@ func waitLine(t *testing.T, ch <-chan string, prefix string) string {
 				return l
 			}
 		case <-timeout:
-			t.Fatalf("no line starting %q in 20 s", prefix)
+			t.Fatalf("no line starting %q in %v", prefix, desktop.Patience)
 		}
 	}
 }
@@ -160,8 +182,8 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 		if st != exitOK {
 			t.Fatalf("calibrate exited %d: %s", st, errb.String())
 		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("calibrate did not finish")
+	case <-time.After(desktop.Patience):
+		t.Fatalf("calibrate did not finish in %v", desktop.Patience)
 	}
 	if errb.Len() > 0 {
 		t.Errorf("calibrate complained: %s", errb.String())

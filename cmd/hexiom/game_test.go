@@ -42,8 +42,8 @@ func startGame(t *testing.T, args ...string) string {
 		url = strings.TrimSpace(l)
 	case code := <-exit:
 		t.Fatalf("hexiom game %v exited %d: %s", args, code, stderr.String())
-	case <-time.After(5 * time.Second):
-		t.Fatal("hexiom game printed no URL in 5 s")
+	case <-time.After(desktop.Patience):
+		t.Fatalf("hexiom game printed no URL in %v", desktop.Patience)
 	}
 	t.Cleanup(func() {
 		cancel()
@@ -138,7 +138,7 @@ func TestGameCommandOpensChromium(t *testing.T) {
 	t.Setenv("DISPLAY", x.Display)
 	url := startGame(t, "-level", "5", "-open", "-window", "800x600")
 	var st game.State
-	err = desktop.WaitFor(20*time.Second, 50*time.Millisecond, "Chromium to show the page", func() (bool, error) {
+	err = desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "Chromium to show the page", func() (bool, error) {
 		st = getState(t, url)
 		return st.Layout != nil && st.Layout.Version == st.Version, nil
 	})

@@ -33,7 +33,7 @@ import (
 func init() {
 	register(command{
 		name:  "play",
-		usage: "play [-calibration FILE] [-templates FILE] [-swap] [-pace D] [-steps N] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
+		usage: "play [-calibration FILE] [-templates FILE] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
 		short: "solve the board on the screen with the mouse, hands-free",
 		run:   runPlay,
 	})
@@ -91,6 +91,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	boards := fs.Int("boards", 0, "with -watch, stop after `N` boards (0: no limit)")
 	wait := fs.Duration("wait", play.DefaultBoardWait, "how long to wait for a board in view")
 	redraw := fs.Duration("redraw", play.DefaultRedraw, "how long the game takes to show a drag; the bot looks after that")
+	settle := fs.Duration("settle", play.DefaultSettle, "how long a drag may take to show on the screen (longer on a slow machine)")
+	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "how long the board may show no change after a drag before it counts as not taken")
 	debugDir := fs.String("debug", os.TempDir(), "`directory` for debug pictures when the bot gives up")
 	jsonOut := fs.Bool("json", false, "print one JSON report per board on stdout")
 	if st := parseFlags(fs, args); st >= 0 {
@@ -100,8 +102,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom play: unexpected argument %q\n", fs.Arg(0))
 		return exitBadUser
 	}
-	if *steps < 0 || *pace < 0 || *boards < 0 || *redraw < 0 || *wait <= 0 {
-		fmt.Fprintln(stderr, "hexiom play: -steps, -pace, -redraw and -boards must not be negative, -wait must be positive")
+	if *steps < 0 || *pace < 0 || *boards < 0 || *redraw < 0 || *wait <= 0 || *settle <= 0 || *notTaken <= 0 {
+		fmt.Fprintln(stderr, "hexiom play: -steps, -pace, -redraw and -boards must not be negative, -wait, -settle and -not-taken must be positive")
 		return exitBadUser
 	}
 	if *boards > 0 && !*watch {
@@ -146,6 +148,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	cfg := play.Config{
 		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl}, Area: area,
 		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait, Redraw: *redraw,
+		Settle: *settle, NotTaken: *notTaken,
 	}
 	if *dry {
 		cfg.PlanPicture = *planPNG

@@ -10,6 +10,7 @@ import (
 
 	"hexiom/calibration"
 	"hexiom/game"
+	"hexiom/internal/desktop"
 	"hexiom/play/desk"
 )
 
@@ -58,6 +59,11 @@ func TestBenchPlay(t *testing.T) {
 		}
 	}
 }
+
+// How long a drag may take to show, and to show no change before it counts
+// as not taken, in these tests: generous, as on a busy machine Chromium can
+// take seconds to draw a drag, and the tests count repairs.
+const slowSettle, slowNotTaken = "1m", "10s"
 
 // TestPlayCommand runs `hexiom play` as a user would, on Xvfb with the clone
 // in Chromium, after a calibration by XTest clicks; the game's API says
@@ -109,7 +115,7 @@ func TestPlayCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out, errOut strings.Builder
-		if st := run([]string{"play", "-json", "-calibration", cal}, &out, &errOut); st != exitOK {
+		if st := run([]string{"play", "-json", "-calibration", cal, "-settle", slowSettle, "-not-taken", slowNotTaken}, &out, &errOut); st != exitOK {
 			t.Fatalf("exit %d: %s", st, errOut.String())
 		}
 		var rep playReport
@@ -135,26 +141,26 @@ func TestPlayCommand(t *testing.T) {
 		}
 		next := make(chan error, 1)
 		go func() {
-			// When the first board is solved and its panel shows (after
-			// 1.2 s), the user asks for the next one.
-			for i := 0; i < 400; i++ {
+			// When the first board is solved and its panel shows, the
+			// user asks for the next one.
+			err := desktop.WaitFor(5*time.Minute, 20*time.Millisecond, "the first board solved and its panel shown", func() (bool, error) {
 				st, err := d.State()
 				if err != nil {
-					next <- err
-					return
+					return false, err
 				}
-				if st.Solved {
-					time.Sleep(1500 * time.Millisecond)
-					_, err = d.New(game.Spec{Mode: game.ModeLevel, Level: 6})
-					next <- err
-					return
+				if st.Layout == nil {
+					return false, nil
 				}
-				d.WaitPainted(st.Version+1, 50*time.Millisecond)
+				_, panel := st.Layout.Controls["solved"]
+				return st.Solved && panel && st.Level == 5, nil
+			})
+			if err == nil {
+				_, err = d.New(game.Spec{Mode: game.ModeLevel, Level: 6})
 			}
-			next <- os.ErrDeadlineExceeded
+			next <- err
 		}()
 		var out, errOut strings.Builder
-		if st := run([]string{"play", "-watch", "-boards", "2", "-json", "-calibration", cal}, &out, &errOut); st != exitOK {
+		if st := run([]string{"play", "-watch", "-boards", "2", "-json", "-calibration", cal, "-settle", slowSettle, "-not-taken", slowNotTaken}, &out, &errOut); st != exitOK {
 			t.Fatalf("exit %d: %s", st, errOut.String())
 		}
 		if err := <-next; err != nil {

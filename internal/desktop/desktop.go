@@ -17,6 +17,14 @@ import (
 	"time"
 )
 
+// Patience is how long tests, the demo and the benchmarks wait for Xvfb,
+// Chromium or the page to do what takes well under a second on an idle
+// machine: paint a state, report a button, log a click, answer a move. It is
+// generous on purpose: on a fresh 2-core machine running the whole test
+// suite (and perhaps other work) a renderer can stall for seconds, and a
+// wait for a condition costs nothing when the condition comes at once.
+const Patience = 60 * time.Second
+
 // X is a running Xvfb server.
 type X struct {
 	Display string // ":N"
@@ -59,10 +67,10 @@ func StartX(w, h int) (*X, error) {
 			return nil, fmt.Errorf("start X: Xvfb gave no display number: %s", stderr.String())
 		}
 		return &X{Display: ":" + n, W: w, H: h, cmd: cmd}, nil
-	case <-time.After(10 * time.Second):
+	case <-time.After(Patience):
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
-		return nil, fmt.Errorf("start X: Xvfb did not start in 10 s: %s", stderr.String())
+		return nil, fmt.Errorf("start X: Xvfb did not start in %v: %s", Patience, stderr.String())
 	}
 }
 

@@ -77,11 +77,11 @@ func TestChromiumDragAndCapture(t *testing.T) {
 			return false, nil
 		}
 	}
-	if err := WaitFor(20*time.Second, 50*time.Millisecond, "page painted", has("painted")); err != nil {
+	if err := WaitFor(Patience, 50*time.Millisecond, "page painted", has("painted")); err != nil {
 		t.Fatalf("%v\nchromium: %.2000s", err, b.Log.String())
 	}
 	i := 0
-	if err := WaitFor(5*time.Second, 50*time.Millisecond, "hover", func() (bool, error) {
+	if err := WaitFor(Patience, 50*time.Millisecond, "hover", func() (bool, error) {
 		i++
 		robotgo.Move(win.Min.X+100+i%2, win.Min.Y+100)
 		return has("pointermove")()
@@ -93,7 +93,7 @@ func TestChromiumDragAndCapture(t *testing.T) {
 	robotgo.Move(win.Min.X+300, win.Min.Y+200)
 	robotgo.Move(win.Min.X+400, win.Min.Y+250)
 	robotgo.Toggle("left", "up")
-	if err := WaitFor(5*time.Second, 20*time.Millisecond, "pointerup", has("pointerup")); err != nil {
+	if err := WaitFor(Patience, 20*time.Millisecond, "pointerup", has("pointerup")); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()

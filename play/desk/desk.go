@@ -58,7 +58,7 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Window.Empty() {
 		o.Window = image.Rect(30, 20, 30+1280, 20+800)
 	}
-	d = &Desk{client: &http.Client{Timeout: 30 * time.Second}}
+	d = &Desk{client: &http.Client{Timeout: desktop.Patience}}
 	defer func() {
 		if err != nil {
 			d.Close()
@@ -93,13 +93,13 @@ func Start(o Options) (d *Desk, err error) {
 	if err != nil {
 		return d, err
 	}
-	if err = d.WaitPainted(st.Version, 30*time.Second); err != nil {
+	if err = d.WaitPainted(st.Version, desktop.Patience); err != nil {
 		return d, fmt.Errorf("%w\nchromium: %.2000s", err, d.Browser.Log.String())
 	}
 	// Input is taken a moment after the first paint: hover until the page
 	// logs a pointer move.
 	i := 0
-	if err = desktop.WaitFor(10*time.Second, 50*time.Millisecond, "the page to take input", func() (bool, error) {
+	if err = desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the page to take input", func() (bool, error) {
 		i++
 		robotgo.Move(o.Window.Min.X+20+i%2, o.Window.Min.Y+20)
 		evs, err := d.Pointer(0)
@@ -179,7 +179,7 @@ func (d *Desk) New(sp game.Spec) (game.State, error) {
 	if err := d.api("POST", "/api/new", sp, &st); err != nil {
 		return st, err
 	}
-	return st, d.WaitPainted(st.Version, 20*time.Second)
+	return st, d.WaitPainted(st.Version, desktop.Patience)
 }
 
 // DropNext makes the game ignore the next n legal moves (POST /api/debug).
@@ -272,8 +272,8 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 				return calibration.Area{}, fmt.Errorf("desk: calibrate: listener stopped: %v", l.Err())
 			}
 			got = append(got, calibration.Point{X: float64(c.X), Y: float64(c.Y)})
-		case <-time.After(5 * time.Second):
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: the click at %v was not heard", p)
+		case <-time.After(desktop.Patience):
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: the click at %v was not heard in %v", p, desktop.Patience)
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
