@@ -30,13 +30,14 @@ import (
 	"hexiom/actuate"
 	"hexiom/calibration"
 	"hexiom/game"
+	"hexiom/play"
 	"hexiom/play/desk"
 )
 
 func init() {
 	register(command{
 		name:  "bench-play",
-		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D]",
+		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D]",
 		short: "time the bot end to end on Xvfb + Chromium + the clone",
 		run:   runBenchPlay,
 	})
@@ -61,6 +62,8 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 	swap := fs.Bool("swap", false, "play with swaps (hexiom play -swap)")
 	pace := fs.Duration("pace", actuate.DefaultPace.Pause, "hexiom play -pace")
 	keep := fs.Bool("keep-going", false, "go on after a board fails")
+	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
+	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -114,7 +117,7 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "desktop ready on %s in %s, calibrated by clicks: %v\n", d.X.Display, time.Since(t0).Round(time.Millisecond), area)
 	playArgs := []string{"play", "-json", "-calibration", calFile, "-display", d.X.Display,
-		"-pace", pace.String(), "-debug", os.TempDir()}
+		"-pace", pace.String(), "-debug", os.TempDir(), "-settle", settle.String(), "-not-taken", notTaken.String()}
 	if *swap {
 		playArgs = append(playArgs, "-swap")
 	}

@@ -28,13 +28,14 @@ import (
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/game"
+	"hexiom/play"
 	"hexiom/play/desk"
 )
 
 func init() {
 	register(command{
 		name:  "play-demo",
-		usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap]",
+		usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D]",
 		short: "on a virtual display, the bot plays the impossible challenge in the clone, timed",
 		run:   runPlayDemo,
 	})
@@ -46,6 +47,8 @@ func runPlayDemo(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "hexiom-demo", "`directory` for before.png, after.png and run.gif")
 	anim := fs.Bool("gif", true, "record an animated GIF of the run")
 	swap := fs.Bool("swap", false, "let the bot use the game's swaps")
+	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
+	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -105,7 +108,7 @@ func runPlayDemo(args []string, stdout, stderr io.Writer) int {
 	if *anim {
 		rec = startRecorder(d, window)
 	}
-	argv := []string{"play", "-calibration", calFile, "-display", d.X.Display}
+	argv := []string{"play", "-calibration", calFile, "-display", d.X.Display, "-settle", settle.String(), "-not-taken", notTaken.String()}
 	if *swap {
 		argv = append(argv, "-swap")
 	}

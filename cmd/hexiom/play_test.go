@@ -31,7 +31,7 @@ func TestPlayDemo(t *testing.T) {
 	t.Setenv("HEXIOM_TEST_AS_MAIN", "1")
 	out := t.TempDir()
 	var stdout, stderr strings.Builder
-	if st := run([]string{"play-demo", "-seed", "7", "-out", out}, &stdout, &stderr); st != exitOK {
+	if st := run([]string{"play-demo", "-seed", "7", "-out", out, "-settle", slowSettle, "-not-taken", slowNotTaken}, &stdout, &stderr); st != exitOK {
 		t.Fatalf("exit %d:\n%s\n%s", st, stdout.String(), stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "SOLVED") || !strings.Contains(stdout.String(), "achievement unlocked") {
@@ -50,7 +50,7 @@ func TestPlayDemo(t *testing.T) {
 func TestBenchPlay(t *testing.T) {
 	t.Setenv("HEXIOM_TEST_AS_MAIN", "1")
 	var stdout, stderr strings.Builder
-	if st := run([]string{"bench-play", "-n", "1", "-seed", "4", "-levels", "12"}, &stdout, &stderr); st != exitOK {
+	if st := run([]string{"bench-play", "-n", "1", "-seed", "4", "-levels", "12", "-settle", slowSettle, "-not-taken", slowNotTaken}, &stdout, &stderr); st != exitOK {
 		t.Fatalf("exit %d:\n%s\n%s", st, stdout.String(), stderr.String())
 	}
 	for _, want := range []string{"challenge seed 4", "level 12", "challenges: 1 solved", "official levels: 1 solved", "2 boards, 0 failed"} {
