@@ -1,12 +1,12 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"math"
+	"strings"
 	"testing"
 	"time"
-
-	"github.com/kbinani/screenshot"
 
 	"hexiom/board"
 	"hexiom/internal/desktop"
@@ -62,11 +62,14 @@ func flashPoint(st State, i int, dx, dy float64) (float64, float64) {
 	return l.ScreenX + (l.Left+l.Side*c[0]+dx*r)*z, l.ScreenY + (l.Top+l.Side*c[1]+dy*r)*z
 }
 
-// checkFlash samples every cell of a flash render where the state's geometry
-// says it is, at the page's zoom.
-func checkFlash(t *testing.T, img *image.RGBA, st State) {
-	t.Helper()
-	bad := 0
+// flashDrawn samples every cell of a flash render where the state's geometry
+// says it is, at the page's zoom, and says which cells differ.
+func flashDrawn(st State) func(*image.RGBA) error {
+	return func(img *image.RGBA) error { return checkFlash(img, st) }
+}
+
+func checkFlash(img *image.RGBA, st State) error {
+	var bad []string
 	for i, c := range st.Cells {
 		x, y := flashPoint(st, i, -0.45, -0.05)
 		want := flash.face[c.Status]
@@ -78,13 +81,13 @@ func checkFlash(t *testing.T, img *image.RGBA, st State) {
 		}
 		got := img.RGBAAt(int(math.Round(x)), int(math.Round(y)))
 		if !near(got, want, 4) {
-			bad++
-			t.Errorf("cell %d (%s, %s) at screen (%.0f,%.0f): %v, want %v", i, c.Kind, c.Status, x, y, got, want)
+			bad = append(bad, fmt.Sprintf("cell %d (%s, %s) at screen (%.0f,%.0f): %v, want %v", i, c.Kind, c.Status, x, y, got, want))
 		}
 	}
-	if bad > 0 {
-		t.Fatalf("%d cells not drawn where and as the state says", bad)
+	if len(bad) > 0 {
+		return fmt.Errorf("%d cells not drawn where and as the state says:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
+	return nil
 }
 
 // TestBrowserFlash: the flash look at 150 % page zoom draws every cell where
@@ -97,7 +100,7 @@ func TestBrowserFlash(t *testing.T) {
 	}
 	win := image.Rect(40, 30, 40+1280, 30+800)
 	s := openZoom(t, g, win, "", 1.5)
-	st := s.painted(5 * time.Second)
+	st := s.painted()
 	if st.Layout.DevicePixelRatio != 1.5 || st.Layout.Theme != "flash" || st.Geometry.Rule != RuleFill {
 		t.Fatalf("layout %+v, geometry rule %q: want devicePixelRatio 1.5, theme flash, rule fill", st.Layout, st.Geometry.Rule)
 	}
@@ -105,31 +108,26 @@ func TestBrowserFlash(t *testing.T) {
 		t.Fatalf("inner width %v CSS px at 150 %%, window %d px", st.Layout.InnerWidth, win.Dx())
 	}
 	s.ready()
-	grab := func() *image.RGBA {
-		img, err := screenshot.CaptureRect(win) // Bounds in screen coordinates
-		if err != nil {
-			t.Fatal(err)
-		}
-		return img
-	}
-	checkFlash(t, grab(), st)
+	// The window's capture (s.capture) is in screen coordinates, as
+	// flashPoint.
+	s.captureUntil(flashDrawn(st))
 
 	// A new level fades in: the page reports it only once it is whole.
 	t0 := time.Now()
 	if err := g.NewLevel(Spec{Mode: ModeLevel, Level: 27}); err != nil {
 		t.Fatal(err)
 	}
-	st = s.painted(5 * time.Second)
+	st = s.painted()
 	if d := time.UnixMilli(st.Layout.At).Sub(t0); d < 150*time.Millisecond {
 		t.Errorf("level 27 reported painted %v after it began; the fade takes 150 ms", d)
 	}
-	checkFlash(t, grab(), st)
+	s.captureUntil(flashDrawn(st))
 
 	// A press while a dropped tile glides is ignored; one after it, taken.
 	ignored := false
 	for try := 0; try < 8 && !ignored; try++ {
 		g.Restart()
-		st = s.painted(5 * time.Second)
+		st = s.painted()
 		p := g.Position()
 		var mv, free []int
 		for i, c := range p.Cells {
@@ -145,7 +143,7 @@ func TestBrowserFlash(t *testing.T) {
 		drag(pt(mv[0]), pt(free[0]), 1)
 		drag(pt(mv[1]), pt(free[1]), 0) // at once: the first tile still glides
 		var downs, ups []PointerEvent
-		err := desktop.WaitFor(5*time.Second, 10*time.Millisecond, "both drags logged", func() (bool, error) {
+		err := desktop.WaitFor(patience, 10*time.Millisecond, "both drags logged", func() (bool, error) {
 			downs, ups = nil, nil
 			for _, e := range g.Pointer(since) {
 				switch e.Type {
@@ -161,12 +159,12 @@ func TestBrowserFlash(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Wait for the first move, and for the page to be still again.
-		if err := desktop.WaitFor(5*time.Second, 10*time.Millisecond, "the first drag to take", func() (bool, error) {
+		if err := desktop.WaitFor(patience, 10*time.Millisecond, "the first drag to take", func() (bool, error) {
 			return g.State().Moves > 0, nil
 		}); err != nil {
 			t.Fatal(err)
 		}
-		st = s.painted(5 * time.Second)
+		st = s.painted()
 		gap := downs[1].T - ups[0].T
 		switch {
 		case gap < 130:
@@ -176,7 +174,7 @@ func TestBrowserFlash(t *testing.T) {
 			ignored = true
 		case gap > 170: // the glide was over: the second drag is a move
 			t.Logf("second press %.0f ms after the first release, after the glide (a busy machine); again", gap)
-			if err := desktop.WaitFor(5*time.Second, 10*time.Millisecond, "the second drag, after the glide, to take", func() (bool, error) {
+			if err := desktop.WaitFor(patience, 10*time.Millisecond, "the second drag, after the glide, to take", func() (bool, error) {
 				return g.State().Moves == 2, nil
 			}); err != nil {
 				t.Fatal(err)
