@@ -254,6 +254,10 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
 	defer l.Close()
+	since, err := d.LastPointerSeq()
+	if err != nil {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
+	}
 	var got []calibration.Point
 	for _, i := range []int{top, below, bottom} {
 		p := truth.Centre(s, i).Pt()
@@ -276,6 +280,20 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 			return calibration.Area{}, fmt.Errorf("desk: calibrate: the click at %v was not heard in %v", p, desktop.Patience)
 		}
 		time.Sleep(30 * time.Millisecond)
+	}
+	// The page logs pointer events in batches: wait until it has logged
+	// the three releases, so that a later LastPointerSeq comes after them.
+	if err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to log the calibration clicks", func() (bool, error) {
+		evs, err := d.Pointer(since)
+		ups := 0
+		for _, e := range evs {
+			if e.Type == "pointerup" {
+				ups++
+			}
+		}
+		return ups >= 3, err
+	}); err != nil {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
 	area, size, err := calibration.FromClicks(got[0], got[1], got[2])
 	if err != nil {
