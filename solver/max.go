@@ -115,7 +115,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 	if err := p.Validate(); err != nil {
 		return MaxResult{}, fmt.Errorf("solve max: %w", err)
 	}
-	prob := problemOf(p)
+	prob, _ := problemOf(p)
 	var lockedW, total int
 	for _, c := range p.Cells {
 		if c.Tile == board.None {
@@ -141,7 +141,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 	}
 
 	// An ordinary solution places every tile: a quick try first.
-	first := findFirst(ctx, prob, visits, quickSeq)
+	first := findFirst(ctx, prob, visits, quickSeq, nil)
 	res.Nodes += first.nodes
 	if first.err != nil {
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, first.err)
@@ -234,28 +234,6 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 	}
 	res.Optimal = res.Bound == res.Objective
 	return res, nil
-}
-
-// problemOf turns a position into a search problem.
-func problemOf(p board.Position) search.Problem {
-	n := len(p.Cells)
-	prob := search.Problem{
-		Nbrs:   p.Geom().Nbrs,
-		Hole:   make([]bool, n),
-		Locked: make([]int8, n),
-		Start:  make([]int8, n),
-	}
-	for i, c := range p.Cells {
-		prob.Hole[i] = c.Hole()
-		prob.Locked[i], prob.Start[i] = search.Empty, search.Empty
-		switch {
-		case c.Locked():
-			prob.Locked[i] = c.Tile
-		case c.Movable():
-			prob.Start[i] = c.Tile
-		}
-	}
-	return prob
 }
 
 // problemSolution returns the numbers of a solved position's cells.

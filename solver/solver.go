@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
+	"runtime"
 	"sort"
 	"sync"
 
@@ -37,7 +39,18 @@ type config struct {
 	order    search.Order
 	restarts bool
 	orient   int // with restarts off: the orientation to search in
+	threads  int
 }
+
+// Threads sets how many goroutines the search for a first solution may
+// use. With 1 its searches take turns on one goroutine, and the result and
+// node count are the same on every run (a hard level can be replayed). The
+// default is DefaultThreads().
+func Threads(n int) Option { return func(c *config) { c.threads = max(1, n) } }
+
+// DefaultThreads is 2 (the portfolio's two halves in parallel) on a machine
+// with two or more cores available (runtime.GOMAXPROCS), 1 otherwise.
+func DefaultThreads() int { return min(2, runtime.GOMAXPROCS(0)) }
 
 // FirstSolution stops at the first solution found; Moves is then what that
 // solution needs, with no claim of being the fewest.
@@ -103,6 +116,7 @@ var (
 		{15, false, 2000}, {9, false, 2000},
 		{spiralOut, false, 0},
 	}
+	lanes = [][]step{raceA, raceB}
 )
 
 // Searchers are kept for reuse (their memo table is a few megabytes). A
@@ -151,69 +165,25 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	if err := p.Validate(); err != nil {
 		return Result{}, fmt.Errorf("solve: %w", err)
 	}
-	cfg := config{optNodes: DefaultOptNodes, order: search.HighFirst, restarts: true}
+	cfg := config{optNodes: DefaultOptNodes, order: search.HighFirst, restarts: true, threads: DefaultThreads()}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	g := p.Geom()
+	prob, movable := problemOf(p)
 	n := len(p.Cells)
-	prob := search.Problem{
-		Nbrs:   g.Nbrs,
-		Hole:   make([]bool, n),
-		Locked: make([]int8, n),
-		Start:  make([]int8, n),
-	}
-	movable := 0
-	for i, c := range p.Cells {
-		prob.Hole[i] = c.Hole()
-		prob.Locked[i], prob.Start[i] = search.Empty, search.Empty
-		switch {
-		case c.Locked():
-			prob.Locked[i] = c.Tile
-		case c.Movable():
-			prob.Start[i] = c.Tile
-			movable++
-		}
-	}
 	visits := orientations(p.Size)
 
-	// A first solution: a portfolio of two searches, in parallel.
+	// A first solution: most random levels fall in a few hundred nodes, so
+	// one search tries that alone; then the portfolio.
 	var first attempt
 	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []step{{cfg.orient, cfg.order == search.EmptyFirst, 0}})
+		first = findFirst(ctx, prob, visits, []step{{cfg.orient, cfg.order == search.EmptyFirst, 0}}, nil)
 	} else {
-		// Most random levels fall in a few hundred nodes: try that first,
-		// alone.
-		first = findFirst(ctx, prob, visits, quickSeq)
-	}
-	if cfg.restarts && !first.found && !first.exhausted && first.err == nil {
-		quick := first.nodes
-		wctx, cancel := context.WithCancel(ctx)
-		done := make(chan attempt, 2)
-		go func() {
-			// Reading order, to the end.
-			done <- findFirst(wctx, prob, visits, raceA)
-		}()
-		go func() {
-			// Restarts with a small budget in the other orientations, in
-			// reading order and rows from the outside in, then ring by
-			// ring from the outside in, to the end.
-			done <- findFirst(wctx, prob, visits, raceB)
-		}()
-		// The first definitive answer wins and stops the other search.
-		a := <-done
-		if a.err == nil && (a.found || a.exhausted) {
-			cancel()
-		}
-		b := <-done
-		cancel()
-		if a.err != nil || (!a.found && !a.exhausted) {
-			a, b = b, a
-		}
-		first = a
-		first.nodes += b.nodes + quick
-		if first.err != nil && ctx.Err() != nil {
-			first.err = ctx.Err()
+		first = findFirst(ctx, prob, visits, quickSeq, nil)
+		if !first.found && !first.exhausted && first.err == nil {
+			quick := first.nodes
+			first = portfolio(ctx, prob, visits, lanes, cfg.threads)
+			first.nodes += quick
 		}
 	}
 	nodes := first.nodes
@@ -249,6 +219,30 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	return res, nil
 }
 
+// problemOf turns a position into a search problem; movable counts its
+// movable tiles.
+func problemOf(p board.Position) (prob search.Problem, movable int) {
+	n := len(p.Cells)
+	prob = search.Problem{
+		Nbrs:   p.Geom().Nbrs,
+		Hole:   make([]bool, n),
+		Locked: make([]int8, n),
+		Start:  make([]int8, n),
+	}
+	for i, c := range p.Cells {
+		prob.Hole[i] = c.Hole()
+		prob.Locked[i], prob.Start[i] = search.Empty, search.Empty
+		switch {
+		case c.Locked():
+			prob.Locked[i] = c.Tile
+		case c.Movable():
+			prob.Start[i] = c.Tile
+			movable++
+		}
+	}
+	return prob, movable
+}
+
 // attempt is the outcome of findFirst.
 type attempt struct {
 	found, exhausted bool
@@ -259,9 +253,101 @@ type attempt struct {
 	err              error
 }
 
+// definitive: a solution, or proof that there is none.
+func (a attempt) definitive() bool { return a.err == nil && (a.found || a.exhausted) }
+
+// portfolio runs the lanes (each a sequence of steps on its own searcher)
+// until one answers, on threads goroutines: lane i runs on goroutine
+// i mod threads, and the lanes of one goroutine take turns of
+// search.PauseNodes nodes. With one goroutine the turns, and so the node
+// count, are the same on every run. The first definitive answer (a solution
+// or an exhausted search) stops the others. Nodes counts every lane's.
+func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes [][]step, threads int) attempt {
+	threads = max(1, min(threads, len(lanes)))
+	if threads == 1 {
+		return interleave(ctx, prob, visits, lanes)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan attempt, threads)
+	for g := 0; g < threads; g++ {
+		var mine [][]step
+		for i := g; i < len(lanes); i += threads {
+			mine = append(mine, lanes[i])
+		}
+		go func() { done <- interleave(wctx, prob, visits, mine) }()
+	}
+	var best attempt
+	var nodes int64
+	for g := 0; g < threads; g++ {
+		a := <-done
+		nodes += a.nodes
+		if a.definitive() && !best.definitive() {
+			best = a
+			cancel() // the first definitive answer wins
+		} else if !best.definitive() && best.err == nil {
+			best = a
+		}
+	}
+	best.nodes = nodes
+	if !best.definitive() && ctx.Err() != nil {
+		best.err = ctx.Err()
+	}
+	return best
+}
+
+// interleave runs the lanes on this goroutine, each as a coroutine that
+// searches search.PauseNodes nodes at a turn, until one answers.
+func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes [][]step) attempt {
+	if len(lanes) == 1 {
+		return findFirst(ctx, prob, visits, lanes[0], nil)
+	}
+	type coroutine struct {
+		next func() (struct{}, bool)
+		stop func()
+		res  attempt
+		done bool
+	}
+	cos := make([]coroutine, len(lanes))
+	for i, l := range lanes {
+		c := &cos[i]
+		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+			c.res = findFirst(ctx, prob, visits, l, func() bool { return yield(struct{}{}) })
+		})
+	}
+	winner := -1
+	for live := len(cos); live > 0 && winner < 0; {
+		for i := range cos {
+			c := &cos[i]
+			if c.done {
+				continue
+			}
+			if _, more := c.next(); !more {
+				c.done = true
+				live--
+				if c.res.definitive() || c.res.err != nil {
+					winner = i
+					break
+				}
+			}
+		}
+	}
+	var nodes int64
+	for i := range cos {
+		cos[i].stop() // ends a paused search: its Pause returns false
+		nodes += cos[i].res.nodes
+	}
+	var res attempt
+	if winner >= 0 {
+		res = cos[winner].res
+	}
+	res.nodes = nodes
+	return res
+}
+
 // findFirst searches for a first solution in each step in turn until one
-// answers.
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step) attempt {
+// answers; pause, when set, is the searches' Options.Pause.
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, pause func() bool) attempt {
 	s := getSearcher()
 	defer putSearcher(s)
 	sol := make([]int8, len(prob.Nbrs))
@@ -277,17 +363,18 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 			at.impossible, at.exhausted = true, true
 			return at
 		}
-		out := s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1}, sol)
+		out := s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause}, sol)
 		at.nodes += out.Nodes
-		if out.Err != nil {
+		switch {
+		case out.Err != nil:
 			at.err = out.Err
 			return at
-		}
-		if out.Found {
+		case out.Found:
 			at.found, at.sol, at.visit = true, sol, v
 			return at
-		}
-		if out.Exhausted {
+		case out.Stopped:
+			return at
+		case out.Exhausted:
 			at.exhausted = true
 			return at
 		}

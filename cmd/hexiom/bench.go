@@ -4,9 +4,16 @@ package main
 // size-6 levels, and print median, p99 and max per group.
 //
 //	hexiom bench [-levels DIR] [-random 1000] [-size 6] [-runs 5] [-first] [-timeout 10s]
+//	             [-threads N] [-altered] [-slowest N]
+//
+// -levels "" skips the official levels; -altered solves board.Altered
+// levels instead of board.Random ones (a proof of no solution counts as an
+// answer); -slowest lists the random levels that took the most nodes.
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -20,7 +27,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench",
-		usage: "bench [-levels DIR] [-random N] [-size 6] [-runs 5] [-first]",
+		usage: "bench [-levels DIR] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-altered] [-slowest N]",
 		short: "time the solver on the official levels and random levels",
 		run:   runBench,
 	})
@@ -28,12 +35,15 @@ func init() {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("bench", stderr)
-	dir := fs.String("levels", "board/testdata/levels", "directory of the official level files")
+	dir := fs.String("levels", "board/testdata/levels", "directory of the official level files (\"\": none)")
 	nRandom := fs.Int("random", 1000, "random levels to solve (seeds 0..N-1)")
 	size := fs.Int("size", 6, "side of the random levels")
 	runs := fs.Int("runs", 5, "solves per official level (its median counts)")
 	first := fs.Bool("first", false, "stop at the first solution (no search for fewer moves)")
 	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; a solve that hits it counts as a timeout")
+	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic")
+	slowest := fs.Int("slowest", 0, "also list the N random levels that took the most nodes (seed, nodes, time)")
+	altered := fs.Bool("altered", false, "random levels with two tiles' numbers changed, one up, one down (board.Altered; may have no solution)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -41,7 +51,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hexiom bench: want -size 1..12, -runs ≥ 1, -random ≥ 0")
 		return exitBadUser
 	}
-	var opts []solver.Option
+	opts := []solver.Option{solver.Threads(*threads)}
 	if *first {
 		opts = append(opts, solver.FirstSolution())
 	}
@@ -60,8 +70,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 
-	files, err := filepath.Glob(filepath.Join(*dir, "level*.txt"))
-	if err != nil || len(files) == 0 {
+	var files []string
+	var err error
+	if *dir != "" {
+		files, err = filepath.Glob(filepath.Join(*dir, "level*.txt"))
+	}
+	if err != nil || (*dir != "" && len(files) == 0) {
 		fmt.Fprintf(stderr, "hexiom bench: no level*.txt in %s\n", *dir)
 		return exitBadUser
 	}
@@ -69,51 +83,78 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *first {
 		mode = "first solution"
 	}
-	fmt.Fprintf(stdout, "official levels: %d files, median of %d solves each, %s\n", len(files), *runs, mode)
-	var perLevel []time.Duration
-	var total time.Duration
-	for _, f := range files {
-		level, err := readLevelFile(f)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitBadUser
-		}
-		var ds []time.Duration
-		var nodes int64
-		for r := 0; r < *runs; r++ {
-			d, n, err := solve(level)
+	if len(files) > 0 {
+		fmt.Fprintf(stdout, "official levels: %d files, median of %d solves each, %s\n", len(files), *runs, mode)
+		var perLevel []time.Duration
+		var total time.Duration
+		for _, f := range files {
+			level, err := readLevelFile(f)
 			if err != nil {
-				fmt.Fprintf(stderr, "%s: %v\n", f, err)
-				status = exitFailed
+				fmt.Fprintln(stderr, err)
+				return exitBadUser
 			}
-			ds, nodes = append(ds, d), n
+			var ds []time.Duration
+			var nodes int64
+			for r := 0; r < *runs; r++ {
+				d, n, err := solve(level)
+				if err != nil {
+					fmt.Fprintf(stderr, "%s: %v\n", f, err)
+					status = exitFailed
+				}
+				ds, nodes = append(ds, d), n
+			}
+			slices.Sort(ds)
+			med := ds[len(ds)/2]
+			perLevel = append(perLevel, med)
+			total += med
+			fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", filepath.Base(f), med.Round(time.Microsecond), nodes)
 		}
-		slices.Sort(ds)
-		med := ds[len(ds)/2]
-		perLevel = append(perLevel, med)
-		total += med
-		fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", filepath.Base(f), med.Round(time.Microsecond), nodes)
+		printStats(stdout, "official levels", perLevel)
+		fmt.Fprintf(stdout, "  sum of the 40 medians: %v\n", total.Round(time.Microsecond))
 	}
-	printStats(stdout, "official levels", perLevel)
-	fmt.Fprintf(stdout, "  sum of the 40 medians: %v\n", total.Round(time.Microsecond))
 
 	if *nRandom > 0 {
+		kind, gen := "random", board.Random
+		if *altered {
+			kind, gen = "altered", board.Altered
+		}
+		type run struct {
+			seed  int
+			d     time.Duration
+			nodes int64
+		}
+		var runs []run
 		var ds []time.Duration
 		var nodes []int64
-		timeouts := 0
+		failed, unsolvable := 0, 0
 		for seed := 0; seed < *nRandom; seed++ {
-			d, n, err := solve(board.Random(*size, uint64(seed)))
-			if err != nil {
-				fmt.Fprintf(stderr, "random size %d seed %d: %v\n", *size, seed, err)
-				timeouts++
+			d, n, err := solve(gen(*size, uint64(seed)))
+			switch {
+			case *altered && errors.Is(err, solver.ErrNoSolution):
+				unsolvable++ // proved: the search was exhausted
+			case err != nil:
+				fmt.Fprintf(stderr, "%s size %d seed %d: %v\n", kind, *size, seed, err)
+				failed++
 				status = exitFailed
 			}
 			ds, nodes = append(ds, d), append(nodes, n)
+			runs = append(runs, run{seed, d, n})
 		}
 		slices.Sort(nodes)
-		printStats(stdout, fmt.Sprintf("random size %d, seeds 0..%d, %s", *size, *nRandom-1, mode), ds)
-		fmt.Fprintf(stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d\n",
-			nodes[len(nodes)/2], nodes[len(nodes)*99/100], nodes[len(nodes)-1], timeouts)
+		printStats(stdout, fmt.Sprintf("%s size %d, seeds 0..%d, %s", kind, *size, *nRandom-1, mode), ds)
+		fmt.Fprintf(stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d",
+			nodes[len(nodes)/2], nodes[len(nodes)*99/100], nodes[len(nodes)-1], failed)
+		if *altered {
+			fmt.Fprintf(stdout, "; proved to have no solution: %d", unsolvable)
+		}
+		fmt.Fprintln(stdout)
+		if *slowest > 0 {
+			slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(b.nodes, a.nodes) })
+			fmt.Fprintf(stdout, "  the %d that took the most nodes (seed nodes time):\n", min(*slowest, len(runs)))
+			for _, r := range runs[:min(*slowest, len(runs))] {
+				fmt.Fprintf(stdout, "  %6d %10d %10v\n", r.seed, r.nodes, r.d.Round(time.Microsecond))
+			}
+		}
 	}
 	return status
 }

@@ -2,7 +2,7 @@ package main
 
 // hexiom solve: solve level files.
 //
-//	hexiom solve [-json] [-timeout D] [-first] FILE...   ("-" reads stdin)
+//	hexiom solve [-json] [-timeout D] [-first] [-threads N] FILE...   ("-" reads stdin)
 //	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
 //
 // Prints each solution in the level format with the moves it needs, the
@@ -28,7 +28,7 @@ import (
 func init() {
 	register(command{
 		name:  "solve",
-		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-dzn] FILE...",
+		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-dzn] FILE...",
 		short: "solve level files (\"-\" for stdin) and print the solutions",
 		run:   runSolve,
 	})
@@ -53,6 +53,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
 	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
+	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -94,7 +95,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		var opts []solver.Option
+		opts := []solver.Option{solver.Threads(*threads)}
 		if *first {
 			opts = append(opts, solver.FirstSolution())
 		}

@@ -61,6 +61,7 @@ type Searcher struct {
 	optStart int64
 	stop     bool
 	limited  bool
+	paused   bool
 	err      error
 	kept     int32
 	best     int32
@@ -260,7 +261,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	s.opts, s.ctx = opts, ctx
 	s.nodes, s.optStart, s.stop, s.err = 0, 0, false, nil
 	s.kept, s.best, s.found = 0, opts.Best, false
-	s.limited = false
+	s.limited, s.paused = false, false
 	if opts.Best >= 0 {
 		s.optStart = 1
 	}
@@ -268,7 +269,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 		return Outcome{Err: err}
 	}
 	s.dfs(0)
-	out := Outcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited}
+	out := Outcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited, Stopped: s.paused}
 	out.Exhausted = !s.stop
 	if s.found {
 		out.Kept = int(s.best)
@@ -309,9 +310,13 @@ func (s *Searcher) dfs(k int) {
 		return
 	}
 	s.nodes++
-	if s.nodes&1023 == 0 {
+	if s.nodes&(PauseNodes-1) == 0 {
 		if err := s.ctx.Err(); err != nil {
 			s.err, s.stop = err, true
+			return
+		}
+		if s.opts.Pause != nil && !s.opts.Pause() {
+			s.paused, s.stop = true, true
 			return
 		}
 		if (s.optStart > 0 && s.opts.OptNodes > 0 && s.nodes-s.optStart > s.opts.OptNodes) ||

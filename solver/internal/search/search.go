@@ -78,7 +78,15 @@ type Options struct {
 	// Best, when ≥ 0, is the number of tiles kept by a solution known
 	// already: only better solutions are looked for.
 	Best int32
+	// Pause, when set, is called every PauseNodes nodes; the search stops
+	// when it returns false (Outcome.Stopped). A caller interleaves
+	// several searches on one goroutine with it (a coroutine per search).
+	Pause func() bool
 }
+
+// PauseNodes is how often, in nodes, a search checks its context and calls
+// Options.Pause.
+const PauseNodes = 1024
 
 // Outcome of a search.
 type Outcome struct {
@@ -89,6 +97,7 @@ type Outcome struct {
 	Kept      int   // movable tiles left where they stand in the solution
 	Nodes     int64 // search nodes visited
 	Limited   bool  // stopped by NodeLimit or OptNodes
+	Stopped   bool  // stopped by Options.Pause
 	Err       error // the context's error when it stopped the search
 }
 
