@@ -4,6 +4,7 @@ package main
 //
 //	hexiom solve [-json] [-timeout D] [-first] [-threads N] FILE...   ("-" reads stdin)
 //	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
+//	hexiom solve -cnf OUT FILE      (write the level as DIMACS CNF, solver.WriteCNF)
 //
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
@@ -28,7 +29,7 @@ import (
 func init() {
 	register(command{
 		name:  "solve",
-		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-dzn] FILE...",
+		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-dzn] [-cnf OUT] FILE...",
 		short: "solve level files (\"-\" for stdin) and print the solutions",
 		run:   runSolve,
 	})
@@ -53,6 +54,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
 	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
+	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (solver.WriteCNF; one level) instead of solving it")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
@@ -68,6 +70,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return exitBadUser
+	}
+	if *cnf != "" {
+		return writeCNFFile(*cnf, fs.Args(), stderr)
 	}
 	status := exitOK
 	worse := func(st int) {
@@ -143,6 +148,33 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			name, took.Round(time.Microsecond), res.Nodes, res.Moves, fewest, res.Solution.Format())
 	}
 	return status
+}
+
+// writeCNFFile writes the one level named in args as CNF to out.
+func writeCNFFile(out string, args []string, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "hexiom solve: -cnf takes exactly one level file")
+		return exitBadUser
+	}
+	level, err := readLevelFile(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitBadUser
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom solve: %v\n", err)
+		return exitFailed
+	}
+	err = solver.WriteCNF(f, level)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom solve: %s: %v\n", out, err)
+		return exitFailed
+	}
+	return exitOK
 }
 
 // readLevelFile reads a level from a file, or from stdin when name is "-".

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# sat-compare.sh: solve levels with CaDiCaL (on our CNF encoding of each
+# level, `hexiom solve -cnf`, see solver.WriteCNF) and with our solver, in
+# one run, and print per level both times and the ratio.
+#
+#   scripts/sat-compare.sh [-timeout SECONDS] [-threads N] [-seeds N] [-slowest K] [LEVEL.txt ...]
+#
+# With no level files: the K (20) random size-6 levels of seeds 0..N-1
+# (10000) on which our solver needs the most nodes (found by
+# `hexiom bench -random N -slowest K -threads 1`, which takes a few minutes),
+# then the 40 official levels. CaDiCaL's time is its own process time for
+# solving (the "solve" line of its profile: parsing and process start
+# excluded); ours is solve_ns of `hexiom solve -json -first -threads N`
+# (default 1: one core, deterministic), the median of 5 solves in one
+# process. Both stop at the first solution. Needs the Debian package cadical
+# and Go.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+timeout=300 threads=1 nseeds=10000 slowest=20
+while [[ "${1:-}" == -* ]]; do
+	case "$1" in
+	-timeout) timeout=$2 ;;
+	-threads) threads=$2 ;;
+	-seeds) nseeds=$2 ;;
+	-slowest) slowest=$2 ;;
+	*) echo "sat-compare: unknown flag $1" >&2; exit 2 ;;
+	esac
+	shift 2
+done
+
+for tool in cadical go; do
+	command -v "$tool" >/dev/null || { echo "sat-compare: $tool not found (apt-get install cadical golang)" >&2; exit 2; }
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/hexiom" ./cmd/hexiom
+
+levels=("$@")
+if [[ ${#levels[@]} -eq 0 ]]; then
+	echo "finding the $slowest slowest of seeds 0..$((nseeds - 1)) (size 6, first solution, one thread)..." >&2
+	"$tmp/hexiom" bench -levels "" -random "$nseeds" -first -threads 1 -slowest "$slowest" -timeout 10m >"$tmp/bench.txt"
+	for seed in $(awk '/took the most nodes/ {on = 1; next} on {print $1}' "$tmp/bench.txt"); do
+		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$tmp/seed$seed.txt"
+		levels+=("$tmp/seed$seed.txt")
+	done
+	levels+=(board/testdata/levels/level*.txt)
+fi
+
+printf '%-12s %12s %12s %10s\n' level cadical_ms ours_ms ratio
+total_c=0 total_o=0 slower=0
+for f in "${levels[@]}"; do
+	name=$(basename "$f" .txt)
+	"$tmp/hexiom" solve -cnf "$tmp/$name.cnf" "$f"
+	c_ms="timeout"
+	out=$(timeout "$((timeout + 10))" cadical -t "$timeout" "$tmp/$name.cnf" 2>/dev/null) && rc=0 || rc=$?
+	if [[ $rc == 10 || $rc == 20 ]]; then # 10: satisfiable, 20: unsatisfiable
+		c_ms=$(awk '/% solve$/ {printf "%.3f", $2 * 1000; exit}' <<<"$out")
+	fi
+	o_ms=$({ "$tmp/hexiom" solve -json -first -threads "$threads" "$f" "$f" "$f" "$f" "$f" || true; } |
+		grep -o '"solve_ns":[0-9]*' | cut -d: -f2 | sort -n | sed -n 3p |
+		awk '{printf "%.3f", $1 / 1e6}')
+	ratio="-"
+	if [[ "$c_ms" != timeout ]]; then
+		ratio=$(awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {printf "%.1f", c / o}')
+		total_c=$(awk -v a="$total_c" -v b="$c_ms" 'BEGIN {print a + b}')
+		if awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {exit !(o >= c)}'; then slower=$((slower + 1)); fi
+	fi
+	total_o=$(awk -v a="$total_o" -v b="$o_ms" 'BEGIN {print a + b}')
+	printf '%-12s %12s %12s %10s\n' "$name" "$c_ms" "$o_ms" "$ratio"
+done
+printf '%-12s %12.3f %12.3f %10s\n' total "$total_c" "$total_o" \
+	"$(awk -v c="$total_c" -v o="$total_o" 'BEGIN {printf "%.1f", c / o}')"
+echo "levels where ours was not faster: $slower of ${#levels[@]}"

@@ -1,0 +1,172 @@
+package solver
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"hexiom/board"
+)
+
+// The CNF says exactly the rule: for an occupancy of the free cells, unit
+// propagation (every other variable is defined from the occupancy) ends
+// without a conflict if and only if numbering each tile by its occupied
+// neighbours solves the level with its own tiles. Size 2: every occupancy;
+// size 3: the known solution, each single change of it and random ones.
+func TestCNFIsTheRule(t *testing.T) {
+	for _, c := range []struct {
+		size   int
+		seeds  int
+		random int // random occupancies per level (0: all of them)
+	}{{2, 20, 0}, {3, 6, 200}} {
+		for seed := uint64(0); seed < uint64(c.seeds); seed++ {
+			level, sol := board.RandomWithSolution(c.size, seed)
+			cnf := parseCNF(t, level)
+			name := fmt.Sprintf("size %d seed %d", c.size, seed)
+			var free []int
+			for i, cell := range level.Cells {
+				if !cell.Fixed {
+					free = append(free, i)
+				}
+			}
+			try := func(occ []bool) {
+				p := level.Clone()
+				for k, i := range free {
+					p.Cells[i].Tile = board.None
+					if occ[k] {
+						p.Cells[i].Tile = 0
+					}
+				}
+				for _, i := range free {
+					if p.Cells[i].Tile != board.None {
+						p.Cells[i].Tile = int8(p.Occupied(i))
+					}
+				}
+				want := p.Counts() == level.Counts() && p.Solved()
+				if got := cnf.propagate(occ); got != want {
+					t.Fatalf("%s: occupancy %v: CNF consistent %v, rule says %v\n%s", name, occ, got, want, p)
+				}
+			}
+			occ := make([]bool, len(free))
+			if c.random == 0 {
+				for m := 0; m < 1<<len(free); m++ {
+					for k := range occ {
+						occ[k] = m>>k&1 == 1
+					}
+					try(occ)
+				}
+				continue
+			}
+			for k, i := range free {
+				occ[k] = sol.Cells[i].Tile != board.None
+			}
+			try(occ)
+			for k := range occ {
+				occ[k] = !occ[k]
+				try(occ)
+				occ[k] = !occ[k]
+			}
+			rng := rand.New(rand.NewPCG(seed, 1))
+			for r := 0; r < c.random; r++ {
+				for k := range occ {
+					occ[k] = rng.IntN(2) == 0
+				}
+				try(occ)
+			}
+		}
+	}
+}
+
+type cnfFormula struct {
+	vars    int
+	clauses [][]int
+}
+
+func parseCNF(t *testing.T, level board.Position) cnfFormula {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteCNF(&buf, level); err != nil {
+		t.Fatal(err)
+	}
+	var f cnfFormula
+	sc := bufio.NewScanner(&buf)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "c"):
+		case strings.HasPrefix(line, "p cnf "):
+			fs := strings.Fields(line)
+			f.vars, _ = strconv.Atoi(fs[2])
+		default:
+			var cl []int
+			for _, w := range strings.Fields(line) {
+				l, err := strconv.Atoi(w)
+				if err != nil {
+					t.Fatalf("bad CNF line %q", line)
+				}
+				if l != 0 {
+					cl = append(cl, l)
+				}
+			}
+			f.clauses = append(f.clauses, cl)
+		}
+	}
+	return f
+}
+
+// propagate fixes variables 1..len(occ) and runs unit propagation to a
+// fixed point; it reports whether no clause was falsified. It also insists
+// that every variable got a value: the encoding defines all of them.
+func (f cnfFormula) propagate(occ []bool) bool {
+	val := make([]int8, f.vars+1) // 0 unknown, 1 true, -1 false
+	for k, o := range occ {
+		val[k+1] = -1
+		if o {
+			val[k+1] = 1
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, cl := range f.clauses {
+			sat, unknown, last := false, 0, 0
+			for _, l := range cl {
+				v := val[abs(l)]
+				if v == 0 {
+					unknown++
+					last = l
+				} else if (v > 0) == (l > 0) {
+					sat = true
+					break
+				}
+			}
+			switch {
+			case sat:
+			case unknown == 0:
+				return false
+			case unknown == 1:
+				val[abs(last)] = 1
+				if last < 0 {
+					val[abs(last)] = -1
+				}
+				changed = true
+			}
+		}
+	}
+	for v := 1; v <= f.vars; v++ {
+		if val[v] == 0 {
+			panic(fmt.Sprintf("variable %d not defined by the occupancy", v))
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
