@@ -64,7 +64,7 @@ func WriteCNF(w io.Writer, p board.Position) error {
 			}
 		}
 		ge := e.counter(in, len(in)) // ge[k-1]: at least k of in
-		atLeast := func(v int) lit {  // at least v occupied neighbours
+		atLeast := func(v int) lit { // at least v occupied neighbours
 			k := v - locked
 			switch {
 			case k <= 0:

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"hexiom/board"
 	"hexiom/solver/internal/search"
@@ -100,24 +101,36 @@ type step struct {
 // small budget. Most levels need no more.
 var quickSeq = []step{{0, false, 3000}}
 
-// raceA and raceB race when quickSeq did not answer. A: reading order to
-// the end. B: small restarts over other orientations, visit orders and
-// value orders (a hard start one way is often easy another), then the
-// rings from the outside in (spiralOut), to the end. The restarts kept are
-// those that answered first on random size-6 levels (seeds 1000..3999:
-// 10, 16, 265, 50 and 25 times; the three dropped 0, 1 and 0 times).
-// Level 38, the hardest official level, takes 14,816 nodes in the rings
-// from the outside in, against 32,352 in rows from the outside in and
-// 150,030 in reading order.
-var (
-	raceA = []step{{0, false, 0}}
-	raceB = []step{
+// lane is one search of the portfolio: its steps in turn on one searcher;
+// it gets head turns of search.PauseNodes nodes alone before the lanes of
+// its goroutine start taking turns.
+type lane struct {
+	seq  []step
+	head int
+}
+
+// lanes is the portfolio that runs when quickSeq did not answer: the rings
+// from the outside in, with a head start, then the twelve orientations in
+// reading order (occupied first), each to the end, taking turns. A hard
+// start one way is often easy another: on random size-6 levels the nodes
+// one orientation needs range over two or three orders of magnitude
+// (seed 1571: 35,691 nodes turned by 5·60°, more than 2,000,000 in four
+// orientations), so turns over all of them cost about twelve times the
+// best one instead of the worst. The rings are what the official levels
+// need (level 38: 14,816 nodes, 150,030 in reading order): their head start
+// of 15 turns solves it before the others start. Over seeds 0..1999 of
+// size 6 ... (BENCHMARKS.md).
+var lanes = func() []lane {
+	ls := []lane{{seq: []step{
 		{0, true, 2000}, {12, true, 2000}, {6, false, 2000},
 		{15, false, 2000}, {9, false, 2000},
 		{spiralOut, false, 0},
+	}, head: 25}}
+	for v := 0; v < 12; v++ {
+		ls = append(ls, lane{seq: []step{{v, false, 0}}})
 	}
-	lanes = [][]step{raceA, raceB}
-)
+	return ls
+}()
 
 // Searchers are kept for reuse (their memo table is a few megabytes). A
 // sync.Pool would drop them at every garbage collection.
@@ -153,14 +166,14 @@ func putSearcher(s *search.Searcher) {
 // moves, Solve returns the best solution found so far with Optimal false.
 //
 // The search for a first solution first runs alone in reading order for
-// quickLimit nodes, which solves most levels. If that is not enough, two
-// searches race in parallel goroutines and the first to answer wins: one in
-// reading order to the end; the other restarts with a small budget in other
-// orientations, visit orders and value orders (a hard start one way is
-// often easy another), then searches the rings from the outside in to the
-// end.
-// Both last searches are complete, so Solve is complete. Then a
-// branch-and-bound looks for a solution that keeps more tiles in place.
+// 3,000 nodes (quickSeq), which solves most levels. If that is not enough,
+// the portfolio (lanes) runs: small restarts in other orientations and
+// value orders, then the rings from the outside in, with a head start; and
+// the twelve orientations in reading order, all taking turns of 1,024
+// nodes, on Threads goroutines. The first to answer wins. The lanes are
+// complete searches, so Solve is complete. Then a branch-and-bound looks
+// for a solution that keeps more tiles in place. With Threads(1) all of it
+// runs on the calling goroutine and is deterministic.
 func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, fmt.Errorf("solve: %w", err)
@@ -256,52 +269,43 @@ type attempt struct {
 // definitive: a solution, or proof that there is none.
 func (a attempt) definitive() bool { return a.err == nil && (a.found || a.exhausted) }
 
-// portfolio runs the lanes (each a sequence of steps on its own searcher)
-// until one answers, on threads goroutines: lane i runs on goroutine
-// i mod threads, and the lanes of one goroutine take turns of
-// search.PauseNodes nodes. With one goroutine the turns, and so the node
-// count, are the same on every run. The first definitive answer (a solution
-// or an exhausted search) stops the others. Nodes counts every lane's.
-func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes [][]step, threads int) attempt {
+// portfolio runs the lanes until one answers, on threads goroutines: lane
+// i runs on goroutine i mod threads, where each lane first has its head
+// turns alone and then the lanes take turns of search.PauseNodes nodes.
+// With one goroutine the turns, and so the result and node count, are the
+// same on every run. The first definitive answer (a solution or an
+// exhausted search) stops the others. Nodes counts every lane's.
+func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int) attempt {
 	threads = max(1, min(threads, len(lanes)))
 	if threads == 1 {
-		return interleave(ctx, prob, visits, lanes)
+		return interleave(ctx, prob, visits, lanes, nil)
 	}
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var won atomic.Bool // a goroutine has a definitive answer
 	done := make(chan attempt, threads)
 	for g := 0; g < threads; g++ {
-		var mine [][]step
+		var mine []lane
 		for i := g; i < len(lanes); i += threads {
 			mine = append(mine, lanes[i])
 		}
-		go func() { done <- interleave(wctx, prob, visits, mine) }()
+		go func() { done <- interleave(ctx, prob, visits, mine, &won) }()
 	}
 	var best attempt
 	var nodes int64
 	for g := 0; g < threads; g++ {
 		a := <-done
 		nodes += a.nodes
-		if a.definitive() && !best.definitive() {
-			best = a
-			cancel() // the first definitive answer wins
-		} else if !best.definitive() && best.err == nil {
+		if a.definitive() && !best.definitive() || !best.definitive() && best.err == nil {
 			best = a
 		}
 	}
 	best.nodes = nodes
-	if !best.definitive() && ctx.Err() != nil {
-		best.err = ctx.Err()
-	}
 	return best
 }
 
 // interleave runs the lanes on this goroutine, each as a coroutine that
-// searches search.PauseNodes nodes at a turn, until one answers.
-func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes [][]step) attempt {
-	if len(lanes) == 1 {
-		return findFirst(ctx, prob, visits, lanes[0], nil)
-	}
+// searches search.PauseNodes nodes at a turn, until one answers or, when
+// won is set, another goroutine's lanes have answered.
+func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, won *atomic.Bool) attempt {
 	type coroutine struct {
 		next func() (struct{}, bool)
 		stop func()
@@ -312,24 +316,44 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 	for i, l := range lanes {
 		c := &cos[i]
 		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			c.res = findFirst(ctx, prob, visits, l, func() bool { return yield(struct{}{}) })
+			c.res = findFirst(ctx, prob, visits, l.seq, func() bool { return yield(struct{}{}) })
 		})
 	}
 	winner := -1
-	for live := len(cos); live > 0 && winner < 0; {
-		for i := range cos {
-			c := &cos[i]
-			if c.done {
-				continue
-			}
-			if _, more := c.next(); !more {
-				c.done = true
-				live--
-				if c.res.definitive() || c.res.err != nil {
-					winner = i
-					break
+	// turn gives lane i one turn; it reports whether the search is over.
+	turn := func(i int) bool {
+		c := &cos[i]
+		if c.done {
+			return false
+		}
+		if _, more := c.next(); !more {
+			c.done = true
+			if c.res.definitive() || c.res.err != nil {
+				winner = i
+				if won != nil && c.res.definitive() {
+					won.Store(true)
 				}
+				return true
 			}
+		}
+		return won != nil && won.Load()
+	}
+	over := false
+	for i, l := range lanes {
+		for h := 0; h < l.head && !over && !cos[i].done; h++ {
+			over = turn(i)
+		}
+	}
+	for !over {
+		live := false
+		for i := range cos {
+			if over = turn(i); over {
+				break
+			}
+			live = live || !cos[i].done
+		}
+		if !live {
+			break
 		}
 	}
 	var nodes int64

@@ -67,21 +67,26 @@ func TestOfficialLevels(t *testing.T) {
 }
 
 // 1,000 random levels of each game size, solved and checked. -short cuts
-// this to 100 per size.
+// this to 100 per size. The searches run on one goroutine (Threads(1)), so
+// their node counts are the same on every machine at any load: the test
+// bounds those, not the time (a busy 2-core machine under -race can be
+// 50× slower than an idle one). maxNodes is about 20× what the slowest of
+// these levels needs today (first solution and 5,000 nodes for fewer
+// moves); more is a regression of the search.
 func TestRandomLevels(t *testing.T) {
 	n := 1000
 	if testing.Short() {
 		n = 100
 	}
+	const maxNodes = 2_000_000
 	for size := 3; size <= 6; size++ {
 		t.Run(fmt.Sprintf("size%d", size), func(t *testing.T) {
 			t.Parallel()
 			var optimal int
+			var most int64
 			for seed := uint64(0); seed < uint64(n); seed++ {
 				level := board.Random(size, seed)
-				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-				res, err := Solve(ctx, level)
-				cancel()
+				res, err := Solve(context.Background(), level, Threads(1))
 				if err != nil {
 					t.Fatalf("size %d seed %d: %v\n%s", size, seed, err, level)
 				}
@@ -89,9 +94,52 @@ func TestRandomLevels(t *testing.T) {
 				if res.Optimal {
 					optimal++
 				}
+				if res.Nodes > maxNodes {
+					t.Errorf("size %d seed %d: %d nodes, want at most %d", size, seed, res.Nodes, maxNodes)
+				}
+				most = max(most, res.Nodes)
 			}
-			t.Logf("size %d: %d of %d with proven fewest moves", size, optimal, n)
+			t.Logf("size %d: %d of %d with proven fewest moves; most nodes %d", size, optimal, n, most)
 		})
+	}
+}
+
+// With one thread the search is deterministic: the same level gives the
+// same solution after the same number of nodes, every run. The levels are
+// ones that need the portfolio (level 38, random size-6 seeds whose first
+// lone search fails). With two threads the answer is still checked.
+func TestDeterministicOneThread(t *testing.T) {
+	levels := []board.Position{readLevel(t, "../board/testdata/levels/level38.txt")}
+	for _, seed := range []uint64{7333, 5795} {
+		levels = append(levels, board.Random(6, seed))
+	}
+	for k, level := range levels {
+		name := fmt.Sprintf("level %d", k)
+		var nodes int64
+		var sol board.Position
+		for run := 0; run < 3; run++ {
+			res, err := Solve(context.Background(), level, Threads(1), FirstSolution())
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkSolution(t, name, level, res)
+			if run == 0 {
+				nodes, sol = res.Nodes, res.Solution
+				if nodes <= quickSeq[0].limit {
+					t.Fatalf("%s: %d nodes: the lone first search solved it; pick a level that needs the portfolio", name, nodes)
+				}
+				continue
+			}
+			if res.Nodes != nodes || !res.Solution.Equal(sol) {
+				t.Fatalf("%s: run %d took %d nodes (first run %d) or found another solution", name, run, res.Nodes, nodes)
+			}
+		}
+		res, err := Solve(context.Background(), level, Threads(2), FirstSolution())
+		if err != nil {
+			t.Fatalf("%s, two threads: %v", name, err)
+		}
+		checkSolution(t, name+", two threads", level, res)
+		t.Logf("%s: %d nodes with one thread, %d with two", name, nodes, res.Nodes)
 	}
 }
 
@@ -211,19 +259,23 @@ func TestMalformedPosition(t *testing.T) {
 }
 
 // The search allocates per call, not per node: a level that takes many
-// nodes allocates no more than one that takes few.
+// nodes allocates no more than one that takes few. Level 35 and level 38
+// both need the portfolio (its coroutines allocate per call), level 38
+// several times the nodes; with one thread the allocations are the same on
+// every run.
 func TestNoAllocationPerNode(t *testing.T) {
-	easy := readLevel(t, "../board/testdata/levels/level01.txt")
-	hard := readLevel(t, "../board/testdata/levels/level38.txt")
+	few := readLevel(t, "../board/testdata/levels/level35.txt")
+	many := readLevel(t, "../board/testdata/levels/level38.txt")
 	ctx := context.Background()
-	res, _ := Solve(ctx, hard, FirstSolution())
-	if res.Nodes < 10_000 {
-		t.Fatalf("level 38 took only %d nodes; pick a harder level", res.Nodes)
+	rf, _ := Solve(ctx, few, FirstSolution(), Threads(1))
+	rm, _ := Solve(ctx, many, FirstSolution(), Threads(1))
+	if rf.Nodes <= quickSeq[0].limit || rm.Nodes < 4*rf.Nodes {
+		t.Fatalf("level 35 took %d nodes, level 38 %d: want both past the lone first search, level 38 at least 4× more", rf.Nodes, rm.Nodes)
 	}
-	a := testing.AllocsPerRun(5, func() { Solve(ctx, easy, FirstSolution()) })
-	b := testing.AllocsPerRun(5, func() { Solve(ctx, hard, FirstSolution()) })
-	t.Logf("allocations: level 1 %.0f, level 38 %.0f (%d nodes)", a, b, res.Nodes)
-	if b > a+50 {
-		t.Fatalf("level 38 allocates %.0f times, level 1 %.0f: allocation grows with nodes", b, a)
+	a := testing.AllocsPerRun(5, func() { Solve(ctx, few, FirstSolution(), Threads(1)) })
+	b := testing.AllocsPerRun(5, func() { Solve(ctx, many, FirstSolution(), Threads(1)) })
+	t.Logf("allocations: level 35 %.0f (%d nodes), level 38 %.0f (%d nodes)", a, rf.Nodes, b, rm.Nodes)
+	if b > a+10 {
+		t.Fatalf("level 38 allocates %.0f times, level 35 %.0f: allocation grows with nodes", b, a)
 	}
 }
