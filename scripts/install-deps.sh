@@ -4,13 +4,13 @@
 # Debian packages: a C toolchain and OpenCV 4.6 for gocv, the X11/XTest headers
 # for robotgo, Xvfb and Chromium for the virtual desktop, DejaVu fonts for the
 # clone's digits (FreeSans from fonts-freefont-ttf for the flash look's),
-# MiniZinc with Gecode for the solver comparison. Then the Go modules of go.mod. Run as root (or with sudo available). Safe to run again:
+# MiniZinc with Gecode and CaDiCaL for the solver comparisons. Then the Go modules of go.mod. Run as root (or with sudo available). Safe to run again:
 # it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pkgs=(build-essential pkg-config libopencv-dev libx11-dev libxtst-dev
-      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc)
+      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc cadical)
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -31,7 +31,7 @@ if ! command -v go >/dev/null 2>&1; then
   fi
 fi
 go mod download
-for b in Xvfb /usr/lib/chromium/chromium minizinc; do
+for b in Xvfb /usr/lib/chromium/chromium minizinc cadical; do
   command -v "$b" >/dev/null 2>&1 || { echo "install-deps: $b still missing after install" >&2; exit 1; }
 done
 pkg-config --exists opencv4 || { echo "install-deps: pkg-config cannot find opencv4" >&2; exit 1; }

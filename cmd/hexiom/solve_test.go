@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -119,5 +121,83 @@ func TestDZN(t *testing.T) {
 		if !strings.Contains(d, want) {
 			t.Errorf("dzn lacks %q:\n%s", want, d)
 		}
+	}
+}
+
+// hexiom solve -cnf writes a CNF that a real SAT solver (CaDiCaL, installed
+// by scripts/install-deps.sh) solves, and its model, read back through the
+// "c cells:" comment, is a solution of the level.
+func TestSolveCNFWithCaDiCaL(t *testing.T) {
+	cnf := filepath.Join(t.TempDir(), "level10.cnf")
+	var out, errb bytes.Buffer
+	if st := run([]string{"solve", "-cnf", cnf, levelsDir + "level10.txt"}, &out, &errb); st != exitOK {
+		t.Fatalf("status %d, stderr %s", st, errb.String())
+	}
+	data, err := os.ReadFile(cnf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []int
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "c cells:"); ok {
+			for _, w := range strings.Fields(rest) {
+				i, err := strconv.Atoi(w)
+				if err != nil {
+					t.Fatalf("bad cells comment %q", line)
+				}
+				cells = append(cells, i)
+			}
+		}
+	}
+	// CaDiCaL exits 10 when it finds a model.
+	model, err := exec.Command("cadical", "-q", cnf).Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 10 {
+		t.Fatalf("cadical: %v (want exit status 10, satisfiable)\n%s", err, model)
+	}
+	occupied := map[int]bool{}
+	for _, line := range strings.Split(string(model), "\n") {
+		if rest, ok := strings.CutPrefix(line, "v "); ok {
+			for _, w := range strings.Fields(rest) {
+				l, _ := strconv.Atoi(w)
+				if l > 0 && l <= len(cells) {
+					occupied[cells[l-1]] = true
+				}
+			}
+		}
+	}
+	level, _ := readLevelFile(levelsDir + "level10.txt")
+	sol := level.Clone()
+	for _, i := range cells {
+		sol.Cells[i].Tile = board.None
+		if occupied[i] {
+			sol.Cells[i].Tile = 0
+		}
+	}
+	for _, i := range cells {
+		if occupied[i] {
+			sol.Cells[i].Tile = int8(sol.Occupied(i))
+		}
+	}
+	if pr := board.Check(level, sol); pr != nil {
+		t.Fatalf("CaDiCaL's model is not a solution: %v\n%s", pr, sol)
+	}
+}
+
+// -threads 1 is deterministic: the same node count on every run.
+func TestSolveOneThreadSameNodes(t *testing.T) {
+	var nodes []int64
+	for k := 0; k < 2; k++ {
+		var out, errb bytes.Buffer
+		if st := run([]string{"solve", "-json", "-first", "-threads", "1", levelsDir + "level38.txt"}, &out, &errb); st != exitOK {
+			t.Fatalf("status %d, stderr %s", st, errb.String())
+		}
+		var r solveReport
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil || !r.Solved {
+			t.Fatalf("%v: %s", err, out.String())
+		}
+		nodes = append(nodes, r.Nodes)
+	}
+	if nodes[0] != nodes[1] {
+		t.Fatalf("level 38 with -threads 1: %d nodes, then %d", nodes[0], nodes[1])
 	}
 }
