@@ -1,11 +1,8 @@
 package actuate
 
 import (
-	"fmt"
 	"image"
 	"sync"
-
-	"github.com/go-vgo/robotgo"
 )
 
 // Mouse is the pointer the Driver drags with: Robot, the real one, or
@@ -20,65 +17,6 @@ type Mouse interface {
 	Release() error
 	// Screen returns the screen's rectangle.
 	Screen() (image.Rectangle, error)
-}
-
-// Robot is the real pointer, moved with robotgo on the X display named by
-// DISPLAY (XTest events, as a user's mouse would make). Make it with NewRobot
-// and Close it before the X server goes away: robotgo keeps one X connection
-// open, and Xlib exits the process if that server vanishes under it.
-type Robot struct{}
-
-// NewRobot returns the real pointer on display (":N"; empty means $DISPLAY).
-func NewRobot(display string) (*Robot, error) {
-	robotgo.MouseSleep = 0 // the Driver paces drags itself
-	if display != "" {
-		if err := robotgo.SetXDisplayName(display); err != nil {
-			return nil, fmt.Errorf("mouse on display %s: %w", display, err)
-		}
-	}
-	w, h := robotgo.GetScreenSize()
-	if w <= 0 || h <= 0 {
-		return nil, fmt.Errorf("mouse: no X screen (display %q): is DISPLAY set and the X server running?", display)
-	}
-	return &Robot{}, nil
-}
-
-func (*Robot) Location() (image.Point, error) {
-	x, y := robotgo.Location()
-	return image.Pt(x, y), nil
-}
-
-func (*Robot) Move(p image.Point) error {
-	robotgo.Move(p.X, p.Y)
-	return nil
-}
-
-func (*Robot) Press() error {
-	if err := robotgo.Toggle("left"); err != nil {
-		return fmt.Errorf("mouse: press: %w", err)
-	}
-	return nil
-}
-
-func (*Robot) Release() error {
-	if err := robotgo.Toggle("left", "up"); err != nil {
-		return fmt.Errorf("mouse: release: %w", err)
-	}
-	return nil
-}
-
-func (*Robot) Screen() (image.Rectangle, error) {
-	w, h := robotgo.GetScreenSize()
-	if w <= 0 || h <= 0 {
-		return image.Rectangle{}, fmt.Errorf("mouse: screen size %d×%d", w, h)
-	}
-	return image.Rect(0, 0, w, h), nil
-}
-
-// Close releases robotgo's X connection.
-func (*Robot) Close() error {
-	robotgo.CloseMainDisplay()
-	return nil
 }
 
 // Event is one thing a Recorder was asked to do.

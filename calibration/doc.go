@@ -11,12 +11,13 @@
 //
 //   - FromClicks: the user clicks the centre of the top cell, the centre of
 //     the bottom cell and the centre of the cell just below the top one
-//     (hexiom calibrate reads those clicks from the X server with XRecord, see
-//     Listen). The three points give the board size, the pitch and so the area,
-//     without any vision.
+//     (hexiom calibrate hears those clicks with package clicks: X RECORD on
+//     X11, a system hook elsewhere). The three points give the board size,
+//     the pitch and so the area, without any vision.
 //   - vision.FindArea (hexiom calibrate -auto): the board's plate found in a
 //     screenshot, with the size whose cell lattice fits it best.
 //
 // The Area is saved as JSON in os.UserConfigDir()/hexiom/calibration.json
-// (Save, Load). Coordinates are screen pixels of the X screen.
+// (Save, Load). Coordinates are screen coordinates, the mouse's and the
+// capture's: device pixels on X11 and Windows, points on macOS.
 package calibration

@@ -1,3 +1,5 @@
+//go:build linux
+
 package capture
 
 import (
@@ -10,7 +12,6 @@ import (
 
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
-	"github.com/kbinani/screenshot"
 
 	"hexiom/internal/desktop"
 )
@@ -54,18 +55,39 @@ func paint(t testing.TB, display string, r image.Rectangle, rgb uint32) {
 	}
 }
 
-func TestScreenGrab(t *testing.T) {
+// sources opens the screen of x both ways: the X11 fast path and the
+// portable one.
+func sources(t testing.TB, x *desktop.X) map[string]Source {
+	t.Helper()
+	if err := x.Use(); err != nil { // the portable capture reads $DISPLAY
+		t.Fatal(err)
+	}
+	out := map[string]Source{}
+	for _, via := range []string{ViaX11, ViaPortable} {
+		s, err := Open(via, x.Display)
+		if err != nil {
+			t.Fatalf("%s: %v", via, err)
+		}
+		t.Cleanup(func() { s.Close() })
+		out[via] = s
+	}
+	return out
+}
+
+// Both ways to capture give the same pixels at the same screen coordinates.
+func TestGrab(t *testing.T) {
 	x, err := desktop.StartX(800, 600)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer x.Close()
 	paint(t, x.Display, image.Rect(100, 80, 300, 180), 0x336699)
-	s, err := OpenScreen(x.Display)
-	if err != nil {
-		t.Fatal(err)
+	for via, s := range sources(t, x) {
+		t.Run(via, func(t *testing.T) { testGrab(t, s) })
 	}
-	defer s.Close()
+}
+
+func testGrab(t *testing.T, s Source) {
 	if s.Bounds() != image.Rect(0, 0, 800, 600) {
 		t.Fatalf("screen %v", s.Bounds())
 	}
@@ -113,53 +135,31 @@ func TestScreenGrab(t *testing.T) {
 	}
 }
 
-// BenchmarkGrab grabs the game area of a 1280×800 window (732 px square).
+// BenchmarkGrab grabs the game area of a 1280×800 window (732 px square)
+// both ways: x11 keeps one X connection, portable (kbinani/screenshot) opens
+// a new X connection and shared-memory segment on every call.
 func BenchmarkGrab(b *testing.B) {
 	x, err := desktop.StartX(1400, 900)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer x.Close()
-	s, err := OpenScreen(x.Display)
-	if err != nil {
-		b.Fatal(err)
+	srcs := sources(b, x)
+	for _, via := range []string{ViaX11, ViaPortable} {
+		b.Run(via, func(b *testing.B) {
+			s := srcs[via]
+			r := image.Rect(334, 105, 334+732, 105+732)
+			ds := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				if _, err := s.Grab(r); err != nil {
+					b.Fatal(err)
+				}
+				ds = append(ds, time.Since(t0))
+			}
+			sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+			b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+		})
 	}
-	defer s.Close()
-	r := image.Rect(334, 105, 334+732, 105+732)
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := s.Grab(r); err != nil {
-			b.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
-}
-
-// BenchmarkKbinani is the same grab with kbinani/screenshot, which opens a
-// new X connection (and SHM segment) on every call: why Screen keeps one.
-func BenchmarkKbinani(b *testing.B) {
-	x, err := desktop.StartX(1400, 900)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer x.Close()
-	if err := x.Use(); err != nil {
-		b.Fatal(err)
-	}
-	r := image.Rect(334, 105, 334+732, 105+732)
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := screenshot.CaptureRect(r); err != nil {
-			b.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
 }

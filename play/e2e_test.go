@@ -1,3 +1,5 @@
+//go:build linux
+
 package play_test
 
 // End-to-end tests with the real parts: Xvfb on a free display, the clone in
@@ -10,12 +12,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/go-vgo/robotgo"
 
 	"hexiom/actuate"
 	"hexiom/board"
@@ -232,8 +233,11 @@ func TestE2EFailSafe(t *testing.T) {
 		cfg.Eyes = &lookHook{Eyes: cfg.Eyes,
 			when: func() bool { return drv.Drags() == 3 },
 			do: func() {
-				x, y := robotgo.Location()
-				robotgo.Move(x+25, y+12) // the user takes the mouse
+				at, err := d.Robot.Location()
+				if err != nil {
+					t.Error(err)
+				}
+				d.Robot.Move(at.Add(image.Pt(25, 12))) // the user takes the mouse
 			}}
 	})
 	if !errors.Is(r.err, actuate.ErrFailSafe) {
@@ -253,7 +257,7 @@ func TestE2EFailSafe(t *testing.T) {
 func TestE2ECornerFailSafe(t *testing.T) {
 	d := getDesk(t)
 	r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: 12}, false, func(*play.Config) {
-		robotgo.Move(0, 0)
+		d.Robot.Move(image.Pt(0, 0))
 	})
 	var fe *actuate.FailSafeError
 	if !errors.As(r.err, &fe) || !fe.Corner {
@@ -262,5 +266,5 @@ func TestE2ECornerFailSafe(t *testing.T) {
 	if r.rep.Drags != 0 || downs(r.events) != 0 || r.state.Moves != 0 {
 		t.Errorf("drags %d, presses seen %d, moves %d; want nothing", r.rep.Drags, downs(r.events), r.state.Moves)
 	}
-	robotgo.Move(400, 400)
+	d.Robot.Move(image.Pt(400, 400))
 }

@@ -43,7 +43,7 @@
 //
 //	area, _ := calibration.Load()
 //	tpl, _, _ := vision.DefaultTemplates()   // learnt set, else built-in
-//	scr, _ := capture.OpenScreen("")
+//	scr, _ := capture.Open("", "")         // X11 fast path, else kbinani
 //	img, _ := scr.Grab(area.Rect())
 //	r, err := vision.Read(img, area, tpl)   // *DoubtError: never act on it
 //	// r.Pos is the board; r.Conf[i] how sure cell i is; r.Centres(area)[i]

@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 // hexiom bench-play measures the bot end to end on a real desktop: it starts

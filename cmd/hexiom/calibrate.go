@@ -1,7 +1,7 @@
 package main
 
 // hexiom calibrate measures where the game's board is on the screen, once:
-// it asks for three clicks on the board (read from the X server, the game
+// it asks for three clicks on the board (heard by package clicks, the game
 // still gets them), derives the square game area every board size is drawn
 // in, checks it by reading the board, and saves it. -auto finds the board
 // with no clicks.
@@ -17,13 +17,14 @@ import (
 
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/clicks"
 	"hexiom/vision"
 )
 
 func init() {
 	register(command{
 		name:  "calibrate",
-		usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE]",
+		usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable]",
 		short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
 		run:   runCalibrate,
 	})
@@ -35,6 +36,8 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "save to `FILE` (default: the calibration file every command reads)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the clicks have not come after `DURATION`")
 	tplPath := fs.String("templates", "", "template set `FILE` for the check and -auto (default: as hexiom read)")
+	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
+	clicksVia := fs.String("clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -49,9 +52,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	}
 	var area calibration.Area
 	if *auto {
-		area, err = findAuto(tpl)
+		area, err = findAuto(*via, tpl)
 	} else {
-		area, err = byClicks(stdout, *timeout)
+		area, err = byClicks(stdout, *clicksVia, *timeout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom calibrate:", err)
@@ -62,7 +65,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	if !*auto {
 		time.Sleep(400 * time.Millisecond)
 	}
-	if err := checkArea(stdout, area, tpl); err != nil {
+	if err := checkArea(stdout, *via, area, tpl); err != nil {
 		fmt.Fprintf(stderr, "hexiom calibrate: saved anyway, but: %v\n", err)
 	}
 	path := *out
@@ -80,8 +83,8 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 }
 
 // byClicks asks for the three clicks and derives the area.
-func byClicks(stdout io.Writer, timeout time.Duration) (calibration.Area, error) {
-	l, err := calibration.Listen("")
+func byClicks(stdout io.Writer, via string, timeout time.Duration) (calibration.Area, error) {
+	l, err := clicks.Listen(via, "")
 	if err != nil {
 		return calibration.Area{}, err
 	}
@@ -97,15 +100,15 @@ func byClicks(stdout io.Writer, timeout time.Duration) (calibration.Area, error)
 	for i, s := range steps {
 		fmt.Fprintln(stdout, s)
 		for {
-			var c calibration.Click
+			var c clicks.Click
 			var ok bool
 			select {
-			case c, ok = <-l.C:
+			case c, ok = <-l.Clicks():
 			case <-deadline:
 				return calibration.Area{}, fmt.Errorf("no click for %v: calibration not saved", timeout)
 			}
 			if !ok {
-				return calibration.Area{}, fmt.Errorf("the X server stopped sending clicks: %v", l.Err())
+				return calibration.Area{}, fmt.Errorf("the click listener stopped: %v", l.Err())
 			}
 			if c.Button != 1 {
 				continue
@@ -124,8 +127,8 @@ func byClicks(stdout io.Writer, timeout time.Duration) (calibration.Area, error)
 }
 
 // findAuto finds the area on the whole screen.
-func findAuto(tpl *vision.Templates) (calibration.Area, error) {
-	scr, err := capture.OpenScreen("")
+func findAuto(via string, tpl *vision.Templates) (calibration.Area, error) {
+	scr, err := capture.Open(via, "")
 	if err != nil {
 		return calibration.Area{}, err
 	}
@@ -144,8 +147,8 @@ func findAuto(tpl *vision.Templates) (calibration.Area, error) {
 }
 
 // checkArea reads the board with area and says what it saw.
-func checkArea(stdout io.Writer, area calibration.Area, tpl *vision.Templates) error {
-	scr, err := capture.OpenScreen("")
+func checkArea(stdout io.Writer, via string, area calibration.Area, tpl *vision.Templates) error {
+	scr, err := capture.Open(via, "")
 	if err != nil {
 		return err
 	}

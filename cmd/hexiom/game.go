@@ -1,10 +1,11 @@
 package main
 
 // hexiom game serves the Hexiom clone (package game) on loopback and prints
-// its URL as the first line of stdout; -open also opens it in Chromium.
+// its URL as the first line of stdout; -open also opens it in the default
+// browser.
 //
 //	hexiom game                      # official level 1, any free port
-//	hexiom game -level 10 -open      # level 10 in a Chromium app window
+//	hexiom game -level 10 -open      # level 10, in the default browser
 //	hexiom game -random 6 -seed 42   # a random size-6 level
 //	hexiom game -challenge           # the "impossible" challenge
 
@@ -17,18 +18,18 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"syscall"
 	"time"
 
 	"hexiom/game"
+	"hexiom/internal/browser"
 )
 
 func init() {
 	register(command{
 		name:  "game",
-		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open [-window WxH]] [-noswap] [-theme classic|neon|flash]",
+		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash]",
 		short: "serve the Hexiom clone on loopback and print its URL",
 		run:   runGame,
 	})
@@ -41,10 +42,9 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	random := fs.Int("random", 0, "start with a random level of side `SIZE` (3..6)")
 	challenge := fs.Bool("challenge", false, "start the \"impossible\" challenge: random size 6 in three minutes")
 	seed := fs.Uint64("seed", 0, "seed `N` of the random level or challenge (default: a random one)")
-	open := fs.Bool("open", false, "open the page in a Chromium app window; closing it stops the game")
+	open := fs.Bool("open", false, "open the page in the default browser")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon or flash (flash: another font, bevels, its own pitch rule, gliding tiles; the page also takes ?theme=)")
-	winSize := fs.String("window", "1280x800", "window `WxH` for -open")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -89,11 +89,6 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom game: -addr %q: the game serves on loopback only (127.0.0.1)\n", *addr)
 		return exitBadUser
 	}
-	var ww, wh int
-	if _, err := fmt.Sscanf(*winSize, "%dx%d", &ww, &wh); err != nil || ww < 100 || wh < 100 {
-		fmt.Fprintf(stderr, "hexiom game: -window %q: want WxH, e.g. 1280x800\n", *winSize)
-		return exitBadUser
-	}
 
 	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme})
 	if err != nil {
@@ -122,30 +117,21 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 
-	var browser *chromiumWindow
 	if *open {
-		browser, err = openChromium(url, ww, wh, stderr)
-		if err != nil {
-			fmt.Fprintf(stderr, "hexiom game: %v\n", err)
+		if err := browser.Open(url); err != nil {
+			fmt.Fprintf(stderr, "hexiom game: %v; open %s yourself\n", err, url)
+		} else {
+			fmt.Fprintf(stderr, "hexiom game: opened %s in the default browser\n", url)
 		}
 	}
 
-	var closed <-chan struct{} // nil (never ready) without -open
-	if browser != nil {
-		closed = browser.done
-	}
 	select {
 	case <-ctx.Done():
-	case <-closed:
-		fmt.Fprintln(stderr, "hexiom game: Chromium exited (window closed, or no display?); stopping")
 	case err := <-errc:
 		if err != nil && !errors.Is(err, http.ErrServerClosed) {
 			fmt.Fprintf(stderr, "hexiom game: serve: %v\n", err)
 			return exitFailed
 		}
-	}
-	if browser != nil {
-		browser.close()
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -157,75 +143,4 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 // Tests replace it.
 var gameDone = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-}
-
-// chromium is Debian's Chromium binary; the /usr/bin/chromium wrapper adds
-// flags of its own and breaks on some /dev/shm setups.
-const chromium = "/usr/lib/chromium/chromium"
-
-// chromiumWindow is a Chromium started by -open.
-type chromiumWindow struct {
-	cmd  *exec.Cmd
-	done chan struct{} // closed when it has exited and its profile is gone
-}
-
-// close stops Chromium's process group and waits (briefly) for it.
-func (c *chromiumWindow) close() {
-	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGTERM)
-	select {
-	case <-c.done:
-	case <-time.After(3 * time.Second):
-		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
-		<-c.done
-	}
-}
-
-// openChromium opens url in a Chromium app window (no tabs, no address bar)
-// with a fresh profile.
-func openChromium(url string, w, h int, stderr io.Writer) (*chromiumWindow, error) {
-	path := chromium
-	if _, err := os.Stat(path); err != nil {
-		p, lerr := exec.LookPath("chromium")
-		if lerr != nil {
-			return nil, fmt.Errorf("open: %s not found (apt-get install chromium): %w", chromium, err)
-		}
-		path = p
-	}
-	profile, err := os.MkdirTemp("", "hexiom-game-chromium-")
-	if err != nil {
-		return nil, fmt.Errorf("open: profile directory: %w", err)
-	}
-	// The flags of shared/TOOLCHAIN.md §6, which are known to work under Xvfb.
-	args := []string{
-		"--disable-gpu", "--disable-quic",
-		"--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
-		"--disable-features=Translate,MediaRouter", "--disable-extensions",
-		"--user-data-dir=" + profile,
-		fmt.Sprintf("--window-size=%d,%d", w, h),
-		"--app=" + url,
-	}
-	if os.Geteuid() == 0 {
-		// Root needs --no-sandbox; --test-type hides the infobar it would
-		// show, which would push the page down by 56 px.
-		args = append([]string{"--no-sandbox", "--test-type"}, args...)
-	}
-	cmd := exec.Command(path, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(profile)
-		return nil, fmt.Errorf("open: start %s: %w", path, err)
-	}
-	fmt.Fprintf(stderr, "hexiom game: opened %s in %s (pid %d)\n", url, path, cmd.Process.Pid)
-	c := &chromiumWindow{cmd: cmd, done: make(chan struct{})}
-	go func() {
-		_ = cmd.Wait()
-		// Renderers of the group may outlive the parent for a moment.
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(50 * time.Millisecond)
-		}
-		close(c.done)
-	}()
-	return c, nil
 }

@@ -17,13 +17,14 @@ import (
 	"strings"
 
 	"hexiom/board"
+	"hexiom/capture"
 	"hexiom/vision"
 )
 
 func init() {
 	register(command{
 		name:  "learn",
-		usage: "learn -level FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE]",
+		usage: "learn -level FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable]",
 		short: "learn templates from a screen showing a known level at its start",
 		run:   runLearn,
 	})
@@ -37,6 +38,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	imgPath := fs.String("image", "", "learn from this screenshot `PNG` instead of the screen")
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
 	calPath := fs.String("calibration", "", "calibration `FILE` (default: the one hexiom calibrate saved)")
+	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -73,7 +75,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 			return exitBadUser
 		}
 	}
-	img, err := grab(*imgPath, *at, area)
+	img, err := grab(*imgPath, *at, *via, area)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom learn:", err)
 		return exitBadUser

@@ -33,7 +33,7 @@ import (
 func init() {
 	register(command{
 		name:  "play",
-		usage: "play [-calibration FILE] [-templates FILE] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
+		usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
 		short: "solve the board on the screen with the mouse, hands-free",
 		run:   runPlay,
 	})
@@ -82,6 +82,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	calFile := fs.String("calibration", "", "calibration `FILE` (default: the one 'hexiom calibrate' saved)")
 	tplFile := fs.String("templates", "", "template set `FILE` from 'hexiom learn' (default: the built-in set for the clone)")
 	display := fs.String("display", "", "X `display` (default $DISPLAY)")
+	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	swap := fs.Bool("swap", false, "the game swaps a tile dropped on another movable tile: plan with swaps (fewer drags)")
 	pace := fs.Duration("pace", actuate.DefaultPace.Pause, "pause after each pointer move and button change of a drag")
 	steps := fs.Int("steps", actuate.DefaultPace.Steps, "pointer moves on the way of each drag")
@@ -134,7 +135,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	vision.DebugDir = *debugDir
 
-	scr, err := capture.OpenScreen(*display)
+	scr, err := capture.Open(*via, *display)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
 		return exitFailed

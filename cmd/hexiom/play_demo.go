@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 // hexiom play-demo is the README's main command (scripts/demo.sh runs it):

@@ -27,7 +27,7 @@ import (
 func init() {
 	register(command{
 		name:  "read",
-		usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE]",
+		usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable]",
 		short: "read the board on screen and print it in the level text format",
 		run:   runRead,
 	})
@@ -41,6 +41,7 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
 	tplPath := fs.String("templates", "", "template set `FILE` (default: the one hexiom learn saved, else the built-in one)")
 	calPath := fs.String("calibration", "", "calibration `FILE` (default: the one hexiom calibrate saved)")
+	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -59,7 +60,7 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 		return exitBadUser
 	}
 	t0 := time.Now()
-	img, err := grab(*imgPath, *at, area)
+	img, err := grab(*imgPath, *at, *via, area)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom read:", err)
 		return exitBadUser
@@ -119,8 +120,9 @@ func loadTemplates(path string) (*vision.Templates, string, error) {
 }
 
 // grab returns the picture of the area: from the PNG at imgPath (its
-// top-left pixel at screen point at), or from the screen.
-func grab(imgPath, at string, area calibration.Area) (*image.RGBA, error) {
+// top-left pixel at screen point at), or from the screen captured the way
+// via names.
+func grab(imgPath, at, via string, area calibration.Area) (*image.RGBA, error) {
 	if imgPath != "" {
 		off, err := parsePoint(at)
 		if err != nil {
@@ -132,7 +134,7 @@ func grab(imgPath, at string, area calibration.Area) (*image.RGBA, error) {
 		}
 		return f.Image(), nil
 	}
-	scr, err := capture.OpenScreen("")
+	scr, err := capture.Open(via, "")
 	if err != nil {
 		return nil, err
 	}

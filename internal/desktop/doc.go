@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package desktop starts the real parts the bot meets on a user's desktop, for
 // end-to-end tests and the demo: an X server (Xvfb) on a free display, Debian's
 // Chromium in app mode at a given window rectangle, and an HTTP handler served

@@ -1,9 +1,11 @@
+//go:build linux
+
 // Package desk sets up the real desktop the bot plays on in end-to-end tests,
 // the play benchmark and the demo: Xvfb on a free display, the clone served
 // on loopback, Debian's Chromium showing it in an app window, the real mouse
 // (robotgo over XTest) and screen capture, and a calibration made the way a
 // user makes it: clicks on three cells, synthesised with XTest and caught by
-// calibration.Listen. The game's HTTP API, which the bot never uses, is what
+// a clicks.Listener. The game's HTTP API, which the bot never uses, is what
 // the harness uses to set levels up and to check what happened.
 package desk
 
@@ -17,11 +19,10 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/go-vgo/robotgo"
-
 	"hexiom/actuate"
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/clicks"
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/play"
@@ -34,6 +35,10 @@ type Options struct {
 	Window image.Rectangle // Chromium window on the screen; zero: 1280×800 at (30,20)
 	Start  game.Spec       // first level; zero: official level 1
 	NoSwap bool            // the game puts a tile dropped on a tile back
+	// Capture and Clicks name the way to capture the screen and to hear
+	// the calibration clicks (capture.ViaX11 or ViaPortable, clicks.ViaX11
+	// or ViaPortable; empty: the platform's default).
+	Capture, Clicks string
 }
 
 // Desk is a running desktop with the game on it.
@@ -43,10 +48,11 @@ type Desk struct {
 	Server  *desktop.Server
 	Game    *game.Game
 	Robot   *actuate.Robot
-	Screen  *capture.Screen
+	Screen  capture.Source
 	Tpl     *vision.Templates
 	Area    calibration.Area // set by Calibrate
 	client  *http.Client
+	clicks  string // how Calibrate hears clicks
 }
 
 // Start starts Xvfb, the game, Chromium and the mouse, and waits until the
@@ -58,7 +64,7 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Window.Empty() {
 		o.Window = image.Rect(30, 20, 30+1280, 20+800)
 	}
-	d = &Desk{client: &http.Client{Timeout: desktop.Patience}}
+	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks}
 	defer func() {
 		if err != nil {
 			d.Close()
@@ -83,7 +89,7 @@ func Start(o Options) (d *Desk, err error) {
 	if d.Robot, err = actuate.NewRobot(d.X.Display); err != nil {
 		return d, err
 	}
-	if d.Screen, err = capture.OpenScreen(d.X.Display); err != nil {
+	if d.Screen, err = capture.Open(o.Capture, d.X.Display); err != nil {
 		return d, err
 	}
 	if d.Tpl, err = vision.Builtin(); err != nil {
@@ -101,7 +107,9 @@ func Start(o Options) (d *Desk, err error) {
 	i := 0
 	if err = desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the page to take input", func() (bool, error) {
 		i++
-		robotgo.Move(o.Window.Min.X+20+i%2, o.Window.Min.Y+20)
+		if err := d.Robot.Move(image.Pt(o.Window.Min.X+20+i%2, o.Window.Min.Y+20)); err != nil {
+			return false, err
+		}
 		evs, err := d.Pointer(0)
 		return len(evs) > 0, err
 	}); err != nil {
@@ -233,7 +241,7 @@ func (d *Desk) TrueArea() (calibration.Area, error) {
 
 // Calibrate calibrates as a user does: it clicks the centres of the top
 // cell, the cell below it and the bottom cell of the board in view with
-// XTest, while calibration.Listen catches the clicks from the X server, and
+// XTest, while a clicks.Listener (Options.Clicks) hears them, and
 // derives the area with calibration.FromClicks. Where to click comes from
 // the page's layout, as a user's eye would find the cells. It checks the
 // area against where the page drew every cell (within 2 px) and keeps it in
@@ -249,7 +257,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	}
 	s := st.Size
 	top, below, bottom := calibration.ClickCells(s)
-	l, err := calibration.Listen(d.X.Display)
+	l, err := clicks.Listen(d.clicks, d.X.Display)
 	if err != nil {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
@@ -261,17 +269,19 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	var got []calibration.Point
 	for _, i := range []int{top, below, bottom} {
 		p := truth.Centre(s, i).Pt()
-		robotgo.Move(p.X, p.Y)
-		time.Sleep(20 * time.Millisecond)
-		if err := robotgo.Toggle("left"); err != nil {
+		if err := d.Robot.Move(p); err != nil {
 			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
 		}
 		time.Sleep(20 * time.Millisecond)
-		if err := robotgo.Toggle("left", "up"); err != nil {
+		if err := d.Robot.Press(); err != nil {
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+		if err := d.Robot.Release(); err != nil {
 			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
 		}
 		select {
-		case c, ok := <-l.C:
+		case c, ok := <-l.Clicks():
 			if !ok {
 				return calibration.Area{}, fmt.Errorf("desk: calibrate: listener stopped: %v", l.Err())
 			}

@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command mkfixtures captures the vision fixtures from the clone: it starts
 // Xvfb, the game server (package game) and Chromium in app mode at each window
 // size, shows each board, waits until the page reports having drawn it, grabs

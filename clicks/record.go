@@ -1,4 +1,6 @@
-package calibration
+//go:build !windows && !darwin
+
+package clicks
 
 import (
 	"encoding/binary"
@@ -16,21 +18,15 @@ import (
 	"github.com/jezek/xgb/xproto"
 )
 
-// Click is a mouse button press seen on the X screen, in screen pixels.
-type Click struct {
-	Button int // 1 left, 2 middle, 3 right
-	X, Y   int
-}
-
-// Listener receives every mouse button press on an X display, whichever
+// Record receives every mouse button press on an X display, whichever
 // window it goes to, through the RECORD extension (what xmacro and xdotool
 // use): the game in the browser still gets its clicks.
 //
 // xgb cannot read the many replies RECORD sends on one request, so the data
 // connection is a plain socket speaking just enough of the X protocol; the
 // control connection is xgb.
-type Listener struct {
-	C <-chan Click // closed when the listener stops
+type Record struct {
+	c <-chan Click
 
 	ctrl *xgb.Conn
 	ctx  record.Context
@@ -40,9 +36,9 @@ type Listener struct {
 	mu   sync.Mutex
 }
 
-// Listen starts listening for button presses on display ("" means
-// $DISPLAY).
-func Listen(display string) (*Listener, error) {
+// ListenRecord starts listening for button presses on display ("" means
+// $DISPLAY) with X RECORD.
+func ListenRecord(display string) (*Record, error) {
 	if display == "" {
 		display = os.Getenv("DISPLAY")
 	}
@@ -54,7 +50,7 @@ func Listen(display string) (*Listener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen for clicks: connect to X display %s: %w", display, err)
 	}
-	fail := func(err error) (*Listener, error) {
+	fail := func(err error) (*Record, error) {
 		ctrl.Close()
 		return nil, fmt.Errorf("listen for clicks on %s: %w", display, err)
 	}
@@ -89,7 +85,7 @@ func Listen(display string) (*Listener, error) {
 		return fail(fmt.Errorf("enable RECORD context: %w", err))
 	}
 	ch := make(chan Click, 64)
-	l := &Listener{C: ch, ctrl: ctrl, ctx: ctx, data: data}
+	l := &Record{c: ch, ctrl: ctrl, ctx: ctx, data: data}
 	started := make(chan error, 1)
 	go l.readLoop(ch, started)
 	if err := <-started; err != nil {
@@ -99,8 +95,11 @@ func Listen(display string) (*Listener, error) {
 	return l, nil
 }
 
+// Clicks returns the presses; the channel is closed when the listener stops.
+func (l *Record) Clicks() <-chan Click { return l.c }
+
 // Err returns why the listener stopped, if it stopped on an error.
-func (l *Listener) Err() error {
+func (l *Record) Err() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.err
@@ -113,7 +112,7 @@ const (
 	endOfData   = 5
 )
 
-func (l *Listener) readLoop(ch chan<- Click, started chan<- error) {
+func (l *Record) readLoop(ch chan<- Click, started chan<- error) {
 	defer close(ch)
 	first := true
 	hdr := make([]byte, 32)
@@ -173,7 +172,7 @@ func (l *Listener) readLoop(ch chan<- Click, started chan<- error) {
 	}
 }
 
-func (l *Listener) setErr(err error) {
+func (l *Record) setErr(err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.err == nil {
@@ -182,7 +181,7 @@ func (l *Listener) setErr(err error) {
 }
 
 // Close stops listening.
-func (l *Listener) Close() error {
+func (l *Record) Close() error {
 	l.once.Do(func() {
 		_ = record.DisableContextChecked(l.ctrl, l.ctx).Check()
 		record.FreeContext(l.ctrl, l.ctx)

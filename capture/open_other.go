@@ -1,0 +1,15 @@
+//go:build windows || darwin
+
+package capture
+
+import (
+	"fmt"
+	"runtime"
+)
+
+// Default is the way to capture on this platform: kbinani/screenshot.
+const Default = ViaPortable
+
+func openX11(string) (Source, error) {
+	return nil, fmt.Errorf("capture: there is no X11 on %s; use -capture %s", runtime.GOOS, ViaPortable)
+}

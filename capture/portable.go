@@ -1,0 +1,59 @@
+package capture
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"github.com/kbinani/screenshot"
+)
+
+// Portable grabs through kbinani/screenshot, on every platform: GDI on
+// Windows, CoreGraphics on macOS, X11 on Linux (a new connection and
+// shared-memory segment per grab, several times slower than Screen), or,
+// when XDG_SESSION_TYPE is wayland, the desktop portal's screenshot.
+type Portable struct {
+	bounds image.Rectangle
+}
+
+// OpenPortable finds the screen: the union of every display's bounds.
+func OpenPortable() (*Portable, error) {
+	n := screenshot.NumActiveDisplays()
+	if n <= 0 {
+		return nil, errors.New("capture: no display found (on X11: is DISPLAY set and the X server running?)")
+	}
+	var b image.Rectangle
+	for i := 0; i < n; i++ {
+		b = b.Union(screenshot.GetDisplayBounds(i))
+	}
+	if b.Empty() {
+		return nil, fmt.Errorf("capture: %d displays, all of them empty", n)
+	}
+	return &Portable{bounds: b}, nil
+}
+
+// Bounds returns the rectangle of all displays together.
+func (p *Portable) Bounds() image.Rectangle { return p.bounds }
+
+// Grab returns the screen pixels of r, which must lie on the screen.
+func (p *Portable) Grab(r image.Rectangle) (*image.RGBA, error) {
+	if r.Empty() || !r.In(p.bounds) {
+		return nil, fmt.Errorf("capture: rectangle %v is not inside the screen %v; calibrate again", r, p.bounds)
+	}
+	img, err := screenshot.CaptureRect(r)
+	if err != nil {
+		return nil, fmt.Errorf("capture: grab %v: %w", r, err)
+	}
+	if img.Rect.Size() != r.Size() {
+		// Every platform's capture gives one pixel per screen coordinate
+		// (Retina: kbinani draws into a bitmap of the size asked, in
+		// points); anything else would put vision and the mouse on
+		// different pixels.
+		return nil, fmt.Errorf("capture: grab %v gave a %v picture, want one pixel per screen coordinate", r, img.Rect.Size())
+	}
+	img.Rect = r // same pixels, screen coordinates
+	return img, nil
+}
+
+// Close does nothing: the portable capture keeps no connection.
+func (p *Portable) Close() error { return nil }
