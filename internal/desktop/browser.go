@@ -64,7 +64,7 @@ func writeDefaultBrowser(x *X, dir string) ([]string, error) {
 		"DISPLAY=" + x.Display,
 		"XDG_CONFIG_HOME=" + config,
 		"XDG_DATA_HOME=" + data,
-		"XDG_DATA_DIRS=" + filepath.Join(dir, "none"), // not the system's chromium.desktop
+		"XDG_DATA_DIRS=" + filepath.Join(dir, "none"),          // not the system's chromium.desktop
 		"XDG_CURRENT_DESKTOP=", "DESKTOP_SESSION=", "BROWSER=", // xdg-open's generic mode
 	}, nil
 }
