@@ -1,0 +1,219 @@
+package tantrix
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Placed is one tile on one place: Tile 1..10 turned Rot·60° clockwise.
+type Placed struct {
+	Place
+	Tile, Rot int
+}
+
+// Rules a solution can break, as named in Violation.Rule.
+const (
+	RulePlace    = "place"    // a place without a tile, a tile off the board, two tiles on one place
+	RuleTile     = "tile"     // a tile number or rotation out of range
+	RuleCount    = "count"    // tile i not used TileCount(n, i) times
+	RuleMatch    = "match"    // touching edges of different colours
+	RuleBoundary = "boundary" // a line of the designated colour runs off the board
+	RuleLoop     = "loop"     // the designated lines do not form one single loop
+)
+
+// Violation is one broken rule.
+type Violation struct {
+	Rule   string
+	Detail string
+}
+
+func (v Violation) String() string { return v.Rule + ": " + v.Detail }
+
+// CheckError lists every rule a solution breaks.
+type CheckError []Violation
+
+func (e CheckError) Error() string {
+	s := make([]string, len(e))
+	for i, v := range e {
+		s[i] = v.String()
+	}
+	return "tantrix: not a solution: " + strings.Join(s, "; ")
+}
+
+// Check returns nil when sol solves board b, else a CheckError naming every
+// broken rule (each colour mismatch, each line off the board, each tile
+// count, the number of separate designated lines).
+func Check(b *Board, sol []Placed) error {
+	var vs []Violation
+	add := func(rule, format string, a ...any) {
+		vs = append(vs, Violation{rule, fmt.Sprintf(format, a...)})
+	}
+	idx := b.Index()
+	at := make(map[Place]Placed, len(sol))
+	for _, t := range sol {
+		if _, on := idx[t.Place]; !on {
+			add(RulePlace, "tile %d on place %d %d, which is not on the board", t.Tile, t.Q, t.R)
+			continue
+		}
+		if u, dup := at[t.Place]; dup {
+			add(RulePlace, "place %d %d holds two tiles (%d and %d)", t.Q, t.R, u.Tile, t.Tile)
+			continue
+		}
+		if t.Tile < 1 || t.Tile > NumTiles || t.Rot < 0 || t.Rot > 5 {
+			add(RuleTile, "place %d %d: tile %d rotation %d, expected tile 1..10 and rotation 0..5", t.Q, t.R, t.Tile, t.Rot)
+			continue
+		}
+		at[t.Place] = t
+	}
+	for _, p := range b.Places {
+		if _, ok := at[p]; !ok {
+			add(RulePlace, "place %d %d has no tile", p.Q, p.R)
+		}
+	}
+	var used [NumTiles + 1]int
+	for _, t := range at {
+		used[t.Tile]++
+	}
+	for i := 1; i <= NumTiles; i++ {
+		if want := TileCount(b.N, i); used[i] != want {
+			add(RuleCount, "tile %d used %d times, expected %d", i, used[i], want)
+		}
+	}
+	// Edges, each inner edge once (from the place whose edge is NE, E or SE).
+	ps := sortedPlaces(at)
+	for _, p := range ps {
+		t := at[p]
+		for e := 0; e < 6; e++ {
+			c := EdgeColour(t.Tile, t.Rot, e)
+			np := p.Neighbour(e)
+			u, ok := at[np]
+			if !ok {
+				if _, on := idx[np]; !on && c == b.Colour {
+					add(RuleBoundary, "place %d %d: the %s line runs off the board across edge %s", p.Q, p.R, b.Colour.Name(), EdgeNames[e])
+				}
+				continue
+			}
+			if e >= 3 {
+				continue
+			}
+			if d := EdgeColour(u.Tile, u.Rot, Opposite(e)); d != c {
+				add(RuleMatch, "place %d %d edge %s is %s but place %d %d edge %s is %s", p.Q, p.R, EdgeNames[e], c.Name(), np.Q, np.R, EdgeNames[Opposite(e)], d.Name())
+			}
+		}
+	}
+	// The designated lines: join places whose touching edges are both of
+	// the colour; count the pieces.
+	if len(at) > 0 {
+		pieces, loops := designatedPieces(at, b.Colour)
+		if pieces != 1 || loops != 1 {
+			add(RuleLoop, "the %s lines form %d separate pieces (%d of them closed loops), expected one loop", b.Colour.Name(), pieces, loops)
+		}
+	}
+	if vs == nil {
+		return nil
+	}
+	return CheckError(vs)
+}
+
+func sortedPlaces(at map[Place]Placed) []Place {
+	ps := make([]Place, 0, len(at))
+	for p := range at {
+		ps = append(ps, p)
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].R != ps[j].R {
+			return ps[i].R < ps[j].R
+		}
+		return ps[i].Q < ps[j].Q
+	})
+	return ps
+}
+
+// designatedPieces counts the connected pieces of the lines of colour c
+// among the tiles in at, and how many of them are closed loops.
+func designatedPieces(at map[Place]Placed, c Colour) (pieces, loops int) {
+	seen := make(map[Place]bool, len(at))
+	for _, p := range sortedPlaces(at) {
+		if seen[p] {
+			continue
+		}
+		pieces++
+		closed := true
+		stack := []Place{p}
+		seen[p] = true
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			t := at[x]
+			a, bb := Line(t.Tile, t.Rot, c)
+			for _, e := range [2]int{a, bb} {
+				y := x.Neighbour(e)
+				u, ok := at[y]
+				if !ok || EdgeColour(u.Tile, u.Rot, Opposite(e)) != c {
+					closed = false
+					continue
+				}
+				if !seen[y] {
+					seen[y] = true
+					stack = append(stack, y)
+				}
+			}
+		}
+		if closed {
+			loops++
+		}
+	}
+	return pieces, loops
+}
+
+// Holes returns the places not in ps that are enclosed by them: empty
+// places from which no path of empty places (stepping across edges) leads
+// out of the bounding box of ps. The free-shape puzzle allows no hole.
+func Holes(ps []Place) []Place {
+	if len(ps) == 0 {
+		return nil
+	}
+	in := make(map[Place]bool, len(ps))
+	minQ, maxQ, minR, maxR := ps[0].Q, ps[0].Q, ps[0].R, ps[0].R
+	for _, p := range ps {
+		in[p] = true
+		minQ, maxQ = min(minQ, p.Q), max(maxQ, p.Q)
+		minR, maxR = min(minR, p.R), max(maxR, p.R)
+	}
+	// Flood the empty places of the box widened by one from its border.
+	minQ, maxQ, minR, maxR = minQ-1, maxQ+1, minR-1, maxR+1
+	outside := map[Place]bool{}
+	var stack []Place
+	for q := minQ; q <= maxQ; q++ {
+		for r := minR; r <= maxR; r++ {
+			if q == minQ || q == maxQ || r == minR || r == maxR {
+				p := Place{q, r}
+				outside[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for e := 0; e < 6; e++ {
+			y := x.Neighbour(e)
+			if y.Q < minQ || y.Q > maxQ || y.R < minR || y.R > maxR || in[y] || outside[y] {
+				continue
+			}
+			outside[y] = true
+			stack = append(stack, y)
+		}
+	}
+	var holes []Place
+	for r := minR; r <= maxR; r++ {
+		for q := minQ; q <= maxQ; q++ {
+			p := Place{q, r}
+			if !in[p] && !outside[p] {
+				holes = append(holes, p)
+			}
+		}
+	}
+	return holes
+}

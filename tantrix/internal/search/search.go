@@ -1,0 +1,496 @@
+package search
+
+import "math/bits"
+
+// NumCombos is the number of (tile, rotation) pairs: combo c is tile c/6
+// (0-based) turned (c%6)·60° clockwise.
+const NumCombos = 60
+
+// Problem is a fixed board in index form.
+type Problem struct {
+	// Nbr[6*p+e] is the place across edge e (0 = NE, clockwise) of place p,
+	// or −1 off the board. Its length is 6 times the number of places.
+	Nbr []int32
+	// Tiles[t][e] is the colour (0..2) of unrotated tile t (0-based) at
+	// edge e.
+	Tiles [10][6]uint8
+	// Count[t] is how many copies of tile t must be used; the counts sum to
+	// the number of places.
+	Count [10]int
+	// Colour is the designated colour (0..2).
+	Colour uint8
+	// Domain, when not nil, restricts place p to the combos set in
+	// Domain[p] (bit c for combo c).
+	Domain []uint64
+}
+
+// Status of a search.
+type Status int
+
+// Results of Solve.
+const (
+	Solved     Status = iota // a solution was found
+	NoSolution               // the search space is exhausted
+	Stopped                  // the node limit or the stop function ended it
+)
+
+type dEntry struct {
+	p   int32
+	old uint64
+}
+
+type iEntry struct {
+	i   int32
+	old int32
+}
+
+// Solver holds the state of one search. It is not safe for concurrent use.
+type Solver struct {
+	n    int
+	nbr  []int32
+	init []uint64
+	dom  []uint64
+	// ints holds the trailed integers: lf (line fixed and linked), end (the
+	// other end of a chain, at its ends), size (of a chain, at its ends), tf
+	// (tile fixed and counted), then remain per tile.
+	ints              []int32
+	lf, end, size, tf int32 // offsets into ints
+	remain            int32
+	count             [10]int32
+
+	colMask  [6][3]uint64 // combos with colour c at edge e
+	allow    [6][8]uint64 // combos whose colour at edge e is in set s
+	tileMask [10]uint64
+	tileOf   [NumCombos]int8
+	lineEdge [NumCombos][2]int8 // the edges of the designated line
+	lineMask [NumCombos]uint64  // combos with the same designated line
+	pairMask [6][6]uint64       // combos whose designated line joins a and b
+
+	dtrail []dEntry
+	itrail []iEntry
+	queue  []int32
+	inq    []bool
+	tcount [10]int32 // scratch for the counting rule
+
+	nodes    int64
+	maxNodes int64
+	stop     func() bool
+	stopped  bool
+	Solution []int8 // combo per place after Solved
+}
+
+// New prepares a solver for p.
+func New(p Problem) *Solver {
+	n := len(p.Nbr) / 6
+	s := &Solver{n: n, nbr: p.Nbr}
+	s.lf, s.end, s.size, s.tf, s.remain = 0, int32(n), int32(2*n), int32(3*n), int32(4*n)
+	s.ints = make([]int32, 4*n+10)
+	s.dom = make([]uint64, n)
+	s.init = make([]uint64, n)
+	s.queue = make([]int32, 0, n)
+	s.inq = make([]bool, n)
+	s.dtrail = make([]dEntry, 0, 64*n+64)
+	s.itrail = make([]iEntry, 0, 16*n+64)
+	s.Solution = make([]int8, n)
+	for t := 0; t < 10; t++ {
+		s.count[t] = int32(p.Count[t])
+	}
+	for c := 0; c < NumCombos; c++ {
+		t, rot := c/6, c%6
+		s.tileOf[c] = int8(t)
+		s.tileMask[t] |= 1 << c
+		k := 0
+		for e := 0; e < 6; e++ {
+			col := p.Tiles[t][((e-rot)%6+6)%6]
+			s.colMask[e][col] |= 1 << c
+			if col == p.Colour && k < 2 {
+				s.lineEdge[c][k] = int8(e)
+				k++
+			}
+		}
+		a, b := s.lineEdge[c][0], s.lineEdge[c][1]
+		s.pairMask[a][b] |= 1 << c
+		s.pairMask[b][a] |= 1 << c
+	}
+	for c := 0; c < NumCombos; c++ {
+		s.lineMask[c] = s.pairMask[s.lineEdge[c][0]][s.lineEdge[c][1]]
+	}
+	for e := 0; e < 6; e++ {
+		for set := 0; set < 8; set++ {
+			for col := 0; col < 3; col++ {
+				if set&(1<<col) != 0 {
+					s.allow[e][set] |= s.colMask[e][col]
+				}
+			}
+		}
+	}
+	var avail uint64
+	for t := 0; t < 10; t++ {
+		if p.Count[t] > 0 {
+			avail |= s.tileMask[t]
+		}
+	}
+	for i := 0; i < n; i++ {
+		d := avail
+		if p.Domain != nil {
+			d &= p.Domain[i]
+		}
+		for e := 0; e < 6; e++ {
+			if p.Nbr[6*i+e] < 0 {
+				d &^= s.colMask[e][p.Colour]
+			}
+		}
+		s.init[i] = d
+	}
+	return s
+}
+
+// Nodes returns the number of search nodes of the last Solve.
+func (s *Solver) Nodes() int64 { return s.nodes }
+
+// Solve searches for a solution. maxNodes > 0 limits the nodes; stop, when
+// not nil, is called every 1024 nodes and ends the search when it returns
+// true. On Solved, s.Solution holds the combo of each place.
+func (s *Solver) Solve(maxNodes int64, stop func() bool) Status {
+	s.nodes, s.maxNodes, s.stop, s.stopped = 0, maxNodes, stop, false
+	s.dtrail, s.itrail, s.queue = s.dtrail[:0], s.itrail[:0], s.queue[:0]
+	for i := range s.ints {
+		s.ints[i] = 0
+	}
+	for t := 0; t < 10; t++ {
+		s.ints[s.remain+int32(t)] = s.count[t]
+	}
+	for i := 0; i < s.n; i++ {
+		s.dom[i] = 0
+		s.inq[i] = false
+	}
+	total := int32(0)
+	for t := 0; t < 10; t++ {
+		total += s.count[t]
+	}
+	if int(total) != s.n {
+		return NoSolution
+	}
+	for i := 0; i < s.n; i++ {
+		if s.init[i] == 0 {
+			return NoSolution
+		}
+		s.dom[i] = s.init[i]
+		s.inq[i] = true
+		s.queue = append(s.queue, int32(i))
+	}
+	if !s.propagate() {
+		return NoSolution
+	}
+	if s.dfs() {
+		for i := 0; i < s.n; i++ {
+			s.Solution[i] = int8(bits.TrailingZeros64(s.dom[i]))
+		}
+		return Solved
+	}
+	if s.stopped {
+		return Stopped
+	}
+	return NoSolution
+}
+
+func (s *Solver) setInt(i int32, v int32) {
+	if s.ints[i] != v {
+		s.itrail = append(s.itrail, iEntry{i, s.ints[i]})
+		s.ints[i] = v
+	}
+}
+
+// setDom narrows place p to d; false when d is empty.
+func (s *Solver) setDom(p int32, d uint64) bool {
+	old := s.dom[p]
+	if d == old {
+		return true
+	}
+	if d == 0 {
+		return false
+	}
+	s.dtrail = append(s.dtrail, dEntry{p, old})
+	s.dom[p] = d
+	if !s.inq[p] {
+		s.inq[p] = true
+		s.queue = append(s.queue, p)
+	}
+	return true
+}
+
+func (s *Solver) undo(dmark, imark int) {
+	for i := len(s.dtrail) - 1; i >= dmark; i-- {
+		e := s.dtrail[i]
+		s.dom[e.p] = e.old
+	}
+	s.dtrail = s.dtrail[:dmark]
+	for i := len(s.itrail) - 1; i >= imark; i-- {
+		e := s.itrail[i]
+		s.ints[e.i] = e.old
+	}
+	s.itrail = s.itrail[:imark]
+}
+
+func (s *Solver) clearQueue() {
+	for _, p := range s.queue {
+		s.inq[p] = false
+	}
+	s.queue = s.queue[:0]
+}
+
+// propagate runs the rules to a fixpoint; false on a contradiction (the
+// queue is then cleared).
+func (s *Solver) propagate() bool {
+	if !s.fixpoint() {
+		s.clearQueue()
+		return false
+	}
+	return true
+}
+
+func (s *Solver) fixpoint() bool {
+	for {
+		for len(s.queue) > 0 {
+			p := s.queue[len(s.queue)-1]
+			s.queue = s.queue[:len(s.queue)-1]
+			s.inq[p] = false
+			d := s.dom[p]
+			low := bits.TrailingZeros64(d)
+			if s.ints[s.tf+p] == 0 && d&^s.tileMask[s.tileOf[low]] == 0 {
+				s.setInt(s.tf+p, 1)
+				t := int32(s.tileOf[low])
+				r := s.ints[s.remain+t] - 1
+				if r < 0 {
+					return false
+				}
+				s.setInt(s.remain+t, r)
+				if r == 0 {
+					m := s.tileMask[t]
+					for q := int32(0); q < int32(s.n); q++ {
+						if s.ints[s.tf+q] == 0 && s.dom[q]&m != 0 {
+							if !s.setDom(q, s.dom[q]&^m) {
+								return false
+							}
+						}
+					}
+				}
+			}
+			if s.ints[s.lf+p] == 0 && d&^s.lineMask[low] == 0 {
+				if !s.link(p, low) {
+					return false
+				}
+			}
+			d = s.dom[p]
+			base := 6 * p
+			for e := 0; e < 6; e++ {
+				q := s.nbr[base+int32(e)]
+				if q < 0 {
+					continue
+				}
+				set := 0
+				for c := 0; c < 3; c++ {
+					if d&s.colMask[e][c] != 0 {
+						set |= 1 << c
+					}
+				}
+				if set == 7 {
+					continue
+				}
+				if !s.setDom(q, s.dom[q]&s.allow[(e+3)%6][set]) {
+					return false
+				}
+			}
+		}
+		changed, ok := s.countRule()
+		if !ok {
+			return false
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// countRule: every tile must still have room for its remaining copies;
+// when it has exactly that many places, they take it.
+func (s *Solver) countRule() (changed, ok bool) {
+	for t := range s.tcount {
+		s.tcount[t] = 0
+	}
+	for p := int32(0); p < int32(s.n); p++ {
+		if s.ints[s.tf+p] != 0 {
+			continue
+		}
+		d := s.dom[p]
+		for t := 0; t < 10; t++ {
+			if d&s.tileMask[t] != 0 {
+				s.tcount[t]++
+			}
+		}
+	}
+	for t := int32(0); t < 10; t++ {
+		r := s.ints[s.remain+t]
+		if s.tcount[t] < r {
+			return false, false
+		}
+		if r > 0 && s.tcount[t] == r {
+			m := s.tileMask[t]
+			for p := int32(0); p < int32(s.n); p++ {
+				if s.ints[s.tf+p] == 0 && s.dom[p]&m != 0 && s.dom[p]&^m != 0 {
+					if !s.setDom(p, s.dom[p]&m) {
+						return false, false
+					}
+					changed = true
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
+// link records that place p's designated line is fixed (combo low is one
+// of its combos) and joins it to the chains of the neighbours its line
+// reaches whose lines are fixed too. A chain may only close into a loop
+// through every place; a chain whose two open ends point at the same place,
+// or at two touching places, may not close early there.
+func (s *Solver) link(p int32, low int) bool {
+	s.setInt(s.lf+p, 1)
+	s.setInt(s.end+p, p)
+	s.setInt(s.size+p, 1)
+	ex, ey := p, p
+	n := int32(s.n)
+	for k := 0; k < 2; k++ {
+		e := int32(s.lineEdge[low][k])
+		q := s.nbr[6*p+e]
+		if q < 0 {
+			return false
+		}
+		if s.ints[s.lf+q] == 0 {
+			continue
+		}
+		// q's line must come back to p.
+		ql := bits.TrailingZeros64(s.dom[q])
+		a, b := int32(s.lineEdge[ql][0]), int32(s.lineEdge[ql][1])
+		if a != (e+3)%6 && b != (e+3)%6 {
+			return false
+		}
+		far := s.ints[s.end+p]
+		qe := s.ints[s.end+q]
+		if far == q {
+			if s.ints[s.size+p] != n {
+				return false
+			}
+			return true // the loop is closed through every place
+		}
+		sz := s.ints[s.size+far] + s.ints[s.size+q]
+		s.setInt(s.end+far, qe)
+		s.setInt(s.end+qe, far)
+		s.setInt(s.size+far, sz)
+		s.setInt(s.size+qe, sz)
+		ex, ey = far, qe
+	}
+	return s.guardEnds(ex, ey)
+}
+
+// openTargets returns the places the designated line of chain end x leads
+// to that are not yet in a chain (one, or two for a chain of one place),
+// with the edge of x it leaves by.
+func (s *Solver) openTargets(x int32) (t [2]int32, te [2]int32, k int) {
+	low := bits.TrailingZeros64(s.dom[x])
+	for i := 0; i < 2; i++ {
+		e := int32(s.lineEdge[low][i])
+		q := s.nbr[6*x+e]
+		if q >= 0 && s.ints[s.lf+q] == 0 {
+			t[k], te[k] = q, e
+			k++
+		}
+	}
+	return
+}
+
+func (s *Solver) guardEnds(ex, ey int32) bool {
+	size := s.ints[s.size+ex]
+	n := int32(s.n)
+	var ta, tb, ea, eb int32
+	if ex == ey {
+		t, te, k := s.openTargets(ex)
+		if k != 2 {
+			return true
+		}
+		ta, tb, ea, eb = t[0], t[1], te[0], te[1]
+	} else {
+		t1, te1, k1 := s.openTargets(ex)
+		t2, te2, k2 := s.openTargets(ey)
+		if k1 != 1 || k2 != 1 {
+			return true
+		}
+		ta, tb, ea, eb = t1[0], t2[0], te1[0], te2[0]
+	}
+	if ta == tb {
+		return size+1 == n
+	}
+	if size+2 >= n {
+		return true
+	}
+	for e := int32(0); e < 6; e++ {
+		if s.nbr[6*ta+e] != tb {
+			continue
+		}
+		// ta joining the chain end and tb, and tb joining its end and ta,
+		// would close a loop of size+2 < n places.
+		ia := (ea + 3) % 6
+		ib := (eb + 3) % 6
+		if !s.setDom(ta, s.dom[ta]&^s.pairMask[ia][e]) {
+			return false
+		}
+		if !s.setDom(tb, s.dom[tb]&^s.pairMask[ib][(e+3)%6]) {
+			return false
+		}
+		break
+	}
+	return true
+}
+
+func (s *Solver) dfs() bool {
+	s.nodes++
+	if s.maxNodes > 0 && s.nodes > s.maxNodes {
+		s.stopped = true
+		return false
+	}
+	if s.stop != nil && s.nodes&1023 == 0 && s.stop() {
+		s.stopped = true
+		return false
+	}
+	best, bc := int32(-1), 99
+	for p := int32(0); p < int32(s.n); p++ {
+		d := s.dom[p]
+		if d&(d-1) == 0 {
+			continue
+		}
+		if c := bits.OnesCount64(d); c < bc {
+			best, bc = p, c
+			if c == 2 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return true
+	}
+	d := s.dom[best]
+	for d != 0 {
+		c := bits.TrailingZeros64(d)
+		d &= d - 1
+		dm, im := len(s.dtrail), len(s.itrail)
+		if s.setDom(best, 1<<c) && s.propagate() && s.dfs() {
+			return true
+		}
+		s.clearQueue()
+		s.undo(dm, im)
+		if s.stopped {
+			return false
+		}
+	}
+	return false
+}
