@@ -41,7 +41,7 @@ func Solve(ctx context.Context, b *Board) (Result, error) {
 	}
 	start := time.Now()
 	s := search.New(problem(b))
-	st := s.Solve(0, func() bool { return ctx.Err() != nil })
+	st := s.Solve(0, restartBase(b.N), 1, func() bool { return ctx.Err() != nil })
 	res := Result{Nodes: s.Nodes(), Elapsed: time.Since(start)}
 	switch st {
 	case search.Stopped:
@@ -60,3 +60,6 @@ func Solve(ctx context.Context, b *Board) (Result, error) {
 	}
 	return res, nil
 }
+
+// restartBase is the node count of the shortest run between restarts.
+func restartBase(n int) int64 { return int64(2 * n) }

@@ -81,7 +81,7 @@ func (wk *Walker) options(tgt [2]int32, in [2]int, i, slot int) int {
 			o.y = x + wk.step[o.out]
 			if rest > 0 {
 				o.dist = int32(wk.dist(o.y, other))
-				if wk.occ[o.y] != 0 || o.dist > rest-1 || (o.y == other && rest != 1) {
+				if wk.occ[o.y] != 0 || o.dist > rest-1 || (o.y == other && rest != 1) || o.dist > 2 {
 					continue
 				}
 			}
@@ -148,7 +148,7 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 			return
 		}
 		wk.put(x, c)
-		if wk.pocketsOK(x, o.y, other, rest) {
+		if wk.pocketsOK(o.y, other) {
 			nt, ni := tgt, in
 			nt[i], ni[i] = o.y, (int(o.out)+3)%6
 			wk.grow(nt, ni, wk.subBudget+30*int64(rest))
@@ -160,86 +160,102 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 	}
 }
 
-// pocketsOK reports whether the tile just put on x leaves no empty place
-// shut in for good: a region of empty places cut off from the outside must
-// hold both places the two ends lead to (y and other) and exactly the rest
-// tiles, since the rest of the loop runs from one to the other through it.
-// Only a tile whose empty neighbours fall into two or three separate arcs
-// can cut a region in two; the arcs are flooded in turns, one place each,
-// until they meet (nothing was cut), or each has left the bounding box of
-// the tiles (open) or run out (shut in).
-func (wk *Walker) pocketsOK(x, y, other int32, rest int32) bool {
-	arcs := 0
-	var reps [3]int32
-	for e := 0; e < 6; e++ {
-		if wk.occ[x+wk.step[e]] == 0 && wk.occ[x+wk.step[(e+5)%6]] != 0 {
-			reps[arcs] = x + wk.step[e]
-			arcs++
+// pocketsOK reports whether the tile just put on x, whose line leads on to
+// y, leaves no empty place shut in. The two ends of the loop lead to y and
+// other, at most two places apart; y, other and the places between them
+// are counted as a wall that closes the band, and every region of empty
+// places must still reach the outside (leave the bounding box of the
+// tiles). A region shut in behind that wall is the inside of the loop, and
+// the loop could only fill it by coming back through the wall; Random does
+// not try that. The regions are flooded from the empty places next to the
+// wall in turns, one place each, until they have met or each has reached
+// the outside; a flood that runs out is a shut-in region.
+func (wk *Walker) pocketsOK(y, other int32) bool {
+	var wall [4]int32
+	nw := 0
+	wall[nw] = y
+	nw++
+	if other != y {
+		wall[nw] = other
+		nw++
+		if wk.dist(y, other) == 2 {
+			for e := 0; e < 6; e++ {
+				c := y + wk.step[e]
+				if wk.occ[c] == 0 && wk.dist(c, other) == 1 {
+					wall[nw] = c
+					nw++
+				}
+			}
 		}
 	}
-	if arcs < 2 {
-		return true
+	isWall := func(c int32) bool {
+		for i := 0; i < nw; i++ {
+			if wall[i] == c {
+				return true
+			}
+		}
+		return false
 	}
 	k := len(wk.Path)
 	minQ, maxQ, minR, maxR := wk.minQ[k], wk.maxQ[k], wk.minR[k], wk.maxR[k]
 	wk.curStamp++
-	base := wk.curStamp * 4
-	var root [3]int
-	var size [3]int32
-	var hasY, hasOther, open, done [3]bool
-	var head [3]int
+	base := wk.curStamp * 32
+	reps := 0
+	for i := 0; i < nw && reps < 24; i++ {
+		for e := 0; e < 6; e++ {
+			c := wall[i] + wk.step[e]
+			if wk.occ[c] != 0 || isWall(c) || (wk.stamp[c] >= base && wk.stamp[c] < base+32) {
+				continue
+			}
+			wk.root[reps] = int8(reps)
+			wk.head[reps] = 0
+			wk.done[reps] = false
+			wk.open[reps] = false
+			wk.fills[reps] = append(wk.fills[reps][:0], c)
+			wk.stamp[c] = base + int32(reps)
+			reps++
+		}
+	}
 	find := func(i int) int {
-		for root[i] != i {
-			i = root[i]
+		for int(wk.root[i]) != i {
+			i = int(wk.root[i])
 		}
 		return i
 	}
-	comps := arcs
-	for i := 0; i < arcs; i++ {
-		root[i] = i
-		wk.fills[i] = append(wk.fills[i][:0], reps[i])
-		wk.stamp[reps[i]] = base + int32(i)
-	}
-	active := arcs
+	active := reps
 	for active > 0 {
-		for i := 0; i < arcs; i++ {
-			if done[i] {
+		for i := 0; i < reps; i++ {
+			if wk.done[i] {
 				continue
 			}
 			f := wk.fills[i]
-			if head[i] == len(f) {
-				done[i] = true
+			if wk.head[i] == len(f) {
+				// Ran out: shut in, unless it met a region that is open.
+				wk.done[i] = true
 				active--
 				continue
 			}
-			c := f[head[i]]
-			head[i]++
-			size[i]++
-			hasY[i] = hasY[i] || c == y
-			hasOther[i] = hasOther[i] || c == other
+			c := f[wk.head[i]]
+			wk.head[i]++
 			if wk.cq[c] < minQ || wk.cq[c] > maxQ || wk.cr[c] < minR || wk.cr[c] > maxR {
-				open[i] = true
-				done[i] = true
+				wk.open[i] = true
+				wk.done[i] = true
 				active--
 				continue
 			}
 			for e := 0; e < 6; e++ {
 				d := c + wk.step[e]
-				if wk.occ[d] != 0 {
+				if wk.occ[d] != 0 || isWall(d) {
 					continue
 				}
 				sd := wk.stamp[d]
 				if sd == base+int32(i) {
 					continue
 				}
-				if sd >= base && sd < base+4 {
+				if sd >= base && sd < base+32 {
 					a, b := find(i), find(int(sd-base))
 					if a != b {
-						root[a] = b
-						comps--
-						if comps == 1 {
-							return true
-						}
+						wk.root[a] = int8(b)
 					}
 					continue
 				}
@@ -248,22 +264,31 @@ func (wk *Walker) pocketsOK(x, y, other int32, rest int32) bool {
 			}
 			wk.fills[i] = f
 		}
-	}
-	// Sum each region over its arcs.
-	var rs [3]int32
-	var ry, ro, rOpen [3]bool
-	for i := 0; i < arcs; i++ {
-		r := find(i)
-		rs[r] += int32(len(wk.fills[i]))
-		ry[r] = ry[r] || hasY[i]
-		ro[r] = ro[r] || hasOther[i]
-		rOpen[r] = rOpen[r] || open[i]
-	}
-	for i := 0; i < arcs; i++ {
-		if find(i) != i || rOpen[i] {
-			continue
+		// Stop early when every region holds a flood that got out.
+		if active < reps {
+			var openRoot [24]bool
+			for i := 0; i < reps; i++ {
+				if wk.open[i] {
+					openRoot[find(i)] = true
+				}
+			}
+			all := true
+			for i := 0; i < reps && all; i++ {
+				all = openRoot[find(i)]
+			}
+			if all {
+				return true
+			}
 		}
-		if !ry[i] || !ro[i] || rs[i] != rest {
+	}
+	var openRoot [24]bool
+	for i := 0; i < reps; i++ {
+		if wk.open[i] {
+			openRoot[find(i)] = true
+		}
+	}
+	for i := 0; i < reps; i++ {
+		if !openRoot[find(i)] {
 			return false
 		}
 	}

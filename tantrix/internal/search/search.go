@@ -72,11 +72,16 @@ type Solver struct {
 	inq    []bool
 	tcount [10]int32 // scratch for the counting rule
 
-	nodes    int64
-	maxNodes int64
-	stop     func() bool
-	stopped  bool
-	Solution []int8 // combo per place after Solved
+	nodes      int64
+	rng        uint64
+	disc, low  []int32
+	stk        []frame
+	colour     uint8
+	outOfNodes bool
+	maxNodes   int64
+	stop       func() bool
+	stopped    bool
+	Solution   []int8 // combo per place after Solved
 }
 
 // New prepares a solver for p.
@@ -92,6 +97,10 @@ func New(p Problem) *Solver {
 	s.dtrail = make([]dEntry, 0, 64*n+64)
 	s.itrail = make([]iEntry, 0, 16*n+64)
 	s.Solution = make([]int8, n)
+	s.disc = make([]int32, n)
+	s.low = make([]int32, n)
+	s.stk = make([]frame, n+1)
+	s.colour = p.Colour
 	for t := 0; t < 10; t++ {
 		s.count[t] = int32(p.Count[t])
 	}
@@ -148,11 +157,53 @@ func New(p Problem) *Solver {
 // Nodes returns the number of search nodes of the last Solve.
 func (s *Solver) Nodes() int64 { return s.nodes }
 
-// Solve searches for a solution. maxNodes > 0 limits the nodes; stop, when
-// not nil, is called every 1024 nodes and ends the search when it returns
-// true. On Solved, s.Solution holds the combo of each place.
-func (s *Solver) Solve(maxNodes int64, stop func() bool) Status {
-	s.nodes, s.maxNodes, s.stop, s.stopped = 0, maxNodes, stop, false
+// luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 …
+func luby(i int64) int64 {
+	for k := int64(1); ; k++ {
+		if i == (1<<k)-1 {
+			return 1 << (k - 1)
+		}
+		if i < (1<<k)-1 {
+			return luby(i - (1 << (k - 1)) + 1)
+		}
+	}
+}
+
+// Solve searches for a solution: depth-first runs with ties broken at
+// random, restarted after Luby-sequence multiples of base nodes (base ≤ 0:
+// no restarts), until one finds a solution or exhausts the search space
+// within its limit (a proof there is none). maxNodes > 0 limits the nodes
+// of all runs together; stop, when not nil, is called every 1024 nodes
+// and ends the search when it returns true. seed seeds the tie-breaking.
+// On Solved, s.Solution holds the combo of each place.
+func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Status {
+	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
+	total := int64(0)
+	for run := int64(1); ; run++ {
+		limit := int64(0)
+		if base > 0 {
+			limit = base * luby(run)
+		}
+		if maxNodes > 0 && (limit == 0 || total+limit > maxNodes) {
+			limit = maxNodes - total
+		}
+		st := s.solveRun(limit, stop)
+		total += s.nodes
+		s.nodes = total
+		if st != Stopped || s.stopped {
+			return st
+		}
+		if maxNodes > 0 && total >= maxNodes {
+			return Stopped
+		}
+	}
+}
+
+// solveRun is one depth-first run limited to limit nodes (0: no limit).
+// It returns Stopped when the limit ran out (s.stopped is then false) or
+// stop asked (s.stopped true).
+func (s *Solver) solveRun(limit int64, stop func() bool) Status {
+	s.nodes, s.maxNodes, s.stop, s.stopped, s.outOfNodes = 0, limit, stop, false, false
 	s.dtrail, s.itrail, s.queue = s.dtrail[:0], s.itrail[:0], s.queue[:0]
 	for i := range s.ints {
 		s.ints[i] = 0
@@ -188,7 +239,7 @@ func (s *Solver) Solve(maxNodes int64, stop func() bool) Status {
 		}
 		return Solved
 	}
-	if s.stopped {
+	if s.stopped || s.outOfNodes {
 		return Stopped
 	}
 	return NoSolution
@@ -246,7 +297,66 @@ func (s *Solver) propagate() bool {
 		s.clearQueue()
 		return false
 	}
-	return true
+	return s.bridgeless()
+}
+
+// bridgeless checks the graph of the edges the loop may still cross (both
+// sides may show the designated colour there): the loop through every
+// place needs it connected and without a bridge, since a loop crosses
+// every cut of the board at least twice. Tarjan's bridge search, without
+// recursion, on arrays sized in New.
+func (s *Solver) bridgeless() bool {
+	n := int32(s.n)
+	for p := int32(0); p < n; p++ {
+		s.disc[p] = 0
+	}
+	timer := int32(1)
+	s.disc[0], s.low[0] = 1, 1
+	sp := 0
+	s.stk[0] = frame{p: 0, from: -1, e: 0}
+	for sp >= 0 {
+		f := &s.stk[sp]
+		if f.e == 6 {
+			p, from := f.p, f.from
+			sp--
+			if sp >= 0 {
+				par := s.stk[sp].p
+				if s.low[p] < s.low[par] {
+					s.low[par] = s.low[p]
+				}
+				if s.low[p] > s.disc[par] {
+					return false // the edge par–p is a bridge
+				}
+			}
+			_ = from
+			continue
+		}
+		e := f.e
+		f.e++
+		p := f.p
+		q := s.nbr[6*p+int32(e)]
+		if q < 0 || s.dom[p]&s.colMask[e][s.colour] == 0 || s.dom[q]&s.colMask[(e+3)%6][s.colour] == 0 {
+			continue
+		}
+		if f.from >= 0 && int8(e) == (f.from+3)%6 {
+			continue // the edge it came by
+		}
+		if s.disc[q] == 0 {
+			timer++
+			s.disc[q], s.low[q] = timer, timer
+			sp++
+			s.stk[sp] = frame{p: q, from: int8(e), e: 0}
+		} else if s.disc[q] < s.low[p] {
+			s.low[p] = s.disc[q]
+		}
+	}
+	return timer == n
+}
+
+type frame struct {
+	p    int32
+	from int8 // the edge of the parent it was reached by, −1 at the root
+	e    int8 // next edge to look at
 }
 
 func (s *Solver) fixpoint() bool {
@@ -455,42 +565,80 @@ func (s *Solver) guardEnds(ex, ey int32) bool {
 func (s *Solver) dfs() bool {
 	s.nodes++
 	if s.maxNodes > 0 && s.nodes > s.maxNodes {
-		s.stopped = true
+		s.outOfNodes = true
 		return false
 	}
 	if s.stop != nil && s.nodes&1023 == 0 && s.stop() {
 		s.stopped = true
 		return false
 	}
-	best, bc := int32(-1), 99
-	for p := int32(0); p < int32(s.n); p++ {
-		d := s.dom[p]
-		if d&(d-1) == 0 {
-			continue
-		}
-		if c := bits.OnesCount64(d); c < bc {
-			best, bc = p, c
-			if c == 2 {
-				break
-			}
-		}
-	}
+	best := s.choose()
 	if best < 0 {
 		return true
 	}
+	// Values: tiles with more copies left first (so that the last places
+	// still have tiles of many kinds), ties in random order.
 	d := s.dom[best]
+	k := 0
+	var order [NumCombos]int8
 	for d != 0 {
 		c := bits.TrailingZeros64(d)
 		d &= d - 1
+		order[k] = int8(c)
+		k++
+	}
+	var key [NumCombos]uint32
+	for i := 0; i < k; i++ {
+		key[i] = uint32(s.ints[s.remain+int32(s.tileOf[order[i]])])<<16 | uint32(s.rand()&0xffff)
+	}
+	for i := 1; i < k; i++ {
+		for j := i; j > 0 && key[j] > key[j-1]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+			key[j], key[j-1] = key[j-1], key[j]
+		}
+	}
+	for i := 0; i < k; i++ {
+		c := order[i]
 		dm, im := len(s.dtrail), len(s.itrail)
 		if s.setDom(best, 1<<c) && s.propagate() && s.dfs() {
 			return true
 		}
 		s.clearQueue()
 		s.undo(dm, im)
-		if s.stopped {
+		if s.stopped || s.outOfNodes {
 			return false
 		}
 	}
 	return false
+}
+
+func (s *Solver) rand() uint64 {
+	x := s.rng
+	x ^= x << 13
+	x ^= x >> 7
+	x ^= x << 17
+	s.rng = x
+	return x
+}
+
+// choose returns the open place to branch on, or −1 when every place has
+// one combo left: the place with the fewest combos, ties broken at random.
+func (s *Solver) choose() int32 {
+	best, bc, ties := int32(-1), 1<<30, 0
+	for p := int32(0); p < int32(s.n); p++ {
+		d := s.dom[p]
+		if d&(d-1) == 0 {
+			continue
+		}
+		c := bits.OnesCount64(d)
+		if c < bc {
+			best, bc, ties = p, c, 1
+		} else if c == bc {
+			ties++
+			if s.rand()%uint64(ties) == 0 {
+				best = p
+			}
+		}
+	}
+	return best
 }

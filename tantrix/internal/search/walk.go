@@ -37,7 +37,10 @@ type Walker struct {
 	// pocket test scratch
 	stamp                  []int32
 	curStamp               int32
-	fills                  [3][]int32
+	fills                  [24][]int32
+	root                   [24]int8
+	head                   [24]int
+	done, open             [24]bool
 	opt                    [][2][20]randOpt
 	subBudget              int64
 	gap                    int32
