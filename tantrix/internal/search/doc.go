@@ -1,7 +1,28 @@
-// Package search is the hot core of the fixed-board Tantrix solver: a
-// depth-first search over per-place domains of (tile, rotation) pairs held
-// as 60-bit masks, with arc consistency on edge colours, tile counting,
-// and a loop tracker that forbids closing a sub-loop.
+// Package search holds the two hot cores of package tantrix.
 //
-// Everything is sized in New; Solve allocates nothing per search node.
+// Solver solves a fixed board. Each place has a domain of (tile, rotation)
+// pairs held as a 60-bit mask. After every choice it runs to a fixpoint:
+// arc consistency on edge colours (the colours a place can still show
+// across an edge bound the neighbour's domain, and the designated colour
+// never shows across the board's rim); tile counting (a tile whose copies
+// are all down leaves every other domain; a tile with exactly as many
+// places left that can take it as copies left goes on all of them); and a
+// loop tracker: once a place's designated line is known, whatever its tile,
+// it joins the chains of the neighbours it reaches (chain ends and sizes
+// in arrays), a chain may close only through every place, and when a
+// chain's two open ends lead to the same place or to two touching places
+// the line that would close it early there is taken out. Then the graph
+// of edges the loop may still cross must be connected and bridgeless
+// (Tarjan), since a single loop through every place crosses each cut of
+// the board at least twice. It branches on the place with the fewest
+// pairs left, tiles with more copies left first, ties at random, and
+// restarts after a Luby sequence of node limits, which is still complete:
+// a run that exhausts its space within its limit proves there is no
+// solution.
+//
+// Walker builds free-shape solutions by walking the loop: Enumerate lists
+// them all (for counting), Random builds one at random (for boards).
+//
+// Everything is sized in New and NewWalker; the solver allocates nothing
+// per search node.
 package search

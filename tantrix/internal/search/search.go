@@ -173,8 +173,8 @@ func luby(i int64) int64 {
 // random, restarted after Luby-sequence multiples of base nodes (base ≤ 0:
 // no restarts), until one finds a solution or exhausts the search space
 // within its limit (a proof there is none). maxNodes > 0 limits the nodes
-// of all runs together; stop, when not nil, is called every 1024 nodes
-// and ends the search when it returns true. seed seeds the tie-breaking.
+// of all runs together; stop, when not nil, is called at the first node
+// and every 1024 nodes after, and ends the search when it returns true. seed seeds the tie-breaking.
 // On Solved, s.Solution holds the combo of each place.
 func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Status {
 	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
@@ -568,7 +568,7 @@ func (s *Solver) dfs() bool {
 		s.outOfNodes = true
 		return false
 	}
-	if s.stop != nil && s.nodes&1023 == 0 && s.stop() {
+	if s.stop != nil && s.nodes&1023 == 1 && s.stop() {
 		s.stopped = true
 		return false
 	}

@@ -1,0 +1,174 @@
+package tantrix
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"testing"
+
+	"hexiom/tantrix/internal/search"
+)
+
+func TestGeneratedBoardsSolve(t *testing.T) {
+	for _, n := range []int{3, 7, 20, 40, 60, 100} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			b, loop, err := Generate(context.Background(), n, DefaultColour(n), seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Check(b, loop); err != nil {
+				t.Fatalf("n=%d seed %d: the generated loop: %v", n, seed, err)
+			}
+			if h := Holes(b.Places); len(h) > 0 {
+				t.Fatalf("n=%d seed %d: board has holes %v", n, seed, h)
+			}
+			res, err := Solve(context.Background(), b)
+			if err != nil || !res.Solved {
+				t.Fatalf("n=%d seed %d: solved %v, %v", n, seed, res.Solved, err)
+			}
+			if err := Check(b, res.Tiles); err != nil {
+				t.Fatalf("n=%d seed %d: %v", n, seed, err)
+			}
+		}
+	}
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, _, _ := Generate(context.Background(), 40, Blue, 7)
+	b, _, _ := Generate(context.Background(), 40, Blue, 7)
+	c, _, _ := Generate(context.Background(), 40, Blue, 8)
+	if fmt.Sprint(a) != fmt.Sprint(b) || fmt.Sprint(a) == fmt.Sprint(c) {
+		t.Error("same seed should give the same board, another seed another")
+	}
+}
+
+func shapeKey(ps []Place) string {
+	s := append([]Place(nil), ps...)
+	minQ, minR := s[0].Q, s[0].R
+	for _, p := range s {
+		minQ, minR = min(minQ, p.Q), min(minR, p.R)
+	}
+	for i := range s {
+		s[i].Q -= minQ
+		s[i].R -= minR
+	}
+	sort.Slice(s, func(i, j int) bool { return s[i].R < s[j].R || s[i].R == s[j].R && s[i].Q < s[j].Q })
+	return fmt.Sprint(s)
+}
+
+// The solver against the enumeration: every shape of a free-shape solution
+// must be solved, and a shape with one place moved must be solved exactly
+// when it is itself the shape of some solution (else proved unsolvable).
+func TestSolveAgreesWithEnumeration(t *testing.T) {
+	for _, c := range []struct {
+		n   int
+		col Colour
+	}{{7, Red}, {8, Blue}} {
+		res, err := Count(context.Background(), c.n, c.col, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shapes := map[string]bool{}
+		var boards [][]Place
+		for _, ts := range res.Examples {
+			for k := 0; k < 6; k++ {
+				var ps []Place
+				for _, tl := range Rotate(ts, k) {
+					ps = append(ps, tl.Place)
+				}
+				key := shapeKey(ps)
+				if !shapes[key] {
+					shapes[key] = true
+					boards = append(boards, ps)
+				}
+			}
+		}
+		solved, unsolvable := 0, 0
+		for bi, ps := range boards {
+			b := &Board{N: c.n, Colour: c.col, Places: ps}
+			res, err := Solve(context.Background(), b)
+			if err != nil || !res.Solved {
+				t.Fatalf("n=%d: solution shape %v not solved: %v", c.n, ps, err)
+			}
+			if bi%4 != 0 {
+				continue
+			}
+			// Move each place to each free spot next to the board.
+			in := map[Place]bool{}
+			for _, p := range ps {
+				in[p] = true
+			}
+			for i := range ps {
+				for _, p := range ps {
+					for e := 0; e < 6; e++ {
+						np := p.Neighbour(e)
+						if in[np] {
+							continue
+						}
+						moved := append([]Place(nil), ps...)
+						moved[i] = np
+						if len(Holes(moved)) > 0 {
+							continue
+						}
+						mb := &Board{N: c.n, Colour: c.col, Places: moved}
+						if mb.Validate() != nil {
+							continue
+						}
+						r, err := Solve(context.Background(), mb)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if want := shapes[shapeKey(moved)]; r.Solved != want {
+							t.Fatalf("n=%d: board %v solved %v, enumeration says %v", c.n, moved, r.Solved, want)
+						}
+						if r.Solved {
+							solved++
+						} else {
+							unsolvable++
+						}
+					}
+				}
+			}
+		}
+		t.Logf("n=%d %s: %d solution shapes solved; moved one place: %d solved, %d proved unsolvable", c.n, c.col.Name(), len(boards), solved, unsolvable)
+		if unsolvable == 0 {
+			t.Error("no unsolvable board was tried")
+		}
+	}
+}
+
+func TestSolveReportsUnsolvable(t *testing.T) {
+	b, _, err := Generate(context.Background(), 60, DefaultColour(60), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Move one place far off: the loop cannot reach it.
+	b.Places[0] = Place{1000, 1000}
+	res, err := Solve(context.Background(), b)
+	if err != nil || res.Solved {
+		t.Fatalf("solved %v, err %v; want proved unsolvable", res.Solved, err)
+	}
+}
+
+func TestSolveStopsWithContext(t *testing.T) {
+	b, _, _ := Generate(context.Background(), 100, DefaultColour(100), 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, b); !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want ErrStopped and context.Canceled", err)
+	}
+}
+
+func TestSearchAllocatesNothingPerNode(t *testing.T) {
+	b, _, _ := Generate(context.Background(), 200, DefaultColour(200), 2)
+	s := search.New(problem(b))
+	var nodes int64
+	allocs := testing.AllocsPerRun(2, func() {
+		s.Solve(0, restartBase(b.N), 1, nil)
+		nodes = s.Nodes()
+	})
+	if allocs > 0 {
+		t.Errorf("%.0f allocations in a solve of %d nodes", allocs, nodes)
+	}
+}
