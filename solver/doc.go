@@ -27,5 +27,19 @@
 // not the minimum). The minimum counts tiles standing on a cell that must
 // change; it is what a player must drag at least, swaps or not.
 //
-// Solve allocates only per call, never per search node.
+// As many tiles as possible. SolveMax solves the overconstrained variant
+// (the end of ../shared/seeds/001_ad593e7ea76e3f4d.txt): for any position,
+// solvable or not, an arrangement of a subset of its tiles in which every
+// tile on the board has its number of occupied neighbours, with the most
+// tiles (Tiles) or the largest sum of numbers (Points); the tiles left out
+// are set aside, and ErrNoSolution means the locked tiles cannot all be
+// satisfied. Its search (search.MaxSearcher) decides occupancy the same
+// way, with the same kinds of bounds given a slack (what a better
+// arrangement may still set aside): counts over ranges of numbers, Hall's
+// condition for the open tiles, and the handshake identity for each number
+// of tiles set aside. Two searches race: a branch-and-bound for better
+// arrangements, and searches for an arrangement worth at least a target,
+// from the bound at the root down, each refuted target lowering the bound.
+//
+// Solve and SolveMax allocate only per call, never per search node.
 package solver

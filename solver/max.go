@@ -2,10 +2,10 @@ package solver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"hexiom/board"
@@ -65,11 +65,6 @@ type MaxResult struct {
 // Gap is how far Objective may be from the optimum.
 func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 
-// maxQuickNodes is the budget of the branch-and-bound that looks for good
-// arrangements before the search for the bound starts (phase one of
-// SolveMax).
-const maxQuickNodes = 20_000
-
 var (
 	spareMaxMu sync.Mutex
 	spareMax   []*search.MaxSearcher
@@ -102,14 +97,16 @@ func putMaxSearcher(s *search.MaxSearcher) {
 // arrangement unless its locked tiles cannot all be satisfied, whatever is
 // placed around them: then SolveMax returns ErrNoSolution.
 //
-// It first tries the whole level (an ordinary solution places every tile
-// and is optimal), then runs a short branch-and-bound for good
-// arrangements, then proves the bound: from the bound at the root down,
-// it searches for an arrangement worth at least each target in turn (each
-// target refuted lowers the bound by one) until it finds one, which is
-// then optimal, or reaches what it has. When ctx ends first, SolveMax
-// returns the best arrangement found with Optimal false and the bound
-// proved so far; if it had found none, the context's error (wrapped).
+// It first tries the whole level briefly (an ordinary solution places
+// every tile and is optimal), then races two searches in two goroutines: a
+// branch-and-bound for better arrangements (cells in reading order,
+// occupied first), and, from the bound at the root down, searches for an
+// arrangement worth at least each target in turn (ring by ring from the
+// outside in), each target refuted lowering the bound by one. They share
+// the best value found, and stop when it meets the bound: the answer is
+// then optimal. When ctx ends first, SolveMax returns the best arrangement
+// found with Optimal false and the bound proved so far; if it had found
+// none, the context's error (wrapped).
 func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, error) {
 	t0 := time.Now()
 	if err := p.Validate(); err != nil {
@@ -135,6 +132,9 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 	var res MaxResult
 	sol := make([]int8, n)
 	finish := func(value int32) {
+		if obj == Points {
+			placeZeros(p, sol)
+		}
 		res.Solution, res.SetAside = arrangement(p, sol)
 		res.Objective = lockedW + int(value)
 		res.FoundAfter = time.Since(t0)
@@ -156,93 +156,145 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 		return whole(first.sol)
 	}
 
-	s := getMaxSearcher()
-	defer putMaxSearcher(s)
-	prob.Visit = visits[0]
-	if !s.Reset(prob, obj == Points) {
+	light := lightest(prob.Start, obj)
+	if obj == Points {
+		// A 0 is worth no points and changes no other tile's count (its
+		// neighbours are empty): the search leaves the 0s out, and they are
+		// put back at the end wherever they fit.
+		prob.Start = slices.Clone(prob.Start)
+		for i, t := range prob.Start {
+			if t == 0 {
+				prob.Start[i] = search.Empty
+			}
+		}
+	}
+	up, down := getMaxSearcher(), getMaxSearcher()
+	defer putMaxSearcher(up)
+	defer putMaxSearcher(down)
+	prob.Visit = visits[maxUpVisit]
+	if !up.Reset(prob, obj == Points) {
 		return res, ErrNoSolution
 	}
-	ub := s.RootBound()
+	prob.Visit = visits[maxDownVisit]
+	down.Reset(prob, obj == Points)
+	ub := up.RootBound()
+	if first.exhausted && ub == up.Total() {
+		// No arrangement places every tile: at least the lightest one is
+		// set aside.
+		ub -= light
+	}
 	if ub < 0 {
 		return res, ErrNoSolution
 	}
-	res.Bound = lockedW + int(ub)
 
-	// Phase one: a short branch-and-bound, occupied first, for a good
-	// arrangement.
-	out := s.Search(ctx, search.MaxOptions{Best: -1, Optimise: true, NodeLimit: maxQuickNodes}, sol)
-	res.Nodes += out.Nodes
-	best := int32(-1)
-	if out.Found {
-		best = out.Value
-		finish(best)
-	}
-	if out.Exhausted {
-		if !out.Found {
-			return res, ErrNoSolution
+	// The race: up improves the best arrangement, down lowers the bound;
+	// they meet at the optimum.
+	var (
+		mu      sync.Mutex
+		floor   atomic.Int32 // best value found, shared with both searches
+		bound   = ub         // under mu
+		bestVal = int32(-1)  // under mu
+		upDone  bool         // under mu: up exhausted its space
+		nodes   atomic.Int64
+	)
+	floor.Store(-1)
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	onFound := func(v int32, found []int8) {
+		mu.Lock()
+		defer mu.Unlock()
+		if v > bestVal {
+			bestVal = v
+			copy(sol, found)
+			finish(v)
+			floor.Store(v)
 		}
-		res.Bound, res.Optimal = res.Objective, true
-		return res, nil
-	}
-	if best == ub {
-		res.Optimal = true
-		return res, nil
-	}
-
-	// Every tile placed is an ordinary solution: Solve's portfolio decides
-	// whether one exists. If none does, at least the lightest tile is set
-	// aside.
-	if ub == s.Total() && !first.exhausted {
-		full, err := Solve(ctx, p, FirstSolution())
-		res.Nodes += full.Nodes
-		switch {
-		case err == nil:
-			copy(sol, problemSolution(p, full.Solution))
-			return whole(sol)
-		case errors.Is(err, ErrNoSolution):
-			first.exhausted = true
+		if bestVal >= bound {
+			cancel()
 		}
 	}
-	if first.exhausted && ub == s.Total() {
-		ub -= lightest(prob.Start, obj)
-		res.Bound = lockedW + int(ub)
-	}
-
-	// Phase two: prove the bound, target by target from the top.
-	for t := ub; t > best; t-- {
-		if ctx.Err() != nil {
-			break
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		buf := make([]int8, n)
+		out := up.Search(rctx, search.MaxOptions{Best: -1, Optimise: true, Floor: &floor, OnFound: onFound}, buf)
+		nodes.Add(out.Nodes)
+		if out.Exhausted {
+			mu.Lock()
+			upDone, bound = true, bestVal
+			mu.Unlock()
+			cancel()
 		}
-		out := s.Search(ctx, search.MaxOptions{Best: t - 1}, sol)
-		res.Nodes += out.Nodes
-		if out.Found {
-			best = out.Value
-			finish(best)
-			res.Bound = res.Objective
-			break
+	}()
+	go func() {
+		defer wg.Done()
+		buf := make([]int8, n)
+		for t := ub; t >= 0; t-- {
+			if t <= floor.Load() {
+				break
+			}
+			out := down.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound}, buf)
+			nodes.Add(out.Nodes)
+			if out.Found || !out.Exhausted {
+				// Found: worth t or more, and nothing above t-1... was
+				// refuted above it: optimal (onFound cancelled).
+				return
+			}
+			// Nothing is worth t or more.
+			mu.Lock()
+			bound = min(bound, t-1)
+			done := bestVal >= bound
+			mu.Unlock()
+			if done {
+				cancel()
+				return
+			}
 		}
-		if !out.Exhausted {
-			break
-		}
-		res.Bound = lockedW + int(t) - 1
-	}
-	if best < 0 {
-		if ctx.Err() == nil && res.Bound < lockedW {
+	}()
+	wg.Wait()
+	res.Nodes += nodes.Load()
+	if bestVal < 0 {
+		if (upDone || bound < 0) && ctx.Err() == nil {
 			return res, ErrNoSolution
 		}
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, ctx.Err())
 	}
-	res.Optimal = res.Bound == res.Objective
+	res.Bound = lockedW + int(bound)
+	res.Optimal = bound == bestVal
 	return res, nil
 }
 
-// problemSolution returns the numbers of a solved position's cells.
-func problemSolution(p board.Position, q board.Position) []int8 {
-	out := make([]int8, len(q.Cells))
-	for i, c := range q.Cells {
-		out[i] = c.Tile
+// The visit orders (indices into orientations) of the two searches of
+// SolveMax: up, the branch-and-bound for better arrangements, and down,
+// the searches for the bound.
+var maxUpVisit, maxDownVisit = 0, spiralOut
+
+// placeZeros puts p's movable 0s on the free cells of sol that have no
+// occupied neighbour, as many as fit.
+func placeZeros(p board.Position, sol []int8) {
+	zeros := 0
+	for _, c := range p.Cells {
+		if c.Movable() && c.Tile == 0 {
+			zeros++
+		}
 	}
-	return out
+	for i, c := range p.Cells {
+		if zeros == 0 {
+			return
+		}
+		if c.Fixed || sol[i] != search.Empty {
+			continue
+		}
+		alone := true
+		for _, j := range p.Geom().Nbrs[i] {
+			alone = alone && sol[j] == search.Empty
+		}
+		if alone {
+			sol[i] = 0
+			zeros--
+		}
+	}
 }
 
 // lightest is the smallest weight of a movable tile.

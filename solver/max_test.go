@@ -374,3 +374,61 @@ func freeCells(p board.Position) int {
 	}
 	return free
 }
+
+// A time limit returns the best arrangement found with its bound: deadlines
+// grow from 1 ms until one ends the search between its first arrangement
+// and its proof (waiting for that, not for a fixed time, keeps the test
+// right on a busy machine).
+func TestSolveMaxTimeLimit(t *testing.T) {
+	// A random size-4 level with two tiles raised whose proof takes about
+	// a million nodes.
+	level := board.Raise(board.Random(4, 53), 2, 4053)
+	full, err := SolveMax(context.Background(), level, Tiles)
+	if err != nil || !full.Optimal {
+		t.Fatalf("without a limit: %v, %+v", err, full)
+	}
+	if full.Nodes < 100_000 {
+		t.Fatalf("the proof took only %d nodes; pick a harder level", full.Nodes)
+	}
+	for d := time.Millisecond; ; d *= 2 {
+		if d > time.Minute {
+			t.Fatal("no deadline stopped the search between an arrangement and the proof")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		res, err := SolveMax(ctx, level, Tiles)
+		cancel()
+		if err != nil {
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("deadline %v: %v", d, err)
+			}
+			continue
+		}
+		checkMax(t, fmt.Sprintf("deadline %v", d), level, Tiles, res)
+		if res.Bound < full.Objective || res.Objective > full.Objective {
+			t.Fatalf("deadline %v: objective %d, bound %d; the optimum is %d", d, res.Objective, res.Bound, full.Objective)
+		}
+		if !res.Optimal {
+			t.Logf("deadline %v: objective %d, bound %d (optimum %d)", d, res.Objective, res.Bound, full.Objective)
+			return
+		}
+	}
+}
+
+// SolveMax allocates per call, not per node: a level that takes many nodes
+// allocates no more than one that takes few.
+func TestSolveMaxNoAllocationPerNode(t *testing.T) {
+	files := levelFiles(t)
+	easy := board.Raise(readLevel(t, files[0]), 2, 1)
+	hard := board.Raise(readLevel(t, files[34]), 2, 35)
+	ctx := context.Background()
+	res, err := SolveMax(ctx, hard, Tiles)
+	if err != nil || res.Nodes < 20_000 {
+		t.Fatalf("level 35 raised: %v after %d nodes; pick a harder level", err, res.Nodes)
+	}
+	a := testing.AllocsPerRun(2, func() { SolveMax(ctx, easy, Tiles) })
+	b := testing.AllocsPerRun(2, func() { SolveMax(ctx, hard, Tiles) })
+	t.Logf("allocations: level 1 raised %.0f, level 35 raised %.0f (%d nodes)", a, b, res.Nodes)
+	if b > a+100 {
+		t.Fatalf("level 35 allocates %.0f times, level 1 %.0f: allocation grows with nodes", b, a)
+	}
+}

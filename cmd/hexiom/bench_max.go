@@ -4,7 +4,10 @@ package main
 // test and benchmark set: each official level with two tiles' numbers
 // raised, and random levels of sizes 3–6 treated the same way.
 //
-//	hexiom bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v]
+//	hexiom bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v] [-write DIR]
+//
+// The levels are named levelNN+2 and random-sS-SEED+2; -write DIR writes
+// them to DIR/NAME.txt (for scripts/gecode-compare-max.sh) instead.
 
 import (
 	"context"
@@ -24,7 +27,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench-max",
-		usage: "bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v]",
+		usage: "bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v] [-write DIR]",
 		short: "time solve -max on the official and random levels with two tiles raised",
 		run:   runBenchMax,
 	})
@@ -91,6 +94,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 	objs := fs.String("max", "tiles,points", "objectives to run")
 	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; the best found and its bound are kept")
 	verbose := fs.Bool("v", false, "one line per level")
+	write := fs.String("write", "", "write the levels of the set into this directory (NAME.txt) instead of solving them")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -119,6 +123,16 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom bench-max: %v\n", err)
 		return exitBadUser
+	}
+	if *write != "" {
+		for k, level := range levels {
+			f := filepath.Join(*write, names[k]+".txt")
+			if err := os.WriteFile(f, []byte(level.Format()), 0o644); err != nil {
+				fmt.Fprintf(stderr, "hexiom bench-max: %v\n", err)
+				return exitFailed
+			}
+		}
+		return exitOK
 	}
 	fmt.Fprintf(stdout, "load average at start: %s\n", loadAvg())
 	status := exitOK

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/bits"
+	"sync/atomic"
 )
 
 // MaxSearcher searches the overconstrained variant: place a subset of the
@@ -83,7 +84,8 @@ type MaxSearcher struct {
 	stop    bool
 	limited bool
 	err     error
-	best    int32
+	best    int32 // value to beat
+	val0    int32 // value of bestVal, when found
 	found   bool
 	bestVal []int8
 }
@@ -100,6 +102,13 @@ type MaxOptions struct {
 	EmptyFirst bool
 	// NodeLimit stops the search after about that many nodes (0: none).
 	NodeLimit int64
+	// Floor, when set, is the value of the best arrangement another search
+	// has found: read at the start and every 1,024 nodes, it raises Best.
+	// Exhausted then means nothing better than the larger of the two.
+	Floor *atomic.Int32
+	// OnFound, when set, is called with each better arrangement found
+	// (its value and the number on each cell, valid during the call).
+	OnFound func(value int32, sol []int8)
 }
 
 // MaxOutcome is what one MaxSearcher.Search found.
@@ -300,6 +309,7 @@ func (s *MaxSearcher) Search(ctx context.Context, opts MaxOptions, sol []int8) M
 	s.opts, s.ctx = opts, ctx
 	s.nodes, s.stop, s.limited, s.err = 0, false, false, nil
 	s.best, s.found = opts.Best, false
+	s.raiseFloor()
 	if err := ctx.Err(); err != nil {
 		return MaxOutcome{Err: err}
 	}
@@ -307,10 +317,19 @@ func (s *MaxSearcher) Search(ctx context.Context, opts MaxOptions, sol []int8) M
 	out := MaxOutcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited}
 	out.Exhausted = !s.stop
 	if s.found {
-		out.Value = s.best
+		out.Value = s.val0
 		copy(sol, s.bestVal[:s.n])
 	}
 	return out
+}
+
+// raiseFloor raises best to what another search found.
+func (s *MaxSearcher) raiseFloor() {
+	if s.opts.Floor != nil {
+		if f := s.opts.Floor.Load(); f > s.best {
+			s.best = f
+		}
+	}
 }
 
 // need is the weight the undecided part must still place to beat best.
@@ -328,7 +347,7 @@ func (s *MaxSearcher) dfs(k int) {
 	}
 	if k == s.f {
 		s.found = true
-		s.best = s.val
+		s.best, s.val0 = s.val, s.val
 		for i := range s.bestVal[:s.n] {
 			switch s.state[i] {
 			case stTile:
@@ -338,6 +357,9 @@ func (s *MaxSearcher) dfs(k int) {
 			default:
 				s.bestVal[i] = Empty
 			}
+		}
+		if s.opts.OnFound != nil {
+			s.opts.OnFound(s.val, s.bestVal[:s.n])
 		}
 		if !s.opts.Optimise {
 			s.stop = true
@@ -354,6 +376,7 @@ func (s *MaxSearcher) dfs(k int) {
 			s.stop, s.limited = true, true
 			return
 		}
+		s.raiseFloor()
 	}
 	var ma, mc uint64
 	var slot *memoEntry
@@ -541,6 +564,7 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 	qLo, qHi := s.lockQ[k], s.lockQ[k]
 	var ka uint64
 	var need [7]uint64
+	var openLo, openHi [8]int32 // open tiles by the smallest and largest number they can still take
 	nOpen := 0
 	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
 		var code uint64
@@ -555,6 +579,8 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 			qLo += int32(r) - int32(hiB)
 			qHi += int32(r) - int32(loB)
 			need[int(o)+loB] += 1 << (8 * uint(int(o)+hiB))
+			openLo[int(o)+loB]++
+			openHi[int(o)+hiB]++
 			nOpen++
 			code = uint64(1 + o)
 		case stLocked:
@@ -584,11 +610,52 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 	if limit >= 0 && lMin > limit {
 		return lMin
 	}
+	// Counts over ranges of numbers: the cells that can take a number in
+	// [a, b] are those whose interval meets it; the tiles of a..b beyond
+	// them are set aside, the cheapest first. Over disjoint ranges the
+	// losses add up (dp[b]: the best sum over ranges within 0..b-1; dpA the
+	// same for the number of tiles).
+	var below, above [8]int32 // slots with hi < a, with lo > b
+	slots := u + int32(nOpen)
+	for v := 1; v < 8; v++ {
+		below[v] = below[v-1] + s.hiHist[v-1] + openHi[v-1]
+	}
+	for v := 6; v >= 0; v-- {
+		above[v] = above[v+1] + s.occHist[v+1] + openLo[v+1]
+	}
+	var dp, dpA [8]int32
+	for b := 0; b < 7; b++ {
+		dp[b+1], dpA[b+1] = dp[b], dpA[b]
+		var items int32
+		for a := b; a >= 0; a-- {
+			items += s.cnt[a]
+			e := items - (slots - below[a] - above[b])
+			if e <= 0 {
+				continue
+			}
+			var l int32
+			if s.points {
+				for v, c := a, e; c > 0; v++ {
+					t := min(c, s.cnt[v])
+					l += t * int32(v)
+					c -= t
+				}
+			} else {
+				l = e
+			}
+			dp[b+1] = max(dp[b+1], dp[a]+l)
+			dpA[b+1] = max(dpA[b+1], dpA[a]+e)
+		}
+	}
+	lRange, aRange := dp[7], dpA[7]
+	if limit >= 0 && lRange > limit {
+		return lRange
+	}
 	// The handshake, for each number a = aMin+x of tiles set aside.
 	w := s.sumOccU + s.edgesAfter[k]
 	base := s.d - 2*w // s = base + 2·take
 	bestLoss := int32(noLoss)
-	for x := int32(0); x <= nRest; x++ {
+	for x := max(aRange-aMin, 0); x <= nRest; x++ {
 		a := aMin + x
 		fut := s.left - a - s.openFree // tiles on the undecided cells
 		if fut > u {
@@ -601,7 +668,7 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		sHi := sMin + topSum(&rest, x)
 		lossLo := a
 		if s.points { // the loss is the sum set aside
-			lossLo = sLo
+			lossLo = max(sLo, lRange)
 		}
 		if lossLo >= bestLoss || (limit >= 0 && lossLo > limit) {
 			break
@@ -622,7 +689,7 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		}
 		loss := a
 		if s.points {
-			loss = lo
+			loss = max(lo, lRange)
 		}
 		bestLoss = min(bestLoss, loss)
 		if limit >= 0 && bestLoss <= limit {
