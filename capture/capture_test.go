@@ -14,6 +14,7 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 )
 
 // paint opens a w×h window at (x, y) filled with colour rgb on display and
@@ -76,6 +77,7 @@ func sources(t testing.TB, x *desktop.X) map[string]Source {
 
 // Both ways to capture give the same pixels at the same screen coordinates.
 func TestGrab(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb)
 	x, err := desktop.StartX(800, 600)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"hexiom/actuate"
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 )
 
 // startDisplay is $DISPLAY as the test binary started: built with -tags
@@ -22,6 +23,7 @@ var startDisplay = os.Getenv("DISPLAY")
 // their button and screen position, in order; after Close the channel is
 // closed, and a second listener after the first hears the next clicks.
 func TestListenSeesXTestClicks(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb)
 	x, err := desktop.StartX(640, 480)
 	if err != nil {
 		t.Fatal(err)

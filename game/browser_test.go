@@ -26,6 +26,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 )
 
 var update = flag.Bool("update", false, "write the screenshots under docs/")
@@ -47,6 +48,7 @@ const screenW, screenH = 1920, 1080
 
 func display(t *testing.T) *desktop.X {
 	t.Helper()
+	tier.Heavy(t, tier.Xvfb, tier.Chromium)
 	xOnce.Do(func() {
 		xgb.Logger = log.New(io.Discard, "", 0)
 		xSrv, xErr = desktop.StartX(screenW, screenH)

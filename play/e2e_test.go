@@ -23,6 +23,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 	"hexiom/play"
 	"hexiom/play/desk"
 )
@@ -45,6 +46,7 @@ func TestMain(m *testing.M) {
 // on a size-4 board.
 func getDesk(t *testing.T) *desk.Desk {
 	t.Helper()
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	deskOnce.Do(func() {
 		theDesk, deskErr = desk.Start(desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
 		if deskErr != nil {

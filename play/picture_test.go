@@ -11,6 +11,7 @@ import (
 	"hexiom/actuate"
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/internal/tier"
 	"hexiom/play"
 	"hexiom/solver"
 	"hexiom/vision"
@@ -19,6 +20,7 @@ import (
 // TestPlanPicture draws the plan of a real capture (vision's fixture of
 // level 40) and checks an arrow is drawn on every drag's way.
 func TestPlanPicture(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	const name = "../vision/testdata/level40-1280x800"
 	var meta struct {
 		Area   calibration.Area `json:"area"`

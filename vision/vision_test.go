@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/tier"
 	"hexiom/vision"
 	"hexiom/vision/internal/fixture"
 )
@@ -83,6 +84,7 @@ func checkRead(t *testing.T, f *fixture.Fixture, tpl *vision.Templates) {
 // One golden test per classic fixture: the start of the 40 official levels
 // and 21 random size-6 boards after a few moves, at three window sizes.
 func TestGoldenClassic(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	levels := names(t, "level[0-9][0-9]-*", 120)
 	random := names(t, "random6-*", 60)
@@ -94,6 +96,7 @@ func TestGoldenClassic(t *testing.T) {
 // The random fixtures show what the issue asks for: locked tiles and tiles of
 // all three colours (right, too few, too many neighbours).
 func TestRandomFixturesCoverColours(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	var status [4]int
 	locked := 0
 	for _, n := range names(t, "random6-*", 60) {
@@ -115,6 +118,7 @@ func TestRandomFixturesCoverColours(t *testing.T) {
 // classic fixtures only. After learning one neon board, every neon fixture
 // reads right.
 func TestLearnNeon(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	classic := builtin(t)
 	if !strings.Contains(classic.Name, "classic") {
 		t.Fatalf("built-in set is %q", classic.Name)
@@ -170,6 +174,7 @@ func TestLearnNeon(t *testing.T) {
 
 // Learning merges: a set learnt from two boards holds both boards' crops.
 func TestLearnMerges(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	a := load(t, "level10-1280x800")
 	b := load(t, "level33-800x600")
 	t1, err := vision.Learn(nil, a.Image, a.Meta.Area, a.Truth)
@@ -209,6 +214,7 @@ func countDigit(p board.Position, d int8) int {
 // A cell the templates cannot vouch for is named in a DoubtError, with a
 // debug picture, and never guessed.
 func TestDoubtNamesCellAndWritesPicture(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	f := load(t, "random6-03-1280x800")
 	vision.DebugDir = t.TempDir()
@@ -244,6 +250,7 @@ func TestDoubtNamesCellAndWritesPicture(t *testing.T) {
 
 // No board in view (the sky only): an error, not a reading.
 func TestNoBoard(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	f := load(t, "level01-1280x800")
 	img := image.NewRGBA(f.Image.Rect)
@@ -258,6 +265,7 @@ func TestNoBoard(t *testing.T) {
 // A calibration a little off (2 px, as the calibrate test allows) still
 // reads every cell right.
 func TestCalibrationOffByTwo(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	for _, n := range []string{"random6-05-800x600", "level40-1280x800", "level22-1920x1080"} {
 		f := load(t, n)
@@ -272,6 +280,7 @@ func TestCalibrationOffByTwo(t *testing.T) {
 // FindArea finds the game area in a fixture with no calibration, close
 // enough that every cell centre is within 2 px of where the clone drew it.
 func TestFindArea(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	for _, n := range []string{"level01-800x600", "level09-1280x800", "level23-1920x1080", "level38-800x600", "random6-11-1280x800", "random6-12-1920x1080"} {
 		f := load(t, n)
@@ -299,6 +308,7 @@ func TestFindArea(t *testing.T) {
 // read right or refused with an error, never misread. The classic set on the
 // neon fixtures, and a set learnt from one neon board on the classic ones.
 func TestWrongTemplatesNeverGuess(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	classic := builtin(t)
 	lf := load(t, "neon-learn-1280x800")
 	neon, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
@@ -330,6 +340,7 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 // with the classic set) matches the size-2 lattice perfectly; it must be
 // refused, not read as size 2.
 func TestSizeTwoNeedsSkyAround(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	vision.DebugDir = t.TempDir()
 	f := load(t, "neon-level10-1280x800")
 	r, err := vision.Read(f.Image, f.Meta.Area, builtin(t))
@@ -347,6 +358,7 @@ func TestSizeTwoNeedsSkyAround(t *testing.T) {
 // channel every cell still reads right; at ±16 cells may be refused but
 // none is misread.
 func TestNoise(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	vision.DebugDir = t.TempDir()
 	for _, amp := range []int{4, 8, 16} {

@@ -19,6 +19,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 )
 
 // gameOnScreen starts Xvfb, the clone at spec and Chromium in window win; it
@@ -26,6 +27,7 @@ import (
 // current state and returns the game area it drew, in screen pixels.
 func gameOnScreen(t *testing.T, spec game.Spec, win image.Rectangle, theme string) (*game.Game, func() calibration.Area) {
 	t.Helper()
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	x, err := desktop.StartX(win.Max.X+60, win.Max.Y+60)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"hexiom/board"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 )
 
 // startGame runs `hexiom game args` until the test ends and returns the URL
@@ -134,6 +135,7 @@ func TestGameCommandBadUsage(t *testing.T) {
 // mimeapps.list (here Debian's Chromium, which desktop.DefaultBrowser
 // records), and the page reports drawing the level.
 func TestGameCommandOpensDefaultBrowser(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium)
 	x, err := desktop.StartX(1024, 768)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 	"hexiom/play/desk"
 )
 
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 // the challenge on its own virtual display, solved within the limit, with
 // the pictures saved.
 func TestPlayDemo(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	t.Setenv("HEXIOM_TEST_AS_MAIN", "1")
 	out := t.TempDir()
 	var stdout, stderr strings.Builder
@@ -48,6 +50,7 @@ func TestPlayDemo(t *testing.T) {
 // TestBenchPlay runs a short bench: one challenge and one official level,
 // each by a `hexiom play` process.
 func TestBenchPlay(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	t.Setenv("HEXIOM_TEST_AS_MAIN", "1")
 	var stdout, stderr strings.Builder
 	if st := run([]string{"bench-play", "-n", "1", "-seed", "4", "-levels", "12", "-settle", slowSettle, "-not-taken", slowNotTaken}, &stdout, &stderr); st != exitOK {
@@ -69,6 +72,7 @@ const slowSettle, slowNotTaken = "1m", "10s"
 // in Chromium, after a calibration by XTest clicks; the game's API says
 // whether the board got solved. A missing Xvfb or Chromium fails it.
 func TestPlayCommand(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	d, err := desk.Start(desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexiom/internal/tier"
 )
 
 const fixtures = "../../vision/testdata"
@@ -39,6 +41,7 @@ func fixtureArgs(t *testing.T, name string) ([]string, string) {
 }
 
 func TestReadCommand(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir) // no learnt set: the built-in one
 	args, truth := fixtureArgs(t, "random6-09-1920x1080")
@@ -79,6 +82,7 @@ func TestReadCommand(t *testing.T) {
 // hexiom learn on a neon board, then hexiom read of other neon boards with
 // the learnt set (the default set once learnt).
 func TestLearnThenReadNeon(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	args, truth := fixtureArgs(t, "neon-learn-1280x800")

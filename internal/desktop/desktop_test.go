@@ -12,6 +12,8 @@ import (
 
 	"github.com/go-vgo/robotgo"
 	"github.com/kbinani/screenshot"
+
+	"hexiom/internal/tier"
 )
 
 // A page that paints its left half pure blue and logs pointer events: the
@@ -32,6 +34,7 @@ type event struct {
 }
 
 func TestChromiumDragAndCapture(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium)
 	x, err := StartX(1024, 768)
 	if err != nil {
 		t.Fatal(err)
