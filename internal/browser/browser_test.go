@@ -10,12 +10,14 @@ import (
 	"time"
 
 	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
 )
 
 // Open shows a page in the default browser the freedesktop way: xdg-open
 // finds the user's choice in mimeapps.list (here Debian's Chromium, which
 // desktop.DefaultBrowser records), and the browser runs the page's script.
 func TestOpenDefaultBrowser(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium)
 	x, err := desktop.StartX(800, 600)
 	if err != nil {
 		t.Fatal(err)
