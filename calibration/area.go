@@ -152,6 +152,27 @@ func Load() (Area, error) {
 	return LoadFile(p)
 }
 
+// Open is the one rule every command follows to find its calibration: the
+// file at path, else (path "") the saved one (Path). It returns the area and
+// one line that says where it came from.
+func Open(path string) (Area, string, error) {
+	var a Area
+	var err error
+	if path == "" {
+		if path, err = Path(); err != nil {
+			return a, "", err
+		}
+	}
+	if a, err = LoadFile(path); err != nil {
+		return a, "", err
+	}
+	how := a.Method
+	if how == "" {
+		how = "measured"
+	}
+	return a, fmt.Sprintf("calibration: %s (%s), %s", path, how, a), nil
+}
+
 // LoadFile reads a calibration from the JSON file at path.
 func LoadFile(path string) (Area, error) {
 	data, err := os.ReadFile(path)
@@ -180,7 +201,8 @@ func Save(a Area) (string, error) {
 	return p, SaveFile(p, a)
 }
 
-// SaveFile writes a as JSON to path atomically, creating its directory.
+// SaveFile writes a as JSON to path atomically (a temporary file beside it,
+// renamed over it), creating its directory.
 func SaveFile(path string, a Area) error {
 	if err := a.Valid(); err != nil {
 		return fmt.Errorf("save calibration: %w", err)
@@ -192,11 +214,25 @@ func SaveFile(path string, a Area) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("save calibration: %w", err)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
 		return fmt.Errorf("save calibration: %w", err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	_, err = f.Write(append(data, '\n'))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("save calibration: %w", err)
 	}
 	return nil

@@ -33,16 +33,24 @@
 //     around the expected place.
 //
 // A cell is doubtful when its best kind or digit scores below its threshold,
-// or when the second best is too close. Templates for the clone's classic look
-// are built in (vision/templates/classic.json, embedded); Learn builds or
-// extends a set from a picture of a known level, so another rendering of the
-// game reads without a code change. FindArea finds the game area on a
-// screenshot with no calibration at all (hexiom calibrate -auto).
+// or when the second best is too close. A set learnt from boards that lack
+// some kind or digit never guesses one: every class it has not learnt is
+// stood in for by the built-in set's template of that class, and a cell whose
+// best (or nearly best) match is a stand-in is doubtful; a set that lacks
+// some digit also needs a higher score for the digits it has
+// (MinDigitLacking). Templates for the clone's classic look are built in
+// (vision/templates/classic.json, embedded); Learn builds or extends a set
+// from a picture of a known level, so another rendering of the game reads
+// without a code change. OpenTemplates is the one rule every command uses to
+// choose a set (a file, else the learnt set, else the built-in one); every
+// set is checked when loaded (Templates.Validate) and saved through a
+// temporary file. FindArea finds the game area on a screenshot with no
+// calibration at all (hexiom calibrate -auto).
 //
 // The API, for hexiom play:
 //
 //	area, _ := calibration.Load()
-//	tpl, _, _ := vision.DefaultTemplates()   // learnt set, else built-in
+//	tpl, _, _ := vision.OpenTemplates("")  // learnt set, else built-in
 //	scr, _ := capture.Open("", "")         // X11 fast path, else kbinani
 //	img, _ := scr.Grab(area.Rect())
 //	r, err := vision.Read(img, area, tpl)   // *DoubtError: never act on it

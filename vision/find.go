@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"gocv.io/x/gocv"
 
@@ -25,24 +26,56 @@ func TemplatesPath() (string, error) {
 	return filepath.Join(dir, "hexiom", "templates.json"), nil
 }
 
+// BuiltinName is the name OpenTemplates takes for the built-in set.
+const BuiltinName = "builtin"
+
 // DefaultTemplates returns the user's learnt set when there is one (see
 // TemplatesPath), else the built-in classic set, and says which.
-func DefaultTemplates() (*Templates, string, error) {
-	p, err := TemplatesPath()
-	if err == nil {
-		if _, err := os.Stat(p); err == nil {
-			t, err := LoadTemplates(p)
-			if err != nil {
-				return nil, "", err
+func DefaultTemplates() (*Templates, string, error) { return OpenTemplates("") }
+
+// OpenTemplates is the one rule every command follows to find its template
+// set: the file named (BuiltinName: the built-in set), else the set hexiom
+// learn saved (TemplatesPath) when there is one, else the built-in set. It
+// returns the set and one line that says which set it is and what it has
+// not learnt.
+func OpenTemplates(name string) (*Templates, string, error) {
+	var t *Templates
+	var err error
+	what := ""
+	switch name {
+	case BuiltinName:
+		t, err = Builtin()
+		what = "the built-in classic set"
+	case "":
+		p, perr := TemplatesPath()
+		if perr == nil {
+			if _, serr := os.Stat(p); serr == nil {
+				t, err = LoadTemplates(p)
+				what = "the learnt set " + p
+				break
 			}
-			return t, p, nil
 		}
+		t, err = Builtin()
+		what = "the built-in classic set (nothing learnt: no " + p + ")"
+		if perr != nil {
+			what = fmt.Sprintf("the built-in classic set (%v)", perr)
+		}
+	default:
+		t, err = LoadTemplates(name)
+		what = "the set " + name
 	}
-	t, err := Builtin()
 	if err != nil {
 		return nil, "", err
 	}
-	return t, "built-in classic templates", nil
+	return t, "templates: " + what + t.describeMissing(), nil
+}
+
+func (t *Templates) describeMissing() string {
+	m := t.Missing()
+	if len(m) == 0 {
+		return ", every kind and digit learnt"
+	}
+	return ", not learnt: " + strings.Join(m, ", ") + " (cells that look like them are refused; hexiom learn)"
 }
 
 // FindArea finds the game area in a picture of the screen with no help: the
@@ -56,7 +89,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
 	}
 	boardW, boardS := float32(108), float32(0)
-	if p := tpl.kinds[Hole]; p.ok {
+	if p := tpl.kinds[Hole]; p.ok && !p.standIn {
 		boardW, boardS = p.mean[0], p.mean[1]
 	}
 	b := img.Bounds()

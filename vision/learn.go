@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strings"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -54,15 +55,7 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	var digitN [7]int
 	for i, p := range area.Cells(s) {
 		c := truth.Cells[i]
-		k := Movable
-		switch {
-		case c.Hole():
-			k = Hole
-		case c.Locked():
-			k = Locked
-		case c.Tile == board.None:
-			k = Empty
-		}
+		k := kindOfCell(c)
 		cx, cy := ks.at(p)
 		if kindSum[k] == nil {
 			kindSum[k] = make([]float64, 2*kindSz*kindSz)
@@ -109,10 +102,79 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if err != nil && !errors.As(err, &de) {
 		return nil, fmt.Errorf("learn: the picture does not show this level at its start: reading it back with what was learnt: %w", err)
 	}
-	if !r.Pos.Equal(truth) {
-		return nil, fmt.Errorf("learn: the picture does not show this level at its start: read back\n%s", r.Pos.Format())
+	if le := disagree(r, truth); le != nil {
+		if de != nil {
+			le.Picture = de.Picture
+		} else if p, perr := writeDebug(img, area, r); perr == nil {
+			le.Picture = p
+		}
+		return nil, le
 	}
 	return t, nil
+}
+
+// LearnError is Learn's answer when the picture, read back with what was
+// learnt, does not show the level given: the cells that disagree.
+type LearnError struct {
+	Read    board.Position // what was read back
+	Cells   []Disagreement
+	Picture string // a debug picture of the reading, if one was written
+}
+
+// Disagreement is one cell read back otherwise than the level says.
+type Disagreement struct {
+	Cell      int
+	Coord     board.Coord
+	Read, Was string // in the level format: " .", "+.", " 3", "+3"
+	Doubt     string // why the reading was unsure, if it was
+}
+
+func (e *LearnError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "learn: the picture does not show this level at its start: %d of its %d cells read back otherwise:", len(e.Cells), len(e.Read.Cells))
+	for i, d := range e.Cells {
+		if i == 12 {
+			fmt.Fprintf(&b, "\n  and %d more", len(e.Cells)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n  cell %d (row %d, column %d): the level has %q, read %q", d.Cell, d.Coord.Y, d.Coord.X, d.Was, d.Read)
+		if d.Doubt != "" {
+			fmt.Fprintf(&b, " (unsure: %s)", d.Doubt)
+		}
+	}
+	fmt.Fprintf(&b, "\nread back:\n%s", e.Read.Format())
+	return b.String()
+}
+
+// disagree compares the reading r with truth, cell by cell.
+func disagree(r Reading, truth board.Position) *LearnError {
+	if r.Size != truth.Size || len(r.Cells) != len(truth.Cells) {
+		return &LearnError{Read: r.Pos}
+	}
+	g := board.Geom(truth.Size)
+	var ds []Disagreement
+	for i, c := range r.Cells {
+		if r.Pos.Cells[i] != truth.Cells[i] || c.Doubt != "" {
+			ds = append(ds, Disagreement{Cell: i, Coord: g.Coords[i], Read: c.Label(), Was: cellLabel(truth.Cells[i]), Doubt: c.Doubt})
+		}
+	}
+	if ds == nil {
+		return nil
+	}
+	return &LearnError{Read: r.Pos, Cells: ds}
+}
+
+// cellLabel writes a cell of a position as the level format does.
+func cellLabel(c board.Cell) string {
+	switch {
+	case c.Hole():
+		return "+."
+	case c.Tile == board.None:
+		return " ."
+	case c.Fixed:
+		return fmt.Sprintf("+%d", c.Tile)
+	}
+	return fmt.Sprintf(" %d", c.Tile)
 }
 
 func (s *Sample) clone() *Sample {

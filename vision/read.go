@@ -20,14 +20,21 @@ import (
 	"hexiom/capture"
 )
 
-// Thresholds of doubt. A cell is read only when its best kind scores at least
-// MinKind and beats the second best by MinKindGap, and, for a tile, its best
-// digit scores at least MinDigit and beats the second by MinDigitGap.
+// Thresholds of doubt. A cell is read only when its best kind is one the set
+// learnt, scores at least MinKind and beats the second best by MinKindGap,
+// and, for a tile, its best digit is one the set learnt, scores at least
+// MinDigit (MinDigitLacking when the set lacks some digit) and beats the
+// second by MinDigitGap. A flat template (a hole: plain board) scores a crop
+// by its flatness and by how near its mean is (flatScore).
 const (
-	MinKind     = 0.60
+	MinKind     = 0.75
 	MinKindGap  = 0.10
-	MinDigit    = 0.60
+	MinDigit    = 0.75
 	MinDigitGap = 0.08
+	// MinDigitLacking is MinDigit for a set that has not learnt every
+	// digit: in the looks tried, a digit scores up to 0.85 against another
+	// digit's template of the same font, and 0.85 and more against its own.
+	MinDigitLacking = 0.88
 	// MinBoard is the least mean kind score of a board size's cells for a
 	// board of that size to be in view at all.
 	MinBoard = 0.55
@@ -70,6 +77,10 @@ type CellReading struct {
 	NextDigit  int8
 	DigitNext  float64
 	Doubt      string // why the cell is in doubt; "" when sure
+	// Every class's score: -1 for a class the set has no template for;
+	// digits are scored on tiles only.
+	KindScores  [numKinds]float64
+	DigitScores [7]float64
 }
 
 // Label is the cell as the level format writes it: " .", "+.", " 3", "+3".
@@ -129,7 +140,8 @@ func (e *DoubtError) Error() string {
 // picture.
 var ErrNoBoard = errors.New("vision: no Hexiom board in the calibrated area")
 
-// DebugDir is where Read writes its debug picture when in doubt.
+// DebugDir is where Read writes its debug picture when in doubt; "" writes
+// none.
 var DebugDir = os.TempDir()
 
 // Read reads the board in the calibrated area of img, whose Bounds are
@@ -188,6 +200,9 @@ func doubts(r Reading) *DoubtError {
 
 // writeDebug writes the overlay of r into DebugDir and returns its path.
 func writeDebug(img image.Image, area calibration.Area, r Reading) (string, error) {
+	if DebugDir == "" {
+		return "", errors.New("no debug directory")
+	}
 	pic, err := Overlay(img, area, r)
 	if err != nil {
 		return "", err
@@ -376,7 +391,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	r.Conf = make([]float64, len(r.Cells))
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		judge(c)
+		rd.tpl.judge(c)
 		r.Conf[i] = c.KindScore
 		if c.Kind == Movable || c.Kind == Locked {
 			r.Conf[i] = math.Min(c.KindScore, c.DigitScore)
@@ -495,21 +510,45 @@ func zeroMean(crop []float32) (float64, [2]float32) {
 	return stdOf(crop), mean
 }
 
-// judge sets c.Doubt when c is not read with enough confidence.
-func judge(c *CellReading) {
+// judge sets c.Doubt when c is not read with enough confidence. lacks
+// says whether the set lacks some kind or digit (its stand-ins are the
+// built-in set's).
+func (t *Templates) judge(c *CellReading) {
+	lacksDigit := false
+	for _, si := range t.digitStandIn {
+		lacksDigit = lacksDigit || si
+	}
+	tile := c.Kind == Movable || c.Kind == Locked
 	switch {
+	case t.kinds[c.Kind].standIn:
+		c.Doubt = fmt.Sprintf("looks most like a %s (%.2f), which this template set has not learnt (hexiom learn)", c.Kind, c.KindScore)
 	case c.KindScore < MinKind:
 		c.Doubt = fmt.Sprintf("looks %s at only %.2f (need %.2f)", c.Kind, c.KindScore, MinKind)
 	case c.KindScore-c.KindNext < MinKindGap:
 		c.Doubt = fmt.Sprintf("looks %s at %.2f and %s at %.2f: too close", c.Kind, c.KindScore, c.NextKind, c.KindNext)
-	case c.Kind != Movable && c.Kind != Locked:
+	case !tile:
 	case c.Digit < 0:
 		c.Doubt = "no digit template matches"
+	case t.digitStandIn[c.Digit]:
+		c.Doubt = fmt.Sprintf("its digit looks most like %d (%.2f), which this template set has not learnt (hexiom learn)", c.Digit, c.DigitScore)
 	case c.DigitScore < MinDigit:
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f (need %.2f)", c.Digit, c.DigitScore, MinDigit)
+	case lacksDigit && c.DigitScore < MinDigitLacking:
+		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f, and the set has not learnt %s (need %.2f then)", c.Digit, c.DigitScore, t.missingDigits(), MinDigitLacking)
 	case c.DigitScore-c.DigitNext < MinDigitGap:
 		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext)
 	}
+}
+
+// missingDigits names the digits the set has not learnt: "0, 1".
+func (t *Templates) missingDigits() string {
+	var ds []string
+	for d, si := range t.digitStandIn {
+		if si {
+			ds = append(ds, fmt.Sprint(d))
+		}
+	}
+	return strings.Join(ds, ", ")
 }
 
 // kindsOf scores every cell of size s, centred as area says, in the
@@ -585,6 +624,7 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 			default:
 				v = float64(scores[k][i])
 			}
+			c.KindScores[k] = v
 			switch {
 			case v > c.KindScore:
 				c.NextKind, c.KindNext = c.Kind, c.KindScore
@@ -597,12 +637,24 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 	return cells, nil
 }
 
+// flatNear is how far (grey levels of W and S) a crop's mean may be from a
+// flat template's for the crop to score above 0 against it.
+const flatNear = 12
+
+// meanDist is how far apart two crops' means (W, S) are. Noise on a grey
+// crop lowers W (the least of three noisy channels) and raises S (their
+// spread) but leaves W + S/2 (the mid-range) alone, so the distance is
+// measured in the mid-range, with S counting a quarter.
+func meanDist(a, b [2]float32) float64 {
+	dw, ds := float64(a[0]-b[0]), float64(a[1]-b[1])
+	return math.Hypot(dw+ds/2, ds/4)
+}
+
 // flatScore scores a crop against a flat template: 1 for a crop as flat as
 // the template and of the same mean, falling to 0 with spread or distance.
 func flatScore(std float64, mean, tmean [2]float32) float64 {
-	flat := 1 - std/20
-	d := math.Hypot(float64(mean[0]-tmean[0]), float64(mean[1]-tmean[1]))
-	near := 1 - d/30
+	flat := 1 - math.Max(0, std-2)/20
+	near := 1 - meanDist(mean, tmean)/flatNear
 	if flat < 0 || near < 0 {
 		return 0
 	}
@@ -649,6 +701,7 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 		}
 		c := &cells[i]
 		c.DigitScore, c.DigitNext = -1, -1
+		c.DigitScores = [7]float64{-1, -1, -1, -1, -1, -1, -1}
 	}
 	sm, err := gocv.NewMatFromBytes(rows*bh, mw, gocv.MatTypeCV8UC1, mosaic)
 	if err != nil {
@@ -677,6 +730,7 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 			}
 			v := float64(best)
 			c := &cells[i]
+			c.DigitScores[d] = v
 			switch {
 			case v > c.DigitScore:
 				c.NextDigit, c.DigitNext = c.Digit, c.DigitScore

@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"sync"
+
+	"hexiom/board"
 )
 
 // Kind is what a cell holds, as seen.
@@ -65,15 +68,19 @@ type Templates struct {
 	prep   sync.Once          // prepared forms, built on first use
 	kinds  [numKinds]prepared // zero-mean within the mask
 	digits [7][]byte          // rounded means, for gocv
-	err    error
+	// digitStandIn[d]: digits[d] is the built-in set's, the set never
+	// learnt d
+	digitStandIn [7]bool
+	err          error
 }
 
 type prepared struct {
-	ok   bool
-	flat bool       // too flat to correlate: scored by flatness and mean
-	mean [2]float32 // per channel, within the mask
-	pix  []float32  // zero-mean within the mask, 0 outside
-	norm float64    // its spread (as stdOf)
+	ok      bool
+	standIn bool       // not learnt: the built-in set's template, to notice cells of this class
+	flat    bool       // too flat to correlate: scored by flatness and mean
+	mean    [2]float32 // per channel, within the mask
+	pix     []float32  // zero-mean within the mask, 0 outside
+	norm    float64    // its spread (as stdOf)
 }
 
 //go:embed templates/classic.json
@@ -104,42 +111,142 @@ func parseTemplates(name string, data []byte) (*Templates, error) {
 	if err := dec.Decode(&t); err != nil {
 		return nil, fmt.Errorf("%s: not a template set: %w", name, err)
 	}
-	for k, s := range t.Kinds {
-		if err := s.check(kindSz, kindSz, 2); err != nil {
-			return nil, fmt.Errorf("%s: %s template: %w", name, Kind(k), err)
-		}
-	}
-	for d, s := range t.Digits {
-		if err := s.check(digitW, digitH, 1); err != nil {
-			return nil, fmt.Errorf("%s: digit %d template: %w", name, d, err)
-		}
-	}
-	if err := t.prepare(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := t.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w; learn the set again (hexiom learn -new)", name, err)
 	}
 	return &t, nil
 }
 
-func (s *Sample) check(w, h, c int) error {
-	if s == nil {
-		return nil
+// Validate checks a set before it is used: every template present has the
+// shape its class needs, N ≥ 1 and grey levels in 0..255 (no NaN or
+// infinity); tiles' and digits' templates are not flat; the hole and the
+// empty cell can be told apart; and the set holds at least two kinds and one
+// digit. A class absent (null) is one the set never learnt: cells that look
+// like it are doubtful (see Read).
+func (t *Templates) Validate() error {
+	nk, nd := 0, 0
+	for k, s := range t.Kinds {
+		if s == nil {
+			continue
+		}
+		nk++
+		if err := s.check(kindSz, kindSz, 2); err != nil {
+			return fmt.Errorf("%s template: %w", Kind(k), err)
+		}
 	}
-	if s.W != w || s.H != h || s.C != c || len(s.Mean) != w*h*c || s.N < 1 {
-		return fmt.Errorf("shape %dx%dx%d with %d values from %d crops, want %dx%dx%d", s.W, s.H, s.C, len(s.Mean), s.N, w, h, c)
+	for d, s := range t.Digits {
+		if s == nil {
+			continue
+		}
+		nd++
+		if err := s.check(digitW, digitH, 1); err != nil {
+			return fmt.Errorf("digit %d template: %w", d, err)
+		}
+	}
+	if nk < 2 || nd < 1 {
+		return fmt.Errorf("a template set needs at least two kinds of cell and one digit; this one has %d and %d", nk, nd)
+	}
+	if err := t.prepare(); err != nil {
+		return err
+	}
+	for _, k := range []Kind{Movable, Locked} {
+		if p := t.kinds[k]; p.ok && !p.standIn && p.flat {
+			return fmt.Errorf("%s template is flat (spread %.1f): a tile is never plain", k, p.norm)
+		}
+	}
+	if h, e := t.kinds[Hole], t.kinds[Empty]; h.ok && e.ok && !h.standIn && !e.standIn && h.flat && e.flat && meanDist(h.mean, e.mean) < flatNear {
+		return fmt.Errorf("hole and empty templates are both flat and of nearly the same colour (%.0f apart): they cannot be told apart", meanDist(h.mean, e.mean))
 	}
 	return nil
 }
 
-// Save writes the set as JSON.
+func (s *Sample) check(w, h, c int) error {
+	if s.W != w || s.H != h || s.C != c || len(s.Mean) != w*h*c || s.N < 1 {
+		return fmt.Errorf("shape %dx%dx%d with %d values from %d crops, want %dx%dx%d from at least one crop", s.W, s.H, s.C, len(s.Mean), s.N, w, h, c)
+	}
+	for i, v := range s.Mean {
+		if !(v >= 0 && v <= 255) { // false for NaN too
+			return fmt.Errorf("value %d is %v, outside the grey levels 0..255", i, v)
+		}
+	}
+	return nil
+}
+
+// Save writes the set as JSON, through a temporary file renamed over path,
+// so that a crash never leaves half a set.
 func (t *Templates) Save(path string) error {
 	data, err := json.Marshal(t)
 	if err != nil {
 		return fmt.Errorf("save templates: %w", err)
 	}
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	if err := writeAtomic(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("save templates: %w", err)
 	}
 	return nil
+}
+
+// writeAtomic writes data to a temporary file beside path and renames it
+// over path.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(f.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+	}
+	return werr
+}
+
+// Shows lists the classes (as Missing names them) that position p shows:
+// the kinds of its cells and the digits of its tiles.
+func Shows(p board.Position) []string {
+	var kinds [numKinds]bool
+	var digits [7]bool
+	for _, c := range p.Cells {
+		kinds[kindOfCell(c)] = true
+		if c.Tile >= 0 && c.Tile <= 6 {
+			digits[c.Tile] = true
+		}
+	}
+	var out []string
+	for k, ok := range kinds {
+		if ok {
+			out = append(out, Kind(k).String())
+		}
+	}
+	for d, ok := range digits {
+		if ok {
+			out = append(out, fmt.Sprintf("digit %d", d))
+		}
+	}
+	return out
+}
+
+// kindOfCell is the kind a cell of a position shows.
+func kindOfCell(c board.Cell) Kind {
+	switch {
+	case c.Hole():
+		return Hole
+	case c.Locked():
+		return Locked
+	case c.Tile == board.None:
+		return Empty
+	}
+	return Movable
 }
 
 // Missing lists the kinds and digits the set has no template for.
@@ -224,8 +331,58 @@ func (t *Templates) prepare() error {
 			}
 			t.digits[d] = b
 		}
+		t.standIns()
 	})
 	return t.err
+}
+
+// builtinOnce parses the built-in set once, for stand-ins.
+var builtinSet struct {
+	once sync.Once
+	t    *Templates
+	err  error
+}
+
+func builtinOnce() (*Templates, error) {
+	builtinSet.once.Do(func() {
+		builtinSet.t, builtinSet.err = parseTemplates("built-in classic templates", classicJSON)
+	})
+	return builtinSet.t, builtinSet.err
+}
+
+// standIns fills every class the set has not learnt with the built-in
+// set's template for it, marked as a stand-in: a cell that looks most like
+// a stand-in (or nearly as much as like its best learnt class) may be of a
+// class the set has never seen, and is doubtful (see judge). Across the
+// looks tried, a digit matches the built-in template of the same digit in
+// another font better than any other.
+func (t *Templates) standIns() {
+	missing := false
+	for k := range t.kinds {
+		missing = missing || !t.kinds[k].ok
+	}
+	for d := range t.digits {
+		missing = missing || t.digits[d] == nil
+	}
+	if !missing {
+		return
+	}
+	b, err := builtinOnce()
+	if err != nil || b == t {
+		return
+	}
+	for k := range t.kinds {
+		if !t.kinds[k].ok && b.kinds[k].ok {
+			t.kinds[k] = b.kinds[k]
+			t.kinds[k].standIn = true
+		}
+	}
+	for d := range t.digits {
+		if t.digits[d] == nil && b.digits[d] != nil {
+			t.digits[d] = b.digits[d]
+			t.digitStandIn[d] = true
+		}
+	}
 }
 
 // maskZeroMean returns the 2-channel kind crop v with each channel's mean

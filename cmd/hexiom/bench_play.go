@@ -39,7 +39,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench-play",
-		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D]",
+		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE]",
 		short: "time the bot end to end on Xvfb + Chromium + the clone",
 		run:   runBenchPlay,
 	})
@@ -66,6 +66,7 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 	keep := fs.Bool("keep-going", false, "go on after a board fails")
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
+	tplFile := templatesFlag(fs)
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -122,6 +123,9 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 		"-pace", pace.String(), "-debug", os.TempDir(), "-settle", settle.String(), "-not-taken", notTaken.String()}
 	if *swap {
 		playArgs = append(playArgs, "-swap")
+	}
+	if *tplFile != "" {
+		playArgs = append(playArgs, "-templates", *tplFile)
 	}
 
 	var specs []game.Spec

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"hexiom/calibration"
@@ -35,7 +36,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	auto := fs.Bool("auto", false, "find the board on screen by itself, no clicks")
 	out := fs.String("o", "", "save to `FILE` (default: the calibration file every command reads)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the clicks have not come after `DURATION`")
-	tplPath := fs.String("templates", "", "template set `FILE` for the check and -auto (default: as hexiom read)")
+	tplPath := templatesFlag(fs)
 	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	clicksVia := fs.String("clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)")
 	if st := parseFlags(fs, args); st >= 0 {
@@ -45,7 +46,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom calibrate: unexpected argument %q\n", fs.Arg(0))
 		return exitBadUser
 	}
-	tpl, _, err := loadTemplates(*tplPath)
+	tpl, _, err := loadTemplates(*tplPath, "calibrate", stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom calibrate:", err)
 		return exitBadUser
@@ -67,6 +68,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkArea(stdout, *via, area, tpl); err != nil {
 		fmt.Fprintf(stderr, "hexiom calibrate: saved anyway, but: %v\n", err)
+		if errors.Is(err, vision.ErrNoBoard) || errors.Is(err, vision.ErrSize) || errors.As(err, new(*vision.DoubtError)) {
+			fmt.Fprintln(stderr, "hexiom calibrate:", learnHint())
+		}
 	}
 	path := *out
 	if path == "" {
@@ -144,6 +148,24 @@ func findAuto(via string, tpl *vision.Templates) (calibration.Area, error) {
 	}
 	area.Method, area.When = "auto", time.Now().UTC().Truncate(time.Second)
 	return area, nil
+}
+
+// learnHint tells how to teach the bot a look it does not know.
+func learnHint() string {
+	all := []string{"hole", "empty", "movable", "locked"}
+	for d := 0; d <= 6; d++ {
+		all = append(all, fmt.Sprintf("digit %d", d))
+	}
+	ts := teachers(all)
+	if len(ts) == 0 {
+		return "if the game looks otherwise than the templates know, teach the bot its look: show an official level at its start and run 'hexiom learn -level N'"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "if the game looks otherwise than the templates know, teach the bot its look: show official level %d at its start and run 'hexiom learn -level %d'", ts[0].n, ts[0].n)
+	for _, t := range ts[1:] {
+		fmt.Fprintf(&b, ", then level %d ('hexiom learn -level %d')", t.n, t.n)
+	}
+	return b.String()
 }
 
 // checkArea reads the board with area and says what it saw.

@@ -300,4 +300,21 @@ func TestLearnLiveNeon(t *testing.T) {
 			t.Fatalf("%+v: read\n%s\ngame holds\n%s", spec, out.String(), want)
 		}
 	}
+	// hexiom play, with no -templates, uses the learnt set too: the dry run
+	// reads the neon board and plans (the built-in set refuses neon boards).
+	out.Reset()
+	errb.Reset()
+	plan := filepath.Join(dir, "plan.png")
+	if st := runPlay([]string{"-dry-run", "-plan", plan, "-wait", "20s"}, &out, &errb); st != exitOK {
+		t.Fatalf("play -dry-run: exit %d: %s", st, errb.String())
+	}
+	if want := g.State().Board; !strings.HasPrefix(out.String(), want) {
+		t.Fatalf("play read\n%s\ngame holds\n%s", out.String(), want)
+	}
+	if !strings.Contains(errb.String(), "hexiom play: templates: the learnt set "+filepath.Join(dir, "hexiom", "templates.json")) {
+		t.Errorf("play did not say it uses the learnt set: %s", errb.String())
+	}
+	if fi, err := os.Stat(plan); err != nil || fi.Size() == 0 {
+		t.Errorf("plan picture: %v", err)
+	}
 }

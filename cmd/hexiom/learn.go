@@ -2,29 +2,33 @@ package main
 
 // hexiom learn teaches the bot another look of the game: with a known level
 // on screen at its start, it averages every cell's crop into a template set
-// (merging with the set saved before) and saves it where hexiom read and
-// hexiom play find it.
+// (adding to the set saved before) and saves it where every command finds it.
+// It then says what the set still lacks and which official level shows it.
 //
-//	hexiom learn -level level10.txt           # the screen shows level 10 at its start
-//	hexiom learn -level level33.txt -image shot.png -at 0,0
-//	hexiom learn -level l.txt -new -o mylook.json
+//	hexiom learn -level 12                    # the screen shows official level 12 at its start
+//	hexiom learn -level mylevel.txt           # a level file (level text format)
+//	hexiom learn -level 33 -image shot.png -at 0,0
+//	hexiom learn -level 10 -new -o mylook.json
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"hexiom/board"
 	"hexiom/capture"
+	"hexiom/game"
 	"hexiom/vision"
 )
 
 func init() {
 	register(command{
 		name:  "learn",
-		usage: "learn -level FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable]",
+		usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable]",
 		short: "learn templates from a screen showing a known level at its start",
 		run:   runLearn,
 	})
@@ -32,31 +36,26 @@ func init() {
 
 func runLearn(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("learn", stderr)
-	levelPath := fs.String("level", "", "the level `FILE` (level text format) the screen shows, at its start")
-	out := fs.String("o", "", "template set `FILE` to extend and save (default: the user's set, see hexiom read)")
-	fresh := fs.Bool("new", false, "start a new set instead of merging into the saved one")
+	levelArg := fs.String("level", "", "the level the screen shows at its start: official level `N` (1–40) or a level FILE")
+	out := fs.String("o", "", "template set `FILE` to add to and save (default: the user's set, which every command uses)")
+	fresh := fs.Bool("new", false, "start a new set instead of adding to the saved one")
 	imgPath := fs.String("image", "", "learn from this screenshot `PNG` instead of the screen")
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
-	calPath := fs.String("calibration", "", "calibration `FILE` (default: the one hexiom calibrate saved)")
+	calPath := calibrationFlag(fs)
 	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
-	if *levelPath == "" || fs.NArg() > 0 {
+	if *levelArg == "" || fs.NArg() > 0 {
 		fs.Usage()
 		return exitBadUser
 	}
-	data, err := os.ReadFile(*levelPath)
+	truth, levelName, err := learnLevel(*levelArg)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom learn:", err)
 		return exitBadUser
 	}
-	truth, err := board.Parse(*levelPath, data)
-	if err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
-		return exitBadUser
-	}
-	area, err := loadArea(*calPath)
+	area, err := loadArea(*calPath, "learn", stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom learn:", err)
 		return exitBadUser
@@ -74,6 +73,9 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hexiom learn: %v (use -new to start a new set)\n", err)
 			return exitBadUser
 		}
+		fmt.Fprintf(stderr, "hexiom learn: templates: adding to the set %s\n", path)
+	} else {
+		fmt.Fprintf(stderr, "hexiom learn: templates: a new set, to be saved as %s\n", path)
 	}
 	img, err := grab(*imgPath, *at, *via, area)
 	if err != nil {
@@ -83,6 +85,10 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	t, err := vision.Learn(into, img, area, truth)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom learn:", err)
+		var le *vision.LearnError
+		if errors.As(err, &le) && le.Picture != "" {
+			fmt.Fprintln(stderr, "hexiom learn: see", le.Picture)
+		}
 		return exitFailed
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -95,11 +101,94 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	}
 	verb := "new set"
 	if into != nil {
-		verb = "merged into the set"
+		verb = "added to the set"
 	}
-	fmt.Fprintf(stdout, "learnt the %d cells of a size-%d board (%s) into %s\n", len(truth.Cells), truth.Size, verb, path)
+	fmt.Fprintf(stdout, "learnt the %d cells of %s, a size-%d board (%s) into %s\n", len(truth.Cells), levelName, truth.Size, verb, path)
 	if m := t.Missing(); len(m) > 0 {
-		fmt.Fprintf(stdout, "not learnt yet: %s; learn a level that shows them to read them\n", strings.Join(m, ", "))
+		fmt.Fprintf(stdout, "not learnt yet: %s; cells that look like them will be refused\n", strings.Join(m, ", "))
+		for _, l := range teachers(m) {
+			fmt.Fprintf(stdout, "  to learn %s: show official level %d at its start and run 'hexiom learn -level %d'\n", strings.Join(l.shows, ", "), l.n, l.n)
+		}
+	} else {
+		fmt.Fprintln(stdout, "every kind of cell and every digit learnt")
 	}
 	return exitOK
+}
+
+// learnLevel returns the level -level names: an official level number, or a
+// level file.
+func learnLevel(arg string) (board.Position, string, error) {
+	if n, err := strconv.Atoi(arg); err == nil {
+		p, err := game.Level(n)
+		if err != nil {
+			return p, "", fmt.Errorf("-level %s: %w (or give a level file)", arg, err)
+		}
+		return p, fmt.Sprintf("official level %d", n), nil
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return board.Position{}, "", err
+	}
+	p, err := board.Parse(arg, data)
+	if err != nil {
+		return p, "", err
+	}
+	return p, arg, nil
+}
+
+// teacher is an official level whose start shows some of what a set lacks.
+type teacher struct {
+	n     int
+	shows []string
+}
+
+// teachers picks official levels whose starts together show every class in
+// missing (as Templates.Missing names them), greedily: each next level the
+// one that shows the most of what is still missing, the smaller board on a
+// tie. Classes no level shows are left out.
+func teachers(missing []string) []teacher {
+	var starts [game.NumLevels + 1][]string
+	for n := 1; n <= game.NumLevels; n++ {
+		p, err := game.Level(n)
+		if err != nil {
+			continue
+		}
+		starts[n] = vision.Shows(p)
+	}
+	want := map[string]bool{}
+	for _, m := range missing {
+		want[m] = true
+	}
+	var out []teacher
+	for len(want) > 0 {
+		best, bestShows, bestCells := 0, []string(nil), 0
+		for n := 1; n <= game.NumLevels; n++ {
+			var shows []string
+			for _, c := range starts[n] {
+				if want[c] {
+					shows = append(shows, c)
+				}
+			}
+			cells := board.NumCells(sizeOfLevel(n))
+			if len(shows) > len(bestShows) || (len(shows) == len(bestShows) && len(shows) > 0 && cells < bestCells) {
+				best, bestShows, bestCells = n, shows, cells
+			}
+		}
+		if best == 0 {
+			break
+		}
+		for _, c := range bestShows {
+			delete(want, c)
+		}
+		out = append(out, teacher{best, bestShows})
+	}
+	return out
+}
+
+func sizeOfLevel(n int) int {
+	p, err := game.Level(n)
+	if err != nil {
+		return board.MaxSize
+	}
+	return p.Size
 }

@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"hexiom/actuate"
-	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/play"
 	"hexiom/vision"
@@ -79,8 +78,8 @@ func newPlayReport(r play.Report, err error) playReport {
 
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("play", stderr)
-	calFile := fs.String("calibration", "", "calibration `FILE` (default: the one 'hexiom calibrate' saved)")
-	tplFile := fs.String("templates", "", "template set `FILE` from 'hexiom learn' (default: the built-in set for the clone)")
+	calFile := calibrationFlag(fs)
+	tplFile := templatesFlag(fs)
 	display := fs.String("display", "", "X `display` (default $DISPLAY)")
 	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	swap := fs.Bool("swap", false, "the game swaps a tile dropped on another movable tile: plan with swaps (fewer drags)")
@@ -112,23 +111,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return exitBadUser
 	}
 
-	var area calibration.Area
-	var err error
-	if *calFile != "" {
-		area, err = calibration.LoadFile(*calFile)
-	} else {
-		area, err = calibration.Load()
-	}
+	area, err := loadArea(*calFile, "play", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
 		return exitBadUser
 	}
-	var tpl *vision.Templates
-	if *tplFile != "" {
-		tpl, err = vision.LoadTemplates(*tplFile)
-	} else {
-		tpl, err = vision.Builtin()
-	}
+	tpl, _, err := loadTemplates(*tplFile, "play", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
 		return exitBadUser

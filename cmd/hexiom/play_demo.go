@@ -37,7 +37,7 @@ import (
 func init() {
 	register(command{
 		name:  "play-demo",
-		usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D]",
+		usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D] [-templates FILE]",
 		short: "on a virtual display, the bot plays the impossible challenge in the clone, timed",
 		run:   runPlayDemo,
 	})
@@ -51,6 +51,7 @@ func runPlayDemo(args []string, stdout, stderr io.Writer) int {
 	swap := fs.Bool("swap", false, "let the bot use the game's swaps")
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
+	tplFile := templatesFlag(fs)
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -111,6 +112,9 @@ func runPlayDemo(args []string, stdout, stderr io.Writer) int {
 		rec = startRecorder(d, window)
 	}
 	argv := []string{"play", "-calibration", calFile, "-display", d.X.Display, "-settle", settle.String(), "-not-taken", notTaken.String()}
+	if *tplFile != "" {
+		argv = append(argv, "-templates", *tplFile)
+	}
 	if *swap {
 		argv = append(argv, "-swap")
 	}

@@ -10,6 +10,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"image"
 	"io"
@@ -39,8 +40,8 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	debug := fs.String("debug", "", "write an overlay picture of what was read to `PNG`")
 	imgPath := fs.String("image", "", "read this screenshot `PNG` instead of the screen")
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
-	tplPath := fs.String("templates", "", "template set `FILE` (default: the one hexiom learn saved, else the built-in one)")
-	calPath := fs.String("calibration", "", "calibration `FILE` (default: the one hexiom calibrate saved)")
+	tplPath := templatesFlag(fs)
+	calPath := calibrationFlag(fs)
 	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
@@ -49,12 +50,12 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom read: unexpected argument %q\n", fs.Arg(0))
 		return exitBadUser
 	}
-	area, err := loadArea(*calPath)
+	area, err := loadArea(*calPath, "read", stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom read:", err)
 		return exitBadUser
 	}
-	tpl, tplName, err := loadTemplates(*tplPath)
+	tpl, _, err := loadTemplates(*tplPath, "read", stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom read:", err)
 		return exitBadUser
@@ -97,26 +98,42 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	for _, c := range r.Conf {
 		least = math.Min(least, c)
 	}
-	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v (%s)\n",
-		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond), tplName)
+	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v\n",
+		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
 	return exitOK
 }
 
-// loadArea loads the calibration from path, or the saved one.
-func loadArea(path string) (calibration.Area, error) {
-	if path != "" {
-		return calibration.LoadFile(path)
+// loadArea finds the calibration by the one rule (calibration.Open: the
+// -calibration file, else the saved one) and says on stderr which it uses.
+func loadArea(path, cmd string, stderr io.Writer) (calibration.Area, error) {
+	a, line, err := calibration.Open(path)
+	if err != nil {
+		return a, err
 	}
-	return calibration.Load()
+	fmt.Fprintf(stderr, "hexiom %s: %s\n", cmd, line)
+	return a, nil
 }
 
-// loadTemplates loads the set at path, or the default one.
-func loadTemplates(path string) (*vision.Templates, string, error) {
-	if path != "" {
-		t, err := vision.LoadTemplates(path)
-		return t, path, err
+// loadTemplates finds the template set by the one rule (vision.OpenTemplates:
+// the -templates file or "builtin", else the learnt set, else the built-in
+// one) and says on w which it uses.
+func loadTemplates(path, cmd string, w io.Writer) (*vision.Templates, string, error) {
+	t, line, err := vision.OpenTemplates(path)
+	if err != nil {
+		return nil, "", err
 	}
-	return vision.DefaultTemplates()
+	fmt.Fprintf(w, "hexiom %s: %s\n", cmd, line)
+	return t, line, nil
+}
+
+// templatesFlag declares the -templates flag every command shares.
+func templatesFlag(fs *flag.FlagSet) *string {
+	return fs.String("templates", "", "template set `FILE` from 'hexiom learn', or \"builtin\" (default: the set hexiom learn saved, else the built-in one)")
+}
+
+// calibrationFlag declares the -calibration flag every command shares.
+func calibrationFlag(fs *flag.FlagSet) *string {
+	return fs.String("calibration", "", "calibration `FILE` (default: the one 'hexiom calibrate' saved)")
 }
 
 // grab returns the picture of the area: from the PNG at imgPath (its

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"hexiom/game"
 	"hexiom/internal/tier"
+	"hexiom/vision"
 )
 
 const fixtures = "../../vision/testdata"
@@ -116,5 +120,141 @@ func TestLearnThenReadNeon(t *testing.T) {
 	errb.Reset()
 	if st := runLearn(append(other, "-level", level), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") {
 		t.Errorf("wrong level: exit %d, %q", st, errb.String())
+	}
+}
+
+// hexiom learn -level N takes official level N from the embedded levels;
+// it says what the set still lacks and which official levels show it, and
+// a second learn on another board adds to the set.
+func TestLearnOfficialLevelAndAdd(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	args, _ := fixtureArgs(t, "level12-1280x800") // digits 1 3 4, no hole, no lock
+	var out, errb strings.Builder
+	if st := runLearn(append(args, "-level", "12"), &out, &errb); st != exitOK {
+		t.Fatalf("learn: exit %d: %s", st, errb.String())
+	}
+	for _, want := range []string{"official level 12", "new set", "not learnt yet: hole, locked, digit 0, digit 2, digit 5, digit 6", "hexiom learn -level "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("learn said %q, want %q in it", out.String(), want)
+		}
+	}
+	// The levels it suggests do show what is missing.
+	suggested := regexp.MustCompile(`learn -level (\d+)`).FindAllStringSubmatch(out.String(), -1)
+	if len(suggested) == 0 {
+		t.Fatalf("no level suggested: %s", out.String())
+	}
+	shown := map[string]bool{}
+	for _, m := range suggested {
+		n, _ := strconv.Atoi(m[1])
+		p, err := game.Level(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range vision.Shows(p) {
+			shown[c] = true
+		}
+	}
+	for _, c := range []string{"hole", "locked", "digit 0", "digit 2", "digit 5", "digit 6"} {
+		if !shown[c] {
+			t.Errorf("the levels suggested (%v) do not show %s", suggested, c)
+		}
+	}
+	// read with what was learnt refuses a board with what it lacks, and
+	// says which set it used.
+	rargs, _ := fixtureArgs(t, "random6-03-1280x800")
+	out.Reset()
+	errb.Reset()
+	if st := runRead(rargs, &out, &errb); st != exitFailed || out.Len() != 0 {
+		t.Fatalf("read with a set lacking holes, locks and digits: exit %d, printed %q", st, out.String())
+	}
+	if !strings.Contains(errb.String(), "templates: the learnt set "+filepath.Join(dir, "hexiom", "templates.json")) || !strings.Contains(errb.String(), "not learnt: hole") {
+		t.Errorf("read did not say which set it used: %s", errb.String())
+	}
+	// A second learn, on level 39 (holes, locks, digits 2–6), adds to it.
+	args39, _ := fixtureArgs(t, "level39-800x600")
+	out.Reset()
+	errb.Reset()
+	if st := runLearn(append(args39, "-level", "39"), &out, &errb); st != exitOK {
+		t.Fatalf("second learn: exit %d: %s", st, errb.String())
+	}
+	if !strings.Contains(out.String(), "added to the set") || !strings.Contains(out.String(), "not learnt yet: digit 0;") {
+		t.Errorf("second learn said %q", out.String())
+	}
+	if !strings.Contains(out.String(), "learn -level 7") && !strings.Contains(out.String(), "learn -level 10") && !strings.Contains(out.String(), "learn -level 16") && !strings.Contains(out.String(), "learn -level 23") {
+		t.Errorf("no level with a 0 suggested: %s", out.String())
+	}
+	// Learning with the wrong level named fails and names the cells.
+	out.Reset()
+	errb.Reset()
+	if st := runLearn(append(args39, "-level", "38"), &out, &errb); st == exitOK {
+		t.Fatal("learnt level 38 from a picture of level 39")
+	}
+	if st := runLearn(append(args, "-level", "13"), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") || !regexp.MustCompile(`cell \d+ \(row \d+, column \d+\): the level has`).MatchString(errb.String()) {
+		t.Errorf("wrong level: exit %d, %q", st, errb.String())
+	}
+	// Bad -level values: exit 2.
+	for _, bad := range []string{"41", "0", filepath.Join(dir, "nope.txt")} {
+		errb.Reset()
+		if st := runLearn(append(args, "-level", bad), &out, &errb); st != exitBadUser {
+			t.Errorf("-level %s: exit %d, %q", bad, st, errb.String())
+		}
+	}
+}
+
+// A corrupt template set is refused on load with a clear error, by every
+// command, before anything is read (issue 13 item 4).
+func TestCorruptTemplatesRefused(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	args, _ := fixtureArgs(t, "random6-09-1920x1080")
+	good, err := vision.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := func(v float32) string {
+		c := *good.Kinds[vision.Empty]
+		c.Mean = make([]float32, len(c.Mean))
+		for i := range c.Mean {
+			c.Mean[i] = v
+		}
+		t2 := vision.Templates{Name: "x", Kinds: good.Kinds, Digits: good.Digits}
+		t2.Kinds[vision.Empty] = &c
+		b, err := json.Marshal(&t2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	noKinds := vision.Templates{Name: "x", Digits: good.Digits}
+	nk, _ := json.Marshal(&noKinds)
+	for _, c := range []struct{ name, body, want string }{
+		{"null", "null", "at least two kinds"},
+		{"empty object", "{}", "at least two kinds"},
+		{"no kinds", string(nk), "at least two kinds"},
+		{"huge values", flat(1e38), "outside the grey levels"},
+		{"negative values", flat(-1), "outside the grey levels"},
+		{"bad shape", `{"name":"x","kinds":[{"w":3,"h":3,"c":2,"n":1,"mean":[1,2]},null,null,null],"digits":[null,null,null,null,null,null,null]}`, "shape"},
+		{"not JSON", "{", "not a template set"},
+	} {
+		if c.want == "" {
+			continue
+		}
+		p := filepath.Join(dir, "bad.json")
+		if err := os.WriteFile(p, []byte(c.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb strings.Builder
+		if st := runRead(append(args, "-templates", p), &out, &errb); st != exitBadUser || out.Len() != 0 || !strings.Contains(errb.String(), c.want) || !strings.Contains(errb.String(), "bad.json") {
+			t.Errorf("%s: exit %d, printed %q, said %q; want exit 2 and %q", c.name, st, out.String(), errb.String(), c.want)
+		}
+	}
+	// A flat movable-tile template is refused too.
+	mv := *good.Kinds[vision.Movable]
+	mv.Mean = make([]float32, len(mv.Mean))
+	t3 := vision.Templates{Name: "x", Kinds: good.Kinds, Digits: good.Digits}
+	t3.Kinds[vision.Movable] = &mv
+	if err := t3.Validate(); err == nil || !strings.Contains(err.Error(), "flat") {
+		t.Errorf("flat movable template: %v", err)
 	}
 }
