@@ -23,6 +23,18 @@ type Area struct {
 	// the user's eyes only.
 	Method string    `json:"method,omitempty"`
 	When   time.Time `json:"when,omitempty"`
+
+	// Scale[s], when set (> 0), is how much larger than board.Pitch says
+	// the cells of a board of size s are drawn, around the same centre: a
+	// look whose cells follow another rule. vision measures it (see
+	// vision.Reading.Area); 0 or absent means 1.
+	Scale []float64 `json:"scale,omitempty"`
+
+	// Screen, when not empty, is the screen (or picture) the area is seen
+	// on: Rect and Contains keep to it, so an area that reaches past the
+	// screen's edge still serves a board that lies on the screen. Set by
+	// the commands from the screen they capture; never saved.
+	Screen image.Rectangle `json:"-"`
 }
 
 // Point is a point on the screen in (fractional) pixels.
@@ -41,24 +53,70 @@ func (a Area) Valid() error {
 	if !(a.Side >= 40) || math.IsInf(a.Side, 0) || math.IsNaN(a.Left) || math.IsNaN(a.Top) {
 		return fmt.Errorf("game area %.1f×%.1f px at (%.1f,%.1f): too small or not a number", a.Side, a.Side, a.Left, a.Top)
 	}
+	for s, k := range a.Scale {
+		if k != 0 && !(k >= 0.25 && k <= 4) {
+			return fmt.Errorf("game area: cell scale %v for size %d outside 0.25..4", k, s)
+		}
+	}
 	return nil
 }
 
-// Rect returns the smallest pixel rectangle holding the area.
+// Rect returns the smallest pixel rectangle holding the area, within
+// Screen when Screen is set.
 func (a Area) Rect() image.Rectangle {
-	return image.Rect(int(math.Floor(a.Left)), int(math.Floor(a.Top)),
+	r := image.Rect(int(math.Floor(a.Left)), int(math.Floor(a.Top)),
 		int(math.Ceil(a.Left+a.Side)), int(math.Ceil(a.Top+a.Side)))
+	if !a.Screen.Empty() {
+		r = r.Intersect(a.Screen)
+	}
+	return r
 }
 
-// Contains reports whether the screen point p lies inside the area.
+// Contains reports whether the screen point p lies inside the area (and
+// on Screen, when set).
 func (a Area) Contains(p Point) bool {
-	return p.X >= a.Left && p.X < a.Left+a.Side && p.Y >= a.Top && p.Y < a.Top+a.Side
+	in := p.X >= a.Left && p.X < a.Left+a.Side && p.Y >= a.Top && p.Y < a.Top+a.Side
+	if in && !a.Screen.Empty() {
+		in = p.X >= float64(a.Screen.Min.X) && p.X < float64(a.Screen.Max.X) && p.Y >= float64(a.Screen.Min.Y) && p.Y < float64(a.Screen.Max.Y)
+	}
+	return in
+}
+
+// OnScreen returns the area seen on the screen (or picture) bounds:
+// Rect and Contains keep to them.
+func (a Area) OnScreen(bounds image.Rectangle) Area {
+	a.Screen = bounds
+	return a
+}
+
+// ScaleOf returns how much larger than board.Pitch the cells of size s are
+// (Scale[s], 1 when unset).
+func (a Area) ScaleOf(s int) float64 {
+	if s >= 0 && s < len(a.Scale) && a.Scale[s] > 0 {
+		return a.Scale[s]
+	}
+	return 1
+}
+
+// WithScale returns the area with the cells of size s drawn k times as
+// large as board.Pitch says, around the same centre. Sizes 2 and 3 share
+// their pitch in board.Pitch; so they do here.
+func (a Area) WithScale(s int, k float64) Area {
+	sc := make([]float64, max(len(a.Scale), s+1, 4))
+	copy(sc, a.Scale)
+	sc[s] = k
+	if s == 2 || s == 3 {
+		sc[2], sc[3] = k, k
+	}
+	a.Scale = sc
+	return a
 }
 
 // Centre returns the screen centre of cell i of a board of side s.
 func (a Area) Centre(s, i int) Point {
 	fx, fy := board.Centre(s, i)
-	return Point{a.Left + a.Side*fx, a.Top + a.Side*fy}
+	k := a.ScaleOf(s)
+	return Point{a.Left + a.Side*(0.5+k*(fx-0.5)), a.Top + a.Side*(0.5+k*(fy-0.5))}
 }
 
 // Cells returns the screen centre of every cell of a board of side s, in the
@@ -73,7 +131,7 @@ func (a Area) Cells(s int) []Point {
 
 // Radius returns the circumradius in pixels of a cell's hexagon of a board of
 // side s.
-func (a Area) Radius(s int) float64 { return a.Side * board.Radius(s) }
+func (a Area) Radius(s int) float64 { return a.Side * board.Radius(s) * a.ScaleOf(s) }
 
 // Shift returns the area moved by (dx, dy): the same area seen in an image
 // whose origin is at screen point (-dx, -dy).

@@ -29,9 +29,11 @@ func (f *features) Close() {
 // newFeatures computes the features of the part of img under the area. img's
 // Bounds are screen coordinates.
 func newFeatures(img image.Image, area calibration.Area) (*features, error) {
-	r := area.Rect()
-	if !r.In(img.Bounds()) {
-		return nil, fmt.Errorf("vision: the %v (%v) is not inside the picture %v; calibrate again", area, r, img.Bounds())
+	// Only the part of the area on the picture counts: an area may reach
+	// past the screen's edge while the board is on the screen.
+	r := area.Rect().Intersect(img.Bounds())
+	if r.Dx() < 8 || r.Dy() < 8 {
+		return nil, fmt.Errorf("vision: the %v (%v) is not on the picture %v; calibrate again", area, area.Rect(), img.Bounds())
 	}
 	rgba, ok := img.(*image.RGBA)
 	if !ok {

@@ -154,7 +154,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		if !a.Rect().In(b) {
 			return
 		}
-		r, err := ReadSize(img, a, s, tpl)
+		r, err := read(img, a, s, tpl, true)
 		var de *DoubtError
 		if err != nil && !errors.As(err, &de) {
 			return

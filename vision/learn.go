@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"strings"
 
 	"hexiom/board"
@@ -31,6 +32,11 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	defer f.Close()
+	// Where the cells are: the calibration's pitch, unless the cells match
+	// each other better at another (a look with another pitch rule).
+	if area, err = learnScale(f, area, truth); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
+	}
 	R := area.Radius(s)
 	// the same pyramid as read: size 6's kind scale, then this size's
 	ks6, err := scale(f.ws, f.origin, kindR/area.Radius(6))
@@ -111,6 +117,108 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, le
 	}
 	return t, nil
+}
+
+// learnScale returns area with the cell scale for truth's size at which
+// the cells of each kind look most alike: the pitch of the board in view,
+// measured with no template. The calibration's own scale is kept unless
+// another is clearly better.
+func learnScale(f *features, area calibration.Area, truth board.Position) (calibration.Area, error) {
+	s := truth.Size
+	fine, err := scale(f.ws, f.origin, kindR/(area.Side*board.Radius(6)*kMin))
+	if err != nil {
+		return area, err
+	}
+	defer fine.Close()
+	kinds := make([]Kind, len(truth.Cells))
+	for i, c := range truth.Cells {
+		kinds[i] = kindOfCell(c)
+	}
+	alike := func(k float64) (float64, error) {
+		a := area.WithScale(s, k)
+		sc, err := fine.rescale(kindR / a.Radius(s))
+		if err != nil {
+			return 0, err
+		}
+		defer sc.Close()
+		return alikeness(sc, a.Cells(s), kinds), nil
+	}
+	k0 := area.ScaleOf(s)
+	cur, err := alike(k0)
+	if err != nil {
+		return area, err
+	}
+	best, bestK := cur, k0
+	for k := kMin; k <= kMax; k *= kStep {
+		m, err := alike(k)
+		if err != nil {
+			return area, err
+		}
+		if m > best {
+			best, bestK = m, k
+		}
+	}
+	for step := 0.01; step >= 0.0024; step /= 2 {
+		for _, f := range []float64{1 - step, 1 + step} {
+			m, err := alike(bestK * f)
+			if err != nil {
+				return area, err
+			}
+			if m > best {
+				best, bestK = m, bestK*f
+			}
+		}
+	}
+	if best < cur+0.02 {
+		return area, nil
+	}
+	return area.WithScale(s, bestK), nil
+}
+
+// alikeness is how alike the kind crops at pts are within each kind: the
+// mean correlation of each crop with its kind's mean crop, over the kinds
+// with at least two cells.
+func alikeness(sc *scaled, pts []calibration.Point, kinds []Kind) float64 {
+	crops := make([][]float32, len(pts))
+	var sum [numKinds][]float64
+	var n [numKinds]int
+	for i, p := range pts {
+		c := make([]float32, 2*kindSz*kindSz)
+		cx, cy := sc.at(p)
+		sc.crop(c, cx, cy, kindSz, kindSz)
+		zeroMean(c)
+		crops[i] = c
+		k := kinds[i]
+		if sum[k] == nil {
+			sum[k] = make([]float64, len(c))
+		}
+		for j, v := range c {
+			sum[k][j] += float64(v)
+		}
+		n[k]++
+	}
+	total, cells := 0.0, 0
+	for i, c := range crops {
+		k := kinds[i]
+		if n[k] < 2 {
+			continue
+		}
+		var dot, a2, b2 float64
+		for j, v := range c {
+			m := sum[k][j] / float64(n[k])
+			dot += float64(v) * m
+			a2 += float64(v) * float64(v)
+			b2 += m * m
+		}
+		if a2 > 0 && b2 > 0 {
+			total += dot / math.Sqrt(a2*b2)
+		}
+		cells++
+	}
+	if cells == 0 {
+		return 0
+	}
+	return total / float64(cells)
 }
 
 // LearnError is Learn's answer when the picture, read back with what was

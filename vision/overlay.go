@@ -33,7 +33,11 @@ func Overlay(img image.Image, area calibration.Area, r Reading) (*image.RGBA, er
 		gocv.Rectangle(&m, a, color.RGBA{255, 0, 0, 255}, 2)
 		return toRGBA(m)
 	}
-	area = area.Shift(r.Shift.X, r.Shift.Y) // where the cells were read
+	if r.Area.Side > 0 {
+		area = r.Area // where the cells were read
+	} else {
+		area = area.Shift(r.Shift.X, r.Shift.Y)
+	}
 	R := area.Radius(r.Size)
 	font := gocv.FontHersheySimplex
 	fs := math.Max(0.3, R/55)

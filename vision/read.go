@@ -31,6 +31,10 @@ const (
 	MinKindGap  = 0.10
 	MinDigit    = 0.75
 	MinDigitGap = 0.08
+	// MinDigitMargin: a digit closer than MinDigitGap to the runner-up is
+	// still read when it lies this far from the runner-up's template
+	// towards its own (digitMargin).
+	MinDigitMargin = 0.6
 	// MinDigitLacking is MinDigit for a set that has not learnt every
 	// digit: in the looks tried, a digit scores up to 0.85 against another
 	// digit's template of the same font, and 0.85 and more against its own.
@@ -38,6 +42,10 @@ const (
 	// MinBoard is the least mean kind score of a board size's cells for a
 	// board of that size to be in view at all.
 	MinBoard = 0.55
+	// FitGood is the mean kind score of the best size's cells under which
+	// the reader measures the pitch (searchPitch) instead of taking the
+	// calibration's.
+	FitGood = 0.90
 	// sizeTie: a larger size whose mean kind score is within sizeTie of
 	// the best wins (a size-3 board matches the size-2 lattice as well).
 	sizeTie = 0.08
@@ -55,13 +63,21 @@ type Reading struct {
 	// Shift is how far (screen pixels) the cells were found from where the
 	// calibration put them; the reading used the shifted centres.
 	Shift calibration.Point
+	// Area is the geometry the cells were read with: the calibration moved
+	// by Shift and, when the cells did not follow board.Pitch, with the
+	// cell scale measured for this size (Area.Scale).
+	Area calibration.Area
 }
 
-// Centres returns where each cell of the board read lies on the screen: the
-// calibrated centres moved by Shift, as the reading found them.
+// Centres returns where each cell of the board read lies on the screen, as
+// the reading found them (r.Area); area is the calibration it was read
+// with, used when r has no Area.
 func (r Reading) Centres(area calibration.Area) []calibration.Point {
 	if r.Size == 0 {
 		return nil
+	}
+	if r.Area.Side > 0 {
+		return r.Area.Cells(r.Size)
 	}
 	return area.Shift(r.Shift.X, r.Shift.Y).Cells(r.Size)
 }
@@ -76,6 +92,9 @@ type CellReading struct {
 	DigitScore float64 // tiles only
 	NextDigit  int8
 	DigitNext  float64
+	// NextAtBest is the runner-up digit's score where the best digit
+	// matched best.
+	NextAtBest float64
 	Doubt      string // why the cell is in doubt; "" when sure
 	// Every class's score: -1 for a class the set has no template for;
 	// digits are scored on tiles only.
@@ -136,6 +155,9 @@ func (e *DoubtError) Error() string {
 	return b.String()
 }
 
+// largest is the largest board size the game shows.
+const largest = 6
+
 // ErrNoBoard is returned (wrapped) when no board size's lattice matches the
 // picture.
 var ErrNoBoard = errors.New("vision: no Hexiom board in the calibrated area")
@@ -149,7 +171,7 @@ var DebugDir = os.TempDir()
 // view, then reads every cell. When a cell is in doubt it returns a
 // *DoubtError (with the Reading) and writes a debug picture into DebugDir.
 func Read(img image.Image, area calibration.Area, tpl *Templates) (Reading, error) {
-	return read(img, area, 0, tpl)
+	return read(img, area, 0, tpl, false)
 }
 
 // ReadSize is Read for a board whose size s is known.
@@ -157,14 +179,17 @@ func ReadSize(img image.Image, area calibration.Area, s int, tpl *Templates) (Re
 	if s < 2 || s > 6 {
 		return Reading{}, fmt.Errorf("vision: board size %d outside 2..6", s)
 	}
-	return read(img, area, s, tpl)
+	return read(img, area, s, tpl, false)
 }
 
-func read(img image.Image, area calibration.Area, size int, tpl *Templates) (Reading, error) {
+// read reads as Read and ReadSize do; fixed keeps the calibration's pitch
+// (no searchPitch: FindArea tries areas of its own).
+func read(img image.Image, area calibration.Area, size int, tpl *Templates, fixed bool) (Reading, error) {
 	rd, err := newReader(img, area, tpl)
 	if err != nil {
 		return Reading{}, err
 	}
+	rd.fixed = fixed
 	defer rd.Close()
 	r, err := rd.read(size)
 	if err != nil {
@@ -217,6 +242,7 @@ func writeDebug(img image.Image, area calibration.Area, r Reading) (string, erro
 
 // reader holds the features of one picture and the templates as Mats.
 type reader struct {
+	fixed  bool // never search the pitch
 	area   calibration.Area
 	tpl    *Templates
 	f      *features
@@ -343,15 +369,37 @@ func (rd *reader) read(s int) (Reading, error) {
 			keep(sc, s, means[s])
 		}
 	}
+	// The ring around a board smaller than 6 must be the background: else
+	// the board is larger, its inner cells matching the smaller lattice.
+	var ringErr error
+	if bestS < largest && len(sizes) > 1 && bestMean >= MinBoard {
+		ringErr = rd.ringIsSky(best, bestS)
+	}
+	if !rd.fixed && (bestMean < FitGood || ringErr != nil) {
+		// The cells do not sit where the calibration puts them: a look whose
+		// cells follow another rule than board.Pitch, or a board of another
+		// size than the one clicked on. Measure the pitch.
+		sc, s, k, m, err := rd.searchPitch(sizes)
+		if err != nil {
+			return r, err
+		}
+		if m > bestMean || (ringErr != nil && m >= MinBoard) {
+			keep(sc, s, m)
+			rd.area = rd.area.WithScale(s, k)
+			r.SizeScore[s] = m
+			ringErr = nil
+			if bestS < largest && len(sizes) > 1 {
+				ringErr = rd.ringIsSky(best, bestS)
+			}
+		} else {
+			sc.Close()
+		}
+	}
 	if bestMean < MinBoard {
 		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
 	}
-	if bestS == 2 && len(sizes) > 1 {
-		// A size-3 board has the size-2 pitch: its inner seven cells are a
-		// size-2 board. Only call it size 2 if the ring around is sky.
-		if err := rd.ringIsSky(best); err != nil {
-			return r, err
-		}
+	if ringErr != nil {
+		return r, ringErr
 	}
 	r.Size = bestS
 	// Refine the calibration: move the lattice by up to about a fifth of a
@@ -379,6 +427,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	area := rd.area.Shift(dx/best.k, dy/best.k)
 	r.Shift = calibration.Point{X: dx / best.k, Y: dy / best.k}
+	r.Area = area
 	cells, err := rd.kindsOf(r.Size, best, area)
 	if err != nil {
 		return r, err
@@ -401,6 +450,95 @@ func (rd *reader) read(s int) (Reading, error) {
 	return r, nil
 }
 
+// The cell scales (relative to board.Pitch) searchPitch tries: from kMin to
+// kMax, each kStep times the last, then refined.
+const (
+	kMin  = 0.7
+	kMax  = 1.45
+	kStep = 1.02
+)
+
+// searchPitch measures the pitch of the board in view: for each size, the
+// lattice test at cell scales kMin..kMax (the board's centre staying at the
+// area's), refined; the best size wins, a larger one on a near tie. It
+// returns that size's kind-scale picture, the size, the scale and its mean
+// score.
+func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, error) {
+	fine, err := scale(rd.f.ws, rd.f.origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	defer fine.Close()
+	type cand struct{ k, m float64 }
+	var by [board.MaxSize + 1]cand
+	for _, s := range sizes {
+		c := cand{1, -1}
+		for k := kMin; k <= kMax; k *= kStep {
+			m, err := rd.latticeAt(fine, s, k, true)
+			if err != nil {
+				return nil, 0, 0, 0, err
+			}
+			if m > c.m {
+				c = cand{k, m}
+			}
+		}
+		for step := 0.01; step >= 0.0024; step /= 2 {
+			for _, f := range []float64{1 - step, 1 + step} {
+				m, err := rd.latticeAt(fine, s, c.k*f, true)
+				if err != nil {
+					return nil, 0, 0, 0, err
+				}
+				if m > c.m {
+					c = cand{c.k * f, m}
+				}
+			}
+		}
+		if c.m, err = rd.latticeAt(fine, s, c.k, false); err != nil {
+			return nil, 0, 0, 0, err
+		}
+		by[s] = c
+	}
+	bs := sizes[0]
+	for _, s := range sizes {
+		if by[s].m > by[bs].m {
+			bs = s
+		}
+	}
+	for _, s := range sizes {
+		if s > bs && by[s].m >= by[bs].m-sizeTie {
+			bs = s
+		}
+	}
+	sc, err := fine.rescale(kindR / rd.area.WithScale(bs, by[bs].k).Radius(bs))
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	return sc, bs, by[bs].k, by[bs].m, nil
+}
+
+// latticeAt is the lattice test of size s at cell scale k, at the kind
+// scale made from fine; on every third cell only when sub.
+func (rd *reader) latticeAt(fine *scaled, s int, k float64, sub bool) (float64, error) {
+	a := rd.area.WithScale(s, k)
+	sc, err := fine.rescale(kindR / a.Radius(s))
+	if err != nil {
+		return 0, err
+	}
+	defer sc.Close()
+	pts := a.Cells(s)
+	if sub && s > 3 {
+		n := 0
+		for i := range pts {
+			if i%3 == 0 {
+				pts[n] = pts[i]
+				n++
+			}
+		}
+		pts = pts[:n]
+	}
+	return rd.lattice(sc, pts, 0, 0), nil
+}
+
 // ErrSize is returned (wrapped) when the board's size cannot be told.
 var ErrSize = errors.New("vision: not sure of the board size")
 
@@ -408,7 +546,7 @@ var ErrSize = errors.New("vision: not sure of the board size")
 // of a size-3 board would be there is only what is in the game area's
 // corners (the background): else the board may be a size-3 board whose outer
 // cells the templates do not know.
-func (rd *reader) ringIsSky(sc *scaled) error {
+func (rd *reader) ringIsSky(sc *scaled, s int) error {
 	a := rd.area
 	var sky [][2]float32
 	crop := make([]float32, 2*kindSz*kindSz)
@@ -418,10 +556,13 @@ func (rd *reader) ringIsSky(sc *scaled) error {
 		_, m := zeroMean(crop)
 		sky = append(sky, m)
 	}
+	// size s+1's cells at size s's pitch
+	n := s + 1
+	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
 	var odd []int
-	for i, p := range a.Cells(3) {
-		if c := board.Geom(3).Coords[i]; max(abs(c.X-2), abs(c.Y-2), abs(c.X-c.Y)) < 2 {
-			continue // the inner seven
+	for i, p := range ring.Cells(n) {
+		if c := board.Geom(n).Coords[i]; max(abs(c.X-s), abs(c.Y-s), abs(c.X-c.Y)) < s {
+			continue // the board of size s
 		}
 		cx, cy := sc.at(p)
 		sc.crop(crop, cx, cy, kindSz, kindSz)
@@ -435,7 +576,7 @@ func (rd *reader) ringIsSky(sc *scaled) error {
 		}
 	}
 	if len(odd) > 0 {
-		return fmt.Errorf("%w: the cells match a size-2 board, but around it, where a size-3 board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", ErrSize, odd)
+		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", ErrSize, s, n, odd)
 	}
 	return nil
 }
@@ -535,9 +676,26 @@ func (t *Templates) judge(c *CellReading) {
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f (need %.2f)", c.Digit, c.DigitScore, MinDigit)
 	case lacksDigit && c.DigitScore < MinDigitLacking:
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f, and the set has not learnt %s (need %.2f then)", c.Digit, c.DigitScore, t.missingDigits(), MinDigitLacking)
-	case c.DigitScore-c.DigitNext < MinDigitGap:
-		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext)
+	case c.DigitScore-c.DigitNext < MinDigitGap && t.digitMargin(c) < MinDigitMargin:
+		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close (%.2f of the way from a %d to a %d, need %.2f)", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext, t.digitMargin(c), c.NextDigit, c.Digit, MinDigitMargin)
 	}
+}
+
+// digitMargin is where a tile's digit lies between its best digit's
+// template and the runner-up's: the gap between their scores, both where
+// the best matched best, over the gap a perfect match of the best would
+// leave (1 − their templates' correlation). 1 is a perfect match of the best, 0 halfway. Two digits
+// alike in a font (5 and 6 in FreeSans correlate at 0.92) then need no
+// larger gap than their templates leave.
+func (t *Templates) digitMargin(c *CellReading) float64 {
+	if c.Digit < 0 || c.NextDigit < 0 {
+		return 1
+	}
+	rho := t.digitRho[c.Digit][c.NextDigit]
+	if rho >= 1-1e-6 {
+		return 0
+	}
+	return (c.DigitScore - c.NextAtBest) / (1 - rho)
 }
 
 // missingDigits names the digits the set has not learnt: "0, 1".
@@ -707,6 +865,16 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 	if err != nil {
 		return fmt.Errorf("vision: digit mosaic: %w", err)
 	}
+	// every digit's scores over each tile's search window
+	nw := (2*search + 1) * (2*search + 1)
+	winBuf := make([]float32, len(tiles)*7*nw)
+	win := make([][7][]float32, len(tiles))
+	for t := range win {
+		for d := range win[t] {
+			o := (t*7 + d) * nw
+			win[t][d] = winBuf[o : o : o+nw]
+		}
+	}
 	defer sm.Close()
 	for d, m := range rd.digits {
 		if m.Ptr() == nil {
@@ -721,13 +889,17 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 		for t, i := range tiles {
 			best := float32(-1)
 			x0, y0 := (t%g)*bw, (t/g)*bh
+			w := win[t][d][:0]
 			for y := y0; y <= y0+2*search; y++ {
 				for x := x0; x <= x0+2*search; x++ {
-					if v := res[y*rw+x]; v > best {
+					v := res[y*rw+x]
+					w = append(w, v)
+					if v > best {
 						best = v
 					}
 				}
 			}
+			win[t][d] = w
 			v := float64(best)
 			c := &cells[i]
 			c.DigitScores[d] = v
@@ -741,5 +913,21 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 		}
 	}
 	runtime.KeepAlive(mosaic) // sm points into it
+	// The runner-up's score where the best digit matched best: how far
+	// the tile lies from the runner-up towards the best (see digitMargin).
+	for t, i := range tiles {
+		c := &cells[i]
+		if c.Digit < 0 || c.NextDigit < 0 {
+			continue
+		}
+		a, b := win[t][c.Digit], win[t][c.NextDigit]
+		at := 0
+		for j, v := range a {
+			if v > a[at] {
+				at = j
+			}
+		}
+		c.NextAtBest = float64(b[at])
+	}
 	return nil
 }

@@ -71,7 +71,9 @@ type Templates struct {
 	// digitStandIn[d]: digits[d] is the built-in set's, the set never
 	// learnt d
 	digitStandIn [7]bool
-	err          error
+	// digitRho[a][b] is the correlation of digit templates a and b
+	digitRho [7][7]float64
+	err      error
 }
 
 type prepared struct {
@@ -332,8 +334,37 @@ func (t *Templates) prepare() error {
 			t.digits[d] = b
 		}
 		t.standIns()
+		for a := range t.digits {
+			for b := range t.digits {
+				if t.digits[a] != nil && t.digits[b] != nil {
+					t.digitRho[a][b] = corrBytes(t.digits[a], t.digits[b])
+				}
+			}
+		}
 	})
 	return t.err
+}
+
+// corrBytes is the correlation of two equal-sized grey pictures.
+func corrBytes(a, b []byte) float64 {
+	n := float64(len(a))
+	var sa, sb float64
+	for i := range a {
+		sa += float64(a[i])
+		sb += float64(b[i])
+	}
+	ma, mb := sa/n, sb/n
+	var dot, qa, qb float64
+	for i := range a {
+		x, y := float64(a[i])-ma, float64(b[i])-mb
+		dot += x * y
+		qa += x * x
+		qb += y * y
+	}
+	if qa == 0 || qb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(qa*qb)
 }
 
 // builtinOnce parses the built-in set once, for stand-ins.

@@ -14,7 +14,13 @@ import (
 func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, refused int) {
 	t.Helper()
 	for _, p := range patterns {
-		for _, n := range names(t, p, 1) {
+		ns := []string{}
+		if strings.HasPrefix(p, "flash/") {
+			ns = flash(t, strings.TrimPrefix(p, "flash/"), 1)
+		} else {
+			ns = names(t, p, 1)
+		}
+		for _, n := range ns {
 			f := load(t, n)
 			r, err := vision.Read(f.Image, f.Meta.Area, tpl)
 			if err != nil {
