@@ -175,6 +175,7 @@ func checkArea(stdout io.Writer, via string, area calibration.Area, tpl *vision.
 		return err
 	}
 	defer scr.Close()
+	area = area.OnScreen(scr.Bounds())
 	img, err := scr.Grab(area.Rect())
 	if err != nil {
 		return err

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"hexiom/actuate"
+	"hexiom/board"
 	"hexiom/capture"
 	"hexiom/play"
 	"hexiom/vision"
@@ -129,10 +130,14 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	defer scr.Close()
-	if !area.Rect().In(scr.Bounds()) {
-		fmt.Fprintf(stderr, "hexiom play: the calibrated game area %v is not on the screen %v; run 'hexiom calibrate' again\n", area, scr.Bounds())
+	// Only the board need be on the screen: the area may reach past its
+	// edge (large cells, a board near the top); grabs and drags keep to
+	// the part on the screen.
+	if c := area.Centre(6, board.NumCells(6)/2); !c.Pt().In(scr.Bounds()) {
+		fmt.Fprintf(stderr, "hexiom play: the calibrated %v has its centre off the screen %v; run 'hexiom calibrate' again\n", area, scr.Bounds())
 		return exitBadUser
 	}
+	area = area.OnScreen(scr.Bounds())
 
 	cfg := play.Config{
 		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl}, Area: area,

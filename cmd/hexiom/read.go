@@ -156,7 +156,11 @@ func grab(imgPath, at, via string, area calibration.Area) (*image.RGBA, error) {
 		return nil, err
 	}
 	defer scr.Close()
-	return scr.Grab(area.Rect())
+	r := area.OnScreen(scr.Bounds()).Rect()
+	if r.Empty() {
+		return nil, fmt.Errorf("the calibrated %v is not on the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
+	}
+	return scr.Grab(r)
 }
 
 func parsePoint(s string) (image.Point, error) {
