@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"hexiom/internal/tier"
 	"hexiom/vision"
 	"hexiom/vision/internal/fixture"
 )
@@ -31,6 +32,7 @@ func flash(t testing.TB, pattern string, want int) []string {
 // The built-in classic set never misreads one either. Boards whose kinds
 // and digits the set has learnt are read at every zoom.
 func TestFlashGolden(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	vision.DebugDir = ""
 	classic := builtin(t)
 	all := flash(t, "*", 24)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexiom/internal/tier"
 	"hexiom/vision"
 )
 
@@ -49,6 +50,7 @@ func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, ref
 // with no holes, locks, 0s or 1s, 1 was read as 4, locked as movable, hole
 // as empty, 0 as 6, with exit 0).
 func TestPartialSetsNeverMisread(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	vision.DebugDir = "" // no debug pictures: hundreds of refusals
 	classic := []string{"level[0-9][0-9]-*", "random6-*"}
 	for _, c := range []struct {
@@ -85,6 +87,7 @@ func TestPartialSetsNeverMisread(t *testing.T) {
 // A set learnt from two boards holds what each lacks, and reads what
 // neither alone could.
 func TestSecondLearnAdds(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	vision.DebugDir = t.TempDir()
 	a := load(t, "level12-1280x800") // no hole, no lock, digits 1 3 4
 	b := load(t, "level39-800x600")  // holes, locks, digits 2–6

@@ -127,6 +127,7 @@ func TestLearnThenReadNeon(t *testing.T) {
 // it says what the set still lacks and which official levels show it, and
 // a second learn on another board adds to the set.
 func TestLearnOfficialLevelAndAdd(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	args, _ := fixtureArgs(t, "level12-1280x800") // digits 1 3 4, no hole, no lock
@@ -205,6 +206,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 // A corrupt template set is refused on load with a clear error, by every
 // command, before anything is read (issue 13 item 4).
 func TestCorruptTemplatesRefused(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	args, _ := fixtureArgs(t, "random6-09-1920x1080")
