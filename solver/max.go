@@ -218,13 +218,27 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 	go func() {
 		defer wg.Done()
 		buf := make([]int8, n)
-		out := up.Search(rctx, search.MaxOptions{Best: -1, Optimise: true, Floor: &floor, OnFound: onFound}, buf)
-		nodes.Add(out.Nodes)
-		if out.Exhausted {
-			mu.Lock()
-			upDone, bound = true, bestVal
-			mu.Unlock()
-			cancel()
+		for k, st := range maxUpSeq {
+			if k > 0 && st.visit != maxUpSeq[k-1].visit {
+				prob.Visit = visits[st.visit]
+				up.Reset(prob, obj == Points)
+			}
+			out := up.Search(rctx, search.MaxOptions{
+				Best: -1, Optimise: !st.first, EmptyFirst: st.emptyFirst, NodeLimit: st.limit,
+				Floor: &floor, OnFound: onFound,
+			}, buf)
+			nodes.Add(out.Nodes)
+			if out.Exhausted && (!st.first || !out.Found) {
+				// Nothing better than the best found (or nothing at all).
+				mu.Lock()
+				upDone, bound = true, bestVal
+				mu.Unlock()
+				cancel()
+				return
+			}
+			if out.Err != nil {
+				return
+			}
 		}
 	}()
 	go func() {
@@ -241,9 +255,11 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 				// refuted above it: optimal (onFound cancelled).
 				return
 			}
-			// Nothing is worth t or more.
+			// Nothing is worth t or more, nor more than the floor the
+			// search ended with (which the other search may have raised
+			// above t-1 meanwhile; it cannot have risen since).
 			mu.Lock()
-			bound = min(bound, t-1)
+			bound = min(bound, max(t-1, floor.Load()))
 			done := bestVal >= bound
 			mu.Unlock()
 			if done {
@@ -269,6 +285,21 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 // SolveMax: up, the branch-and-bound for better arrangements, and down,
 // the searches for the bound.
 var maxUpVisit, maxDownVisit = 0, spiralOut
+
+// maxUpSeq is what up does, in turn: an arrangement of any value first,
+// empty first (a dive occupied first can sink for seconds into a part of
+// the space with none, random size 5 seed 72), then short
+// branch-and-bounds in other orientations, then one to the end.
+var maxUpSeq = []struct {
+	visit             int
+	emptyFirst, first bool
+	limit             int64
+}{
+	{maxUpVisit, true, true, 20_000},
+	{12, false, false, 20_000},
+	{6, false, false, 20_000},
+	{maxUpVisit, false, false, 0},
+}
 
 // placeZeros puts p's movable 0s on the free cells of sol that have no
 // occupied neighbour, as many as fit.

@@ -432,3 +432,31 @@ func TestSolveMaxNoAllocationPerNode(t *testing.T) {
 		t.Fatalf("level 35 allocates %.0f times, level 1 %.0f: allocation grows with nodes", b, a)
 	}
 }
+
+// BenchmarkSolveMaxRaised solves the official levels with two tiles raised
+// (the set of `hexiom bench-max`), all 40 in one op:
+//
+//	go test -run '^$' -bench SolveMaxRaised ./solver/
+func BenchmarkSolveMaxRaised(b *testing.B) {
+	var levels []board.Position
+	for k, f := range levelFiles(b) {
+		levels = append(levels, board.Raise(readLevel(b, f), 2, uint64(k+1)))
+	}
+	for _, obj := range []Objective{Tiles, Points} {
+		b.Run(obj.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes int64
+			for b.Loop() {
+				nodes = 0
+				for _, level := range levels {
+					res, err := SolveMax(context.Background(), level, obj)
+					if err != nil && !errors.Is(err, ErrNoSolution) {
+						b.Fatal(err)
+					}
+					nodes += res.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}
