@@ -133,18 +133,43 @@ func sortedPlaces(at map[Place]Placed) []Place {
 // designatedPieces counts the connected pieces of the lines of colour c
 // among the tiles in at, and how many of them are closed loops.
 func designatedPieces(at map[Place]Placed, c Colour) (pieces, loops int) {
+	ps, closed := linePieces(at, c)
+	for _, cl := range closed {
+		if cl {
+			loops++
+		}
+	}
+	return len(ps), loops
+}
+
+// Pieces returns the places of each connected piece of the lines of colour
+// c among the tiles ts (places in the order the line visits them, pieces
+// by their first place in reading order), and whether each is a closed
+// loop. A solution has one piece, closed, through every tile.
+func Pieces(ts []Placed, c Colour) ([][]Place, []bool) {
+	at := make(map[Place]Placed, len(ts))
+	for _, t := range ts {
+		at[t.Place] = t
+	}
+	return linePieces(at, c)
+}
+
+func linePieces(at map[Place]Placed, c Colour) ([][]Place, []bool) {
+	var pieces [][]Place
+	var closedAll []bool
 	seen := make(map[Place]bool, len(at))
 	for _, p := range sortedPlaces(at) {
 		if seen[p] {
 			continue
 		}
-		pieces++
 		closed := true
+		var piece []Place
 		stack := []Place{p}
 		seen[p] = true
 		for len(stack) > 0 {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			piece = append(piece, x)
 			t := at[x]
 			a, bb := Line(t.Tile, t.Rot, c)
 			for _, e := range [2]int{a, bb} {
@@ -160,11 +185,10 @@ func designatedPieces(at map[Place]Placed, c Colour) (pieces, loops int) {
 				}
 			}
 		}
-		if closed {
-			loops++
-		}
+		pieces = append(pieces, piece)
+		closedAll = append(closedAll, closed)
 	}
-	return pieces, loops
+	return pieces, closedAll
 }
 
 // Holes returns the places not in ps that are enclosed by them: empty

@@ -224,10 +224,30 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 			return nil, nil, fmt.Errorf("tantrix: generate n=%d seed %d: %w", n, seed, err)
 		}
 		rng := rand.New(rand.NewPCG(seed, attempt))
-		if !wk.Random(rng, int64(2000*n+100000)) {
+		var ts []Placed
+		if attempt >= 10 {
+			// Some small challenges (n = 11..13 and 22, 23 yellow) have no
+			// loop the two-ended walk finds; walk one end until it comes
+			// back instead, from a random first tile.
+			first := 6*rng.IntN(min(n, NumTiles)) + rng.IntN(6)
+			found := false
+			wk.Enumerate(first, int64(1000000), func() bool {
+				ts = walkTiles(wk)
+				ps := make([]Place, len(ts))
+				for i := range ts {
+					ps[i] = ts[i].Place
+				}
+				found = len(Holes(ps)) == 0
+				return found
+			})
+			if !found {
+				continue
+			}
+		} else if wk.Random(rng, int64(2000*n+100000)) {
+			ts = walkTiles(wk)
+		} else {
 			continue
 		}
-		ts := walkTiles(wk)
 		minQ, minR := ts[0].Q, ts[0].R
 		for _, t := range ts {
 			minQ, minR = min(minQ, t.Q), min(minR, t.R)
@@ -239,7 +259,7 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 			b.Places[i] = ts[i].Place
 		}
 		if len(Holes(b.Places)) > 0 {
-			continue // cannot happen: Random refuses shut-in places
+			continue // cannot happen: both walks refuse shut-in places
 		}
 		sort.Slice(b.Places, func(i, j int) bool {
 			if b.Places[i].R != b.Places[j].R {

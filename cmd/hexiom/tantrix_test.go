@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexiom/tantrix"
+)
+
+// genBoard runs `hexiom tantrix gen` and writes the board to a file.
+func genBoard(t *testing.T, n, seed string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if st := run([]string{"tantrix", "gen", "-n", n, "-seed", seed}, &out, &errb); st != exitOK {
+		t.Fatalf("gen: status %d, stderr %s", st, errb.String())
+	}
+	f := filepath.Join(t.TempDir(), "board.txt")
+	if err := os.WriteFile(f, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestTantrixGenSolveJSON(t *testing.T) {
+	f := genBoard(t, "60", "4")
+	svg := filepath.Join(t.TempDir(), "sol.svg")
+	var out, errb bytes.Buffer
+	if st := run([]string{"tantrix", "solve", "-json", "-o", svg, f}, &out, &errb); st != exitOK {
+		t.Fatalf("solve: status %d, stderr %s", st, errb.String())
+	}
+	var rep tantrixReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if rep.N != 60 || rep.Colour != "B" || !rep.Solved || len(rep.Places) != 60 || rep.Nodes <= 0 || rep.SolveNS <= 0 {
+		t.Fatalf("report %+v", rep)
+	}
+	b, err := readTantrixBoard(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []tantrix.Placed
+	for _, p := range rep.Places {
+		ts = append(ts, tantrix.Placed{Place: tantrix.Place{Q: p.Q, R: p.R}, Tile: p.Tile, Rot: p.Rot})
+	}
+	if err := tantrix.Check(b, ts); err != nil {
+		t.Fatal(err)
+	}
+	pic, err := os.ReadFile(svg)
+	if err != nil || strings.Count(string(pic), "<polygon") != 60 {
+		t.Fatalf("picture: %v, %d hexagons", err, strings.Count(string(pic), "<polygon"))
+	}
+}
+
+func TestTantrixSolveUnsolvableAndBadInput(t *testing.T) {
+	f := genBoard(t, "20", "2")
+	b, err := readTantrixBoard(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Places[0] = tantrix.Place{Q: 50, R: 50} // one place moved away
+	var buf bytes.Buffer
+	b.Format(&buf)
+	os.WriteFile(f, buf.Bytes(), 0o644)
+	var out, errb bytes.Buffer
+	if st := run([]string{"tantrix", "solve", "-json", f}, &out, &errb); st != exitFailed {
+		t.Fatalf("status %d, want %d; %s", st, exitFailed, errb.String())
+	}
+	var rep tantrixReport
+	json.Unmarshal(out.Bytes(), &rep)
+	if rep.Solved || !rep.Proved {
+		t.Fatalf("report %+v, want proved unsolvable", rep)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(bad, []byte("tantrix 3\n0 0\n1 zero\n"), 0o644)
+	out.Reset()
+	errb.Reset()
+	if st := run([]string{"tantrix", "solve", bad}, &out, &errb); st != exitBadUser || !strings.Contains(errb.String(), "bad.txt:3: expected two integers") {
+		t.Fatalf("status %d, stderr %q", st, errb.String())
+	}
+}
+
+func TestTantrixCount(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"tantrix", "count", "-n", "7", "-colour", "B"}, &out, &errb); st != exitOK {
+		t.Fatalf("status %d, stderr %s", st, errb.String())
+	}
+	if !strings.Contains(out.String(), "n=7 colour blue: 216 solutions up to translation, 36 up to rotation and translation") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}
+
+// The seed article's integer program on Gecode, with its sub-loop cuts.
+func TestTantrixMiniZinc(t *testing.T) {
+	f := genBoard(t, "10", "1")
+	var out, errb bytes.Buffer
+	st := run([]string{"tantrix", "mzn", "-json", "-timeout", "5m", "-model", "../../scripts/tantrix.mzn", f}, &out, &errb)
+	if st != exitOK {
+		t.Fatalf("status %d, stderr %s", st, errb.String())
+	}
+	var rep mznReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || !rep.Solved || rep.Iterations < 1 {
+		t.Fatalf("report %+v, %v", rep, err)
+	}
+}
