@@ -41,6 +41,7 @@ levels=("$@")
 if [[ ${#levels[@]} -eq 0 ]]; then
 	echo "finding the $slowest slowest of seeds 0..$((nseeds - 1)) (size 6, first solution, one thread)..." >&2
 	"$tmp/hexiom" bench -levels "" -random "$nseeds" -first -threads 1 -slowest "$slowest" -timeout 10m >"$tmp/bench.txt"
+	sed -n '1,2p' "$tmp/bench.txt" >&2
 	for seed in $(awk '/took the most nodes/ {on = 1; next} on {print $1}' "$tmp/bench.txt"); do
 		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$tmp/seed$seed.txt"
 		levels+=("$tmp/seed$seed.txt")

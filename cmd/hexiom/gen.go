@@ -2,10 +2,12 @@ package main
 
 // hexiom gen: print a random level.
 //
-//	hexiom gen [-size 6] [-seed N] [-solution]
+//	hexiom gen [-size 6] [-seed N] [-solution | -altered]
 //
 // The level is built solved and scrambled (board.Random), so it always has a
-// solution; the same size and seed always give the same level.
+// solution; the same size and seed always give the same level. -altered
+// changes two of its tiles' numbers, one up and one down (board.Altered):
+// the level may then have no solution.
 
 import (
 	"flag"
@@ -19,7 +21,7 @@ import (
 func init() {
 	register(command{
 		name:  "gen",
-		usage: "gen [-size 6] [-seed N] [-solution]",
+		usage: "gen [-size 6] [-seed N] [-solution | -altered]",
 		short: "print a random level (always solvable) in the level format",
 		run:   runGen,
 	})
@@ -30,6 +32,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	size := fs.Int("size", 6, "board side, 1..12 (the game uses 3..6)")
 	seed := fs.Uint64("seed", 0, "random seed (default: from the clock, printed on stderr)")
 	withSol := fs.Bool("solution", false, "also print the solved board it was scrambled from")
+	altered := fs.Bool("altered", false, "change two tiles' numbers, one up, one down (may have no solution)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -46,6 +49,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if !set {
 		*seed = uint64(time.Now().UnixNano())
 		fmt.Fprintf(stderr, "seed %d\n", *seed)
+	}
+	if *altered {
+		if *withSol || *size < 3 {
+			fmt.Fprintln(stderr, "hexiom gen: -altered takes no -solution and a -size of 3 or more")
+			return exitBadUser
+		}
+		fmt.Fprint(stdout, board.Altered(*size, *seed).Format())
+		return exitOK
 	}
 	level, sol := board.RandomWithSolution(*size, *seed)
 	fmt.Fprint(stdout, level.Format())
