@@ -14,8 +14,13 @@
 // occupied adjacent pairs) turned into exact bounds on what the empty cells
 // still to place must take away. Exhausted states of the search frontier
 // are remembered. The cells are visited in reading order, and on levels
-// that resist, in other orientations, by rows from the outside in and ring
-// by ring from the outside in (see Solve).
+// that resist, a portfolio takes over (see Solve): small restarts in other
+// orientations and the rings from the outside in, then searches in the
+// twelve orientations of the board that take turns, each restarting with
+// growing budgets (the Luby sequence) and a few value choices swapped at
+// random, its memo of exhausted states kept from one restart to the next.
+// Threads(1) runs the portfolio on one goroutine, deterministically: the
+// same level always takes the same nodes to the same solution.
 //
 // Fewest moves. Unless FirstSolution is given, after the first solution a
 // branch-and-bound over "tiles kept in place" (trying at each cell what
@@ -42,4 +47,6 @@
 // from the bound at the root down, each refuted target lowering the bound.
 //
 // Solve and SolveMax allocate only per call, never per search node.
+//
+// WriteCNF writes a level as a SAT problem, to compare with SAT solvers.
 package solver

@@ -62,6 +62,7 @@ type Searcher struct {
 	stop     bool
 	limited  bool
 	paused   bool
+	rng      uint64
 	err      error
 	kept     int32
 	best     int32
@@ -262,6 +263,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	s.nodes, s.optStart, s.stop, s.err = 0, 0, false, nil
 	s.kept, s.best, s.found = 0, opts.Best, false
 	s.limited, s.paused = false, false
+	s.rng = opts.Seed*0x9E3779B97F4A7C15 | 1
 	if opts.Best >= 0 {
 		s.optStart = 1
 	}
@@ -351,6 +353,14 @@ func (s *Searcher) dfs(k int) {
 		first = s.start[j] != Empty
 	case EmptyFirst:
 		first = false
+	}
+	if s.opts.Flip > 0 {
+		s.rng ^= s.rng << 13
+		s.rng ^= s.rng >> 7
+		s.rng ^= s.rng << 17
+		if uint32(s.rng>>32) < s.opts.Flip {
+			first = !first
+		}
 	}
 	for t := 0; t < 2 && !s.stop; t++ {
 		tile := first == (t == 0)

@@ -78,6 +78,13 @@ type Options struct {
 	// Best, when ≥ 0, is the number of tiles kept by a solution known
 	// already: only better solutions are looked for.
 	Best int32
+	// Flip, when above 0, swaps the value tried first at a cell with
+	// probability Flip/2³² (a pseudo-random choice from Seed): restarts with
+	// other seeds then take other paths. Search does not reset the memo,
+	// so a restart on the same Searcher skips the states that earlier runs
+	// exhausted.
+	Flip uint32
+	Seed uint64
 	// Pause, when set, is called every PauseNodes nodes; the search stops
 	// when it returns false (Outcome.Stopped). A caller interleaves
 	// several searches on one goroutine with it (a coroutine per search).
