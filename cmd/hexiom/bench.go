@@ -18,6 +18,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"hexiom/board"
@@ -55,12 +56,17 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *first {
 		opts = append(opts, solver.FirstSolution())
 	}
+	// Each solve's wall time and the process's CPU time over it: with one
+	// thread on a busy machine the CPU time is close to what the solve
+	// takes on an idle core (with two threads it sums both).
+	var cpu time.Duration
 	solve := func(p board.Position) (time.Duration, int64, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
-		t0 := time.Now()
+		c0, t0 := processCPU(), time.Now()
 		res, err := solver.Solve(ctx, p, opts...)
 		d := time.Since(t0)
+		cpu = processCPU() - c0
 		if err == nil {
 			if pr := board.Check(p, res.Solution); pr != nil {
 				err = fmt.Errorf("wrong solution: %v", pr)
@@ -85,7 +91,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(files) > 0 {
 		fmt.Fprintf(stdout, "official levels: %d files, median of %d solves each, %s\n", len(files), *runs, mode)
-		var perLevel []time.Duration
+		var perLevel, cpuLevel []time.Duration
+		var cpuTotal time.Duration
 		var total time.Duration
 		for _, f := range files {
 			level, err := readLevelFile(f)
@@ -93,7 +100,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, err)
 				return exitBadUser
 			}
-			var ds []time.Duration
+			var ds, cs []time.Duration
 			var nodes int64
 			for r := 0; r < *runs; r++ {
 				d, n, err := solve(level)
@@ -101,16 +108,20 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stderr, "%s: %v\n", f, err)
 					status = exitFailed
 				}
-				ds, nodes = append(ds, d), n
+				ds, cs, nodes = append(ds, d), append(cs, cpu), n
 			}
 			slices.Sort(ds)
+			slices.Sort(cs)
 			med := ds[len(ds)/2]
 			perLevel = append(perLevel, med)
+			cpuLevel = append(cpuLevel, cs[len(cs)/2])
+			cpuTotal += cs[len(cs)/2]
 			total += med
 			fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", filepath.Base(f), med.Round(time.Microsecond), nodes)
 		}
 		printStats(stdout, "official levels", perLevel)
-		fmt.Fprintf(stdout, "  sum of the 40 medians: %v\n", total.Round(time.Microsecond))
+		printStats(stdout, "  CPU time", cpuLevel)
+		fmt.Fprintf(stdout, "  sum of the %d medians: %v (CPU time %v)\n", len(files), total.Round(time.Microsecond), cpuTotal.Round(time.Microsecond))
 	}
 
 	if *nRandom > 0 {
@@ -119,12 +130,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			kind, gen = "altered", board.Altered
 		}
 		type run struct {
-			seed  int
-			d     time.Duration
-			nodes int64
+			seed   int
+			d, cpu time.Duration
+			nodes  int64
 		}
 		var runs []run
-		var ds []time.Duration
+		var ds, cs []time.Duration
 		var nodes []int64
 		failed, unsolvable := 0, 0
 		for seed := 0; seed < *nRandom; seed++ {
@@ -137,11 +148,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				failed++
 				status = exitFailed
 			}
-			ds, nodes = append(ds, d), append(nodes, n)
-			runs = append(runs, run{seed, d, n})
+			ds, cs, nodes = append(ds, d), append(cs, cpu), append(nodes, n)
+			runs = append(runs, run{seed, d, cpu, n})
 		}
 		slices.Sort(nodes)
 		printStats(stdout, fmt.Sprintf("%s size %d, seeds 0..%d, %s", kind, *size, *nRandom-1, mode), ds)
+		printStats(stdout, "  CPU time", cs)
 		fmt.Fprintf(stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d",
 			nodes[len(nodes)/2], nodes[len(nodes)*99/100], nodes[len(nodes)-1], failed)
 		if *altered {
@@ -150,9 +162,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout)
 		if *slowest > 0 {
 			slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(b.nodes, a.nodes) })
-			fmt.Fprintf(stdout, "  the %d that took the most nodes (seed nodes time):\n", min(*slowest, len(runs)))
+			fmt.Fprintf(stdout, "  the %d that took the most nodes (seed nodes time CPU-time):\n", min(*slowest, len(runs)))
 			for _, r := range runs[:min(*slowest, len(runs))] {
-				fmt.Fprintf(stdout, "  %6d %10d %10v\n", r.seed, r.nodes, r.d.Round(time.Microsecond))
+				fmt.Fprintf(stdout, "  %6d %10d %10v %10v\n", r.seed, r.nodes, r.d.Round(time.Microsecond), r.cpu.Round(time.Microsecond))
 			}
 		}
 	}
@@ -165,4 +177,13 @@ func printStats(w io.Writer, name string, ds []time.Duration) {
 	p99 := s[min(len(s)-1, len(s)*99/100)]
 	fmt.Fprintf(w, "%s: median %v, p99 %v, max %v (n=%d)\n", name,
 		s[len(s)/2].Round(time.Microsecond), p99.Round(time.Microsecond), s[len(s)-1].Round(time.Microsecond), len(s))
+}
+
+// processCPU returns the CPU time the process has used (user and system).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
