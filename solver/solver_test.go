@@ -71,7 +71,7 @@ func TestOfficialLevels(t *testing.T) {
 // their node counts are the same on every machine at any load: the test
 // bounds those, not the time (a busy 2-core machine under -race can be
 // 50× slower than an idle one). maxNodes is about ten times what the
-// slowest of these levels needs today (283,834 nodes at size 5, first
+// slowest of these levels needs today (278,539 nodes at size 6, first
 // solution and 5,000 nodes for fewer moves); more is a regression of the
 // search.
 func TestRandomLevels(t *testing.T) {
