@@ -44,6 +44,7 @@ type solveReport struct {
 	Optimal bool   `json:"optimal"`         // moves proven to be the fewest
 	Nodes   int64  `json:"nodes"`
 	SolveNS int64  `json:"solve_ns"`
+	CPUNS   int64  `json:"cpu_ns"` // the process's CPU time over the solve (all threads)
 	Error   string `json:"error,omitempty"`
 }
 
@@ -104,11 +105,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		if *first {
 			opts = append(opts, solver.FirstSolution())
 		}
-		t0 := time.Now()
+		c0, t0 := processCPU(), time.Now()
 		res, err := solver.Solve(ctx, level, opts...)
-		took := time.Since(t0)
+		took, cpu := time.Since(t0), processCPU()-c0
 		cancel()
-		rep := solveReport{File: name, Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds()}
+		rep := solveReport{File: name, Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
 		if err == nil {
 			rep.Board, rep.Moves, rep.Optimal = res.Solution.Format(), res.Moves, res.Optimal
 			if pr := board.Check(level, res.Solution); pr != nil {
