@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"os"
 
 	"github.com/kbinani/screenshot"
 )
@@ -42,6 +43,9 @@ func (p *Portable) Grab(r image.Rectangle) (*image.RGBA, error) {
 	}
 	img, err := screenshot.CaptureRect(r)
 	if err != nil {
+		if os.Getenv("XDG_SESSION_TYPE") == "wayland" {
+			return nil, fmt.Errorf("capture: grab %v through the desktop portal's screenshot (Wayland): %w", r, err)
+		}
 		return nil, fmt.Errorf("capture: grab %v: %w", r, err)
 	}
 	if img.Rect.Size() != r.Size() {

@@ -25,7 +25,7 @@ import (
 func init() {
 	register(command{
 		name:  "calibrate",
-		usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable]",
+		usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable] [-xwayland]",
 		short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
 		run:   runCalibrate,
 	})
@@ -37,7 +37,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "save to `FILE` (default: the calibration file every command reads)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the clicks have not come after `DURATION`")
 	tplPath := templatesFlag(fs)
-	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
+	screen := addScreenFlags(fs)
 	clicksVia := fs.String("clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
@@ -51,9 +51,13 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hexiom calibrate:", err)
 		return exitBadUser
 	}
+	if err := screen.check(!*auto); err != nil {
+		fmt.Fprintln(stderr, "hexiom calibrate:", err)
+		return exitFailed
+	}
 	var area calibration.Area
 	if *auto {
-		area, err = findAuto(*via, tpl)
+		area, err = findAuto(*screen.capture, tpl)
 	} else {
 		area, err = byClicks(stdout, *clicksVia, *timeout)
 	}
@@ -66,7 +70,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	if !*auto {
 		time.Sleep(400 * time.Millisecond)
 	}
-	if err := checkArea(stdout, *via, area, tpl); err != nil {
+	if err := checkArea(stdout, *screen.capture, area, tpl); err != nil {
 		fmt.Fprintf(stderr, "hexiom calibrate: saved anyway, but: %v\n", err)
 		if errors.Is(err, vision.ErrNoBoard) || errors.Is(err, vision.ErrSize) || errors.As(err, new(*vision.DoubtError)) {
 			fmt.Fprintln(stderr, "hexiom calibrate:", learnHint())

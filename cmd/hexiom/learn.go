@@ -20,7 +20,6 @@ import (
 	"strings"
 
 	"hexiom/board"
-	"hexiom/capture"
 	"hexiom/game"
 	"hexiom/vision"
 )
@@ -28,7 +27,7 @@ import (
 func init() {
 	register(command{
 		name:  "learn",
-		usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable]",
+		usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable] [-xwayland]",
 		short: "learn templates from a screen showing a known level at its start",
 		run:   runLearn,
 	})
@@ -42,7 +41,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	imgPath := fs.String("image", "", "learn from this screenshot `PNG` instead of the screen")
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
 	calPath := calibrationFlag(fs)
-	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
+	screen := addScreenFlags(fs)
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -77,7 +76,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stderr, "hexiom learn: templates: a new set, to be saved as %s\n", path)
 	}
-	img, err := grab(*imgPath, *at, *via, area)
+	img, err := grab(*imgPath, *at, screen, area)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom learn:", err)
 		return exitBadUser

@@ -25,7 +25,6 @@ import (
 
 	"hexiom/actuate"
 	"hexiom/board"
-	"hexiom/capture"
 	"hexiom/play"
 	"hexiom/vision"
 )
@@ -33,7 +32,7 @@ import (
 func init() {
 	register(command{
 		name:  "play",
-		usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
+		usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-xwayland] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
 		short: "solve the board on the screen with the mouse, hands-free",
 		run:   runPlay,
 	})
@@ -82,7 +81,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	calFile := calibrationFlag(fs)
 	tplFile := templatesFlag(fs)
 	display := fs.String("display", "", "X `display` (default $DISPLAY)")
-	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
+	screen := addScreenFlags(fs)
 	swap := fs.Bool("swap", false, "the game swaps a tile dropped on another movable tile: plan with swaps (fewer drags)")
 	pace := fs.Duration("pace", actuate.DefaultPace.Pause, "pause after each pointer move and button change of a drag")
 	steps := fs.Int("steps", actuate.DefaultPace.Steps, "pointer moves on the way of each drag")
@@ -124,7 +123,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	vision.DebugDir = *debugDir
 
-	scr, err := capture.Open(*via, *display)
+	scr, err := screen.open(!*dry, *display)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
 		return exitFailed

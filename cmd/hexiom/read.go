@@ -28,7 +28,7 @@ import (
 func init() {
 	register(command{
 		name:  "read",
-		usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable]",
+		usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable] [-xwayland]",
 		short: "read the board on screen and print it in the level text format",
 		run:   runRead,
 	})
@@ -42,7 +42,7 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
 	tplPath := templatesFlag(fs)
 	calPath := calibrationFlag(fs)
-	via := fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, fast) or portable")
+	screen := addScreenFlags(fs)
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -61,7 +61,7 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 		return exitBadUser
 	}
 	t0 := time.Now()
-	img, err := grab(*imgPath, *at, *via, area)
+	img, err := grab(*imgPath, *at, screen, area)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom read:", err)
 		return exitBadUser
@@ -137,9 +137,8 @@ func calibrationFlag(fs *flag.FlagSet) *string {
 }
 
 // grab returns the picture of the area: from the PNG at imgPath (its
-// top-left pixel at screen point at), or from the screen captured the way
-// via names.
-func grab(imgPath, at, via string, area calibration.Area) (*image.RGBA, error) {
+// top-left pixel at screen point at), or from the screen.
+func grab(imgPath, at string, screen screenFlags, area calibration.Area) (*image.RGBA, error) {
 	if imgPath != "" {
 		off, err := parsePoint(at)
 		if err != nil {
@@ -151,7 +150,7 @@ func grab(imgPath, at, via string, area calibration.Area) (*image.RGBA, error) {
 		}
 		return f.Image(), nil
 	}
-	scr, err := capture.Open(via, "")
+	scr, err := screen.open(false, "")
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,19 @@
+// Package session tells whether hexiom can see the screen and move the
+// mouse in the desktop session it runs in, and says in one line what to do
+// when it cannot, before any capture or mouse code fails in ways a user
+// cannot read.
+//
+//   - X11: everything works (the default on Linux).
+//   - Wayland: no program may read other programs' windows or move the
+//     pointer over them. What works: a browser running under XWayland, the
+//     X server Wayland desktops run for X11 programs, which hexiom reaches
+//     through DISPLAY (-xwayland); or an X11 session, chosen at the login
+//     screen. Capture alone works through the desktop portal's screenshot
+//     (-capture portable), which asks the user, so hexiom read can read a
+//     board there but nothing can be played.
+//   - Windows: the process is made per-monitor DPI aware first, so the
+//     capture, the mouse and the hook all count physical pixels whatever
+//     the display scale.
+//   - macOS: capture and mouse count points; the system asks for Screen
+//     Recording and Accessibility permission the first time.
+package session

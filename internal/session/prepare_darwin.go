@@ -1,0 +1,7 @@
+//go:build darwin
+
+package session
+
+const unixDesktop = false
+
+func prepare() error { return nil }
