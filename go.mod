@@ -8,6 +8,7 @@ require (
 	github.com/kbinani/screenshot v0.0.0-20250624051815-089614a94018
 	github.com/robotn/gohook v0.42.3
 	gocv.io/x/gocv v0.31.0
+	golang.org/x/sys v0.46.0
 )
 
 require (
@@ -34,5 +35,4 @@ require (
 	github.com/yusufpapurcu/wmi v1.2.4 // indirect
 	golang.org/x/exp v0.0.0-20260611194520-c48552f49976 // indirect
 	golang.org/x/image v0.43.0 // indirect
-	golang.org/x/sys v0.46.0 // indirect
 )

@@ -21,6 +21,8 @@ import (
 	"hexiom/actuate"
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/capture"
+	"hexiom/clicks"
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
@@ -42,13 +44,40 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// e2eOptions is how the e2e tests set the desktop up. HEXIOM_E2E=portable
+// runs them with the portable parts: the capture through
+// kbinani/screenshot and the calibration clicks through gohook, on the X
+// server in $DISPLAY (the binary must be built with -tags gohook and start
+// under xvfb-run: see scripts/test.sh).
+func e2eOptions() (desk.Options, error) {
+	o := desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}}
+	switch v := os.Getenv("HEXIOM_E2E"); v {
+	case "":
+	case "portable":
+		o.Capture, o.Clicks, o.Display = capture.ViaPortable, clicks.ViaPortable, os.Getenv("DISPLAY")
+		if o.Display == "" {
+			return o, fmt.Errorf("HEXIOM_E2E=portable: DISPLAY is not set; run under xvfb-run")
+		}
+	default:
+		return o, fmt.Errorf("HEXIOM_E2E=%q: want portable or nothing", v)
+	}
+	return o, nil
+}
+
 // getDesk starts the desktop once for the whole test binary and calibrates
 // on a size-4 board.
 func getDesk(t *testing.T) *desk.Desk {
 	t.Helper()
 	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	deskOnce.Do(func() {
-		theDesk, deskErr = desk.Start(desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
+		var o desk.Options
+		if o, deskErr = e2eOptions(); deskErr != nil {
+			return
+		}
+		theDesk, deskErr = desk.Start(o)
+		if deskErr == nil {
+			t.Logf("desktop on %s: capture %T, clicks %q", theDesk.X.Display, theDesk.Screen, o.Clicks)
+		}
 		if deskErr != nil {
 			return
 		}

@@ -10,7 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pkgs=(build-essential pkg-config libopencv-dev libx11-dev libxtst-dev
-      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc cadical)
+      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc cadical
+      xdg-utils libxkbcommon-x11-dev libx11-xcb-dev gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64)
+# xdg-utils: hexiom game -open (xdg-open). libxkbcommon-x11-dev,
+# libx11-xcb-dev: gohook, the portable click listener (-tags gohook on
+# Linux). mingw-w64: scripts/windows-build.sh, the Windows compile check.
 
 missing=()
 for p in "${pkgs[@]}"; do

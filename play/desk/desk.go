@@ -39,6 +39,10 @@ type Options struct {
 	// the calibration clicks (capture.ViaX11 or ViaPortable, clicks.ViaX11
 	// or ViaPortable; empty: the platform's default).
 	Capture, Clicks string
+	// Display is a running X server to use (xvfb-run's, whose DISPLAY a
+	// test binary built with -tags gohook needs from its start) instead of
+	// a new Xvfb; empty: start one of size Screen.
+	Display string
 }
 
 // Desk is a running desktop with the game on it.
@@ -71,7 +75,12 @@ func Start(o Options) (d *Desk, err error) {
 			d = nil
 		}
 	}()
-	if d.X, err = desktop.StartX(o.Screen.X, o.Screen.Y); err != nil {
+	if o.Display != "" {
+		d.X, err = desktop.AttachX(o.Display)
+	} else {
+		d.X, err = desktop.StartX(o.Screen.X, o.Screen.Y)
+	}
+	if err != nil {
 		return d, err
 	}
 	if err = d.X.Use(); err != nil {
