@@ -1,13 +1,27 @@
 // Package play is the bot's loop, hands-free from a calibrated screen to a
-// solved board: wait until a board is in view (read the same board with
-// confidence twice), solve it, plan the fewest drags (actuate.Plan, or
-// actuate.PlanSwap when the game swaps), and drag; after every drag, wait one
-// redraw of the game (Config.Redraw) and look again until the screen shows
-// what the plan expected. A drag that did not take (the board stays as it
-// was) or a board that shows something else, for long enough that it is not
-// a frame caught mid-redraw (Config.NotTaken), is repaired by planning again
-// from what the screen shows, a bounded number of times; then the bot gives
-// up with a *StuckError and a debug picture. A board with other tiles, holes
+// solved board: wait until a board is in view, solve it, plan the fewest
+// drags (actuate.Plan, or actuate.PlanSwap when the game swaps), and drag to
+// the cell centres vision read; after every drag, wait until the picture has
+// changed and stands still again, read it, and compare it with what the plan
+// expected.
+//
+// The bot trusts a read, and starts a drag, only on a still picture: games
+// animate (a tile glides into its cell, a level fades in) and often ignore
+// input meanwhile, so a drag started on a moving picture is lost, and a
+// frame in flight may show a board that is not there. Still means the
+// captures of the game area stayed unchanged for a window learnt from the
+// screen (the pace): twice the typical longest gap between two frames of the
+// game's recent animations, at least MinStill, longer after a drag the game
+// did not take. A still picture that shows another board than expected is
+// trusted only once it stays unchanged for NotTaken (a busy machine may
+// pause a game in the middle of drawing a drag). The settle time of a drag (release to the last change)
+// is learnt too, and the bot waits at least twice that for a drag to show
+// before it counts as not taken. Report gives both (SettleTime, StillTime).
+//
+// A drag that did not take (the board stays as it was) or a board that shows
+// something else is repaired by planning again from what the screen shows, a
+// bounded number of times; then the bot gives up with a *StuckError and a
+// debug picture. A board with other tiles, holes
 // or locks than the one being played is not repaired: ErrBoardChanged. The
 // last look, a moment after the last drag, proves the board solved (a drag
 // the game dropped may show for a moment and go back); the game may cover the

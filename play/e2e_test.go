@@ -187,7 +187,7 @@ func checkSolved(t *testing.T, d *desk.Desk, r e2eRun, what string) {
 // TestE2EOfficialLevels plays an official level of every size.
 func TestE2EOfficialLevels(t *testing.T) {
 	d := getDesk(t)
-	for _, lv := range []int{1, 10, 22, 38, 40} { // sizes 2, 3, 4, 5, 6
+	for _, lv := range e2eLevels { // sizes 2, 3, 4, 5, 6
 		r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: lv}, false, nil)
 		checkSolved(t, d, r, fmt.Sprintf("level %d", lv))
 		if (!r.rep.Early && r.rep.Drags != r.rep.Planned) || r.rep.Repairs != 0 {
@@ -238,7 +238,7 @@ func TestE2EDroppedDrag(t *testing.T) {
 	}
 }
 
-// lookHook runs a function before a look, once, when a condition holds.
+// lookHook runs a function before a capture, once, when a condition holds.
 type lookHook struct {
 	play.Eyes
 	when func() bool
@@ -246,12 +246,12 @@ type lookHook struct {
 	done bool
 }
 
-func (h *lookHook) Look(size int) (play.Sight, error) {
+func (h *lookHook) Grab() (image.Image, error) {
 	if !h.done && h.when() {
 		h.done = true
 		h.do()
 	}
-	return h.Eyes.Look(size)
+	return h.Eyes.Grab()
 }
 
 // TestE2EFailSafe: the user moves the mouse during play; the bot stops
@@ -299,3 +299,5 @@ func TestE2ECornerFailSafe(t *testing.T) {
 	}
 	d.Robot.Move(image.Pt(400, 400))
 }
+
+var e2eLevels = []int{1, 10, 22, 38, 40} // sizes 2, 3, 4, 5, 6

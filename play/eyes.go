@@ -21,11 +21,14 @@ type Sight struct {
 // Eyes look at the board. Screen is the real one (capture and vision); tests
 // use a simulated game.
 type Eyes interface {
-	// Look captures the game area and reads the board: of side size, or of
-	// any size when size is 0. It returns vision's errors as they are: a
-	// *vision.DoubtError (with the Sight filled) when some cell is in doubt,
-	// vision.ErrNoBoard when no board is in view.
-	Look(size int) (Sight, error)
+	// Grab captures the game area as it is now. Two grabs of an unchanged
+	// game give equal pixels (the loop waits for a still picture).
+	Grab() (image.Image, error)
+	// Read reads the board in a picture Grab took: of side size, or of any
+	// size when size is 0. It returns vision's errors as they are: a
+	// *vision.DoubtError (with the reading filled) when some cell is in
+	// doubt, vision.ErrNoBoard when no board is in view.
+	Read(img image.Image, size int) (vision.Reading, error)
 }
 
 // Screen is Eyes on the real screen: a capture of the calibrated game area
@@ -36,18 +39,30 @@ type Screen struct {
 	Templates *vision.Templates
 }
 
-func (s *Screen) Look(size int) (Sight, error) {
-	t0 := time.Now()
+func (s *Screen) Grab() (image.Image, error) {
 	img, err := s.Source.Grab(s.Area.Rect())
 	if err != nil {
-		return Sight{}, fmt.Errorf("look: %w", err)
+		return nil, fmt.Errorf("look: %w", err)
+	}
+	return img, nil
+}
+
+func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
+	if size == 0 {
+		return vision.Read(img, s.Area, s.Templates)
+	}
+	return vision.ReadSize(img, s.Area, size, s.Templates)
+}
+
+// Look grabs and reads once, moving or not: for one picture, as `hexiom
+// read` takes it. The loop itself reads only still pictures.
+func (s *Screen) Look(size int) (Sight, error) {
+	t0 := time.Now()
+	img, err := s.Grab()
+	if err != nil {
+		return Sight{}, err
 	}
 	t1 := time.Now()
-	var r vision.Reading
-	if size == 0 {
-		r, err = vision.Read(img, s.Area, s.Templates)
-	} else {
-		r, err = vision.ReadSize(img, s.Area, size, s.Templates)
-	}
+	r, err := s.Read(img, size)
 	return Sight{Image: img, Reading: r, Capture: t1.Sub(t0), Read: time.Since(t1)}, err
 }

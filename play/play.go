@@ -27,7 +27,7 @@ const (
 	DefaultMaxRepairs   = 3
 	DefaultSolveTimeout = 60 * time.Second
 	DefaultFinalWait    = 250 * time.Millisecond
-	DefaultRedraw       = 20 * time.Millisecond
+	DefaultRedraw       = 0 // the bot waits for a still picture instead (see still.go)
 )
 
 // Config is what Board and Watch need.
@@ -49,11 +49,16 @@ type Config struct {
 	DebugDir string
 
 	BoardWait time.Duration // how long to wait for a board in view
-	Settle    time.Duration // how long a drag may take to show on screen
-	NotTaken  time.Duration // how long the board may show no change after a drag before it counts as not taken
-	// Redraw is how long the game takes to show a drag: the first look
-	// after a drag waits that long, so it does not read a frame in
-	// between (slow, and in doubt). Negative: no wait.
+	// Settle is how long vision may stay unsure of a still board after a
+	// drag, and how long the picture may keep moving, before the bot
+	// refuses to go on.
+	Settle time.Duration
+	// NotTaken is how long the picture may show no change at all after a
+	// drag before the drag counts as not taken (at least twice the settle
+	// time learnt from the game).
+	NotTaken time.Duration
+	// Redraw is a least pause after each drag before the first capture;
+	// the default 0 relies on the still picture alone. Negative: none.
 	Redraw       time.Duration
 	FinalWait    time.Duration // after the last drag, how long to wait before the last look that proves it solved
 	MaxRepairs   int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
@@ -111,8 +116,13 @@ type Report struct {
 	Drags         int          // drags made
 	Repairs       int          // re-plans after a drag that did not take
 	Looks         int          // captures read
-	Covered       int          // cells hidden at the end (the game's solved panel)
-	AlreadySolved bool
+	Grabs         int          // captures taken (read or only compared while waiting for a still picture)
+	// Pace learnt from the screen: the longest recent time from a drag's
+	// release until the picture stood still, and how long it must stay
+	// unchanged to count as still.
+	SettleTime, StillTime time.Duration
+	Covered               int // cells hidden at the end (the game's solved panel)
+	AlreadySolved         bool
 	// Early: the board reached another solution than the solver's before
 	// the plan's end, and the bot stopped there (Drags < Planned).
 	Early bool
@@ -137,8 +147,8 @@ func (r Report) Summary() string {
 	if r.Repairs > 0 {
 		s += fmt.Sprintf(", %d repairs", r.Repairs)
 	}
-	s += fmt.Sprintf("); capture %s, read %s (%d looks), solve %s, plan %s, drags %s; total %s",
-		ms(r.Capture), ms(r.Read), r.Looks, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.Total))
+	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
+		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
 	return s
 }
 
@@ -231,6 +241,8 @@ type player struct {
 	cfg  Config
 	rep  *Report
 	prog *progress
+	pace *pace       // learnt from the screen; kept from board to board
+	last image.Image // the last still picture read
 }
 
 // Board waits until a board is in view, then plays it to the end: read,
@@ -239,12 +251,19 @@ type player struct {
 // (at most MaxRepairs times). It moves nothing while vision is unsure.
 func Board(ctx context.Context, cfg Config) (Report, error) {
 	cfg.defaults()
-	p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress)}
+	p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress), pace: newPace()}
 	sight, err := p.waitBoard(ctx, nil)
 	if err != nil {
 		return *p.rep, err
 	}
-	return p.play(ctx, sight)
+	rep, err := p.play(ctx, sight)
+	return p.paced(rep), err
+}
+
+// paced adds the pace learnt to the report.
+func (p *player) paced(r Report) Report {
+	r.SettleTime, r.StillTime = p.pace.settle(), p.pace.still()
+	return r
 }
 
 // Watch plays the board in view, then waits for the next one (a board read
@@ -253,8 +272,9 @@ func Board(ctx context.Context, cfg Config) (Report, error) {
 // after each board.
 func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 	cfg.defaults()
+	pc := newPace()
 	for k := 0; n <= 0 || k < n; k++ {
-		p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress)}
+		p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress), pace: pc}
 		if cfg.Driver != nil {
 			cfg.Driver.Disarm() // the user may use the mouse between boards
 		}
@@ -272,6 +292,7 @@ func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 			return err
 		}
 		rep, err := p.play(ctx, sight)
+		rep = p.paced(rep)
 		if err != nil {
 			return err
 		}
@@ -282,13 +303,12 @@ func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 	return nil
 }
 
-// since is the time passed since t by the loop's clock.
-func (p *player) since(t time.Time) time.Duration { return p.cfg.Now().Sub(t) }
-
-func (p *player) look(size int) (Sight, error) {
-	s, err := p.cfg.Eyes.Look(size)
+// read reads the board in a picture grabbed, and counts the time.
+func (p *player) read(img image.Image, size int) (Sight, error) {
+	t := p.cfg.Now()
+	r, err := p.cfg.Eyes.Read(img, size)
+	s := Sight{Image: img, Reading: r, Read: p.since(t)}
 	p.rep.Looks++
-	p.rep.Capture += s.Capture
 	p.rep.Read += s.Read
 	var de *vision.DoubtError
 	if errors.As(err, &de) && de.Picture != "" {
@@ -299,6 +319,9 @@ func (p *player) look(size int) (Sight, error) {
 	}
 	return s, err
 }
+
+// since is the time passed since t by the loop's clock.
+func (p *player) since(t time.Time) time.Duration { return p.cfg.Now().Sub(t) }
 
 // sleep waits d or until ctx ends: the real clock's Sleep.
 func sleep(ctx context.Context, d time.Duration) error {
@@ -312,34 +335,50 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// waitBoard looks until it reads the same board with confidence twice in a
-// row (so a board being drawn is not taken for another), one that skip does
-// not reject; or until BoardWait passes.
+// waitBoard waits until a still picture shows a board read with confidence
+// (so a board being drawn or fading in is not taken for another), one that
+// skip does not reject; or until BoardWait passes. It reads a picture only
+// when it has stood still, and again only after it changed.
 func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) (Sight, error) {
 	begin := p.cfg.Now()
 	deadline := begin.Add(p.cfg.BoardWait)
-	var prev *board.Position
 	var lastErr error
 	var lastSight Sight
+	var ref image.Image
 	announced := false
 	for {
-		s, err := p.look(0)
-		switch {
-		case err == nil && (skip == nil || !skip(s.Reading.Pos)):
-			if prev != nil && prev.Equal(s.Reading.Pos) {
-				return s, nil
+		poll := p.cfg.Poll
+		if p.since(begin) > 2*time.Second {
+			// Waiting long (watch mode, the user between levels): look
+			// less often, a look costs a core for tens of milliseconds.
+			poll = max(poll, 250*time.Millisecond)
+		}
+		img, moved, err := p.stillFrame(ctx, ref, poll, deadline.Sub(p.cfg.Now()), false)
+		if err != nil && !errors.Is(err, errNeverStill) {
+			if ctx.Err() != nil {
+				return lastSight, fmt.Errorf("play: waiting for a board: %w", err)
 			}
-			pos := s.Reading.Pos
-			prev = &pos
-			lastErr = nil
-			continue // look again at once
-		case err == nil:
-			prev, lastErr = nil, nil
-		default:
-			prev, lastErr, lastSight = nil, err, s
-			var de *vision.DoubtError
-			if !errors.As(err, &de) && !errors.Is(err, vision.ErrNoBoard) {
-				return s, fmt.Errorf("play: %w", err) // capture failed: nothing to wait for
+			return lastSight, fmt.Errorf("play: %w", err) // capture failed: nothing to wait for
+		}
+		if err != nil {
+			lastErr = err
+		}
+		if err == nil && moved {
+			ref = img
+			s, rerr := p.read(img, 0)
+			lastSight = s
+			switch {
+			case rerr == nil && (skip == nil || !skip(s.Reading.Pos)):
+				p.last = img
+				return s, nil
+			case rerr == nil:
+				lastErr = nil
+			default:
+				lastErr = rerr
+				var de *vision.DoubtError
+				if !errors.As(rerr, &de) && !errors.Is(rerr, vision.ErrNoBoard) {
+					return s, fmt.Errorf("play: %w", rerr)
+				}
 			}
 		}
 		if !announced {
@@ -352,19 +391,13 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			}
 			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", p.cfg.BoardWait), Err: lastErr,
 				Picture: p.debugPicture(lastSight, "wait")}
-			if errors.Is(lastErr, vision.ErrNoBoard) {
+			switch {
+			case errors.Is(lastErr, vision.ErrNoBoard):
 				ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
+			case errors.Is(lastErr, errNeverStill):
+				ue.Hint = "the bot reads only a still picture; is something animated over the game area?"
 			}
-			return s, ue
-		}
-		// Waiting long (watch mode, the user between levels): look less
-		// often, a look costs a core for tens of milliseconds.
-		poll := p.cfg.Poll
-		if p.since(begin) > 2*time.Second {
-			poll = max(poll, 250*time.Millisecond)
-		}
-		if err := p.cfg.Sleep(ctx, poll); err != nil {
-			return s, fmt.Errorf("play: waiting for a board: %w", err)
+			return lastSight, ue
 		}
 	}
 }
@@ -408,6 +441,11 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	size := sight.Reading.Size
 	start := sight.Reading.Pos
 	rep.Size, rep.Start = size, start
+	// Drags go where the board was read: vision's centres of its cells.
+	centres := sight.Reading.Centres(p.cfg.Area)
+	if len(centres) != len(start.Cells) {
+		return *rep, fmt.Errorf("play: internal error: %d cell centres read for %d cells", len(centres), len(start.Cells))
+	}
 	if start.Solved() {
 		rep.AlreadySolved, rep.Target = true, start
 		rep.Total = p.since(t0)
@@ -481,7 +519,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 				return *rep, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
 			}
 			td := p.cfg.Now()
-			err := p.cfg.Driver.Drag(ctx, p.cfg.Area.Centre(size, m.From), p.cfg.Area.Centre(size, m.To))
+			err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
 			rep.Drag += p.since(td)
 			if err != nil {
 				rep.Total = p.since(t0)
@@ -495,7 +533,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 					return *rep, fmt.Errorf("play: %w", err)
 				}
 			}
-			seen, ok, last, err := p.check(ctx, size, expected, fmt.Sprintf("checking drag %d", rep.Drags))
+			seen, ok, last, err := p.check(ctx, size, expected, true, fmt.Sprintf("checking drag %d", rep.Drags))
 			if err != nil {
 				rep.Total = p.since(t0)
 				p.prog.done()
@@ -513,7 +551,9 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 				continue
 			}
 			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", rep.Drags, m.From, m.To)
-			if !seen.Equal(cur) {
+			if seen.Equal(cur) {
+				p.pace.tooQuick() // perhaps pressed while the game still moved
+			} else {
 				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", rep.Drags, m.From, m.To)
 			}
 			if err := repair(seen, expected, why, last); err != nil {
@@ -525,15 +565,20 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 		}
 		// The last proof: a while after the last drag the screen still
 		// shows the solved board (a drag the game dropped may show for a
-		// moment and then go back).
-		if err := p.cfg.Sleep(ctx, p.cfg.FinalWait); err != nil {
-			return *rep, fmt.Errorf("play: %w", err)
+		// moment and then go back). A picture unchanged since it was read
+		// solved proves it; one that changed is read once still.
+		_, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
+		if err == nil && !moved {
+			break
 		}
-		seen, ok, last, err := p.check(ctx, size, cur, "checking the board is solved")
+		if ctx.Err() != nil {
+			return *rep, fmt.Errorf("play: %w", ctx.Err())
+		}
+		seen, ok, last, err := p.check(ctx, size, cur, false, "checking the board is solved")
 		if err != nil || (!ok && actuate.Compatible(seen, target) != nil) {
 			// The solved board was seen after the last drag; if another
 			// board is in view now, the game has moved on to it.
-			if s, lerr := p.look(0); lerr == nil && actuate.Compatible(s.Reading.Pos, target) != nil {
+			if p.nextBoard(ctx, target) {
 				p.prog.note("the next board is already in view")
 				break
 			}
@@ -557,59 +602,84 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	return *rep, nil
 }
 
-// check looks until the screen shows expected (ok), or keeps showing one
-// other board (the one before the drag: the drag did not take; or another)
-// for NotTaken (not ok), within Settle. A frame caught while the game
-// redraws can show a tile in flight, so only a board that stays counts. A
-// solved board may be read with some cells hidden (the game covers the
-// middle of the board with its solved panel): it counts as expected when
-// every cell read with confidence is as expected. Vision unsure for all of
-// Settle is an *UnsureError.
-func (p *player) check(ctx context.Context, size int, expected board.Position, while string) (seen board.Position, ok bool, last Sight, err error) {
-	start := p.cfg.Now()
-	deadline := start.Add(p.cfg.Settle)
-	var stableSince time.Time
-	var prev *board.Position
+// nextBoard reports whether a still picture shows a board read with
+// confidence that drags from the start cannot make (to target): the game
+// has moved on to the next level.
+func (p *player) nextBoard(ctx context.Context, target board.Position) bool {
+	img, _, err := p.stillFrame(ctx, nil, 0, p.cfg.Settle, false)
+	if err != nil {
+		return false
+	}
+	s, err := p.read(img, 0)
+	return err == nil && actuate.Compatible(s.Reading.Pos, target) != nil
+}
+
+// check waits after a drag (afterDrag) until the picture has changed and
+// stands still again, and reads it. The expected board is taken at once
+// (ok). Another board counts (not ok) only once the picture has stayed
+// unchanged for NotTaken (at least twice the learnt settle time): a busy
+// game may pause in the middle of drawing a drag. A picture that did not
+// change at all within that time after the drag shows the board before it:
+// the drag did not take. Without afterDrag it reads the next still picture,
+// changed or not. A frame caught while the game moves is never read, so a
+// tile in flight is not taken for the board. A solved board may be read
+// with some cells hidden (the game covers the middle of the board with its
+// solved panel): it counts as expected when every cell read with confidence
+// is as expected. Vision unsure of the still picture for Settle, or a
+// picture that never stands still, is an *UnsureError.
+func (p *player) check(ctx context.Context, size int, expected board.Position, afterDrag bool, while string) (seen board.Position, ok bool, last Sight, err error) {
+	deadline := p.cfg.Now().Add(p.cfg.Settle)
+	notTaken := max(p.cfg.NotTaken, 2*p.pace.settle())
+	wait := notTaken
+	ref := p.last
+	if !afterDrag {
+		ref = nil
+	}
 	var lastErr error
-	for {
-		s, err := p.look(size)
-		last = s
-		now := p.cfg.Now()
-		switch {
-		case err == nil:
-			lastErr = nil
-			pos := s.Reading.Pos
-			if pos.Equal(expected) {
-				return pos, true, s, nil
+	var other *board.Position // a still board read that is not expected
+	for k := 0; ; k++ {
+		img, moved, err := p.stillFrame(ctx, ref, wait, p.cfg.Settle, afterDrag && k == 0)
+		if errors.Is(err, errNeverStill) {
+			return board.Position{}, false, last, &UnsureError{While: while, Err: err, Picture: p.debugPicture(Sight{Image: img}, "moving"),
+				Hint: "the bot reads only a still picture; is something animated over the game area?"}
+		}
+		if err != nil {
+			return board.Position{}, false, last, fmt.Errorf("play: %s: %w", while, err)
+		}
+		if !moved && other != nil {
+			return *other, false, last, nil // it stayed
+		}
+		if moved || k == 0 {
+			s, rerr := p.read(img, size)
+			p.last, last, ref = img, s, img
+			if rerr == nil {
+				pos := s.Reading.Pos
+				if pos.Equal(expected) {
+					return pos, true, s, nil
+				}
+				if !moved {
+					return pos, false, s, nil // nothing changed since the drag
+				}
+				other, wait, lastErr = &pos, notTaken, nil
+				continue // trust it if it stays
 			}
-			if prev == nil || !prev.Equal(pos) {
-				prev, stableSince = &pos, now
-			}
-			if now.Sub(stableSince) >= p.cfg.NotTaken {
-				return pos, false, s, nil
-			}
-		default:
+			other = nil
 			var de *vision.DoubtError
-			if errors.As(err, &de) && expected.Solved() {
+			if errors.As(rerr, &de) && expected.Solved() {
 				if covered, match := coveredMatch(de.Reading, expected); match {
 					p.rep.Covered = covered
 					return expected, true, s, nil
 				}
 			}
-			if !errors.As(err, &de) && !errors.Is(err, vision.ErrNoBoard) {
-				return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, err)
+			if !errors.As(rerr, &de) && !errors.Is(rerr, vision.ErrNoBoard) {
+				return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, rerr)
 			}
-			lastErr, prev = err, nil
+			lastErr = rerr
 		}
-		if now.After(deadline) {
-			if lastErr != nil {
-				return board.Position{}, false, s, &UnsureError{While: while, Err: lastErr, Picture: p.debugPicture(s, "unsure")}
-			}
-			return s.Reading.Pos, false, s, nil
+		if p.cfg.Now().After(deadline) {
+			return board.Position{}, false, last, &UnsureError{While: while, Err: lastErr, Picture: p.debugPicture(last, "unsure")}
 		}
-		if err := p.cfg.Sleep(ctx, 5*time.Millisecond); err != nil {
-			return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, err)
-		}
+		wait = p.cfg.Poll // vision unsure of a still picture: read it again once it changes
 	}
 }
 

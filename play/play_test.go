@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -24,14 +25,14 @@ import (
 
 // simClock is the loop's clock in these tests: it moves only when the loop
 // sleeps and, by lookTime, when it looks. The loop's decisions (a drag not
-// taken after NotTaken, vision unsure for Settle) then do not depend on how
-// busy the machine is.
+// taken after NotTaken, vision unsure for Settle, a still picture) then do
+// not depend on how busy the machine is.
 type simClock struct {
 	mu  sync.Mutex
 	now time.Time
 }
 
-// lookTime is what a simulated look costs on the clock.
+// lookTime is what a simulated look (a grab and a read) costs on the clock.
 const lookTime = 2 * time.Millisecond
 
 func newSimClock() *simClock { return &simClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)} }
@@ -59,11 +60,11 @@ func (c *simClock) Sleep(ctx context.Context, d time.Duration) error {
 // simGame is a game the loop can play without a screen: it takes the
 // Recorder's press and release points as a browser would (the cell under the
 // point), applies the game's rule, and is read back with perfect eyes unless
-// told to doubt.
+// told to doubt. Its pictures are simPictures: a new one whenever what it
+// shows changes, and on every grab while it animates.
 type simGame struct {
 	mu       sync.Mutex
 	clock    *simClock
-	img      *image.RGBA // what every look shows
 	area     calibration.Area
 	pos      board.Position
 	swap     bool
@@ -73,7 +74,7 @@ type simGame struct {
 	doubt    func(i int) bool
 	panel    bool             // hide the middle of a solved board
 	next     []board.Position // boards shown after a solved one (watch)
-	sinceWin int
+	wonAt    time.Time
 	outside  []image.Point // events outside the area
 	// flicker, when set, is shown instead of the board for the next
 	// flickerLooks looks after each release (a frame caught mid-redraw).
@@ -81,7 +82,33 @@ type simGame struct {
 	flickerLooks int
 	flickerLeft  int
 	refuseSolved bool // no drag is taken once the board is solved, like the game
+	// glide, when set, animates every drag the game takes for that long
+	// (the picture changes on every grab, and reads as the board after the
+	// drag), and presses meanwhile are ignored, like the flash look.
+	glide     time.Duration
+	moveUntil time.Time
+	ignored   int // presses ignored while moving
+
+	frames  []simView // every picture shown, by number
+	lastKey string
 }
+
+// simView is what one picture of the simulated game reads as.
+type simView struct {
+	r   vision.Reading
+	err error
+}
+
+// simPicture is a picture of the simulated game: equal values are equal
+// pictures (see play's changed).
+type simPicture struct {
+	n    int
+	rect image.Rectangle
+}
+
+func (p simPicture) ColorModel() color.Model { return color.RGBAModel }
+func (p simPicture) Bounds() image.Rectangle { return p.rect }
+func (p simPicture) At(x, y int) color.Color { return color.RGBA{A: 255} }
 
 func (g *simGame) cellAt(p image.Point) int {
 	r := g.area.Radius(g.pos.Size)
@@ -102,6 +129,10 @@ func (g *simGame) event(_ int, e actuate.Event) {
 	switch e.Kind {
 	case "press":
 		g.from = g.cellAt(e.At)
+		if g.clock.Now().Before(g.moveUntil) {
+			g.from = -1 // the game ignores input while it moves
+			g.ignored++
+		}
 	case "release":
 		to := g.cellAt(e.At)
 		if g.from >= 0 && to >= 0 {
@@ -114,6 +145,7 @@ func (g *simGame) event(_ int, e actuate.Event) {
 				} else {
 					g.pos = probe
 					g.applied++
+					g.moveUntil = g.clock.Now().Add(g.glide)
 				}
 			}
 		}
@@ -122,22 +154,23 @@ func (g *simGame) event(_ int, e actuate.Event) {
 	}
 }
 
-func (g *simGame) Look(size int) (play.Sight, error) {
-	g.clock.advance(lookTime)
+func (g *simGame) Grab() (image.Image, error) {
+	g.clock.advance(lookTime / 2)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.pos.Solved() && len(g.next) > 0 {
-		if g.sinceWin++; g.sinceWin > 3 {
-			g.pos, g.next, g.sinceWin = g.next[0], g.next[1:], 0
+		// The next board comes a while after the solved one, as when
+		// the user asks for it.
+		if g.wonAt.IsZero() {
+			g.wonAt = g.clock.Now()
+		} else if g.clock.Now().Sub(g.wonAt) > 300*time.Millisecond {
+			g.pos, g.next, g.wonAt = g.next[0], g.next[1:], time.Time{}
 		}
 	}
 	p := g.pos.Clone()
 	if g.flicker != nil && g.flickerLeft > 0 {
 		g.flickerLeft--
 		p = g.flicker(p)
-	}
-	if g.img == nil {
-		g.img = image.NewRGBA(g.area.Rect()) // blank: the loop only draws debug pictures on it
 	}
 	r := vision.Reading{Size: p.Size, Pos: p, Conf: make([]float64, len(p.Cells)), Cells: make([]vision.CellReading, len(p.Cells))}
 	var doubts []vision.Doubt
@@ -161,14 +194,27 @@ func (g *simGame) Look(size int) (play.Sight, error) {
 		r.Cells[i] = cr
 		r.Conf[i] = 1
 	}
-	s := play.Sight{Image: g.img, Reading: r, Capture: lookTime / 2, Read: lookTime / 2}
-	if size != 0 && size != p.Size {
-		return s, &vision.DoubtError{Reading: r, Doubts: []vision.Doubt{{Cell: 0, Why: "wrong size"}}}
-	}
+	v := simView{r: r}
 	if doubts != nil {
-		return s, &vision.DoubtError{Reading: r, Doubts: doubts}
+		v.err = &vision.DoubtError{Reading: r, Doubts: doubts}
 	}
-	return s, nil
+	key := fmt.Sprint(p.Format(), doubts)
+	if key != g.lastKey || g.clock.Now().Before(g.moveUntil) {
+		g.frames = append(g.frames, v)
+		g.lastKey = key
+	}
+	return simPicture{n: len(g.frames) - 1, rect: g.area.Rect()}, nil
+}
+
+func (g *simGame) Read(img image.Image, size int) (vision.Reading, error) {
+	g.clock.advance(lookTime / 2)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	v := g.frames[img.(simPicture).n]
+	if size != 0 && size != v.r.Size {
+		return v.r, &vision.DoubtError{Reading: v.r, Doubts: []vision.Doubt{{Cell: 0, Why: "wrong size"}}}
+	}
+	return v.r, v.err
 }
 
 func (g *simGame) state() (board.Position, int) {
@@ -402,13 +448,13 @@ type nudger struct {
 	done  bool
 }
 
-func (n *nudger) Look(size int) (play.Sight, error) {
+func (n *nudger) Grab() (image.Image, error) {
 	if !n.done && n.after() {
 		p, _ := n.rec.Location()
 		n.rec.SetLocation(p.Add(image.Pt(15, -4)))
 		n.done = true
 	}
-	return n.simGame.Look(size)
+	return n.simGame.Grab()
 }
 
 func TestSolvedPanelCoversTheBoard(t *testing.T) {
@@ -537,8 +583,10 @@ func TestIgnoresAFrameCaughtMidRedraw(t *testing.T) {
 
 type blindEyes struct{}
 
-func (blindEyes) Look(int) (play.Sight, error) {
-	return play.Sight{}, fmt.Errorf("look: %w", vision.ErrNoBoard)
+func (blindEyes) Grab() (image.Image, error) { return simPicture{}, nil }
+
+func (blindEyes) Read(image.Image, int) (vision.Reading, error) {
+	return vision.Reading{}, fmt.Errorf("look: %w", vision.ErrNoBoard)
 }
 
 func TestNoBoardInViewSaysCalibrateAgain(t *testing.T) {
@@ -605,4 +653,59 @@ func TestStopsWhenSolvedBeforeThePlanEnds(t *testing.T) {
 		return
 	}
 	t.Fatal("found no start whose plan passes through another solution")
+}
+
+// TestWaitsForAStillPicture: the game animates every drag it takes for 60 ms
+// and ignores presses meanwhile, and the frames in flight already read as
+// the board after the drag (the flash look: a tile gliding into place). A
+// bot that dragged as soon as it read the expected board would press during
+// the glide and lose drags; this one waits for a still picture, learns the
+// game's pace, and loses none.
+func TestWaitsForAStillPicture(t *testing.T) {
+	start := board.Random(5, 21)
+	r := newRig(t, start, false)
+	r.game.glide = 60 * time.Millisecond
+
+	// The simulated game does ignore a press during a glide.
+	probe := newRig(t, start, false)
+	probe.game.glide = time.Hour
+	moves, err := actuate.Plan(start, mustSolve(t, start))
+	if err != nil || len(moves) < 2 {
+		t.Fatalf("plan: %v (%d moves)", err, len(moves))
+	}
+	a := probe.cfg.Area
+	for _, m := range moves[:2] {
+		if err := probe.cfg.Driver.Drag(context.Background(), a.Centre(5, m.From), a.Centre(5, m.To)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, applied := probe.game.state(); applied != 1 || probe.game.ignored != 1 {
+		t.Fatalf("two drags during a glide: %d applied, %d presses ignored; want 1 and 1", applied, probe.game.ignored)
+	}
+
+	r.game.moveUntil = r.game.clock.Now().Add(r.game.glide) // the board fades in
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	if r.game.ignored != 0 || rep.Repairs != 0 || rep.Drags != rep.Planned {
+		t.Errorf("%d presses ignored, %d repairs, %d drags for a plan of %d", r.game.ignored, rep.Repairs, rep.Drags, rep.Planned)
+	}
+	// The pace was learnt from the screen: a drag settles in about the
+	// glide (the last change is seen a capture before it ends), and still
+	// means more than a few captures.
+	if rep.SettleTime < r.game.glide/2 || rep.StillTime < play.MinStill {
+		t.Errorf("pace learnt: settle %v, still %v; the game glides %v", rep.SettleTime, rep.StillTime, r.game.glide)
+	}
+	t.Log(rep.Summary())
+}
+
+func mustSolve(t *testing.T, p board.Position) board.Position {
+	t.Helper()
+	res, err := solver.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Solution
 }

@@ -43,6 +43,8 @@ type Options struct {
 	// test binary built with -tags gohook needs from its start) instead of
 	// a new Xvfb; empty: start one of size Screen.
 	Display string
+	Theme   string  // the game's look (game.Themes); "": classic
+	Zoom    float64 // the browser's page zoom (0.75 for 75 %); 0: 100 %
 }
 
 // Desk is a running desktop with the game on it.
@@ -86,13 +88,16 @@ func Start(o Options) (d *Desk, err error) {
 	if err = d.X.Use(); err != nil {
 		return d, err
 	}
-	if d.Game, err = game.New(game.Config{Start: o.Start, NoSwap: o.NoSwap}); err != nil {
+	if o.Zoom == 0 {
+		o.Zoom = 1
+	}
+	if d.Game, err = game.New(game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme}); err != nil {
 		return d, fmt.Errorf("desk: %w", err)
 	}
 	if d.Server, err = desktop.Serve(d.Game); err != nil {
 		return d, err
 	}
-	if d.Browser, err = desktop.StartChromium(d.X, d.Server.URL, o.Window); err != nil {
+	if d.Browser, err = desktop.StartChromiumZoom(d.X, d.Server.URL, o.Window, o.Zoom); err != nil {
 		return d, err
 	}
 	if d.Robot, err = actuate.NewRobot(d.X.Display); err != nil {
@@ -232,35 +237,66 @@ func (d *Desk) WaitPainted(v uint64, timeout time.Duration) error {
 }
 
 // TrueArea is the game area where the page drew it, in screen pixels (the
-// ground truth calibration is checked against).
+// ground truth calibration is checked against). Under a page zoom the
+// layout's CSS pixels scale by devicePixelRatio.
 func (d *Desk) TrueArea() (calibration.Area, error) {
 	st, err := d.State()
 	if err != nil {
 		return calibration.Area{}, err
 	}
+	return trueArea(st)
+}
+
+func trueArea(st game.State) (calibration.Area, error) {
 	l := st.Layout
 	if l == nil {
 		return calibration.Area{}, fmt.Errorf("desk: the page has not reported its layout")
 	}
-	if l.DevicePixelRatio != 1 {
-		return calibration.Area{}, fmt.Errorf("desk: devicePixelRatio %v, want 1", l.DevicePixelRatio)
+	z := l.DevicePixelRatio
+	if z <= 0 {
+		return calibration.Area{}, fmt.Errorf("desk: devicePixelRatio %v", z)
 	}
-	return calibration.Area{Left: l.ScreenX + l.Left, Top: l.ScreenY + l.Top, Side: l.Side, Method: "layout"}, nil
+	return calibration.Area{Left: l.ScreenX + l.Left*z, Top: l.ScreenY + l.Top*z, Side: l.Side * z, Method: "layout"}, nil
+}
+
+// TrueCells returns where the page drew every cell of the board in view, in
+// screen pixels, and their circumradius: the layout and the look's geometry
+// (its own pitch rule), the ground truth for looks whose cells do not follow
+// board.Pitch.
+func (d *Desk) TrueCells() ([]calibration.Point, float64, error) {
+	st, err := d.State()
+	if err != nil {
+		return nil, 0, err
+	}
+	a, err := trueArea(st)
+	if err != nil {
+		return nil, 0, err
+	}
+	pts := make([]calibration.Point, len(st.Geometry.Centres))
+	for i, c := range st.Geometry.Centres {
+		pts[i] = calibration.Point{X: a.Left + a.Side*c[0], Y: a.Top + a.Side*c[1]}
+	}
+	return pts, a.Side * st.Geometry.Radius, nil
 }
 
 // Calibrate calibrates as a user does: it clicks the centres of the top
 // cell, the cell below it and the bottom cell of the board in view with
 // XTest, while a clicks.Listener (Options.Clicks) hears them, and
 // derives the area with calibration.FromClicks. Where to click comes from
-// the page's layout, as a user's eye would find the cells. It checks the
-// area against where the page drew every cell (within 2 px) and keeps it in
-// d.Area.
+// the page's layout and geometry, as a user's eye would find the cells. It
+// checks the area against where the page drew every cell (within 2 px) of
+// every size when the look follows board.Pitch, else of the size in view
+// only, and keeps it in d.Area.
 func (d *Desk) Calibrate() (calibration.Area, error) {
 	st, err := d.State()
 	if err != nil {
 		return calibration.Area{}, err
 	}
-	truth, err := d.TrueArea()
+	truth, err := trueArea(st)
+	if err != nil {
+		return calibration.Area{}, err
+	}
+	cells, _, err := d.TrueCells()
 	if err != nil {
 		return calibration.Area{}, err
 	}
@@ -277,7 +313,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	}
 	var got []calibration.Point
 	for _, i := range []int{top, below, bottom} {
-		p := truth.Centre(s, i).Pt()
+		p := cells[i].Pt()
 		if err := d.Robot.Move(p); err != nil {
 			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
 		}
@@ -321,15 +357,23 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	if size != s {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: clicks give size %d, the board is size %d", size, s)
 	}
-	for _, sz := range []int{2, 3, 4, 5, 6} {
-		for i := range truth.Cells(sz) {
-			if e := area.Centre(sz, i).Dist(truth.Centre(sz, i)); e > 2 {
-				return calibration.Area{}, fmt.Errorf("desk: calibrate: size-%d cell %d is %.1f px from where the page draws it", sz, i, e)
-			}
+	for i, c := range cells {
+		if e := area.Centre(s, i).Dist(c); e > 2 {
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: cell %d is %.1f px from where the page draws it", i, e)
 		}
 	}
-	if math.Abs(area.Side-truth.Side) > 3 {
-		return calibration.Area{}, fmt.Errorf("desk: calibrate: area side %.1f, the page's %.1f", area.Side, truth.Side)
+	if st.Geometry.Rule == game.RuleOriginal {
+		// Then one calibration places every size.
+		for _, sz := range []int{2, 3, 4, 5, 6} {
+			for i := range truth.Cells(sz) {
+				if e := area.Centre(sz, i).Dist(truth.Centre(sz, i)); e > 2 {
+					return calibration.Area{}, fmt.Errorf("desk: calibrate: size-%d cell %d is %.1f px from where the page draws it", sz, i, e)
+				}
+			}
+		}
+		if math.Abs(area.Side-truth.Side) > 3 {
+			return calibration.Area{}, fmt.Errorf("desk: calibrate: area side %.1f, the page's %.1f", area.Side, truth.Side)
+		}
 	}
 	d.Area = area
 	return area, nil

@@ -1,0 +1,198 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"sort"
+	"time"
+)
+
+// The bot reads a board, and starts a drag, only on a still picture: games
+// animate (a dropped tile glides into its cell, a new level fades in) and
+// many ignore input meanwhile, so a drag started on a moving picture is lost,
+// and a frame caught in flight can show a board that is not there. How long
+// "still" must last is learnt from the screen (pace), not fixed.
+
+// Bounds of the still window (pace.still).
+const (
+	// MinStill is the shortest time the picture must stay unchanged to
+	// count as still: a few captures.
+	MinStill = 25 * time.Millisecond
+	// MaxStill bounds the still window however slow the game seems.
+	MaxStill = 400 * time.Millisecond
+	// firstGap is the gap between two frames of an animation assumed before
+	// any was seen: the first still window is 2·50 = 100 ms.
+	firstGap = 50 * time.Millisecond
+	// paceMemory is how many recent settles the still window is learnt from.
+	paceMemory = 8
+	// stillPoll is the pause between two captures while waiting for the
+	// picture to stand still.
+	stillPoll = 4 * time.Millisecond
+)
+
+// errNeverStill is the picture changing for longer than the bot may wait.
+var errNeverStill = errors.New("the picture of the game never stood still (something keeps moving in the game area)")
+
+// pace is what the bot has learnt of the game's pace from the screen: how
+// far apart the frames of its animations come, and how long a drag takes to
+// show in full (its settle time).
+type pace struct {
+	gaps    [paceMemory]time.Duration // the longest gap between two changes in each recent settle
+	n       int                       // settles seen
+	settles [paceMemory]time.Duration // the time from a release to the last change, recent settles
+	extra   time.Duration             // added after drags the game did not take: the bot was too quick
+}
+
+func newPace() *pace {
+	p := &pace{}
+	p.gaps[0] = firstGap
+	return p
+}
+
+// still is how long the picture must stay unchanged to count as still:
+// twice the typical longest gap between two frames of the game's recent
+// animations (the median over the recent settles, so that one pause of a
+// busy machine does not slow every drag; a picture read too early is
+// checked again: see check), plus what lost drags taught, within
+// [MinStill, MaxStill].
+func (p *pace) still() time.Duration {
+	n := min(p.n, paceMemory)
+	if n == 0 {
+		n = 1 // firstGap
+	}
+	g := p.gaps
+	sort.Slice(g[:n], func(i, j int) bool { return g[i] < g[j] })
+	return min(MaxStill, max(MinStill, 2*g[n/2]+p.extra))
+}
+
+// settle is the longest recent time from a release until the picture
+// stopped changing (0 before any drag).
+func (p *pace) settle() time.Duration {
+	s := time.Duration(0)
+	for _, v := range p.settles {
+		s = max(s, v)
+	}
+	return s
+}
+
+// learn records one settle: the longest gap between two changes of the
+// picture, and the time from the release to the last change.
+func (p *pace) learn(gap, settle time.Duration) {
+	k := p.n % paceMemory
+	p.gaps[k], p.settles[k] = gap, settle
+	p.n++
+}
+
+// tooQuick records a drag the game did not take: wait longer from now on.
+func (p *pace) tooQuick() {
+	p.extra = min(MaxStill, max(2*p.extra, MinStill))
+}
+
+// changed reports whether picture b differs from a: more than a few pixels
+// (noise) differ by more than a small amount in some channel.
+func changed(a, b image.Image) bool {
+	if a == nil || b == nil {
+		return a != b
+	}
+	ra, okA := a.(*image.RGBA)
+	rb, okB := b.(*image.RGBA)
+	if !okA || !okB {
+		return a != b // pictures of a simulation: the same picture is the same value
+	}
+	if ra.Rect != rb.Rect {
+		return true
+	}
+	if bytes.Equal(ra.Pix, rb.Pix) {
+		return false
+	}
+	const (
+		tol   = 12 // per channel
+		noise = 4  // pixels
+	)
+	n := 0
+	r := ra.Rect
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		pa := ra.Pix[ra.PixOffset(r.Min.X, y):ra.PixOffset(r.Max.X, y)]
+		pb := rb.Pix[rb.PixOffset(r.Min.X, y):rb.PixOffset(r.Max.X, y)]
+		if bytes.Equal(pa, pb) {
+			continue
+		}
+		for i := 0; i+3 < len(pa); i += 4 {
+			if d(pa[i], pb[i]) > tol || d(pa[i+1], pb[i+1]) > tol || d(pa[i+2], pb[i+2]) > tol {
+				if n++; n > noise {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func d(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// grab captures the game area and counts the time.
+func (p *player) grab() (image.Image, error) {
+	t := p.cfg.Now()
+	img, err := p.cfg.Eyes.Grab()
+	p.rep.Capture += p.since(t)
+	p.rep.Grabs++
+	return img, err
+}
+
+// stillFrame captures until the picture stands still, and returns it.
+// With ref (the picture before a drag), the picture must first change from
+// ref; when it has not changed after wait, stillFrame returns it unchanged
+// (moved false). Then it must stay unchanged for the learnt still window.
+// Without ref the first picture counts as a change. When limit passes it
+// gives up with errNeverStill if the picture changed in the last still
+// window, and returns the last picture if it did not change at all.
+// After a drag (learn), the settle is learnt: the gaps between changes and
+// the time to the last one.
+func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit time.Duration, learn bool) (img image.Image, moved bool, err error) {
+	t0 := p.cfg.Now()
+	last := ref
+	var lastChange time.Time
+	var gap time.Duration
+	changes := 0 // changes seen, the first picture without ref not counted
+	for {
+		cur, err := p.grab()
+		if err != nil {
+			return nil, false, err
+		}
+		now := p.cfg.Now()
+		switch {
+		case last == nil || changed(last, cur):
+			if moved {
+				gap = max(gap, now.Sub(lastChange))
+			}
+			if last != nil {
+				changes++
+			}
+			moved, lastChange, last = true, now, cur
+		case moved && now.Sub(lastChange) >= p.pace.still():
+			if learn {
+				p.pace.learn(gap, lastChange.Sub(t0))
+			}
+			return last, true, nil
+		case !moved && now.Sub(t0) >= wait:
+			return last, false, nil
+		}
+		if now.Sub(t0) >= limit {
+			if changes == 0 && moved {
+				return last, true, nil // unchanged since the first look: as still as it gets
+			}
+			return last, moved, fmt.Errorf("%w for %v", errNeverStill, limit)
+		}
+		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+			return last, moved, err
+		}
+	}
+}
