@@ -12,6 +12,14 @@ package main
 //	hexiom bench-play -n 20                 # 20 random size-6 challenges
 //	hexiom bench-play -levels 1-40          # official levels
 //	hexiom bench-play -soak                 # 50 challenges and all 40 levels in a row
+//	hexiom bench-play -theme flash -zoom 1.5  # the flash look at 150 % page zoom
+//
+// In another look than classic it first teaches the bot the look, as a user
+// would with `hexiom learn`: it calibrates on a board of the size to be
+// played and learns from the start of a board whose truth it knows (the
+// start of a random board of that size showing every digit, a hole and a
+// locked tile, not one of those benched), and passes the set to `hexiom play
+// -templates`.
 
 import (
 	"context"
@@ -19,6 +27,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"os/exec"
@@ -30,16 +39,18 @@ import (
 	"time"
 
 	"hexiom/actuate"
+	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/play"
 	"hexiom/play/desk"
+	"hexiom/vision"
 )
 
 func init() {
 	register(command{
 		name:  "bench-play",
-		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE]",
+		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash] [-zoom Z]",
 		short: "time the bot end to end on Xvfb + Chromium + the clone",
 		run:   runBenchPlay,
 	})
@@ -67,6 +78,8 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	tplFile := templatesFlag(fs)
+	theme := fs.String("theme", "classic", "the game's look (`classic`, neon or flash); not classic and no -templates: the bot learns it first")
+	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -96,7 +109,25 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 	}
 
 	t0 := time.Now()
-	d, err := desk.Start(desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
+	opt := desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: *theme, Zoom: *zoom}
+	var learnSize int
+	if *theme != "classic" {
+		// A look with its own pitch rule is calibrated on the size played
+		// (challenges: 6); its larger calibrated area needs a taller screen.
+		learnSize = 6
+		if *n == 0 && len(lv) > 0 {
+			l, err := game.Level(lv[0])
+			if err != nil {
+				fmt.Fprintf(stderr, "hexiom bench-play: %v\n", err)
+				return exitBadUser
+			}
+			learnSize = l.Size
+		}
+		ls := learnSeed(learnSize)
+		opt.Start = game.Spec{Mode: game.ModeRandom, Size: learnSize, Seed: &ls}
+		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 120, 30+1280, 120+800)
+	}
+	d, err := desk.Start(opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom bench-play: %v\n", err)
 		return exitFailed
@@ -113,6 +144,13 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	defer os.RemoveAll(dir)
+	if *theme != "classic" && *tplFile == "" {
+		if *tplFile, err = benchLearn(d, area, dir); err != nil {
+			fmt.Fprintf(stderr, "hexiom bench-play: %v\n", err)
+			return exitFailed
+		}
+		fmt.Fprintf(stderr, "learnt the %s look at %.0f %% zoom from a size-%d start\n", *theme, *zoom*100, learnSize)
+	}
 	calFile := filepath.Join(dir, "calibration.json")
 	if err := calibration.SaveFile(calFile, area); err != nil {
 		fmt.Fprintf(stderr, "hexiom bench-play: %v\n", err)
@@ -164,6 +202,61 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// learnSeed is the first random board of size s from seed 900000 on whose
+// start shows every digit 0..6 (those the size allows), a hole, a locked
+// tile and an empty cell: the board a look is learnt from.
+func learnSeed(s int) uint64 {
+	for seed := uint64(900000); ; seed++ {
+		p := board.Random(s, seed)
+		var digits [7]bool
+		hole, locked, empty := false, false, false
+		for _, c := range p.Cells {
+			switch {
+			case c.Hole():
+				hole = true
+			case c.Locked():
+				locked = true
+			case c.Tile == board.None:
+				empty = true
+			}
+			if c.Tile != board.None {
+				digits[c.Tile] = true
+			}
+		}
+		all := hole && locked && empty
+		for d := 0; d <= min(6, 2*s-2); d++ {
+			all = all && digits[d]
+		}
+		if all {
+			return seed
+		}
+	}
+}
+
+// benchLearn learns the look of the board in view (the start of the desk's
+// first board, whose truth the game's API gives) into a new template set
+// saved in dir, and returns its path.
+func benchLearn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
+	st, err := d.State()
+	if err != nil {
+		return "", err
+	}
+	truth, err := board.Parse("the game's state", []byte(st.Board))
+	if err != nil {
+		return "", err
+	}
+	img, err := d.Grab(area.Rect())
+	if err != nil {
+		return "", err
+	}
+	tpl, err := vision.Learn(nil, img, area, truth)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "templates.json")
+	return path, tpl.Save(path)
 }
 
 // benchOne sets a board up through the game's API, runs `hexiom play` on it

@@ -109,27 +109,58 @@ func Start(o Options) (d *Desk, err error) {
 	if d.Tpl, err = vision.Builtin(); err != nil {
 		return d, err
 	}
-	st, err := d.State()
+	return d, d.waitPage(time.Time{})
+}
+
+// waitPage waits until the page has painted the current state (and
+// reported it after the time after) and takes input.
+func (d *Desk) waitPage(after time.Time) error {
+	err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to paint the current state", func() (bool, error) {
+		st, err := d.State()
+		if err != nil {
+			return false, err
+		}
+		l := st.Layout
+		return l != nil && l.Version >= st.Version && l.At >= after.UnixMilli(), nil
+	})
 	if err != nil {
-		return d, err
-	}
-	if err = d.WaitPainted(st.Version, desktop.Patience); err != nil {
-		return d, fmt.Errorf("%w\nchromium: %.2000s", err, d.Browser.Log.String())
+		return fmt.Errorf("%w\nchromium: %.2000s", err, d.Browser.Log.String())
 	}
 	// Input is taken a moment after the first paint: hover until the page
 	// logs a pointer move.
+	since, err := d.LastPointerSeq()
+	if err != nil {
+		return err
+	}
 	i := 0
-	if err = desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the page to take input", func() (bool, error) {
+	win := d.Browser.Window
+	return desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the page to take input", func() (bool, error) {
 		i++
-		if err := d.Robot.Move(image.Pt(o.Window.Min.X+20+i%2, o.Window.Min.Y+20)); err != nil {
+		if err := d.Robot.Move(image.Pt(win.Min.X+20+i%2, win.Min.Y+20)); err != nil {
 			return false, err
 		}
-		evs, err := d.Pointer(0)
+		evs, err := d.Pointer(since)
 		return len(evs) > 0, err
-	}); err != nil {
-		return d, err
+	})
+}
+
+// Reopen shows the game in another look at another page zoom: it sets the
+// game's theme, starts a new Chromium at zoom (the page zoom is fixed when
+// the browser starts) in the same window, and waits until the page takes
+// input. The calibration and the templates are left as they were: calibrate
+// again.
+func (d *Desk) Reopen(theme string, zoom float64) error {
+	if err := d.Game.SetTheme(theme); err != nil {
+		return fmt.Errorf("desk: %w", err)
 	}
-	return d, nil
+	win := d.Browser.Window
+	d.Browser.Close()
+	t := time.Now()
+	var err error
+	if d.Browser, err = desktop.StartChromiumZoom(d.X, d.Server.URL, win, zoom); err != nil {
+		return err
+	}
+	return d.waitPage(t)
 }
 
 // Close stops everything, the mouse's X connection before the X server.
