@@ -45,9 +45,11 @@
 //     gradient with sparkles behind, and its own pitch rule: the board spans
 //     84 % of the area whatever its size (FlashPitch), so cells shrink with
 //     the size otherwise than board.Pitch. It moves: a dropped tile glides
-//     into its cell (150 ms, ease-out; a swapped tile glides the other way,
-//     a tile put back or a move the game did not take glides home) and a new
-//     level fades in (150 ms). The page ignores presses while anything moves,
+//     into its cell and lands there (150 ms, ease-out: it shrinks from its
+//     lifted size and its shadow fades, so it moves even when dropped right
+//     on its cell; a swapped tile glides the other way, a tile put back or a
+//     move the game did not take glides home) and a new level fades in
+//     (150 ms). The page ignores presses while anything moves,
 //     as many games do, and reports its layout only when the board is still.
 //
 // # Tests

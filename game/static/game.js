@@ -515,13 +515,14 @@
   }
 
   // flashTile: a bevelled hexagonal tile, light from the upper left, a
-  // FreeSans digit with a drop shadow, three bolted clamps when locked.
-  function flashTile(cx, cy, r, cell, lifted) {
+  // FreeSans digit with a drop shadow, three bolted clamps when locked. lift
+  // (0..1) is how high it is off the board: its shadow.
+  function flashTile(cx, cy, r, cell, lift) {
     const col = theme.tiles[cell.status] || theme.tiles.right;
     const rt = r * 0.93, ri = rt * 0.74;
-    if (lifted) {
-      ctx.fillStyle = 'rgba(0,0,0,0.35)';
-      hexPath(cx + r * 0.1, cy + r * 0.14, rt);
+    if (lift > 0) {
+      ctx.fillStyle = `rgba(0,0,0,${0.35 * lift})`;
+      hexPath(cx + r * 0.1 * lift, cy + r * 0.14 * lift, rt);
       ctx.fill();
     }
     const vo = hexPts(cx, cy, rt), vi = hexPts(cx, cy, ri);
@@ -589,16 +590,19 @@
       if (c.kind === 'hole') { flashHole(x, y, r); continue; }
       const away = c.kind === 'empty' || (drag && drag.from === i) || flying.has(i);
       if (away) flashWell(x, y, r);
-      else flashTile(x, y, r, c, false);
+      else flashTile(x, y, r, c, 0);
     }
+    // A gliding tile moves to its cell and lands: it shrinks from its
+    // lifted size and its shadow fades, so it moves even when dropped right
+    // on its cell.
     for (const g of glides) {
       const c = S.cells[g.cell];
       if (!c || c.tile < 0) continue;
       const [tx, ty] = centre(g.cell);
       const t = easeOut((now - g.t0) / theme.glide);
-      flashTile(g.x0 + (tx - g.x0) * t, g.y0 + (ty - g.y0) * t, r, c, true);
+      flashTile(g.x0 + (tx - g.x0) * t, g.y0 + (ty - g.y0) * t, r * (1.06 - 0.06 * t), c, 1 - t);
     }
-    if (drag) flashTile(drag.x, drag.y, r * 1.06, S.cells[drag.from], true);
+    if (drag) flashTile(drag.x, drag.y, r * 1.06, S.cells[drag.from], 1);
     ctx.restore();
   }
 
