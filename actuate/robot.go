@@ -20,6 +20,9 @@ type Robot struct{}
 
 // NewRobot returns the real pointer on display (":N"; empty means $DISPLAY).
 func NewRobot(display string) (*Robot, error) {
+	if err := probeDisplay(display); err != nil {
+		return nil, fmt.Errorf("mouse: %w", err)
+	}
 	robotgo.MouseSleep = 0 // the Driver paces drags itself
 	if display != "" {
 		if err := robotgo.SetXDisplayName(display); err != nil {

@@ -2,6 +2,13 @@
 
 package capture
 
+import (
+	"fmt"
+	"os"
+
+	"hexiom/internal/xconn"
+)
+
 // Default is the way to capture on this platform: the X11 fast path.
 const Default = ViaX11
 
@@ -11,4 +18,16 @@ func openX11(display string) (Source, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// probePortable checks that the X display answers before kbinani/screenshot
+// connects to it (with no deadline); a Wayland session goes to the portal.
+func probePortable() error {
+	if os.Getenv("XDG_SESSION_TYPE") == "wayland" {
+		return nil
+	}
+	if err := xconn.Probe(""); err != nil {
+		return fmt.Errorf("capture: %w", err)
+	}
+	return nil
 }

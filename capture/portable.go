@@ -19,6 +19,9 @@ type Portable struct {
 
 // OpenPortable finds the screen: the union of every display's bounds.
 func OpenPortable() (*Portable, error) {
+	if err := probePortable(); err != nil {
+		return nil, err
+	}
 	n := screenshot.NumActiveDisplays()
 	if n <= 0 {
 		return nil, errors.New("capture: no display found (on X11: is DISPLAY set and the X server running?)")

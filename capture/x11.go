@@ -3,22 +3,14 @@
 package capture
 
 import (
-	"errors"
 	"fmt"
 	"image"
-	"io"
-	"log"
-	"os"
 
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
-)
 
-func init() {
-	// xgb logs "Could not get authority info" on every connection without
-	// an ~/.Xauthority, which Xvfb does not need.
-	xgb.Logger = log.New(io.Discard, "", 0)
-}
+	"hexiom/internal/xconn"
+)
 
 // Screen grabs from an X screen over one connection kept open: the X11 fast
 // path (a few milliseconds for a game area, where Portable opens a connection
@@ -30,14 +22,12 @@ type Screen struct {
 	depth  byte
 }
 
-// OpenScreen connects to the X display named by display ("" means $DISPLAY).
+// OpenScreen connects to the X display named by display ("" means
+// $DISPLAY), within xconn.Timeout.
 func OpenScreen(display string) (*Screen, error) {
-	if display == "" && os.Getenv("DISPLAY") == "" {
-		return nil, errors.New("capture: no X display: DISPLAY is not set")
-	}
-	c, err := xgb.NewConnDisplay(display)
+	c, err := xconn.Open(display)
 	if err != nil {
-		return nil, fmt.Errorf("capture: connect to X display %q: %w", display+os.Getenv("DISPLAY"), err)
+		return nil, fmt.Errorf("capture: %w", err)
 	}
 	setup := xproto.Setup(c)
 	sc := setup.DefaultScreen(c)

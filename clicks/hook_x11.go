@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/record"
+
+	"hexiom/internal/xconn"
 )
 
 const hookHint = ""
@@ -24,9 +25,9 @@ func hookCheck(display string) error {
 	if env == "" {
 		return errors.New("no X display: DISPLAY is not set")
 	}
-	c, err := xgb.NewConnDisplay(env)
+	c, err := xconn.Open(env) // with a deadline: libuiohook would wait for ever
 	if err != nil {
-		return fmt.Errorf("connect to X display %s: %w", env, err)
+		return err
 	}
 	defer c.Close()
 	if err := record.Init(c); err != nil {

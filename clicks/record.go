@@ -9,13 +9,15 @@ import (
 	"io"
 	"net"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/record"
 	"github.com/jezek/xgb/xproto"
+
+	"hexiom/internal/xconn"
 )
 
 // Record receives every mouse button press on an X display, whichever
@@ -45,10 +47,9 @@ func ListenRecord(display string) (*Record, error) {
 	if display == "" {
 		return nil, errors.New("listen for clicks: no X display: DISPLAY is not set")
 	}
-	xgb.Logger.SetOutput(io.Discard)
-	ctrl, err := xgb.NewConnDisplay(display)
+	ctrl, err := xconn.Open(display)
 	if err != nil {
-		return nil, fmt.Errorf("listen for clicks: connect to X display %s: %w", display, err)
+		return nil, fmt.Errorf("listen for clicks: %w", err)
 	}
 	fail := func(err error) (*Record, error) {
 		ctrl.Close()
@@ -150,6 +151,7 @@ func (l *Record) readLoop(ch chan<- Click, started chan<- error) {
 		case startOfData:
 			if first {
 				first = false
+				_ = l.data.SetDeadline(time.Time{}) // dialRaw's: the server answers
 				started <- nil
 			}
 		case endOfData:
@@ -195,23 +197,17 @@ func (l *Record) Close() error {
 
 // dialRaw opens a second connection to display and does the X connection
 // setup itself (little-endian, MIT-MAGIC-COOKIE-1 from $XAUTHORITY when there
-// is one for the display).
+// is one for the display), within xconn.Timeout.
 func dialRaw(display string) (net.Conn, error) {
-	host, num, err := splitDisplay(display)
+	d, err := xconn.Parse(display)
 	if err != nil {
 		return nil, err
 	}
-	var c net.Conn
-	if host == "" || host == "unix" {
-		c, err = net.Dial("unix", "/tmp/.X11-unix/X"+num)
-	} else {
-		n, _ := strconv.Atoi(num)
-		c, err = net.Dial("tcp", net.JoinHostPort(host, strconv.Itoa(6000+n)))
-	}
+	c, err := d.Dial() // with the deadline set
 	if err != nil {
 		return nil, fmt.Errorf("RECORD data connection: %w", err)
 	}
-	name, cookie := xauthCookie(host, num)
+	name, cookie := d.Cookie()
 	pad := func(n int) int { return (n + 3) &^ 3 }
 	req := make([]byte, 12+pad(len(name))+pad(len(cookie)))
 	req[0] = 'l'
@@ -222,17 +218,17 @@ func dialRaw(display string) (net.Conn, error) {
 	copy(req[12+pad(len(name)):], cookie)
 	if _, err := c.Write(req); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("RECORD data connection: %w", err)
+		return nil, fmt.Errorf("RECORD data connection to %s: %w", display, err)
 	}
 	head := make([]byte, 8)
 	if _, err := io.ReadFull(c, head); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("RECORD data connection setup: %w", err)
+		return nil, fmt.Errorf("RECORD data connection setup on %s: %w", display, err)
 	}
 	rest := make([]byte, int(binary.LittleEndian.Uint16(head[6:]))*4)
 	if _, err := io.ReadFull(c, rest); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("RECORD data connection setup: %w", err)
+		return nil, fmt.Errorf("RECORD data connection setup on %s: %w", display, err)
 	}
 	if head[0] != 1 {
 		c.Close()
@@ -243,64 +239,4 @@ func dialRaw(display string) (net.Conn, error) {
 		return nil, fmt.Errorf("RECORD data connection refused by the X server: %s", strings.TrimSpace(string(reason)))
 	}
 	return c, nil
-}
-
-func splitDisplay(display string) (host, num string, err error) {
-	i := strings.LastIndex(display, ":")
-	if i < 0 {
-		return "", "", fmt.Errorf("bad X display %q", display)
-	}
-	host, num = display[:i], display[i+1:]
-	if j := strings.Index(num, "."); j >= 0 {
-		num = num[:j]
-	}
-	if _, err := strconv.Atoi(num); err != nil {
-		return "", "", fmt.Errorf("bad X display %q", display)
-	}
-	return host, num, nil
-}
-
-// xauthCookie finds the MIT-MAGIC-COOKIE-1 for the display in the X
-// authority file, or returns nothing (Xvfb needs none).
-func xauthCookie(host, num string) (string, []byte) {
-	fname := os.Getenv("XAUTHORITY")
-	if fname == "" {
-		fname = os.Getenv("HOME") + "/.Xauthority"
-	}
-	data, err := os.ReadFile(fname)
-	if err != nil {
-		return "", nil
-	}
-	if host == "" || host == "localhost" || host == "unix" {
-		host, _ = os.Hostname()
-	}
-	read := func() ([]byte, bool) {
-		if len(data) < 2 {
-			return nil, false
-		}
-		n := int(binary.BigEndian.Uint16(data))
-		if len(data) < 2+n {
-			return nil, false
-		}
-		b := data[2 : 2+n]
-		data = data[2+n:]
-		return b, true
-	}
-	for len(data) >= 2 {
-		family := binary.BigEndian.Uint16(data)
-		data = data[2:]
-		addr, ok1 := read()
-		disp, ok2 := read()
-		name, ok3 := read()
-		cookie, ok4 := read()
-		if !(ok1 && ok2 && ok3 && ok4) {
-			return "", nil
-		}
-		const familyLocal, familyWild = 256, 65535
-		if (family == familyWild || family == familyLocal && string(addr) == host) &&
-			(len(disp) == 0 || string(disp) == num) && string(name) == "MIT-MAGIC-COOKIE-1" {
-			return string(name), cookie
-		}
-	}
-	return "", nil
 }

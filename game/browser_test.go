@@ -96,7 +96,7 @@ func open(t *testing.T, g *Game, win image.Rectangle, query string) *session {
 func openZoom(t *testing.T, g *Game, win image.Rectangle, query string, zoom float64) *session {
 	t.Helper()
 	x := display(t)
-	srv, err := desktop.Serve(g)
+	srv, err := desktop.Serve(g.HTTPServer())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +339,7 @@ func checkPalette(img *image.RGBA, st State, hide image.Rectangle, pal palette) 
 const panelDelay = 1200 * time.Millisecond
 
 func TestBrowserPlaysLevel10(t *testing.T) {
-	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	g, err := New(Config{Debug: true, Start: Spec{Mode: ModeLevel, Level: 10}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,7 +451,7 @@ func TestBrowserPlaysLevel10(t *testing.T) {
 }
 
 func TestBrowserNoSwap(t *testing.T) {
-	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true})
+	g, err := New(Config{Debug: true, Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -504,7 +504,7 @@ func TestScreenshots(t *testing.T) {
 		{"size6", Spec{Mode: ModeRandom, Size: 6, Seed: seed(pick(t, 6))}},
 	}
 	for _, ws := range []image.Point{{800, 600}, {1280, 800}} {
-		g, err := New(Config{Start: boards[0].spec})
+		g, err := New(Config{Debug: true, Start: boards[0].spec})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -526,7 +526,7 @@ func TestScreenshots(t *testing.T) {
 		}
 	}
 	// The neon theme chosen by the page's query, over a classic server.
-	g, err := New(Config{Start: boards[2].spec})
+	g, err := New(Config{Debug: true, Start: boards[2].spec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -633,7 +633,7 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	var mu sync.Mutex
 	var offset time.Duration
 	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return time.Now().Add(offset) }
-	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}, Now: now})
+	g, err := New(Config{Debug: true, Start: Spec{Mode: ModeLevel, Level: 10}, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -742,7 +742,7 @@ func (s *session) banner(want [3]uint8) *image.RGBA {
 // ones, so a tile just dropped can be dragged again at once).
 func TestBrowserFastDrags(t *testing.T) {
 	level, sol := board.RandomWithSolution(5, 21)
-	g, err := New(Config{Start: Spec{Mode: ModeRandom, Size: 5, Seed: seed(21)}})
+	g, err := New(Config{Debug: true, Start: Spec{Mode: ModeRandom, Size: 5, Seed: seed(21)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,9 +64,18 @@
 //
 // # HTTP API
 //
-// For tests and demos only: the bot must not use it to play. Bodies are JSON;
-// errors are 4xx with {"error": "...", "state": {...}} (state when useful).
-// Only requests whose Host is a loopback address are served.
+// For tests and demos only: the bot must not use it to play. Bodies are one
+// JSON value of the documented shape (not null, nothing after it); errors are
+// 4xx with {"error": "...", "state": {...}} (state when useful). Only
+// requests whose Host is a loopback address are served. Every POST must
+// carry Content-Type application/json, the game's token in the
+// X-Hexiom-Token header (Game.Token; the page finds it in its HTML) and, if
+// it has an Origin, the game's own; so a page of another origin can change
+// nothing (415 or 403), and the page may not be framed. POST /api/debug and
+// the pointer log exist only with Config.Debug (`hexiom game -debug`), which
+// tests set; without it they answer 404 and the page logs nothing. The
+// server (Game.HTTPServer) drops slow and idle clients (DefaultTimeouts);
+// its read and write timeouts outlast the long poll.
 //
 //	GET  /                  the page (?theme=classic|neon|flash)
 //	GET  /api/state         State: {mode, level, size, seed, swap, theme,
@@ -80,12 +89,14 @@
 //	                        page uses to show a new board at once.
 //	POST /api/new           {mode:"level"|"random"|"challenge", level, size,
 //	                        seed} → State. Seed omitted: the server picks one
-//	                        and reports it. New level, fresh clock.
+//	                        and reports it; seeds above 2^53−1 (MaxSeed) are
+//	                        refused, as the page sends them back as
+//	                        JavaScript numbers. New level, fresh clock.
 //	POST /api/move          {from, to} → {result:"moved"|"swapped"|"dropped",
 //	                        state}; 409 when illegal or the level is solved.
 //	POST /api/undo          → State; 409 when there is nothing to undo.
 //	POST /api/restart       → State.
-//	POST /api/debug         {drop_next:n} → {drop_next}: ignore the next n legal
+//	POST /api/debug         (Debug only) {drop_next:n} → {drop_next}: ignore the next n legal
 //	                        moves (result "dropped", nothing changes), so
 //	                        tests can check that the bot repairs a lost drag.
 //	POST /api/layout        the page reports what it drew: {left, top, side}
@@ -105,7 +116,7 @@
 //	                        buttons on screen by id ("undo", "restart",
 //	                        "menu-btn", "solved", "next", "replay",
 //	                        "level-N", ...) as [left, top, width, height].
-//	GET  /api/pointer       {events:[{seq, type, clientX, clientY, screenX,
+//	GET  /api/pointer       (Debug only) {events:[{seq, type, clientX, clientY, screenX,
 //	                        screenY, pointerType, buttons, t}], next}: every
 //	                        pointerdown/move/up/cancel the page saw, screenX/Y
 //	                        in screen pixels. ?since=seq returns newer ones.

@@ -94,7 +94,7 @@ func checkFlash(img *image.RGBA, st State) error {
 // its own pitch rule puts it, fades a new level in, lets a dropped tile glide
 // and ignores a press while it glides.
 func TestBrowserFlash(t *testing.T) {
-	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}, Theme: "flash"})
+	g, err := New(Config{Debug: true, Start: Spec{Mode: ModeLevel, Level: 10}, Theme: "flash"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package game
 
 import (
+	cryptorand "crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -25,9 +27,13 @@ const ChallengeLimit = 3 * time.Minute
 // ChallengeSize is the board size of the challenge.
 const ChallengeSize = 6
 
-// maxSeed bounds the seeds the server picks itself so that they survive a
-// round trip through JavaScript numbers (2^53).
+// maxSeed bounds the seeds the server picks itself.
 const maxSeed = 1_000_000_000
+
+// MaxSeed is the largest seed a level may have: the page sends seeds back
+// (Replay, Next) as JavaScript numbers, which hold integers exactly only up
+// to 2^53−1 (Number.MAX_SAFE_INTEGER).
+const MaxSeed = 1<<53 - 1
 
 // Spec says which level to play. Seed is nil for "pick one".
 type Spec struct {
@@ -42,6 +48,12 @@ type Config struct {
 	Start  Spec   // the first level; the zero Spec means official level 1
 	NoSwap bool   // a drop on another movable tile puts the tile back instead of swapping
 	Theme  string // "classic" (default), "neon" or "flash" (Themes); the page's ?theme= sets it too (POST /api/theme)
+	// Debug turns on what tests use and players must not reach: POST
+	// /api/debug and the pointer log (GET and POST /api/pointer); the
+	// page logs the pointer only then.
+	Debug bool
+	// Timeouts of HTTPServer; zero means DefaultTimeouts.
+	Timeouts Timeouts
 	// Now is the clock; nil means time.Now. Tests set it.
 	Now func() time.Time
 }
@@ -88,6 +100,9 @@ type Game struct {
 	pointer  []PointerEvent
 	pointerN int64
 
+	token    string // see Token
+	timeouts Timeouts
+
 	muxOnce sync.Once
 	mux     *http.ServeMux
 	polls   atomic.Int32 // long polls waiting for a change (tests wait on it)
@@ -104,6 +119,18 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	g.theme = theme
+	g.timeouts = cfg.Timeouts
+	if g.timeouts == (Timeouts{}) {
+		g.timeouts = DefaultTimeouts
+	}
+	if err := g.timeouts.check(); err != nil {
+		return nil, fmt.Errorf("game: %w", err)
+	}
+	var tok [16]byte
+	if _, err := cryptorand.Read(tok[:]); err != nil {
+		return nil, fmt.Errorf("game: token: %w", err)
+	}
+	g.token = hex.EncodeToString(tok[:])
 	start := cfg.Start
 	if start.Mode == "" {
 		start = Spec{Mode: ModeLevel, Level: 1}
@@ -123,6 +150,9 @@ func (g *Game) NewLevel(sp Spec) error {
 	)
 	if sp.Seed != nil {
 		seed = *sp.Seed
+		if seed > MaxSeed {
+			return fmt.Errorf("%w: seed %d above 2^53−1: the page could not send it back exactly", ErrSpec, seed)
+		}
 	} else {
 		seed = 1 + rand.Uint64N(maxSeed)
 	}

@@ -1,13 +1,18 @@
 package game
 
 import (
+	"bytes"
+	"crypto/subtle"
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
+	"mime"
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -19,8 +24,60 @@ var staticFS embed.FS
 // maxBody bounds every request body.
 const maxBody = 1 << 20
 
-// longPoll is how long GET /api/state?wait=V waits for a change.
-const longPoll = 20 * time.Second
+// TokenHeader carries the game's token (Game.Token) on every state-changing
+// request. The page gets the token with its HTML; a page of another origin
+// can neither read it nor send this header without CORS, which the server
+// never grants.
+const TokenHeader = "X-Hexiom-Token"
+
+// Timeouts bound how long the server waits for a client.
+type Timeouts struct {
+	ReadHeader time.Duration // the request line and headers
+	Read       time.Duration // the whole request, body included; more than LongPoll
+	Write      time.Duration // from the end of the headers to the end of the answer; more than LongPoll
+	Idle       time.Duration // a kept-alive connection between two requests
+	LongPoll   time.Duration // how long GET /api/state?wait=V waits for a change
+}
+
+// DefaultTimeouts are the server's timeouts when Config.Timeouts is zero.
+// Read and Write outlast the long poll: net/http cancels a request's context
+// when the read deadline passes, even while its handler is waiting.
+var DefaultTimeouts = Timeouts{
+	ReadHeader: 5 * time.Second,
+	Read:       30 * time.Second,
+	Write:      30 * time.Second,
+	Idle:       60 * time.Second,
+	LongPoll:   20 * time.Second,
+}
+
+func (t Timeouts) check() error {
+	switch {
+	case t.ReadHeader <= 0 || t.Idle <= 0 || t.LongPoll <= 0:
+		return fmt.Errorf("timeouts %+v: every one must be positive", t)
+	case t.Read <= t.LongPoll || t.Write <= t.LongPoll:
+		return fmt.Errorf("timeouts %+v: Read and Write must outlast LongPoll", t)
+	}
+	return nil
+}
+
+// HTTPServer returns an http.Server serving g with its timeouts
+// (Config.Timeouts). Serve it on a loopback listener.
+func (g *Game) HTTPServer() *http.Server {
+	t := g.timeouts
+	return &http.Server{
+		Handler:           g,
+		ReadHeaderTimeout: t.ReadHeader,
+		ReadTimeout:       t.Read,
+		WriteTimeout:      t.Write,
+		IdleTimeout:       t.Idle,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// Token returns the game's token, which every state-changing request must
+// carry in the TokenHeader header. It is random, made by New, and served
+// to the page inside its HTML.
+func (g *Game) Token() string { return g.token }
 
 // ServeHTTP serves the page and the API (see the package comment).
 func (g *Game) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -53,22 +110,73 @@ func (g *Game) buildMux() {
 	}
 	m := http.NewServeMux()
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	html, err := fs.ReadFile(static, "index.html")
+	if err != nil {
+		panic(fmt.Sprintf("game: embedded page missing: %v", err))
+	}
+	// The page learns the token (and whether to log the pointer) from its
+	// HTML, which no other origin can read.
+	html = bytes.Replace(html, []byte("__HEXIOM_TOKEN__"), []byte(g.token), 1)
+	html = bytes.Replace(html, []byte("__HEXIOM_DEBUG__"), []byte(strconv.FormatBool(g.cfg.Debug)), 1)
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		http.ServeFileFS(w, r, static, "index.html")
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		// No framing by other pages: they could make the page act for them.
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+		_, _ = w.Write(html)
 	})
 	m.HandleFunc("GET /api/state", g.handleState)
-	m.HandleFunc("POST /api/new", g.handleNew)
-	m.HandleFunc("POST /api/move", g.handleMove)
-	m.HandleFunc("POST /api/undo", g.handleUndo)
-	m.HandleFunc("POST /api/restart", g.handleRestart)
-	m.HandleFunc("POST /api/debug", g.handleDebug)
-	m.HandleFunc("POST /api/layout", g.handleLayout)
-	m.HandleFunc("GET /api/pointer", g.handlePointerGet)
-	m.HandleFunc("POST /api/pointer", g.handlePointerPost)
+	m.HandleFunc("POST /api/new", g.guard(g.handleNew))
+	m.HandleFunc("POST /api/move", g.guard(g.handleMove))
+	m.HandleFunc("POST /api/undo", g.guard(g.handleUndo))
+	m.HandleFunc("POST /api/restart", g.guard(g.handleRestart))
+	m.HandleFunc("POST /api/layout", g.guard(g.handleLayout))
 	m.HandleFunc("GET /api/levels", g.handleLevels)
-	m.HandleFunc("POST /api/theme", g.handleTheme)
+	m.HandleFunc("POST /api/theme", g.guard(g.handleTheme))
+	if g.cfg.Debug {
+		m.HandleFunc("POST /api/debug", g.guard(g.handleDebug))
+		m.HandleFunc("GET /api/pointer", g.handlePointerGet)
+		m.HandleFunc("POST /api/pointer", g.guard(g.handlePointerPost))
+	} else {
+		off := func(w http.ResponseWriter, r *http.Request) {
+			writeJSON(w, http.StatusNotFound, apiError{Error: fmt.Sprintf("%s %s is for tests: start the game with Config.Debug (hexiom game -debug)", r.Method, r.URL.Path)})
+		}
+		m.HandleFunc("/api/debug", off)
+		m.HandleFunc("/api/pointer", off)
+	}
 	g.mux = m
+}
+
+// guard wraps a state-changing handler: it serves only requests with a JSON
+// body (Content-Type application/json), from the game's own origin (or with
+// no Origin, as programs send them) and carrying the game's token. A page of
+// another origin can send none of these with a "simple" request, and the
+// server answers no CORS preflight.
+func (g *Game) guard(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		refuse := func(code int, format string, args ...any) {
+			writeJSON(w, code, apiError{Error: fmt.Sprintf("%s %s: ", r.Method, r.URL.Path) + fmt.Sprintf(format, args...)})
+		}
+		if ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || ct != "application/json" {
+			refuse(http.StatusUnsupportedMediaType, "Content-Type %.60q: want application/json", r.Header.Get("Content-Type"))
+			return
+		}
+		if o, ok := r.Header["Origin"]; ok && (len(o) != 1 || o[0] != "http://"+r.Host) {
+			refuse(http.StatusForbidden, "request from another origin (%.100q) refused; the game takes requests from its own page", strings.Join(o, ", "))
+			return
+		}
+		if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+			refuse(http.StatusForbidden, "%.40s request refused (Sec-Fetch-Site); the game takes requests from its own page", s)
+			return
+		}
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get(TokenHeader)), []byte(g.token)) != 1 {
+			refuse(http.StatusForbidden, "missing or wrong %s: the page sends the token it got with its HTML (programs: Game.Token)", TokenHeader)
+			return
+		}
+		h(w, r)
+	}
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -84,14 +192,37 @@ type apiError struct {
 	State *State `json:"state,omitempty"`
 }
 
+// readJSON decodes the body, which must be one JSON value of v's type (not
+// null) and nothing after it, into v.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := decodeBody(http.MaxBytesReader(w, r.Body, maxBody), v); err != nil {
 		writeJSON(w, http.StatusBadRequest, apiError{Error: fmt.Sprintf("%s %s: bad JSON body: %v", r.Method, r.URL.Path, err)})
 		return false
 	}
 	return true
+}
+
+func decodeBody(body io.Reader, v any) error {
+	data, err := io.ReadAll(body)
+	if err != nil {
+		return err
+	}
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		return fmt.Errorf("empty body")
+	}
+	if bytes.Equal(data, []byte("null")) {
+		return fmt.Errorf("null")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if n := dec.InputOffset(); n != int64(len(data)) {
+		return fmt.Errorf("more after the JSON value at byte %d", n)
+	}
+	return nil
 }
 
 func (g *Game) handleState(w http.ResponseWriter, r *http.Request) {
@@ -103,7 +234,7 @@ func (g *Game) handleState(w http.ResponseWriter, r *http.Request) {
 		}
 		ver, ch := g.Changed()
 		if int64(ver) == want {
-			t := time.NewTimer(longPoll)
+			t := time.NewTimer(g.timeouts.LongPoll)
 			g.polls.Add(1)
 			defer g.polls.Add(-1)
 			select {
@@ -136,11 +267,18 @@ type MoveReply struct {
 }
 
 func (g *Game) handleMove(w http.ResponseWriter, r *http.Request) {
-	var m Move
+	var m struct {
+		From *int `json:"from"`
+		To   *int `json:"to"`
+	}
 	if !readJSON(w, r, &m) {
 		return
 	}
-	res, err := g.Move(Move{From: m.From, To: m.To})
+	if m.From == nil || m.To == nil {
+		writeJSON(w, http.StatusBadRequest, apiError{Error: `POST /api/move: want {"from": cell, "to": cell}`})
+		return
+	}
+	res, err := g.Move(Move{From: *m.From, To: *m.To})
 	if err != nil {
 		st := g.State()
 		writeJSON(w, http.StatusConflict, apiError{Error: err.Error(), State: &st})

@@ -13,7 +13,13 @@ import (
 	"hexiom/board"
 )
 
-func serve(t *testing.T, cfg Config) (*Game, *httptest.Server) {
+// server is the game served by httptest.
+type server struct {
+	*httptest.Server
+	g *Game
+}
+
+func serve(t *testing.T, cfg Config) (*Game, *server) {
 	t.Helper()
 	g, err := New(cfg)
 	if err != nil {
@@ -21,11 +27,12 @@ func serve(t *testing.T, cfg Config) (*Game, *httptest.Server) {
 	}
 	srv := httptest.NewServer(g)
 	t.Cleanup(srv.Close)
-	return g, srv
+	return g, &server{srv, g}
 }
 
-// call sends body (nil for GET) and decodes the answer into out.
-func call(t *testing.T, srv *httptest.Server, method, path string, body, out any) int {
+// call sends body (nil for GET) as a program would (JSON, the token, no
+// Origin) and decodes the answer into out.
+func call(t *testing.T, srv *server, method, path string, body, out any) int {
 	t.Helper()
 	var rd io.Reader
 	if body != nil {
@@ -38,6 +45,10 @@ func call(t *testing.T, srv *httptest.Server, method, path string, body, out any
 	req, err := http.NewRequest(method, srv.URL+path, rd)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set(TokenHeader, srv.g.Token())
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -90,7 +101,10 @@ func TestAPIPlayLevel10(t *testing.T) {
 	}
 	// Malformed bodies: 400.
 	for _, body := range []string{`{"from":1`, `{"from":1,"to":2,"extra":3}`, `[]`} {
-		resp, err := http.Post(srv.URL+"/api/move", "application/json", strings.NewReader(body))
+		req, _ := http.NewRequest("POST", srv.URL+"/api/move", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set(TokenHeader, srv.g.Token())
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +167,7 @@ func TestAPIUndoRestartNew(t *testing.T) {
 }
 
 func TestAPINoSwapAndDropNext(t *testing.T) {
-	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true})
+	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true, Debug: true})
 	var st State
 	call(t, srv, "GET", "/api/state", nil, &st)
 	if st.Swap {
@@ -181,7 +195,7 @@ func TestAPINoSwapAndDropNext(t *testing.T) {
 }
 
 func TestAPILayoutPointerAndWait(t *testing.T) {
-	g, srv := serve(t, Config{Theme: "neon"})
+	g, srv := serve(t, Config{Theme: "neon", Debug: true})
 	l := Layout{Left: 372, Top: 64, Side: 536, ScreenX: 10, ScreenY: 20, InnerWidth: 1280, InnerHeight: 800, DevicePixelRatio: 1, Version: 1, Size: 2, Theme: "neon"}
 	if code := call(t, srv, "POST", "/api/layout", l, nil); code != http.StatusNoContent {
 		t.Fatalf("layout: %d", code)
@@ -232,7 +246,7 @@ func TestAPILayoutPointerAndWait(t *testing.T) {
 	// not after longPoll (the limit is generous: only a wait is wrong).
 	start := time.Now()
 	call(t, srv, "GET", "/api/state?wait=1", nil, &st)
-	if took := time.Since(start); took > longPoll/2 || st.Version != 3 {
+	if took := time.Since(start); took > DefaultTimeouts.LongPoll/2 || st.Version != 3 {
 		t.Fatalf("stale wait took %v and returned version %d", took, st.Version)
 	}
 }

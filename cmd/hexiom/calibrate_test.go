@@ -43,7 +43,7 @@ func gameOnScreen(t *testing.T, spec game.Spec, win image.Rectangle, theme strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := desktop.Serve(g)
+	srv, err := desktop.Serve(g.HTTPServer())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -29,7 +30,7 @@ import (
 func init() {
 	register(command{
 		name:  "game",
-		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash]",
+		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash] [-debug]",
 		short: "serve the Hexiom clone on loopback and print its URL",
 		run:   runGame,
 	})
@@ -45,6 +46,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	open := fs.Bool("open", false, "open the page in the default browser")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon or flash (flash: another font, bevels, its own pitch rule, gliding tiles; the page also takes ?theme=)")
+	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
@@ -80,9 +82,13 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		}
 		spec.Seed = seed
 	}
-	host, _, err := net.SplitHostPort(*addr)
+	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom game: -addr %q: %v\n", *addr, err)
+		return exitBadUser
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		fmt.Fprintf(stderr, "hexiom game: -addr %q: port %q: want a number 0..65535 (0 picks a free one)\n", *addr, port)
 		return exitBadUser
 	}
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
@@ -90,7 +96,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		return exitBadUser
 	}
 
-	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme})
+	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug})
 	if err != nil {
 		fmt.Fprintf(stderr, "hexiom game: %v\n", err)
 		return exitBadUser
@@ -113,7 +119,7 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		what = fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
 	}
 	fmt.Fprintf(stderr, "hexiom game: serving %s at %s (Ctrl-C stops)\n", what, url)
-	srv := &http.Server{Handler: g, ReadHeaderTimeout: 5 * time.Second}
+	srv := g.HTTPServer()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 

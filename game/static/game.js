@@ -5,6 +5,10 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
+  // The server puts its token in the page; state-changing requests carry it.
+  const meta = document.querySelector('meta[name="hexiom"]');
+  const TOKEN = meta ? meta.content : '';
+  const DEBUG = !!meta && meta.dataset.debug === 'true'; // log the pointer (tests)
   const cv = $('board');
   const ctx = cv.getContext('2d');
 
@@ -132,7 +136,7 @@
 
   async function api(path, body) {
     const r = await fetch(path, body === undefined ? {} : {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hexiom-Token': TOKEN }, body: JSON.stringify(body),
     });
     let j = null;
     try { j = await r.json(); } catch (e) { /* 204 */ }
@@ -770,8 +774,10 @@
     logQ = [];
     api('/api/pointer', q).catch(() => {});
   }
-  for (const t of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
-    window.addEventListener(t, logPointer, { capture: true, passive: true });
+  if (DEBUG) {
+    for (const t of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
+      window.addEventListener(t, logPointer, { capture: true, passive: true });
+    }
   }
 
   cv.addEventListener('pointerdown', (e) => {

@@ -243,13 +243,14 @@ type Server struct {
 	srv *http.Server
 }
 
-// Serve serves h on 127.0.0.1 at a free port.
-func Serve(h http.Handler) (*Server, error) {
+// Serve serves srv (its handler and timeouts, e.g. game.Game.HTTPServer) on
+// 127.0.0.1 at a free port.
+func Serve(srv *http.Server) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("serve: %w", err)
 	}
-	s := &Server{URL: "http://" + ln.Addr().String() + "/", srv: &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}}
+	s := &Server{URL: "http://" + ln.Addr().String() + "/", srv: srv}
 	go func() { _ = s.srv.Serve(ln) }()
 	return s, nil
 }
@@ -300,4 +301,58 @@ func writeZoom(profile string, zoom float64) error {
 		return fmt.Errorf("page zoom: %w", err)
 	}
 	return nil
+}
+
+// SilentDisplay is an X display name ("127.0.0.1:N") whose TCP port accepts
+// connections and never answers, as a hung X server would; for tests that
+// connecting gives up. Close stops it.
+type SilentDisplay struct {
+	Display string
+	ln      net.Listener
+	conns   chan net.Conn
+}
+
+// StartSilentDisplay listens on a loopback port that maps to an X display
+// number (6000+N).
+func StartSilentDisplay() (*SilentDisplay, error) {
+	for i := 0; i < 20; i++ {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, fmt.Errorf("silent display: %w", err)
+		}
+		port := ln.Addr().(*net.TCPAddr).Port
+		if port <= 6000 {
+			ln.Close()
+			continue
+		}
+		s := &SilentDisplay{Display: fmt.Sprintf("127.0.0.1:%d", port-6000), ln: ln, conns: make(chan net.Conn, 64)}
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				select {
+				case s.conns <- c: // held open, never read nor written
+				default:
+					c.Close()
+				}
+			}
+		}()
+		return s, nil
+	}
+	return nil, errors.New("silent display: no free port above 6000")
+}
+
+// Close stops listening and drops the connections it held.
+func (s *SilentDisplay) Close() {
+	s.ln.Close()
+	for {
+		select {
+		case c := <-s.conns:
+			c.Close()
+		default:
+			return
+		}
+	}
 }

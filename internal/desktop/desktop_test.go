@@ -59,7 +59,7 @@ func TestChromiumDragAndCapture(t *testing.T) {
 			mu.Unlock()
 		}
 	})
-	srv, err := Serve(mux)
+	srv, err := Serve(&http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

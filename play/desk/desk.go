@@ -91,10 +91,10 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Zoom == 0 {
 		o.Zoom = 1
 	}
-	if d.Game, err = game.New(game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme}); err != nil {
+	if d.Game, err = game.New(game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true}); err != nil {
 		return d, fmt.Errorf("desk: %w", err)
 	}
-	if d.Server, err = desktop.Serve(d.Game); err != nil {
+	if d.Server, err = desktop.Serve(d.Game.HTTPServer()); err != nil {
 		return d, err
 	}
 	if d.Browser, err = desktop.StartChromiumZoom(d.X, d.Server.URL, o.Window, o.Zoom); err != nil {
@@ -198,7 +198,10 @@ func (d *Desk) api(method, path string, body, out any) error {
 	if err != nil {
 		return fmt.Errorf("desk: %s %s: %w", method, path, err)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set(game.TokenHeader, d.Game.Token())
+	}
 	resp, err := d.client.Do(req)
 	if err != nil {
 		return fmt.Errorf("desk: %s %s: %w", method, path, err)

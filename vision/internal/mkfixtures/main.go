@@ -260,7 +260,7 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 	if err != nil {
 		return err
 	}
-	srv, err := desktop.Serve(g)
+	srv, err := desktop.Serve(g.HTTPServer())
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,210 @@
+// Package xconn connects to an X display with a deadline: connecting, the
+// connection setup and the first round trip must finish within Timeout, so
+// a display that accepts and never answers gives an error naming it instead
+// of a hang. capture, calibration and actuate open their X connections
+// through it.
+package xconn
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+)
+
+// Timeout bounds connecting to a display: the dial, the X connection setup
+// and the first round trip. A local X server needs milliseconds.
+var Timeout = 10 * time.Second
+
+func init() {
+	// xgb logs "Could not get authority info" on every connection without
+	// an ~/.Xauthority, which Xvfb does not need.
+	xgb.Logger = log.New(io.Discard, "", 0)
+}
+
+// Display is a parsed display name ("[host]:N[.S]", "unix:N", "/path:N").
+type Display struct {
+	Name    string // as given, or $DISPLAY
+	Network string // "unix" or "tcp"
+	Addr    string // socket path or host:port
+	Host    string // "" for a local socket
+	Number  string // N
+	Screen  int    // S, 0 when not given
+}
+
+// Parse parses display; "" means $DISPLAY.
+func Parse(display string) (Display, error) {
+	if display == "" {
+		display = os.Getenv("DISPLAY")
+	}
+	if display == "" {
+		return Display{}, errors.New("no X display: DISPLAY is not set")
+	}
+	d := Display{Name: display}
+	i := strings.LastIndex(display, ":")
+	if i < 0 {
+		return d, fmt.Errorf("X display %q: want [host]:number", display)
+	}
+	host, num := display[:i], display[i+1:]
+	if j := strings.Index(num, "."); j >= 0 {
+		scr, err := strconv.Atoi(num[j+1:])
+		if err != nil || scr < 0 {
+			return d, fmt.Errorf("X display %q: want [host]:number[.screen]", display)
+		}
+		num, d.Screen = num[:j], scr
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 0 || n > 65535-6000 {
+		return d, fmt.Errorf("X display %q: want [host]:number[.screen]", display)
+	}
+	d.Number = num
+	switch {
+	case strings.HasPrefix(host, "/"): // a socket path, as launchd gives
+		d.Network, d.Addr = "unix", host+":"+num
+	case host == "" || host == "unix":
+		d.Network, d.Addr = "unix", "/tmp/.X11-unix/X"+num
+	default:
+		if k := strings.LastIndex(host, "/"); k >= 0 { // "tcp/host"
+			host = host[k+1:]
+		}
+		d.Host = host
+		d.Network, d.Addr = "tcp", net.JoinHostPort(host, strconv.Itoa(6000+n))
+	}
+	return d, nil
+}
+
+// slow is the error for a display that did not answer in time.
+func (d Display) slow(what string, err error) error {
+	return fmt.Errorf("X display %s did not answer within %v (%s): is its X server running and responsive? %w", d.Name, Timeout, what, err)
+}
+
+// Dial opens a socket to the display with the deadline set for Timeout
+// from now; clear it (SetDeadline(time.Time{})) once the setup is done.
+func (d Display) Dial() (net.Conn, error) {
+	deadline := time.Now().Add(Timeout)
+	c, err := (&net.Dialer{Deadline: deadline}).Dial(d.Network, d.Addr)
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, d.slow("connect", err)
+		}
+		return nil, fmt.Errorf("connect to X display %s: %w", d.Name, err)
+	}
+	_ = c.SetDeadline(deadline)
+	return c, nil
+}
+
+// Open connects xgb to display ("" means $DISPLAY) and makes one round
+// trip, all within Timeout.
+func Open(display string) (*xgb.Conn, error) {
+	d, err := Parse(display)
+	if err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(Timeout) // a little before the socket's
+	nc, err := d.Dial()
+	if err != nil {
+		return nil, err
+	}
+	var c *xgb.Conn
+	if _, cookie := d.Cookie(); len(cookie) == 16 {
+		c, err = xgb.NewConnNetWithCookieHex(nc, hex.EncodeToString(cookie))
+	} else {
+		c, err = xgb.NewConnNet(nc)
+	}
+	if err != nil {
+		nc.Close()
+		if isTimeout(err) {
+			return nil, d.slow("connection setup", err)
+		}
+		return nil, fmt.Errorf("connect to X display %s: %w", d.Name, err)
+	}
+	n, _ := strconv.Atoi(d.Number)
+	c.DisplayNumber, c.DefaultScreen = n, d.Screen
+	if d.Screen >= len(xproto.Setup(c).Roots) {
+		c.Close()
+		return nil, fmt.Errorf("X display %s: no screen %d", d.Name, d.Screen)
+	}
+	if _, err := xproto.GetInputFocus(c).Reply(); err != nil {
+		c.Close()
+		if time.Now().After(deadline) || isTimeout(err) {
+			return nil, d.slow("first request", err)
+		}
+		return nil, fmt.Errorf("X display %s: first request: %w", d.Name, err)
+	}
+	_ = nc.SetDeadline(time.Time{})
+	return c, nil
+}
+
+// Probe checks that display answers (connect, setup, a round trip) within
+// Timeout, for libraries that would hang in XOpenDisplay (robotgo).
+func Probe(display string) error {
+	c, err := Open(display)
+	if err != nil {
+		return err
+	}
+	c.Close()
+	return nil
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout() || strings.Contains(err.Error(), "i/o timeout")
+}
+
+// Cookie returns the MIT-MAGIC-COOKIE-1 for the display from the X
+// authority file ($XAUTHORITY, else ~/.Xauthority), or nothing (Xvfb needs
+// none).
+func (d Display) Cookie() (string, []byte) {
+	fname := os.Getenv("XAUTHORITY")
+	if fname == "" {
+		fname = os.Getenv("HOME") + "/.Xauthority"
+	}
+	data, err := os.ReadFile(fname)
+	if err != nil {
+		return "", nil
+	}
+	host := d.Host
+	if host == "" || host == "localhost" || host == "unix" {
+		host, _ = os.Hostname()
+	}
+	read := func() ([]byte, bool) {
+		if len(data) < 2 {
+			return nil, false
+		}
+		n := int(binary.BigEndian.Uint16(data))
+		if len(data) < 2+n {
+			return nil, false
+		}
+		b := data[2 : 2+n]
+		data = data[2+n:]
+		return b, true
+	}
+	for len(data) >= 2 {
+		family := binary.BigEndian.Uint16(data)
+		data = data[2:]
+		addr, ok1 := read()
+		disp, ok2 := read()
+		name, ok3 := read()
+		cookie, ok4 := read()
+		if !(ok1 && ok2 && ok3 && ok4) {
+			return "", nil
+		}
+		const familyLocal, familyWild = 256, 65535
+		if (family == familyWild || family == familyLocal && string(addr) == host) &&
+			(len(disp) == 0 || string(disp) == d.Number) && string(name) == "MIT-MAGIC-COOKIE-1" {
+			return string(name), cookie
+		}
+	}
+	return "", nil
+}
