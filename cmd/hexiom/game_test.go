@@ -120,6 +120,10 @@ func TestGameCommandBadUsage(t *testing.T) {
 		{"-theme", "pink"},
 		{"-addr", "0.0.0.0:0"},
 		{"-addr", "nonsense"},
+		{"-addr", "127.0.0.1:99999"},
+		{"-addr", "127.0.0.1:-1"},
+		{"-addr", "127.0.0.1:http"},
+		{"-random", "4", "-seed", "9007199254740992"},
 		{"extra"},
 	} {
 		var stderr strings.Builder
