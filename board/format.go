@@ -59,7 +59,7 @@ func Parse(name string, data []byte) (Position, error) {
 	s, err := strconv.Atoi(head)
 	if err != nil || !ValidSize(s) {
 		col := strings.Index(lines[0], head) + 1
-		return bad(1, col, "expected the board size, a number 1..%d, found %q", MaxSize, head)
+		return bad(1, col, "expected the board size, a number 1..%d, found %s", MaxSize, clip(head))
 	}
 	p := New(s)
 	g := p.Geom()
@@ -102,12 +102,12 @@ func Parse(name string, data []byte) (Position, error) {
 			p.Cells[g.Index(lo+k, y)] = cell
 		}
 		if end := indent + 2*ncells; len(line) > end {
-			return bad(ln, end+1, "expected the end of row %d after %d cells, found %q", y+1, ncells, line[end:])
+			return bad(ln, end+1, "expected the end of row %d after %d cells, found %s", y+1, ncells, clip(line[end:]))
 		}
 	}
 	for i := rows + 1; i < len(lines); i++ {
 		if lines[i] != "" {
-			return bad(i+1, 1, "expected nothing after the %d board rows, found %q", rows, lines[i])
+			return bad(i+1, 1, "expected nothing after the %d board rows, found %s", rows, clip(lines[i]))
 		}
 	}
 	return p, nil
@@ -141,6 +141,17 @@ func (p Position) Format() string {
 
 // String is Format.
 func (p Position) String() string { return p.Format() }
+
+// clip quotes s for an error message, cut to its first 40 characters: a
+// message echoes what it found, not a whole file.
+func clip(s string) string {
+	const max = 40
+	r := []rune(s)
+	if len(r) <= max {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(string(r[:max])), len(s))
+}
 
 func abs(x int) int {
 	if x < 0 {

@@ -48,10 +48,29 @@ func (p Point) Pt() image.Point {
 // Dist returns the distance between p and q.
 func (p Point) Dist(q Point) float64 { return math.Hypot(p.X-q.X, p.Y-q.Y) }
 
-// Valid reports whether a has a usable size.
+// MaxCoord is the largest screen coordinate: X screens are at most 32767 px
+// a side.
+const MaxCoord = 32767
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// Valid reports whether a has a usable size and lies, at least in part,
+// where a screen can be: finite numbers, a side of 40..MaxCoord px, left
+// and top within −side..MaxCoord. Fits checks it against one screen.
 func (a Area) Valid() error {
-	if !(a.Side >= 40) || math.IsInf(a.Side, 0) || math.IsNaN(a.Left) || math.IsNaN(a.Top) {
-		return fmt.Errorf("game area %.1f×%.1f px at (%.1f,%.1f): too small or not a number", a.Side, a.Side, a.Left, a.Top)
+	why := ""
+	switch {
+	case !finite(a.Left) || !finite(a.Top) || !finite(a.Side):
+		why = "not a number"
+	case a.Side < 40:
+		why = "too small (under 40 px)"
+	case a.Side > MaxCoord:
+		why = fmt.Sprintf("larger than any screen (%d px)", MaxCoord)
+	case a.Left <= -a.Side || a.Top <= -a.Side || a.Left >= MaxCoord || a.Top >= MaxCoord:
+		why = fmt.Sprintf("off any screen (0..%d)", MaxCoord)
+	}
+	if why != "" {
+		return fmt.Errorf("game area %.5g px square at (%.5g, %.5g): %s", a.Side, a.Left, a.Top, why)
 	}
 	for s, k := range a.Scale {
 		if k != 0 && !(k >= 0.25 && k <= 4) {

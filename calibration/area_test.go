@@ -2,6 +2,8 @@ package calibration
 
 import (
 	"errors"
+	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,5 +90,48 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if err := SaveFile(p, Area{Side: 0}); err == nil {
 		t.Error("saved an empty area")
+	}
+}
+
+// TestValidBounds: absurd numbers are refused by Valid with a short
+// message; Fits checks an area against one screen.
+func TestValidBounds(t *testing.T) {
+	for _, a := range []Area{
+		{Left: 1e300, Top: 0, Side: 400}, {Left: -1e300, Top: 0, Side: 400}, {Left: 0, Top: 1e300, Side: 400},
+		{Left: 0, Top: 0, Side: 1e300}, {Left: 0, Top: 0, Side: math.Inf(1)}, {Left: math.NaN(), Side: 400},
+		{Left: 0, Top: math.Inf(-1), Side: 400}, {Side: 39.9}, {Side: math.NaN()}, {Left: -400, Top: 0, Side: 400},
+		{Left: 0, Top: 32767, Side: 400}, {Side: 32768},
+	} {
+		err := a.Valid()
+		if err == nil {
+			t.Errorf("%+v passed Valid", a)
+		} else if len(err.Error()) > 120 {
+			t.Errorf("%+v: a %d-byte message: %.200s", a, len(err.Error()), err)
+		}
+		dir := t.TempDir()
+		if err := SaveFile(filepath.Join(dir, "c.json"), a); err == nil {
+			t.Errorf("%+v saved", a)
+		}
+	}
+	for _, a := range []Area{{Left: 0, Top: 0, Side: 40}, {Left: -100, Top: -50, Side: 400}, {Left: 32000, Top: 100, Side: 700}} {
+		if err := a.Valid(); err != nil {
+			t.Errorf("%+v: %v", a, err)
+		}
+	}
+	screen := image.Rect(0, 0, 1920, 1080)
+	for _, tc := range []struct {
+		a  Area
+		ok bool
+	}{
+		{Area{Left: 500, Top: 100, Side: 800}, true},
+		{Area{Left: -100, Top: -100, Side: 600}, true}, // reaches past the edge; the board's middle is on it
+		{Area{Left: 1800, Top: 100, Side: 400}, false}, // centre off the right edge
+		{Area{Left: 100, Top: 1000, Side: 400}, false},
+		{Area{Left: 0, Top: 0, Side: 2500}, false}, // larger than the screen
+		{Area{Left: 30000, Top: 0, Side: 400}, false},
+	} {
+		if err := tc.a.Fits(screen); (err == nil) != tc.ok {
+			t.Errorf("%+v on %v: %v", tc.a, screen, err)
+		}
 	}
 }

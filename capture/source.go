@@ -1,10 +1,12 @@
 package capture
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
+	"io"
 	"os"
 )
 
@@ -25,14 +27,37 @@ type File struct {
 	img *image.RGBA // Bounds in screen coordinates
 }
 
+// Limits on a picture OpenFile reads: the X protocol's largest screen side,
+// and more pixels than an 8K screen (7680×4320) but a bounded amount of
+// memory (4 bytes a pixel, twice).
+const (
+	MaxSide   = 32767
+	MaxPixels = 40 << 20
+)
+
+// ErrTooLarge is returned by OpenFile for a picture over MaxSide or
+// MaxPixels, found from its header before any pixel is decoded.
+var ErrTooLarge = errors.New("picture too large for a screenshot")
+
 // OpenFile reads a PNG. Its top-left pixel is taken to be at screen point
-// off.
+// off. Its header is checked against MaxSide and MaxPixels first.
 func OpenFile(path string, off image.Point) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("capture: %w", err)
 	}
 	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil {
+		return nil, fmt.Errorf("capture: %s: not a PNG picture: %w", path, err)
+	}
+	if cfg.Width > MaxSide || cfg.Height > MaxSide || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return nil, fmt.Errorf("capture: %s: %d×%d px: %w (at most %d px a side and %d Mpx); crop it around the game",
+			path, cfg.Width, cfg.Height, ErrTooLarge, MaxSide, MaxPixels>>20)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("capture: %s: %w", path, err)
+	}
 	m, err := png.Decode(f)
 	if err != nil {
 		return nil, fmt.Errorf("capture: %s: %w", path, err)

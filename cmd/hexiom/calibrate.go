@@ -46,6 +46,10 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom calibrate: unexpected argument %q\n", fs.Arg(0))
 		return exitBadUser
 	}
+	if *timeout <= 0 {
+		fmt.Fprintf(stderr, "hexiom calibrate: -timeout %v: want a positive duration, e.g. 2m\n", *timeout)
+		return exitBadUser
+	}
 	tpl, _, err := loadTemplates(*tplPath, "calibrate", stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom calibrate:", err)

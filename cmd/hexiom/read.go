@@ -16,6 +16,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -50,6 +51,15 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom read: unexpected argument %q\n", fs.Arg(0))
 		return exitBadUser
 	}
+	for flag, file := range map[string]string{"-debug": *debug, "-o": *out} {
+		if file == "" {
+			continue
+		}
+		if err := writableDir(file); err != nil {
+			fmt.Fprintf(stderr, "hexiom read: %s %q: %v\n", flag, file, err)
+			return exitBadUser
+		}
+	}
 	area, err := loadArea(*calPath, "read", stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom read:", err)
@@ -70,10 +80,12 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	t1 := time.Now()
 	r, err := vision.Read(img, area, tpl)
 	tRead := time.Since(t1)
+	saveFailed := false
 	if *debug != "" && r.Size != 0 {
 		if pic, perr := vision.Overlay(img, area, r); perr == nil {
 			if perr := capture.SavePNG(*debug, pic); perr != nil {
 				fmt.Fprintln(stderr, "hexiom read:", perr)
+				saveFailed = true
 			}
 		}
 	}
@@ -100,6 +112,9 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v\n",
 		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
+	if saveFailed {
+		return exitFailed
+	}
 	return exitOK
 }
 
@@ -160,6 +175,19 @@ func grab(imgPath, at string, screen screenFlags, area calibration.Area) (*image
 		return nil, fmt.Errorf("the calibrated %v is not on the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
 	}
 	return scr.Grab(r)
+}
+
+// writableDir checks that the folder a file is to be written in exists.
+func writableDir(file string) error {
+	dir := filepath.Dir(file)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("folder %s: %w", dir, err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	return nil
 }
 
 func parsePoint(s string) (image.Point, error) {

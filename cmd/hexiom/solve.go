@@ -60,6 +60,10 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
 	}
+	if *timeout <= 0 {
+		fmt.Fprintf(stderr, "hexiom solve: -timeout %v: want a positive duration, e.g. 30s\n", *timeout)
+		return exitBadUser
+	}
 	var obj solver.Objective
 	if *maxObj != "" {
 		var err error
