@@ -87,11 +87,11 @@ func testClicks(t *testing.T, via, display string) {
 func TestListenRefuses(t *testing.T) {
 	t.Setenv("DISPLAY", ":nope")
 	cases := []struct{ via, display, want string }{
-		{ViaX11, ":nope", "connect to X display :nope"},
+		{ViaX11, ":nope", `X display ":nope": want [host]:number`},
 	}
 	if hookBuilt {
 		cases = append(cases, []struct{ via, display, want string }{
-			{ViaPortable, "", "connect to X display :nope"},
+			{ViaPortable, "", `X display ":nope": want [host]:number`},
 			{ViaPortable, ":3", "hears the display in $DISPLAY"},
 		}...)
 	} else {
