@@ -10,10 +10,9 @@ import (
 	"testing"
 )
 
-// hugePNG writes a PNG of a few hundred bytes whose header says 65535×65535
-// px (17 GB once decoded) and returns its path.
-func hugePNG(t *testing.T) string {
-	t.Helper()
+// pngHeader is a PNG of a few hundred bytes whose header says w×h px
+// (8-bit RGB) and which holds no pixels.
+func pngHeader(w, h uint32) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	chunk := func(typ string, data []byte) {
@@ -22,12 +21,22 @@ func hugePNG(t *testing.T) string {
 		b.Write(data)
 		_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
 	}
-	ihdr := []byte{0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 8, 2, 0, 0, 0}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 2 // bit depth, colour type RGB
 	chunk("IHDR", ihdr)
 	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
 	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// hugePNG writes a PNG whose header says 65535×65535 px (17 GB once
+// decoded) and returns its path.
+func hugePNG(t *testing.T) string {
+	t.Helper()
 	p := filepath.Join(t.TempDir(), "huge.png")
-	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(p, pngHeader(65535, 65535), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -50,6 +59,19 @@ func TestExitCodesAndMessages(t *testing.T) {
 	}
 	readArgs, _ := fixtureArgs(t, "random6-09-1920x1080")
 	cal := readArgs[len(readArgs)-1]
+	absurd := filepath.Join(dir, "absurd.json")
+	if err := os.WriteFile(absurd, []byte(`{"left":1e300,"top":0,"side":400}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	huge := filepath.Join(dir, "hugeside.json")
+	if err := os.WriteFile(huge, []byte(`{"left":0,"top":0,"side":1`+strings.Repeat("0", 300)+`}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	offPicture := filepath.Join(dir, "off.json")
+	if err := os.WriteFile(offPicture, []byte(`{"left":5000,"top":100,"side":800}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	image := readArgs[:4] // -image PNG -at X,Y
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -65,6 +87,9 @@ func TestExitCodesAndMessages(t *testing.T) {
 		{append(append([]string{"read"}, readArgs...), "-debug", filepath.Join(dir, "missing", "x.png")), exitBadUser, "missing"},
 		{append(append([]string{"read"}, readArgs...), "-o", filepath.Join(dir, "missing", "x.txt")), exitBadUser, "missing"},
 		{[]string{"read", "-image", hugePNG(t), "-calibration", cal}, exitBadUser, "65535×65535 px: picture too large"},
+		{append([]string{"read", "-calibration", absurd}, image...), exitBadUser, "off any screen"},
+		{append([]string{"read", "-calibration", huge}, image...), exitBadUser, "larger than any screen"},
+		{append([]string{"read", "-calibration", offPicture}, image...), exitBadUser, "does not fit"},
 		{[]string{"learn", "-level", level, "-image", hugePNG(t), "-calibration", cal, "-o", filepath.Join(dir, "t.json")}, exitBadUser, "too large"},
 	} {
 		var stdout, stderr strings.Builder

@@ -163,6 +163,9 @@ func grab(imgPath, at string, screen screenFlags, area calibration.Area) (*image
 		if err != nil {
 			return nil, err
 		}
+		if err := area.Fits(f.Bounds()); err != nil {
+			return nil, fmt.Errorf("%s at %s: %w", imgPath, at, err)
+		}
 		return f.Image(), nil
 	}
 	scr, err := screen.open(false, "")
@@ -170,6 +173,9 @@ func grab(imgPath, at string, screen screenFlags, area calibration.Area) (*image
 		return nil, err
 	}
 	defer scr.Close()
+	if err := area.Fits(scr.Bounds()); err != nil {
+		return nil, err
+	}
 	r := area.OnScreen(scr.Bounds()).Rect()
 	if r.Empty() {
 		return nil, fmt.Errorf("the calibrated %v is not on the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
