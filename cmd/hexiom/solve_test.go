@@ -201,3 +201,25 @@ func TestSolveOneThreadSameNodes(t *testing.T) {
 		t.Fatalf("level 38 with -threads 1: %d nodes, then %d", nodes[0], nodes[1])
 	}
 }
+
+// hexiom gen -altered prints board.Altered; hexiom bench -altered solves
+// such levels and lists the slowest.
+func TestGenAndBenchAltered(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"gen", "-altered", "-size", "5", "-seed", "7"}, &out, &errb); st != exitOK {
+		t.Fatalf("gen -altered: status %d, stderr %s", st, errb.String())
+	}
+	p, err := board.Parse("gen", out.Bytes())
+	if err != nil || !p.Equal(board.Altered(5, 7)) {
+		t.Fatalf("gen -altered printed another level (%v):\n%s", err, out.String())
+	}
+	out.Reset()
+	if st := run([]string{"bench", "-levels", "", "-altered", "-random", "4", "-size", "5", "-first", "-threads", "1", "-slowest", "2"}, &out, &errb); st != exitOK {
+		t.Fatalf("bench -altered: status %d, stderr %s", st, errb.String())
+	}
+	for _, want := range []string{"altered size 5, seeds 0..3", "CPU time", "failed or timed out: 0", "the 2 that took the most nodes"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("bench output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
