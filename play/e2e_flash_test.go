@@ -2,21 +2,29 @@ package play_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"hexiom/game"
+	"hexiom/play"
 	"hexiom/play/desk"
 	"hexiom/vision"
 )
 
 // TestE2EFlash plays the flash look, which no template was made from, at
-// a browser page zoom (flashZooms): the bot is calibrated by clicks on a size-3 start
-// and learns the look from official starts (vision.Learn, as `hexiom learn`
-// does), then plays official levels and a size-6 challenge hands-free. The
-// flash look lets tiles glide into place and ignores presses meanwhile, so
-// the bot must read and drag only on a still picture.
+// 75 % and 150 % browser page zoom: the bot is calibrated by clicks on a
+// size-3 start and learns the look from official starts (vision.Learn into
+// the user's set, as `hexiom learn -level N` does), then, with the set the
+// one rule finds with no -templates flag (vision.OpenTemplates("")), plays
+// an official level of the calibrated size and one of another size
+// hands-free (see flashBoards for the size-6 challenge). The flash look's cells follow another pitch
+// rule than board.Pitch, so the other sizes are read by measured geometry;
+// its tiles glide into place and the page ignores presses meanwhile, so the
+// bot must read and drag only on a still picture: no repair is allowed.
 func TestE2EFlash(t *testing.T) {
 	d := getDesk(t)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the user's learnt set goes here
 	// The other e2e tests share the desk: put it back as it was.
 	t.Cleanup(func() {
 		if err := d.Reopen("classic", 1); err != nil {
@@ -38,9 +46,13 @@ func TestE2EFlash(t *testing.T) {
 			if err := d.Reopen("flash", zoom); err != nil {
 				t.Fatal(err)
 			}
-			learnFlash(t, d, 27, 10, 16)
+			learnFlash(t, d, 27, 10, 30)
 			for _, sp := range flashBoards {
-				r := playOn(t, d, sp, true, nil)
+				r := playOn(t, d, sp, true, func(cfg *play.Config) {
+					if dir := os.Getenv("HEXIOM_E2E_DEBUG"); dir != "" {
+						cfg.DebugDir = dir // keep the debug pictures
+					}
+				})
 				checkSolved(t, d, r, fmt.Sprintf("flash at %.0f %%: %+v", zoom*100, sp))
 				if r.rep.Repairs != 0 {
 					t.Errorf("%d repairs: drags were lost", r.rep.Repairs)
@@ -50,21 +62,26 @@ func TestE2EFlash(t *testing.T) {
 	}
 }
 
-// flashZooms are the page zooms TestE2EFlash plays at. 150 % is left out
-// for now: there vision doubts FreeSans 5s against 6s learnt from three
-// starts ("its digit looks like 5 at 0.96 and 6 at 0.89: too close") and
-// the bot refuses to go on (correctly: no misread), so the run fails.
-var flashZooms = []float64{0.75}
+// flashZooms are the page zooms TestE2EFlash plays at.
+var flashZooms = []float64{0.75, 1.5}
 
 // flashBoards are what TestE2EFlash plays in each zoom.
+//
+// The size-6 challenge is not among them yet: vision reads its board right
+// but doubts FreeSans 5s against 6s at that scale ("its digit looks like 6 at
+// 0.94 and 5 at 0.89: too close (0.44 of the way from a 5 to a 6, need
+// 0.60)"), so the bot refuses to move (no misread, but no play). Boards of
+// size 4 and more with 5s and 6s (level 37) are refused now and then for the
+// same reason.
 var flashBoards = []game.Spec{
 	{Mode: game.ModeLevel, Level: 20}, // size 3, holes and locked tiles
-	{Mode: game.ModeLevel, Level: 24}, // size 3
+	{Mode: game.ModeLevel, Level: 34}, // size 4 (another pitch than calibrated), holes
 }
 
-// learnFlash calibrates on the start of official level first and learns
-// the look from the starts of the levels given, into a new set the desk then
-// plays with.
+// learnFlash calibrates on the start of the first official level given and
+// learns the look from the starts of the levels given into a new set saved
+// where `hexiom learn` saves it; the desk then plays with the set the one
+// rule finds with no -templates flag.
 func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 	t.Helper()
 	var tpl *vision.Templates
@@ -93,5 +110,23 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 			t.Fatalf("learn the flash look from level %d: %v", lv, err)
 		}
 	}
-	d.Tpl = tpl
+	path, err := vision.TemplatesPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := tpl.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if m := tpl.Missing(); len(m) > 0 {
+		t.Fatalf("learnt from levels %v, the set still lacks %v", levels, m)
+	}
+	found, line, err := vision.OpenTemplates("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("no -templates flag: %s", line)
+	d.Tpl = found
 }

@@ -360,8 +360,8 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			}
 			return lastSight, fmt.Errorf("play: %w", err) // capture failed: nothing to wait for
 		}
-		if err != nil {
-			lastErr = err
+		if err != nil && (lastErr == nil || errors.Is(lastErr, errNeverStill)) {
+			lastErr = err // what vision last said, if anything, is the better reason
 		}
 		if err == nil && moved {
 			ref = img
