@@ -54,7 +54,10 @@
 // Generate builds a random solvable board: the shape of a random loop of
 // all the tiles grown from both ends at once as a double-stranded band
 // (search.Walker.Random), so the board has a solution by construction and
-// no hole.
+// no hole. The generator never consults the fixed-board solver, so its
+// boards are not chosen to suit it. A few small challenges (n = 11..13,
+// 22, 23 in yellow) have no loop the two-ended walk finds; after ten tries
+// Generate walks one end until it comes back (seconds, not milliseconds).
 //
 // WriteSVG draws a solution.
 package tantrix
