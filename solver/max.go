@@ -107,8 +107,15 @@ func putMaxSearcher(s *search.MaxSearcher) {
 // then optimal. When ctx ends first, SolveMax returns the best arrangement
 // found with Optimal false and the bound proved so far; if it had found
 // none, the context's error (wrapped).
-func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, error) {
+//
+// Of the options only Threads counts: Threads(1) runs up's short searches
+// and then down on one goroutine, with the same nodes on every run.
+func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Option) (MaxResult, error) {
 	t0 := time.Now()
+	cfg := config{threads: DefaultThreads()}
+	for _, o := range opts {
+		o(&cfg)
+	}
 	if err := p.Validate(); err != nil {
 		return MaxResult{}, fmt.Errorf("solve max: %w", err)
 	}
@@ -213,13 +220,10 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 			cancel()
 		}
 	}
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
+	upRun := func(seq []upStep) {
 		buf := make([]int8, n)
-		for k, st := range maxUpSeq {
-			if k > 0 && st.visit != maxUpSeq[k-1].visit {
+		for k, st := range seq {
+			if k > 0 && st.visit != seq[k-1].visit {
 				prob.Visit = visits[st.visit]
 				up.Reset(prob, obj == Points)
 			}
@@ -240,9 +244,8 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 				return
 			}
 		}
-	}()
-	go func() {
-		defer wg.Done()
+	}
+	downRun := func() {
 		buf := make([]int8, n)
 		for t := ub; t >= 0; t-- {
 			if t <= floor.Load() {
@@ -251,8 +254,8 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 			out := down.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound}, buf)
 			nodes.Add(out.Nodes)
 			if out.Found || !out.Exhausted {
-				// Found: worth t or more, and nothing above t-1... was
-				// refuted above it: optimal (onFound cancelled).
+				// Found: worth t or more, while every target above t was
+				// refuted: optimal (onFound cancelled the other search).
 				return
 			}
 			// Nothing is worth t or more, nor more than the floor the
@@ -267,8 +270,27 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 				return
 			}
 		}
-	}()
-	wg.Wait()
+	}
+	if cfg.threads == 1 {
+		// One goroutine, the same nodes on every run: up's short searches,
+		// then down, which alone is complete.
+		upRun(maxUpSeq[:len(maxUpSeq)-1])
+		if !upDone && rctx.Err() == nil {
+			downRun()
+		}
+	} else {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			upRun(maxUpSeq)
+		}()
+		go func() {
+			defer wg.Done()
+			downRun()
+		}()
+		wg.Wait()
+	}
 	res.Nodes += nodes.Load()
 	if bestVal < 0 {
 		if (upDone || bound < 0) && ctx.Err() == nil {
@@ -286,15 +308,19 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective) (MaxResult, 
 // the searches for the bound.
 var maxUpVisit, maxDownVisit = 0, spiralOut
 
+// upStep is one search of up: the visit order, empty first or not, stop
+// at the first arrangement or not, and the node budget (0: to the end).
+type upStep struct {
+	visit             int
+	emptyFirst, first bool
+	limit             int64
+}
+
 // maxUpSeq is what up does, in turn: an arrangement of any value first,
 // empty first (a dive occupied first can sink for seconds into a part of
 // the space with none, random size 5 seed 72), then short
 // branch-and-bounds in other orientations, then one to the end.
-var maxUpSeq = []struct {
-	visit             int
-	emptyFirst, first bool
-	limit             int64
-}{
+var maxUpSeq = []upStep{
 	{maxUpVisit, true, true, 20_000},
 	{12, false, false, 20_000},
 	{6, false, false, 20_000},

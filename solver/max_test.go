@@ -247,7 +247,7 @@ func TestSolveMaxAgainstBruteForce(t *testing.T) {
 		cases = append(cases, tc{fmt.Sprintf("size 4 #%d", k), smallBoard(4, 0.45, rng)})
 	}
 	none := 0
-	for _, c := range cases {
+	for k, c := range cases {
 		if freeCells(c.level) > 22 {
 			continue // too many for the brute force
 		}
@@ -257,8 +257,14 @@ func TestSolveMaxAgainstBruteForce(t *testing.T) {
 			if obj == Points {
 				want = bp
 			}
-			res, err := SolveMax(context.Background(), c.level, obj)
-			name := c.name + " " + obj.String()
+			// Every other case on one goroutine (up's short searches,
+			// then down alone).
+			threads := 2
+			if k%2 == 1 {
+				threads = 1
+			}
+			res, err := SolveMax(context.Background(), c.level, obj, Threads(threads))
+			name := fmt.Sprintf("%s %v (threads %d)", c.name, obj, threads)
 			if want < 0 {
 				none++
 				if !errors.Is(err, ErrNoSolution) {
@@ -380,14 +386,14 @@ func freeCells(p board.Position) int {
 // and its proof (waiting for that, not for a fixed time, keeps the test
 // right on a busy machine).
 func TestSolveMaxTimeLimit(t *testing.T) {
-	// A random size-4 level with two tiles raised whose proof takes about
-	// a million nodes.
-	level := board.Raise(board.Random(4, 53), 2, 4053)
+	// Official level 35 with two tiles raised: its proof takes over
+	// 100,000 nodes.
+	level := board.Raise(readLevel(t, levelFiles(t)[34]), 2, 35)
 	full, err := SolveMax(context.Background(), level, Tiles)
 	if err != nil || !full.Optimal {
 		t.Fatalf("without a limit: %v, %+v", err, full)
 	}
-	if full.Nodes < 100_000 {
+	if full.Nodes < 50_000 {
 		t.Fatalf("the proof took only %d nodes; pick a harder level", full.Nodes)
 	}
 	for d := time.Millisecond; ; d *= 2 {
@@ -425,8 +431,8 @@ func TestSolveMaxNoAllocationPerNode(t *testing.T) {
 	if err != nil || res.Nodes < 20_000 {
 		t.Fatalf("level 35 raised: %v after %d nodes; pick a harder level", err, res.Nodes)
 	}
-	a := testing.AllocsPerRun(2, func() { SolveMax(ctx, easy, Tiles) })
-	b := testing.AllocsPerRun(2, func() { SolveMax(ctx, hard, Tiles) })
+	a := testing.AllocsPerRun(1, func() { SolveMax(ctx, easy, Tiles) })
+	b := testing.AllocsPerRun(1, func() { SolveMax(ctx, hard, Tiles) })
 	t.Logf("allocations: level 1 raised %.0f, level 35 raised %.0f (%d nodes)", a, b, res.Nodes)
 	if b > a+100 {
 		t.Fatalf("level 35 allocates %.0f times, level 1 %.0f: allocation grows with nodes", b, a)
@@ -458,5 +464,22 @@ func BenchmarkSolveMaxRaised(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes), "nodes")
 		})
+	}
+}
+
+// On one goroutine SolveMax visits the same nodes on every run.
+func TestSolveMaxOneThreadDeterministic(t *testing.T) {
+	level := board.Raise(readLevel(t, levelFiles(t)[15]), 2, 16)
+	for _, obj := range []Objective{Tiles, Points} {
+		a, errA := SolveMax(context.Background(), level, obj, Threads(1))
+		b, errB := SolveMax(context.Background(), level, obj, Threads(1))
+		if errA != nil || errB != nil {
+			t.Fatalf("%v: %v, %v", obj, errA, errB)
+		}
+		checkMax(t, "level 16 raised", level, obj, a)
+		if !a.Optimal || a.Nodes != b.Nodes || !a.Solution.Equal(b.Solution) {
+			t.Fatalf("%v: runs differ or not optimal: %d nodes %v, %d nodes %v", obj, a.Nodes, a.Optimal, b.Nodes, b.Optimal)
+		}
+		t.Logf("%v: objective %d, %d nodes", obj, a.Objective, a.Nodes)
 	}
 }

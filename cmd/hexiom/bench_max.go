@@ -4,7 +4,7 @@ package main
 // test and benchmark set: each official level with two tiles' numbers
 // raised, and random levels of sizes 3–6 treated the same way.
 //
-//	hexiom bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v] [-write DIR]
+//	hexiom bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
 //
 // The levels are named levelNN+2 and random-sS-SEED+2; -write DIR writes
 // them to DIR/NAME.txt (for scripts/gecode-compare-max.sh) instead.
@@ -27,7 +27,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench-max",
-		usage: "bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-v] [-write DIR]",
+		usage: "bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
 		short: "time solve -max on the official and random levels with two tiles raised",
 		run:   runBenchMax,
 	})
@@ -94,6 +94,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 	objs := fs.String("max", "tiles,points", "objectives to run")
 	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; the best found and its bound are kept")
 	verbose := fs.Bool("v", false, "one line per level")
+	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines per solve; 1 gives the same nodes on every run")
 	write := fs.String("write", "", "write the levels of the set into this directory (NAME.txt) instead of solving them")
 	if st := parseFlags(fs, args); st >= 0 {
 		return st
@@ -134,7 +135,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "load average at start: %s\n", loadAvg())
+	fmt.Fprintf(stdout, "load average at start: %s; %d goroutine(s) per solve\n", loadAvg(), *threads)
 	status := exitOK
 	for _, obj := range objectives {
 		type group struct {
@@ -157,7 +158,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 			gr := groups[g]
 			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 			t0 := time.Now()
-			res, err := solver.SolveMax(ctx, level, obj)
+			res, err := solver.SolveMax(ctx, level, obj, solver.Threads(*threads))
 			took := time.Since(t0)
 			cancel()
 			gr.n++

@@ -101,7 +101,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if *maxObj != "" {
-			worse(solveMaxOne(name, level, obj, *timeout, *asJSON, stdout, stderr))
+			worse(solveMaxOne(name, level, obj, *timeout, *threads, *asJSON, stdout, stderr))
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)

@@ -58,10 +58,10 @@ func checkMaxAnswer(level board.Position, res solver.MaxResult, obj solver.Objec
 
 // solveMaxOne solves one level for solve -max and prints the answer; it
 // returns the exit status for it.
-func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t0 := time.Now()
-	res, err := solver.SolveMax(ctx, level, obj)
+	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
 	took := time.Since(t0)
 	cancel()
 	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds()}

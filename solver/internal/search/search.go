@@ -3,7 +3,8 @@
 // occupied or empty, with incremental bounds, a memo of exhausted frontier
 // states, and branch-and-bound on the number of tiles left where they stand.
 // Everything it needs is sized once in Reset; the search itself allocates
-// nothing.
+// nothing. MaxSearcher (max.go) is the same search for the overconstrained
+// variant, where tiles may be set aside.
 //
 // The model. Holes are never occupied; locked tiles are fixed and counted
 // from the start as occupied neighbours. A tile's number is never guessed: it
