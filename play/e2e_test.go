@@ -163,8 +163,10 @@ func checkInside(t *testing.T, d *desk.Desk, evs []game.PointerEvent) {
 		t.Fatal(err)
 	}
 	for _, e := range evs {
-		if !truth.Contains(calibration.Point{X: e.ScreenX, Y: e.ScreenY}) {
-			t.Errorf("pointer event %s at screen (%v,%v) outside the game area %v", e.Type, e.ScreenX, e.ScreenY, truth)
+		// the page logs screenX/Y in Chromium's device-independent pixels
+		p := calibration.Point{X: d.ToScreen(e.ScreenX), Y: d.ToScreen(e.ScreenY)}
+		if !truth.Contains(p) {
+			t.Errorf("pointer event %s at screen (%v,%v) outside the game area %v", e.Type, p.X, p.Y, truth)
 		}
 	}
 }

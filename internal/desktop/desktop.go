@@ -143,9 +143,22 @@ func StartChromium(x *X, url string, win image.Rectangle) (*Browser, error) {
 // zoomed. Like a user's zoom, it changes the page's devicePixelRatio and its
 // size in CSS pixels; the screen's scale factor stays 1.
 func StartChromiumZoom(x *X, url string, win image.Rectangle, zoom float64) (*Browser, error) {
+	return StartChromiumScaled(x, url, win, zoom, 1)
+}
+
+// StartChromiumScaled is StartChromiumZoom on a display scaled by scale
+// (1.25 for 125 %, 2 for 200 %), as a user's display setting would: Chromium
+// draws with devicePixelRatio scale (times zoom), window positions and sizes
+// are in its device-independent pixels (screen pixels / scale), and the
+// window still covers the screen rectangle win.
+func StartChromiumScaled(x *X, url string, win image.Rectangle, zoom, scale float64) (*Browser, error) {
 	if zoom <= 0 || zoom > 5 {
 		return nil, fmt.Errorf("start Chromium: page zoom %v outside (0, 5]", zoom)
 	}
+	if scale < 1 || scale > 4 {
+		return nil, fmt.Errorf("start Chromium: display scale %v outside [1, 4]", scale)
+	}
+	dip := func(v int) int { return int(math.Round(float64(v) / scale)) }
 	if _, err := os.Stat(ChromiumPath); err != nil {
 		return nil, fmt.Errorf("start Chromium: %s missing (apt-get install chromium): %w", ChromiumPath, err)
 	}
@@ -168,10 +181,10 @@ func StartChromiumZoom(x *X, url string, win image.Rectangle, zoom float64) (*Br
 		"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
 		"--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
 		"--disable-features=Translate,MediaRouter", "--disable-extensions", "--hide-scrollbars",
-		"--force-device-scale-factor=1",
+		fmt.Sprintf("--force-device-scale-factor=%v", scale),
 		"--user-data-dir=" + profile,
-		fmt.Sprintf("--window-position=%d,%d", win.Min.X, win.Min.Y),
-		fmt.Sprintf("--window-size=%d,%d", win.Dx(), win.Dy()),
+		fmt.Sprintf("--window-position=%d,%d", dip(win.Min.X), dip(win.Min.Y)),
+		fmt.Sprintf("--window-size=%d,%d", dip(win.Dx()), dip(win.Dy())),
 		"--app=" + url,
 	}
 	cmd := exec.Command(ChromiumPath, args...)

@@ -45,6 +45,11 @@ type Options struct {
 	Display string
 	Theme   string  // the game's look (game.Themes); "": classic
 	Zoom    float64 // the browser's page zoom (0.75 for 75 %); 0: 100 %
+	// Scale is the display scale, as a user's display setting makes it
+	// (1.25 for 125 %, 2 for 200 %): Chromium draws with devicePixelRatio
+	// Scale·Zoom (--force-device-scale-factor); the window still covers
+	// Window in screen pixels. 0: 1.
+	Scale float64
 }
 
 // Desk is a running desktop with the game on it.
@@ -58,7 +63,8 @@ type Desk struct {
 	Tpl     *vision.Templates
 	Area    calibration.Area // set by Calibrate
 	client  *http.Client
-	clicks  string // how Calibrate hears clicks
+	clicks  string  // how Calibrate hears clicks
+	scale   float64 // the display scale
 }
 
 // Start starts Xvfb, the game, Chromium and the mouse, and waits until the
@@ -70,7 +76,10 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Window.Empty() {
 		o.Window = image.Rect(30, 20, 30+1280, 20+800)
 	}
-	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks}
+	if o.Scale == 0 {
+		o.Scale = 1
+	}
+	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks, scale: o.Scale}
 	defer func() {
 		if err != nil {
 			d.Close()
@@ -97,7 +106,7 @@ func Start(o Options) (d *Desk, err error) {
 	if d.Server, err = desktop.Serve(d.Game.HTTPServer()); err != nil {
 		return d, err
 	}
-	if d.Browser, err = desktop.StartChromiumZoom(d.X, d.Server.URL, o.Window, o.Zoom); err != nil {
+	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.Server.URL, o.Window, o.Zoom, o.Scale); err != nil {
 		return d, err
 	}
 	if d.Robot, err = actuate.NewRobot(d.X.Display); err != nil {
@@ -157,7 +166,7 @@ func (d *Desk) Reopen(theme string, zoom float64) error {
 	d.Browser.Close()
 	t := time.Now()
 	var err error
-	if d.Browser, err = desktop.StartChromiumZoom(d.X, d.Server.URL, win, zoom); err != nil {
+	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.Server.URL, win, zoom, d.scale); err != nil {
 		return err
 	}
 	return d.waitPage(t)
@@ -272,16 +281,17 @@ func (d *Desk) WaitPainted(v uint64, timeout time.Duration) error {
 
 // TrueArea is the game area where the page drew it, in screen pixels (the
 // ground truth calibration is checked against). Under a page zoom the
-// layout's CSS pixels scale by devicePixelRatio.
+// layout's CSS pixels scale by devicePixelRatio; under a display scale,
+// window.screenX/Y are device-independent pixels, which scale by it.
 func (d *Desk) TrueArea() (calibration.Area, error) {
 	st, err := d.State()
 	if err != nil {
 		return calibration.Area{}, err
 	}
-	return trueArea(st)
+	return trueArea(st, d.scale)
 }
 
-func trueArea(st game.State) (calibration.Area, error) {
+func trueArea(st game.State, scale float64) (calibration.Area, error) {
 	l := st.Layout
 	if l == nil {
 		return calibration.Area{}, fmt.Errorf("desk: the page has not reported its layout")
@@ -290,8 +300,12 @@ func trueArea(st game.State) (calibration.Area, error) {
 	if z <= 0 {
 		return calibration.Area{}, fmt.Errorf("desk: devicePixelRatio %v", z)
 	}
-	return calibration.Area{Left: l.ScreenX + l.Left*z, Top: l.ScreenY + l.Top*z, Side: l.Side * z, Method: "layout"}, nil
+	return calibration.Area{Left: l.ScreenX*scale + l.Left*z, Top: l.ScreenY*scale + l.Top*z, Side: l.Side * z, Method: "layout"}, nil
 }
+
+// ToScreen turns a pointer event's screenX/Y, which Chromium counts in
+// device-independent pixels, into screen pixels: times the display scale.
+func (d *Desk) ToScreen(v float64) float64 { return v * d.scale }
 
 // TrueCells returns where the page drew every cell of the board in view, in
 // screen pixels, and their circumradius: the layout and the look's geometry
@@ -302,7 +316,7 @@ func (d *Desk) TrueCells() ([]calibration.Point, float64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	a, err := trueArea(st)
+	a, err := trueArea(st, d.scale)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -326,7 +340,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	if err != nil {
 		return calibration.Area{}, err
 	}
-	truth, err := trueArea(st)
+	truth, err := trueArea(st, d.scale)
 	if err != nil {
 		return calibration.Area{}, err
 	}
