@@ -24,9 +24,12 @@ func TestE2EDisplayScale(t *testing.T) {
 		scale  float64
 		screen image.Point
 		window image.Rectangle // screen pixels: 1024×640 and 800×600 CSS px
+		levels []int
 	}{
-		{1.25, image.Pt(1366, 868), image.Rect(30, 20, 30+1280, 20+800)},
-		{2, image.Pt(1700, 1300), image.Rect(30, 20, 30+1600, 20+1200)},
+		{1.25, image.Pt(1366, 868), image.Rect(30, 20, 30+1280, 20+800), []int{22, 40}}, // sizes 4 and 6
+		// a game area of 1094 px: four times the pixels to grab and read
+		// as at 100 %, so smaller boards (sizes 3 and 4)
+		{2, image.Pt(1700, 1300), image.Rect(30, 20, 30+1600, 20+1200), []int{10, 22}},
 	} {
 		t.Run(fmt.Sprint(c.scale), func(t *testing.T) {
 			o, err := e2eOptions()
@@ -47,7 +50,7 @@ func TestE2EDisplayScale(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("scale %v: calibrated %v", c.scale, area)
-			for _, lv := range []int{22, 40} { // sizes 4 and 6
+			for _, lv := range c.levels {
 				r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: lv}, false, nil)
 				checkSolved(t, d, r, fmt.Sprintf("scale %v, level %d", c.scale, lv))
 				want, err := game.Level(lv)
