@@ -5,6 +5,12 @@ package main
 // every tile on the board has its number of occupied neighbours (locked
 // tiles where they are, holes empty, the others set aside), with as many
 // tiles, or as many points (the sum of the numbers), as possible.
+//
+// Exit status: 0 when an arrangement was printed for every level, proved
+// optimal or not (at -timeout the best found is printed with the bound
+// proved: "not proved optimal: bound B, gap G"); 1 when a level has no
+// arrangement at all (its locked tiles cannot all be satisfied) or none was
+// found in time; 2 for bad input.
 
 import (
 	"context"
