@@ -15,10 +15,10 @@
 // still to place must take away. Exhausted states of the search frontier
 // are remembered. The cells are visited in reading order, and on levels
 // that resist, a portfolio takes over (see Solve): small restarts in other
-// orientations and the rings from the outside in, and searches in four
-// orientations of the board, all taking turns; those four restart with
-// growing budgets (the Luby sequence) and a few value choices swapped at
-// random, their memo of exhausted states kept from one restart to the next.
+// orientations and the rings from the outside in, and four searches that
+// restart with growing budgets (the Luby sequence), each restart in
+// another orientation of the board and with a few value choices swapped at
+// random, all taking turns.
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //

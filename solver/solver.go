@@ -95,9 +95,10 @@ type step struct {
 	visit      int
 	emptyFirst bool
 	limit      int64
-	// flip > 0: restarts on one searcher (its memo kept), the first value
-	// at a cell swapped with probability flip/2³², budgets of 1,024 nodes
-	// times the Luby sequence, to the end.
+	// flip > 0: restarts, each in the next of the twelve orientations
+	// (visit+5, +10, … mod 12, so all twelve come round), the first value at
+	// a cell swapped with probability flip/2³², budgets of 1,024 nodes times
+	// the Luby sequence, to the end.
 	flip uint32
 }
 
@@ -113,18 +114,19 @@ type lane struct {
 // lanes is the portfolio that runs when quickSeq did not answer. The
 // first lane makes small restarts in other orientations and value orders
 // (what answered first most often on random levels), then searches the
-// rings from the outside in to the end. The four others search in reading
-// order turned by 0°, 180°, mirrored and mirrored turned by 180° (the
-// orientations 0, 3, 6 and 9), each restarting with budgets of 1,024 nodes
-// times the Luby sequence and, at each cell, the value tried first swapped
-// with probability 1/20, to the end. A hard start one way is often easy
-// another: with one fixed order the nodes a random size-6 level needs
+// rings from the outside in to the end. The four others restart with
+// budgets of 1,024 nodes times the Luby sequence, each restart in another
+// of the twelve orientations (starting from 0, 3, 6 and 9, so that the
+// four are never in the same one) and with the value tried first at a cell
+// swapped with probability 1/20, to the end. A hard start one way is often
+// easy another: with one fixed order the nodes a random size-6 level needs
 // range over two or three orders of magnitude from one orientation to the
 // next (seed 1571: 35,691 nodes turned by 5·60°, more than 2,000,000 in
-// four others), and randomised restarts cut that heavy tail further
-// (seed 7333: 22.6 million nodes in the previous portfolio, 7,000 now).
-// Measured against portfolios of 3, 6, 8 and 12 such lanes, with 1/32 to
-// 1/5 swapped, and with plain searches instead of restarts (BENCHMARKS.md).
+// four others), and randomised restarts cut that heavy tail (seed 7333:
+// 22.6 million nodes in the previous portfolio, under 8,000 now).
+// Measured against portfolios of 3, 6, 8 and 12 lanes, with 1/32 to 1/5
+// swapped, with plain searches instead of restarts, and with each lane's
+// restarts kept in one orientation (BENCHMARKS.md).
 var lanes = func() []lane {
 	ls := []lane{{seq: []step{
 		{0, true, 2000, 0}, {12, true, 2000, 0}, {6, false, 2000, 0},
@@ -391,6 +393,10 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		var out search.Outcome
 		if st.flip > 0 {
 			for r := 1; ; r++ {
+				if r > 1 { // the next restart in the orientation turned by 5·60° more
+					prob.Visit = visits[(v+5*(r-1))%12]
+					s.Reset(prob)
+				}
 				out = s.Search(ctx, search.Options{Order: order, NodeLimit: luby(r) * search.PauseNodes, Best: -1,
 					Pause: pause, Flip: st.flip, Seed: uint64(r)}, sol)
 				if !out.Limited {

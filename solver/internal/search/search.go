@@ -81,9 +81,9 @@ type Options struct {
 	Best int32
 	// Flip, when above 0, swaps the value tried first at a cell with
 	// probability Flip/2³² (a pseudo-random choice from Seed): restarts with
-	// other seeds then take other paths. Search does not reset the memo,
-	// so a restart on the same Searcher skips the states that earlier runs
-	// exhausted.
+	// other seeds then take other paths. Search does not reset the memo:
+	// a restart on the same Searcher without Reset skips the states that
+	// earlier runs exhausted.
 	Flip uint32
 	Seed uint64
 	// Pause, when set, is called every PauseNodes nodes; the search stops
