@@ -70,3 +70,27 @@ func BenchmarkReadSize(b *testing.B) {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
 }
+
+// BenchmarkReadFlash reads a size-6 board of the flash look (at 150 % page
+// zoom) with a set learnt at 100 %: the calibration's pitch does not fit,
+// so the reader measures it (searchPitch) before reading.
+func BenchmarkReadFlash(b *testing.B) {
+	lf := load(b, "flash/random6-01-z100")
+	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := load(b, "flash/random6-01-z150")
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		ds = append(ds, time.Since(t0))
+		if err != nil || !r.Pos.Equal(f.Truth) {
+			b.Fatalf("misread: %v", err)
+		}
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+}

@@ -78,46 +78,27 @@ func (t *Templates) describeMissing() string {
 	return ", not learnt: " + strings.Join(m, ", ") + " (cells that look like them are refused; hexiom learn)"
 }
 
-// FindArea finds the game area in a picture of the screen with no help: the
-// board's plate (the largest patch of the board's colour, which the hole
-// template gives) bounds the board; for each size, the area that would draw
-// a board of that size with that outline is tried with the lattice test, and
-// the best is refined. It returns the area (screen pixels) and the board read
-// with it.
-func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
-	if err := tpl.prepare(); err != nil {
-		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
 	}
-	boardW, boardS := float32(108), float32(0)
-	if p := tpl.kinds[Hole]; p.ok && !p.standIn {
-		boardW, boardS = p.mean[0], p.mean[1]
-	}
-	b := img.Bounds()
-	// Work at a quarter of the resolution: the plate is large.
-	const q = 4
-	w, h := b.Dx()/q, b.Dy()/q
-	mask := make([]byte, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
-			lo := min(r, g, bl) >> 8
-			hi := max(r, g, bl) >> 8
-			if math.Abs(float64(lo)-float64(boardW)) <= 6 && math.Abs(float64(hi-lo)-float64(boardS)) <= 6 {
-				mask[y*w+x] = 255
-			}
-		}
-	}
+	return x
+}
+
+// largestBlob closes mask (w×h) with a k×k ellipse and returns the bounding
+// box (left, top, width, height) of its largest connected patch, if it has
+// one of at least 200 pixels.
+func largestBlob(mask []byte, w, h, k int) ([4]float64, bool, error) {
 	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, mask)
 	if err != nil {
-		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
+		return [4]float64{}, false, err
 	}
 	defer m.Close()
-	// Close the gaps the tiles leave in the plate.
-	k := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
-	defer k.Close()
+	ker := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(k, k))
+	defer ker.Close()
 	closed := gocv.NewMat()
 	defer closed.Close()
-	gocv.MorphologyEx(m, &closed, gocv.MorphClose, k)
+	gocv.MorphologyEx(m, &closed, gocv.MorphClose, ker)
 	runtime.KeepAlive(mask) // m points into it (NewMatFromBytes does not copy)
 	labels := gocv.NewMat()
 	defer labels.Close()
@@ -133,13 +114,89 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		}
 	}
 	if best < 0 || bestArea < 200 {
-		return calibration.Area{}, Reading{}, errors.New("find board: no patch of the board's colour on the screen: is the game in view, showing a board?")
+		return [4]float64{}, false, nil
 	}
-	bx := float64(int(stats.GetIntAt(best, int(gocv.CC_STAT_LEFT)))*q + b.Min.X)
-	by := float64(int(stats.GetIntAt(best, int(gocv.CC_STAT_TOP)))*q + b.Min.Y)
-	bw := float64(stats.GetIntAt(best, int(gocv.CC_STAT_WIDTH)) * q)
-	bh := float64(stats.GetIntAt(best, int(gocv.CC_STAT_HEIGHT)) * q)
-	cx, cy := bx+bw/2, by+bh/2
+	return [4]float64{
+		float64(stats.GetIntAt(best, int(gocv.CC_STAT_LEFT))), float64(stats.GetIntAt(best, int(gocv.CC_STAT_TOP))),
+		float64(stats.GetIntAt(best, int(gocv.CC_STAT_WIDTH))), float64(stats.GetIntAt(best, int(gocv.CC_STAT_HEIGHT))),
+	}, true, nil
+}
+
+// FindArea finds the game area in a picture of the screen with no help: the
+// board's plate (the largest patch of the board's colour, which the hole
+// template gives) bounds the board; for each size, the area that would draw
+// a board of that size with that outline is tried with the lattice test, and
+// the best is refined. It returns the area (screen pixels) and the board read
+// with it.
+func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
+	if err := tpl.prepare(); err != nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
+	}
+	// The board's outline: the pixels of the colour of its plate (the
+	// hole's template) or of its empty cells, whichever the set learnt;
+	// tiles leave gaps that a closing fills.
+	var plate [][2]float32
+	for _, k := range []Kind{Hole, Empty} {
+		if p := tpl.kinds[k]; p.ok && !p.standIn {
+			plate = append(plate, p.mean)
+		}
+	}
+	if len(plate) == 0 {
+		plate = append(plate, [2]float32{108, 0})
+	}
+	b := img.Bounds()
+	// Work at a quarter of the resolution: the plate is large.
+	const q = 4
+	w, h := b.Dx()/q, b.Dy()/q
+	mask := make([]byte, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
+			lo := float32(min(r, g, bl) >> 8)
+			sp := float32(max(r, g, bl)>>8) - lo
+			for _, c := range plate {
+				if abs32(lo-c[0]) <= 6 && abs32(sp-c[1]) <= 6 {
+					mask[y*w+x] = 255
+					break
+				}
+			}
+		}
+	}
+	// A second outline, whatever the look's colours: where the picture has
+	// edges (cell rims, digits, claws), closed into one blob.
+	grey := make([]int, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
+			grey[y*w+x] = int(min(r, g, bl)>>8+max(r, g, bl)>>8) / 2
+		}
+	}
+	edges := make([]byte, w*h)
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			i := y*w + x
+			gx, gy := grey[i+1]-grey[i-1], grey[i+w]-grey[i-w]
+			if gx*gx+gy*gy > 24*24 {
+				edges[i] = 255
+			}
+		}
+	}
+	var outlines [][4]float64
+	for _, c := range []struct {
+		mask []byte
+		k    int
+	}{{mask, 9}, {edges, 15}} {
+		o, ok, err := largestBlob(c.mask, w, h, c.k)
+		if err != nil {
+			return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
+		}
+		if ok {
+			outlines = append(outlines, [4]float64{o[0]*q + float64(b.Min.X), o[1]*q + float64(b.Min.Y), o[2] * q, o[3] * q})
+		}
+	}
+	if len(outlines) == 0 {
+		return calibration.Area{}, Reading{}, errors.New("find board: no patch of the board's colour and no patch of edges on the screen: is the game in view, showing a board?")
+	}
 
 	type cand struct {
 		area calibration.Area
@@ -151,8 +208,8 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	// try reads the board as size s in area a and keeps it when its mean
 	// confidence is the best so far (a doubtful read still counts).
 	try := func(a calibration.Area, s int) {
-		if !a.Rect().In(b) {
-			return
+		if !a.Rect().Overlaps(b) {
+			return // only the board need be on the picture, not the area
 		}
 		r, err := read(img, a, s, tpl, true)
 		var de *DoubtError
@@ -168,24 +225,34 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 			bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
 		}
 	}
-	for s := 2; s <= 6; s++ {
-		dx, dy := board.Pitch(s)
-		rr := board.Radius(s)
-		// The plate reaches about 1.1 r past the outer cells' centres
-		// (corners sideways, flat sides up and down).
-		sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
-		sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
-		side := (sideH + sideW) / 2
-		if math.Abs(sideH-sideW) > 0.12*side {
-			continue
-		}
-		for _, f := range []float64{0.97, 0.985, 1, 1.015, 1.03} {
-			sd := side * f
-			try(calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}, s)
+	for _, o := range outlines {
+		bx, by, bw, bh := o[0], o[1], o[2], o[3]
+		cx, cy := bx+bw/2, by+bh/2
+		for s := 2; s <= 6; s++ {
+			dx, dy := board.Pitch(s)
+			rr := board.Radius(s)
+			// The plate reaches about 1.1 r past the outer cells' centres
+			// (corners sideways, flat sides up and down).
+			sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+			sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
+			side := (sideH + sideW) / 2
+			fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
+			if math.Abs(sideH-sideW) > 0.12*side || len(outlines) > 1 && o == outlines[1] {
+				// an outline of edges, or of another look's frame: it
+				// may reach further past the cells; try smaller boards
+				// inside it, from its height
+				side = sideH
+				fs = []float64{0.86, 0.89, 0.92, 0.95, 0.98, 1.01}
+			}
+			for _, f := range fs {
+				sd := side * f
+				try(calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}, s)
+			}
 		}
 	}
 	if bestC == nil {
-		return calibration.Area{}, Reading{}, fmt.Errorf("find board: a patch of the board's colour %.0f×%.0f px at (%.0f,%.0f) fits no board size", bw, bh, bx, by)
+		o := outlines[0]
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
 	}
 	// Refine the side finely around the best (the plate was measured at a
 	// quarter of the resolution), keeping the centre the lattice found.

@@ -1,8 +1,15 @@
 package vision_test
 
 import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"hexiom/calibration"
 
 	"hexiom/internal/tier"
 	"hexiom/vision"
@@ -41,7 +48,7 @@ func TestFlashGolden(t *testing.T) {
 		mustRead []string // read exactly at every zoom
 	}{
 		{"flash/level27-z100", []string{"level01", "level27"}},
-		{"flash/random6-01-z100", []string{"level01", "level27"}},
+		{"flash/random6-01-z100", []string{"level01", "level27", "level39", "level40", "random6-01"}},
 		{"flash/level40-z75", []string{"level40"}},
 	} {
 		lf := load(t, c.learn)
@@ -64,4 +71,86 @@ func TestFlashGolden(t *testing.T) {
 	}
 	read, refused := readAll(t, classic, "flash/*")
 	t.Logf("built-in classic set: %d flash fixtures read exactly, %d refused", read, refused)
+}
+
+// flashCells returns where the flash look drew every cell of fixture name
+// (its JSON's "cells", screen pixels).
+func flashCells(t testing.TB, name string) [][2]float64 {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testdata, name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Cells [][2]float64 `json:"cells"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Cells
+}
+
+// Measured geometry: the flash look does not place its cells by
+// board.Pitch; read with the page's area, every cell is found within 2 px
+// of where the page drew it, at every size and zoom. FindArea (calibrate
+// -auto) finds flash boards with a set learnt on that look.
+func TestFlashGeometry(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	vision.DebugDir = ""
+	lf := load(t, "flash/random6-01-z100")
+	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := func(r vision.Reading, n string) float64 {
+		cells := flashCells(t, n)
+		if len(cells) != len(r.Pos.Cells) {
+			t.Fatalf("%s: %d cells drawn, %d read", n, len(cells), len(r.Pos.Cells))
+		}
+		w := 0.0
+		for i, p := range r.Centres(calibration.Area{}) {
+			w = max(w, math.Hypot(p.X-cells[i][0], p.Y-cells[i][1]))
+		}
+		return w
+	}
+	for _, n := range flash(t, "*", 24) {
+		f := load(t, n)
+		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		var de *vision.DoubtError
+		if err != nil && !errors.As(err, &de) {
+			t.Errorf("%s: %v", n, err)
+			continue
+		}
+		if r.Size != f.Truth.Size {
+			t.Errorf("%s: size %d, truth %d", n, r.Size, f.Truth.Size)
+			continue
+		}
+		if w := worst(r, n); w > 2 {
+			t.Errorf("%s: a cell centre %.2f px from where the page drew it", n, w)
+		}
+	}
+	// FindArea either finds the board exactly or says why it cannot (then
+	// hexiom calibrate suggests the three clicks); it finds at least these.
+	found := 0
+	for _, n := range []string{"flash/level40-z150", "flash/level39-z75", "flash/random6-01-z75", "flash/level27-z100"} {
+		f := load(t, n)
+		_, r, err := vision.FindArea(f.Image, tpl)
+		if err != nil {
+			if !strings.Contains(err.Error(), "find board: ") {
+				t.Errorf("FindArea %s: %v", n, err)
+			}
+			t.Logf("FindArea %s: %v", n, err)
+			continue
+		}
+		if !r.Pos.Equal(f.Truth) {
+			t.Errorf("FindArea %s: read\n%s", n, r.Pos.Format())
+		}
+		if w := worst(r, n); w > 2 {
+			t.Errorf("FindArea %s: a cell centre %.2f px from where the page drew it", n, w)
+		}
+		found++
+	}
+	if found < 2 {
+		t.Errorf("FindArea found %d of 4 flash boards, want at least 2", found)
+	}
 }

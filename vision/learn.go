@@ -27,61 +27,32 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if err := area.Valid(); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	f, err := newFeatures(img, area)
+	fe, err := newFeatures(img, area)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	defer f.Close()
+	defer fe.Close()
 	// Where the cells are: the calibration's pitch, unless the cells match
 	// each other better at another (a look with another pitch rule).
-	if area, err = learnScale(f, area, truth); err != nil {
+	if area, err = learnScale(fe, area, truth); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	R := area.Radius(s)
-	// the same pyramid as read: size 6's kind scale, then this size's
-	ks6, err := scale(f.ws, f.origin, kindR/area.Radius(6))
-	if err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	defer ks6.Close()
-	ks, err := ks6.rescale(kindR / R)
-	if err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	defer ks.Close()
-	ds, err := scale(f.w, f.origin, digitR/R)
-	if err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	defer ds.Close()
-
 	var kindSum [numKinds][]float64
 	var kindN [numKinds]int
 	var digitSum [7][]float64
 	var digitN [7]int
-	for i, p := range area.Cells(s) {
-		c := truth.Cells[i]
-		k := kindOfCell(c)
-		cx, cy := ks.at(p)
-		if kindSum[k] == nil {
-			kindSum[k] = make([]float64, 2*kindSz*kindSz)
-		}
-		if !accumulate(kindSum[k], ks, cx, cy, kindSz, kindSz) {
-			return nil, fmt.Errorf("learn: cell %d lies outside the picture", i)
-		}
-		kindN[k]++
-		if c.Tile == board.None {
+	// Every cell is learnt as it is on the picture, and as it would look
+	// drawn smaller (the picture shrunk by f, down to a cell radius of
+	// minLearnR px): a look learnt at one zoom or board size then reads at
+	// the others, whose cells are drawn at other sizes.
+	for _, f := range learnShrink {
+		if f < 1 && R*f < minLearnR {
 			continue
 		}
-		cx, cy = ds.at(p)
-		d := c.Tile
-		if digitSum[d] == nil {
-			digitSum[d] = make([]float64, digitW*digitH)
+		if err := learnAt(f, fe, area, truth, &kindSum, &kindN, &digitSum, &digitN); err != nil {
+			return nil, fmt.Errorf("learn: %w", err)
 		}
-		if !accumulate(digitSum[d], ds, cx, cy+digitDY, digitW, digitH) {
-			return nil, fmt.Errorf("learn: cell %d lies outside the picture", i)
-		}
-		digitN[d]++
 	}
 
 	t := &Templates{Name: "learnt"}
@@ -117,6 +88,77 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, le
 	}
 	return t, nil
+}
+
+// learnShrink are the factors Learn shrinks the picture by to learn each
+// cell as it would look drawn smaller; minLearnR the smallest cell radius
+// (px) it shrinks to.
+var learnShrink = []float64{1, 0.75, 0.55}
+
+const minLearnR = 16
+
+// learnAt adds the crops of every cell of the picture shrunk by f (1: as it
+// is) to the sums.
+func learnAt(f float64, fe *features, area calibration.Area, truth board.Position, kindSum *[numKinds][]float64, kindN *[numKinds]int, digitSum *[7][]float64, digitN *[7]int) error {
+	s := truth.Size
+	R := area.Radius(s)
+	// the same pyramid as read: size 6's kind scale, then this size's
+	wsF, wF := fe.ws, fe.w
+	if f != 1 {
+		a, err := scale(fe.ws, fe.origin, f)
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		b, err := scale(fe.w, fe.origin, f)
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		wsF, wF = a.mat, b.mat
+	}
+	ks6, err := scale(wsF, fe.origin, kindR/area.Radius(6)/f)
+	if err != nil {
+		return err
+	}
+	ks6.k *= f
+	defer ks6.Close()
+	ks, err := ks6.rescale(kindR / R)
+	if err != nil {
+		return err
+	}
+	defer ks.Close()
+	ds, err := scale(wF, fe.origin, digitR/R/f)
+	if err != nil {
+		return err
+	}
+	ds.k *= f
+	defer ds.Close()
+	for i, p := range area.Cells(s) {
+		c := truth.Cells[i]
+		k := kindOfCell(c)
+		cx, cy := ks.at(p)
+		if kindSum[k] == nil {
+			kindSum[k] = make([]float64, 2*kindSz*kindSz)
+		}
+		if !accumulate(kindSum[k], ks, cx, cy, kindSz, kindSz) {
+			return fmt.Errorf("cell %d lies outside the picture", i)
+		}
+		kindN[k]++
+		if c.Tile == board.None {
+			continue
+		}
+		cx, cy = ds.at(p)
+		d := c.Tile
+		if digitSum[d] == nil {
+			digitSum[d] = make([]float64, digitW*digitH)
+		}
+		if !accumulate(digitSum[d], ds, cx, cy+digitDY, digitW, digitH) {
+			return fmt.Errorf("cell %d lies outside the picture", i)
+		}
+		digitN[d]++
+	}
+	return nil
 }
 
 // learnScale returns area with the cell scale for truth's size at which

@@ -32,9 +32,11 @@ const (
 	MinDigit    = 0.75
 	MinDigitGap = 0.08
 	// MinDigitMargin: a digit closer than MinDigitGap to the runner-up is
-	// still read when it lies this far from the runner-up's template
-	// towards its own (digitMargin).
-	MinDigitMargin = 0.6
+	// still read when it scores at least MinDigitLacking and lies this far
+	// from the runner-up's template towards its own (digitMargin). In the
+	// flash look (FreeSans, where 5 and 6 correlate at 0.87–0.91) true 5s
+	// and 6s read at another zoom lie 0.36–0.6 of the way.
+	MinDigitMargin = 0.3
 	// MinDigitLacking is MinDigit for a set that has not learnt every
 	// digit: in the looks tried, a digit scores up to 0.85 against another
 	// digit's template of the same font, and 0.85 and more against its own.
@@ -676,7 +678,7 @@ func (t *Templates) judge(c *CellReading) {
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f (need %.2f)", c.Digit, c.DigitScore, MinDigit)
 	case lacksDigit && c.DigitScore < MinDigitLacking:
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f, and the set has not learnt %s (need %.2f then)", c.Digit, c.DigitScore, t.missingDigits(), MinDigitLacking)
-	case c.DigitScore-c.DigitNext < MinDigitGap && t.digitMargin(c) < MinDigitMargin:
+	case c.DigitScore-c.DigitNext < MinDigitGap && (t.digitMargin(c) < MinDigitMargin || c.DigitScore < MinDigitLacking):
 		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close (%.2f of the way from a %d to a %d, need %.2f)", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext, t.digitMargin(c), c.NextDigit, c.Digit, MinDigitMargin)
 	}
 }

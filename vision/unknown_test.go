@@ -2,6 +2,7 @@ package vision_test
 
 import (
 	"errors"
+	"image"
 	"strings"
 	"testing"
 
@@ -115,5 +116,42 @@ func TestSecondLearnAdds(t *testing.T) {
 	}
 	if err == nil && !r.Pos.Equal(f.Truth) {
 		t.Fatalf("misread with no error:\n%s", r.Pos.Format())
+	}
+}
+
+// Only the board need be on the picture: a calibration whose square area
+// reaches past the picture's edge (large cells, a board near the top of the
+// screen) still reads the board exactly.
+func TestAreaPastTheEdge(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	for _, c := range []struct {
+		n          string
+		left, top int // px of the area cut off: the board stays whole
+	}{{"random6-07-1280x800", 30, 40}, {"level40-1920x1080", 30, 40}, {"flash/level40-z100", 15, 20}} {
+		n := c.n
+		f := load(t, n)
+		a := f.Meta.Area
+		cut := image.Rect(int(a.Left)+c.left, int(a.Top)+c.top, f.Image.Rect.Max.X, f.Image.Rect.Max.Y)
+		img := f.Image.SubImage(cut).(*image.RGBA)
+		if a.Rect().In(img.Bounds()) {
+			t.Fatalf("%s: the area %v lies inside the picture %v", n, a.Rect(), img.Bounds())
+		}
+		var tpl *vision.Templates
+		if strings.HasPrefix(n, "flash/") {
+			lf := load(t, "flash/random6-01-z100")
+			var err error
+			if tpl, err = vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			tpl = builtin(t)
+		}
+		r, err := vision.Read(img, a, tpl)
+		if err != nil {
+			t.Fatalf("%s, area past the picture's edge: %v", n, err)
+		}
+		if !r.Pos.Equal(f.Truth) {
+			t.Fatalf("%s: read\n%s", n, r.Pos.Format())
+		}
 	}
 }

@@ -191,8 +191,10 @@ func TestLearnMerges(t *testing.T) {
 	if t2.Digits[5] == nil || t2.Digits[1].N <= t1.Digits[1].N {
 		t.Fatalf("merge lost crops: digit 5 %v, digit 1 crops %d then %d", t2.Digits[5], t1.Digits[1].N, t2.Digits[1].N)
 	}
-	if t1.Digits[1].N != countDigit(a.Truth, 1) {
-		t.Errorf("digit 1 learnt from %d crops, level 10 has %d", t1.Digits[1].N, countDigit(a.Truth, 1))
+	// every cell is learnt as drawn and as it would look drawn smaller (up
+	// to three crops each)
+	if n, c := t1.Digits[1].N, countDigit(a.Truth, 1); n < c || n > 3*c || n%c != 0 {
+		t.Errorf("digit 1 learnt from %d crops, level 10 has %d", n, c)
 	}
 	// Learning from a picture of another level must fail, not learn junk.
 	wrong := load(t, "level11-1280x800")

@@ -67,6 +67,10 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom calibrate:", err)
+		if *auto {
+			fmt.Fprintln(stderr, "hexiom calibrate: -auto could not find the board by itself; calibrate with three clicks instead: run 'hexiom calibrate' (no -auto) with a board in view")
+			fmt.Fprintln(stderr, "hexiom calibrate: then, "+learnHint())
+		}
 		return exitFailed
 	}
 	// Check: read the board with the new calibration, once the game has
