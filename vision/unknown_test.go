@@ -125,7 +125,7 @@ func TestSecondLearnAdds(t *testing.T) {
 func TestAreaPastTheEdge(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	for _, c := range []struct {
-		n          string
+		n         string
 		left, top int // px of the area cut off: the board stays whole
 	}{{"random6-07-1280x800", 30, 40}, {"level40-1920x1080", 30, 40}, {"flash/level40-z100", 15, 20}} {
 		n := c.n
