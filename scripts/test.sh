@@ -2,8 +2,8 @@
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
 # what is missing, then checks formatting and vet, runs every test (the
 # Xvfb + Chromium end-to-end tests included: a missing component fails them),
-# and fuzzes briefly the level parser, the game's API, calibration files and
-# the PNGs hexiom read takes.
+# and fuzzes briefly the level parser, the game's API, calibration and
+# template files and the PNGs hexiom read takes.
 #
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh ./solver/  only these packages (no fuzz)
@@ -22,8 +22,10 @@ if ((${#pkgs[@]} == 0)); then pkgs=(./...); fi
 go test -count=1 -timeout 25m "${pkgs[@]}"
 if (($# == 0)); then
   go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 15s ./board/
-  # hostile input (issue 13): the game's API, calibration files, read's PNGs
+  # hostile input (issue 13): the game's API, calibration and template files,
+  # read's PNGs
   go test -run '^$' -fuzz '^FuzzAPI$' -fuzztime 12s ./game/
   go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 8s ./calibration/
   go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 12s ./cmd/hexiom/
+  go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 8s ./vision/
 fi
