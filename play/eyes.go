@@ -48,10 +48,20 @@ func (s *Screen) Grab() (image.Image, error) {
 }
 
 func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
+	var r vision.Reading
+	var err error
 	if size == 0 {
-		return vision.Read(img, s.Area, s.Templates)
+		r, err = vision.Read(img, s.Area, s.Templates)
+	} else {
+		r, err = vision.ReadSize(img, s.Area, size, s.Templates)
 	}
-	return vision.ReadSize(img, s.Area, size, s.Templates)
+	// Keep the cell scale vision measured on a sure read (a look whose
+	// cells do not follow board.Pitch): the next read of a board of this
+	// size then takes vision's fast path instead of measuring again.
+	if err == nil && r.Size != 0 && r.Area.ScaleOf(r.Size) != s.Area.ScaleOf(r.Size) {
+		s.Area = s.Area.WithScale(r.Size, r.Area.ScaleOf(r.Size))
+	}
+	return r, err
 }
 
 // Look grabs and reads once, moving or not: for one picture, as `hexiom

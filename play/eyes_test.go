@@ -1,0 +1,71 @@
+package play
+
+import (
+	"encoding/json"
+	"image"
+	"os"
+	"testing"
+
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/capture"
+	"hexiom/internal/tier"
+	"hexiom/vision"
+)
+
+// flashFixture loads a fixture of the flash look: its picture as a capture
+// source, the game area the page laid out, and the truth.
+func flashFixture(t *testing.T, name string) (*capture.File, calibration.Area, board.Position) {
+	t.Helper()
+	base := "../vision/testdata/flash/" + name
+	data, err := os.ReadFile(base + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Area   calibration.Area `json:"area"`
+		Offset [2]int           `json:"offset"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	f, err := capture.OpenFile(base+".png", image.Pt(m.Offset[0], m.Offset[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	txt, err := os.ReadFile(base + ".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, err := board.Parse(base+".txt", txt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, m.Area, truth
+}
+
+// Screen keeps the cell scale vision measured on a look whose cells do not
+// follow board.Pitch, so that later reads of that size need not measure it.
+func TestScreenKeepsMeasuredScale(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	lf, la, lt := flashFixture(t, "random6-01-z100")
+	tpl, err := vision.Learn(nil, lf.Image(), la, lt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, area, truth := flashFixture(t, "level40-z150")
+	s := &Screen{Source: f, Area: area, Templates: tpl}
+	for i := 0; i < 2; i++ {
+		img, err := s.Grab()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := s.Read(img, 0)
+		if err != nil || !r.Pos.Equal(truth) {
+			t.Fatalf("read %d: %v", i+1, err)
+		}
+		if k := s.Area.ScaleOf(6); k < 1.1 || k > 1.3 {
+			t.Fatalf("after read %d the screen's cell scale for size 6 is %.3f; the flash look draws them about 1.19 times board.Pitch", i+1, k)
+		}
+	}
+}
