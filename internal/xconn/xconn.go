@@ -1,8 +1,3 @@
-// Package xconn connects to an X display with a deadline: connecting, the
-// connection setup and the first round trip must finish within Timeout, so
-// a display that accepts and never answers gives an error naming it instead
-// of a hang. capture, calibration and actuate open their X connections
-// through it.
 package xconn
 
 import (
