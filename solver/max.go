@@ -98,11 +98,12 @@ func putMaxSearcher(s *search.MaxSearcher) {
 // placed around them: then SolveMax returns ErrNoSolution.
 //
 // It first tries the whole level briefly (an ordinary solution places
-// every tile and is optimal), then races two searches in two goroutines: a
-// branch-and-bound for better arrangements (cells in reading order,
-// occupied first), and, from the bound at the root down, searches for an
-// arrangement worth at least each target in turn (ring by ring from the
-// outside in), each target refuted lowering the bound by one. They share
+// every tile and is optimal), then races two searches in two goroutines:
+// up, a branch-and-bound for better arrangements (after short searches for
+// a first one; to the end in rows from the outside in, occupied first),
+// and down, from the bound at the root down, searches for an arrangement
+// worth at least each target in turn (in reading order), each target
+// refuted lowering the bound by one. They share
 // the best value found, and stop when it meets the bound: the answer is
 // then optimal. When ctx ends first, SolveMax returns the best arrangement
 // found with Optimal false and the bound proved so far; if it had found
@@ -305,8 +306,13 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 
 // The visit orders (indices into orientations) of the two searches of
 // SolveMax: up, the branch-and-bound for better arrangements, and down,
-// the searches for the bound.
-var maxUpVisit, maxDownVisit = 0, spiralOut
+// the searches for the bound. Down alone (Threads(1)) in reading order
+// proved random size 4 seed 89 raised in 0.95 million nodes, rows from
+// the outside in 4.1 million, rings from the outside in 27 million (seed
+// 53: 0.83, 0.52 and 6.4 million; official level 35: 100,312, 405,026 and
+// 341,912 nodes); up's last search runs in rows from the outside in, for
+// the race to try both.
+var maxUpVisit, maxDownVisit = 0, 0
 
 // upStep is one search of up: the visit order, empty first or not, stop
 // at the first arrangement or not, and the node budget (0: to the end).
@@ -324,7 +330,7 @@ var maxUpSeq = []upStep{
 	{maxUpVisit, true, true, 20_000},
 	{12, false, false, 20_000},
 	{6, false, false, 20_000},
-	{maxUpVisit, false, false, 0},
+	{12, false, false, 0},
 }
 
 // placeZeros puts p's movable 0s on the free cells of sol that have no
