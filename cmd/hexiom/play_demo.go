@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"image"
 	"image/color/palette"
-	"image/draw"
 	"image/gif"
 	"io"
 	"math/rand/v2"
@@ -222,6 +221,25 @@ func half(img *image.RGBA) *image.RGBA {
 	return out
 }
 
+// webSafe maps img to palette.WebSafe, each pixel to its nearest colour: as
+// draw.Draw does, but by arithmetic (the palette is the 6×6×6 cube of the
+// multiples of 0x33, so the nearest colour is the nearest level in each
+// channel), not by a search of the 216 colours for every pixel, which made a
+// long run's GIF take minutes.
+func webSafe(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	p := image.NewPaletted(b, palette.WebSafe)
+	level := func(v uint8) uint8 { return uint8((int(v) + 25) / 51) }
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		i := img.PixOffset(b.Min.X, y)
+		j := p.PixOffset(b.Min.X, y)
+		for x := 0; x < b.Dx(); x, i, j = x+1, i+4, j+1 {
+			p.Pix[j] = 36*level(img.Pix[i]) + 6*level(img.Pix[i+1]) + level(img.Pix[i+2])
+		}
+	}
+	return p
+}
+
 func (rec *recorder) stop(path string) error {
 	close(rec.quit)
 	<-rec.done
@@ -230,8 +248,7 @@ func (rec *recorder) stop(path string) error {
 	}
 	g := &gif.GIF{}
 	for i, f := range rec.frames {
-		p := image.NewPaletted(f.Bounds(), palette.WebSafe)
-		draw.Draw(p, p.Bounds(), f, f.Bounds().Min, draw.Src)
+		p := webSafe(f)
 		delay := 25
 		if i+1 < len(rec.frames) {
 			delay = int(rec.times[i+1].Sub(rec.times[i]) / (10 * time.Millisecond))
