@@ -3,7 +3,8 @@
 // movable tiles), the rule and a checker that names every cell breaking it, the
 // level text format of the 40 official levels, random levels like the
 // original game's (Random: built solved, then scrambled, so always solvable),
-// and the drawing proportions the original game used (Layout).
+// and the drawing proportions the original game used (Pitch, Radius and
+// Centre).
 //
 // Cells are numbered 0..N-1 in reading order of the text format. A cell's text
 // row is Y (0 at the top) and its axial column is X, which runs from

@@ -4,8 +4,8 @@ import "math"
 
 // The original game drew every board inside one square game area, with the
 // horizontal pitch between cell columns set per board size (48, 48, 40, 31
-// and 25 px of a 400 px area for sizes 2 to 6). Layout gives those
-// proportions so that the clone draws like the original and calibration can
+// and 25 px of a 400 px area for sizes 2 to 6). Pitch, Radius and Centre give
+// those proportions so that the clone draws like the original and calibration can
 // find every cell of any size from one measured area.
 
 // pitch400 is the original's column pitch DX in a 400 px game area, by size.

@@ -273,7 +273,7 @@ type palette struct {
 	recess, flat [3]uint8            // an empty cell; a hole (the board)
 }
 
-// Colours of the classic theme, from shared/GAME.md, and of neon.
+// Colours of the classic theme (the original's) and of neon.
 var (
 	classic = palette{
 		face:   map[string][3]uint8{"right": {255, 232, 72}, "too_few": {72, 222, 72}, "too_many": {255, 72, 72}},

@@ -1,8 +1,9 @@
 // Package game is the Hexiom clone: the rules in Go (via package board) and one
 // embedded page that draws the board on a canvas and sends the player's drags.
 // It is what the bot plays in tests and demos, and what people play with
-// `hexiom game`. It looks and plays like the original Flash game
-// (shared/GAME.md); it is not a test fixture.
+// `hexiom game`. It looks and plays like the original Flash game (its
+// colours, proportions and rules, from the project's notes on the original);
+// it is not a test fixture.
 //
 // # Playing
 //

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
-# what is missing, then checks formatting and vet, runs every test (the
-# Xvfb + Chromium end-to-end tests included: a missing component fails them),
-# and fuzzes briefly the level parser, the game's API, calibration and
+# what is missing, then checks formatting, vet and staticcheck, runs every test
+# (the full tier, never -short: the Xvfb + Chromium end-to-end tests included,
+# a missing component fails them), and fuzzes briefly the level parser, the game's API, calibration and
 # template files and the PNGs hexiom read takes.
 #
 #   ./scripts/test.sh            everything
@@ -16,6 +16,8 @@ unset XDG_SESSION_TYPE WAYLAND_DISPLAY
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$bad" ]; then echo "gofmt would change:"; echo "$bad"; exit 1; fi
 go vet ./...
+# staticcheck, pinned: 2026.2.2 knows Go 1.26. The module proxy builds it.
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 pkgs=("$@")
 if ((${#pkgs[@]} == 0)); then pkgs=(./...); fi

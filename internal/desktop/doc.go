@@ -9,7 +9,7 @@
 // It never skips: when Xvfb or Chromium is missing, Start* returns an error
 // saying which package to install, and tests fail on it.
 //
-// Traps it handles (see shared/TOOLCHAIN.md): Xvfb resets when its last client
+// Traps it handles: Xvfb resets when its last client
 // leaves unless started with -noreset; Chromium shows an infobar that shifts
 // the page unless started with --test-type; Chromium shrinks a window that is
 // as large as the screen by one pixel, so StartChromium refuses a window that
