@@ -201,7 +201,7 @@ func TestPlanIsMinimalAgainstBruteForce(t *testing.T) {
 // official levels against a solution: tiles on a cell that wants their number
 // never move, and the count is the lower bound plus one per cycle of tiles.
 func TestPlanOnOfficialLevels(t *testing.T) {
-	files, err := filepath.Glob("../board/testdata/levels/level*.txt")
+	files, err := filepath.Glob("../levels/level*.txt")
 	if err != nil || len(files) < 40 {
 		t.Fatalf("official levels: %d files, %v", len(files), err)
 	}

@@ -2,10 +2,10 @@ package board
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexiom/levels"
 )
 
 func TestGeometry(t *testing.T) {
@@ -55,24 +55,22 @@ func TestNeighboursMatchTextColumns(t *testing.T) {
 	}
 }
 
-func levelFiles(t testing.TB) []string {
-	files, err := filepath.Glob("../../shared/levels/level*.txt")
-	if err != nil || len(files) != 40 {
-		// The levels also live in testdata so the package stands alone.
-		files, err = filepath.Glob("testdata/levels/level*.txt")
-	}
-	if err != nil || len(files) != 40 {
-		t.Fatalf("want the 40 official levels, found %d (%v)", len(files), err)
-	}
-	return files
-}
-
-func TestLevelsRoundTrip(t *testing.T) {
-	for _, f := range levelFiles(t) {
-		data, err := os.ReadFile(f)
+// levelTexts returns the files of the 40 official levels.
+func levelTexts(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for n := 1; n <= levels.N; n++ {
+		data, err := levels.Text(n)
 		if err != nil {
 			t.Fatal(err)
 		}
+		out[levels.Name(n)] = data
+	}
+	return out
+}
+
+func TestLevelsRoundTrip(t *testing.T) {
+	for f, data := range levelTexts(t) {
 		p, err := Parse(f, data)
 		if err != nil {
 			t.Fatalf("%v", err)
@@ -202,11 +200,7 @@ func TestLayoutFitsArea(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, file := range levelFiles(f) {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, data := range levelTexts(f) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -158,7 +158,7 @@ func (g *Game) NewLevel(sp Spec) error {
 	}
 	switch sp.Mode {
 	case ModeLevel:
-		p, err := Level(sp.Level)
+		p, err := board.Level(sp.Level)
 		if err != nil {
 			return fmt.Errorf("%w: %w", ErrSpec, err)
 		}

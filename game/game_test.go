@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/levels"
 )
 
 // clock is a settable time source.
@@ -86,8 +87,8 @@ func planMoves(t testing.TB, from, target board.Position) []Move {
 
 func TestLevelsLoad(t *testing.T) {
 	sizes := map[int]int{1: 2, 2: 2, 10: 3, 22: 4, 38: 5, 40: 6}
-	for n := 1; n <= NumLevels; n++ {
-		p, err := Level(n)
+	for n := 1; n <= levels.N; n++ {
+		p, err := board.Level(n)
 		if err != nil {
 			t.Fatalf("level %d: %v", n, err)
 		}
@@ -99,7 +100,7 @@ func TestLevelsLoad(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 41, -1} {
-		if _, err := Level(n); err == nil {
+		if _, err := board.Level(n); err == nil {
 			t.Errorf("level %d accepted", n)
 		}
 	}

@@ -14,6 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"hexiom/board"
+	"hexiom/levels"
 )
 
 // The page: HTML, one script, no build step.
@@ -371,9 +374,9 @@ type LevelInfo struct {
 }
 
 func (g *Game) handleLevels(w http.ResponseWriter, r *http.Request) {
-	out := make([]LevelInfo, 0, NumLevels)
-	for n := 1; n <= NumLevels; n++ {
-		p, err := Level(n)
+	out := make([]LevelInfo, 0, levels.N)
+	for n := 1; n <= levels.N; n++ {
+		p, err := board.Level(n)
 		if err != nil {
 			writeJSON(w, http.StatusInternalServerError, apiError{Error: err.Error()})
 			return

@@ -73,7 +73,7 @@ func TestAPIPlayLevel10(t *testing.T) {
 	if code := call(t, srv, "GET", "/api/state", nil, &st); code != 200 {
 		t.Fatalf("state: %d", code)
 	}
-	want, _ := Level(10)
+	want, _ := board.Level(10)
 	if st.Mode != "level" || st.Level != 10 || st.Size != 3 || st.Board != want.Format() || st.Solved || !st.Swap || st.Theme != "classic" {
 		t.Fatalf("state: %+v", st)
 	}

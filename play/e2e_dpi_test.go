@@ -7,6 +7,7 @@ import (
 	"image"
 	"testing"
 
+	"hexiom/board"
 	"hexiom/game"
 	"hexiom/internal/tier"
 	"hexiom/play/desk"
@@ -53,7 +54,7 @@ func TestE2EDisplayScale(t *testing.T) {
 			for _, lv := range c.levels {
 				r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: lv}, false, nil)
 				checkSolved(t, d, r, fmt.Sprintf("scale %v, level %d", c.scale, lv))
-				want, err := game.Level(lv)
+				want, err := board.Level(lv)
 				if err != nil {
 					t.Fatal(err)
 				}

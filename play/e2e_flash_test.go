@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"hexiom/board"
 	"hexiom/game"
 	"hexiom/play"
 	"hexiom/play/desk"
@@ -99,7 +100,7 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		start, err := game.Level(lv)
+		start, err := board.Level(lv)
 		if err != nil {
 			t.Fatal(err)
 		}

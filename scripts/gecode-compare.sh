@@ -6,7 +6,7 @@
 #
 #   scripts/gecode-compare.sh [-timeout SECONDS] [LEVEL.txt ...]
 #
-# Defaults to the 40 levels in board/testdata/levels. Gecode's time is its
+# Defaults to the 40 levels in levels. Gecode's time is its
 # own solveTime statistic (flattening excluded); ours is solve_ns of
 # `hexiom solve -json -first`, the median of 5 solves in one process. Both
 # stop at the first solution. Needs the Debian packages minizinc and
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 timeout=120
 if [[ "${1:-}" == "-timeout" ]]; then timeout=$2; shift 2; fi
 levels=("$@")
-if [[ ${#levels[@]} -eq 0 ]]; then levels=(board/testdata/levels/level*.txt); fi
+if [[ ${#levels[@]} -eq 0 ]]; then levels=(levels/level*.txt); fi
 
 for tool in minizinc go; do
 	command -v "$tool" >/dev/null || { echo "gecode-compare: $tool not found (apt-get install minizinc flatzinc golang)" >&2; exit 2; }

@@ -48,7 +48,7 @@ if [[ ${#levels[@]} -eq 0 ]]; then
 		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$tmp/seed$seed.txt"
 		levels+=("$tmp/seed$seed.txt")
 	done
-	levels+=(board/testdata/levels/level*.txt)
+	levels+=(levels/level*.txt)
 fi
 
 printf '%-12s %12s %12s %10s %14s\n' level cadical_ms ours_ms ratio ours_wall_ms

@@ -14,9 +14,9 @@ import (
 
 func levelFiles(t testing.TB) []string {
 	t.Helper()
-	files, err := filepath.Glob("../board/testdata/levels/level*.txt")
+	files, err := filepath.Glob("../levels/level*.txt")
 	if err != nil || len(files) != 40 {
-		t.Fatalf("want the 40 official levels in ../board/testdata/levels, found %d (%v)", len(files), err)
+		t.Fatalf("want the 40 official levels in ../levels, found %d (%v)", len(files), err)
 	}
 	return files
 }
@@ -110,7 +110,7 @@ func TestRandomLevels(t *testing.T) {
 // ones that need the portfolio (level 38, random size-6 seeds whose first
 // lone search fails). With two threads the answer is still checked.
 func TestDeterministicOneThread(t *testing.T) {
-	levels := []board.Position{readLevel(t, "../board/testdata/levels/level38.txt")}
+	levels := []board.Position{readLevel(t, "../levels/level38.txt")}
 	for _, seed := range []uint64{7333, 5795, 3299} {
 		levels = append(levels, board.Random(6, seed))
 	}
@@ -234,7 +234,7 @@ func TestUnsolvable(t *testing.T) {
 }
 
 func TestContextHonoured(t *testing.T) {
-	level := readLevel(t, "../board/testdata/levels/level38.txt")
+	level := readLevel(t, "../levels/level38.txt")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := Solve(ctx, level)
@@ -265,7 +265,7 @@ func TestMalformedPosition(t *testing.T) {
 // call), the second about eight times the nodes; with one thread the
 // allocations are the same on every run.
 func TestNoAllocationPerNode(t *testing.T) {
-	few := readLevel(t, "../board/testdata/levels/level35.txt")
+	few := readLevel(t, "../levels/level35.txt")
 	many := board.Random(6, 3299)
 	ctx := context.Background()
 	rf, _ := Solve(ctx, few, FirstSolution(), Threads(1))

@@ -3,10 +3,11 @@ package main
 // hexiom bench: time the solver on the 40 official levels and on random
 // size-6 levels, and print median, p99 and max per group.
 //
-//	hexiom bench [-levels DIR] [-random 1000] [-size 6] [-runs 5] [-first] [-timeout 10s]
-//	             [-threads N] [-altered] [-slowest N]
+//	hexiom bench [-levels official|DIR|none] [-random 1000] [-size 6] [-runs 5] [-first]
+//	             [-timeout 10s] [-threads N] [-altered] [-slowest N]
 //
-// -levels "" skips the official levels; -altered solves board.Altered
+// -levels DIR solves the level*.txt files of DIR instead of the 40 official
+// levels (built in), -levels none no level file; -altered solves board.Altered
 // levels instead of board.Random ones (a proof of no solution counts as an
 // answer); -slowest lists the random levels that took the most nodes.
 
@@ -22,13 +23,14 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/levels"
 	"hexiom/solver"
 )
 
 func init() {
 	register(command{
 		name:  "bench",
-		usage: "bench [-levels DIR] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-altered] [-slowest N]",
+		usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-altered] [-slowest N]",
 		short: "time the solver on the official levels and random levels",
 		run:   runBench,
 	})
@@ -36,7 +38,7 @@ func init() {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("bench", stderr)
-	dir := fs.String("levels", "board/testdata/levels", "directory of the official level files (\"\": none)")
+	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 1000, "random levels to solve (seeds 0..N-1)")
 	size := fs.Int("size", 6, "side of the random levels")
 	runs := fs.Int("runs", 5, "solves per official level (its median counts)")
@@ -76,13 +78,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 
-	var files []string
-	var err error
-	if *dir != "" {
-		files, err = filepath.Glob(filepath.Join(*dir, "level*.txt"))
-	}
-	if err != nil || (*dir != "" && len(files) == 0) {
-		fmt.Fprintf(stderr, "hexiom bench: no level*.txt in %s\n", *dir)
+	files, official, err := benchLevels(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom bench: -levels: %v\n", err)
 		return exitBadUser
 	}
 	mode := "with the search for fewest moves"
@@ -94,12 +92,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		var perLevel, cpuLevel []time.Duration
 		var cpuTotal time.Duration
 		var total time.Duration
-		for _, f := range files {
-			level, err := readLevelFile(f)
-			if err != nil {
-				fmt.Fprintln(stderr, err)
-				return exitBadUser
-			}
+		for k, f := range files {
+			level := official[k]
 			var ds, cs []time.Duration
 			var nodes int64
 			for r := 0; r < *runs; r++ {
@@ -117,7 +111,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			cpuLevel = append(cpuLevel, cs[len(cs)/2])
 			cpuTotal += cs[len(cs)/2]
 			total += med
-			fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", filepath.Base(f), med.Round(time.Microsecond), nodes)
+			fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", f, med.Round(time.Microsecond), nodes)
 		}
 		printStats(stdout, "official levels", perLevel)
 		printStats(stdout, "  CPU time", cpuLevel)
@@ -186,4 +180,43 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// officialLevels is the -levels of bench and bench-max that means the 40
+// official levels built in (package levels).
+const officialLevels = "official"
+
+const levelsUsage = "the level files to solve: `official` (the 40 built in), a directory of level*.txt files, or none"
+
+// benchLevels returns the levels -levels names, and a name for each: the
+// file's name.
+func benchLevels(spec string) (names []string, ps []board.Position, err error) {
+	switch spec {
+	case "", "none":
+		return nil, nil, nil
+	case officialLevels:
+		for n := 1; n <= levels.N; n++ {
+			p, err := board.Level(n)
+			if err != nil {
+				return nil, nil, err
+			}
+			names, ps = append(names, levels.Name(n)), append(ps, p)
+		}
+		return names, ps, nil
+	}
+	files, err := filepath.Glob(filepath.Join(spec, "level*.txt"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(files) == 0 {
+		return nil, nil, fmt.Errorf("no level*.txt in %s", spec)
+	}
+	for _, f := range files {
+		p, err := readLevelFile(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		names, ps = append(names, filepath.Base(f)), append(ps, p)
+	}
+	return names, ps, nil
 }

@@ -4,7 +4,7 @@ package main
 // test and benchmark set: each official level with two tiles' numbers
 // raised, and random levels of sizes 3–6 treated the same way.
 //
-//	hexiom bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
+//	hexiom bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
 //
 // The levels are named levelNN+2 and random-sS-SEED+2; -write DIR writes
 // them to DIR/NAME.txt (for scripts/gecode-compare-max.sh) instead.
@@ -27,7 +27,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench-max",
-		usage: "bench-max [-levels DIR] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
+		usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
 		short: "time solve -max on the official and random levels with two tiles raised",
 		run:   runBenchMax,
 	})
@@ -46,18 +46,12 @@ func maxRaiseSeed(official bool, size int, n uint64) uint64 {
 // level in dir (level01.txt …) with two tiles raised, then nRandom random
 // levels of each size raised the same way.
 func benchMaxSet(dir string, nRandom int, sizes []int) (names []string, levels []board.Position, err error) {
-	files, err := filepath.Glob(filepath.Join(dir, "level*.txt"))
+	files, official, err := benchLevels(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("levels: %w", err)
 	}
-	if dir != "" && len(files) == 0 {
-		return nil, nil, fmt.Errorf("no level*.txt in %s", dir)
-	}
-	for _, f := range files {
-		level, err := readLevelFile(f)
-		if err != nil {
-			return nil, nil, err
-		}
+	for k, f := range files {
+		level := official[k]
 		num, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "level"), ".txt"))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: want a file named levelNN.txt", f)
@@ -88,7 +82,7 @@ func loadAvg() string {
 
 func runBenchMax(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("bench-max", stderr)
-	dir := fs.String("levels", "board/testdata/levels", "directory of the official level files (\"\" for none)")
+	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1)")
 	sizesFlag := fs.String("sizes", "3,4,5,6", "sizes of the random levels")
 	objs := fs.String("max", "tiles,points", "objectives to run")

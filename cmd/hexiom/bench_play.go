@@ -116,7 +116,7 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) int {
 		// (challenges: 6); its larger calibrated area needs a taller screen.
 		learnSize = 6
 		if *n == 0 && len(lv) > 0 {
-			l, err := game.Level(lv[0])
+			l, err := board.Level(lv[0])
 			if err != nil {
 				fmt.Fprintf(stderr, "hexiom bench-play: %v\n", err)
 				return exitBadUser

@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"hexiom/board"
-	"hexiom/game"
+	"hexiom/levels"
 	"hexiom/vision"
 )
 
@@ -118,7 +118,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 // level file.
 func learnLevel(arg string) (board.Position, string, error) {
 	if n, err := strconv.Atoi(arg); err == nil {
-		p, err := game.Level(n)
+		p, err := board.Level(n)
 		if err != nil {
 			return p, "", fmt.Errorf("-level %s: %w (or give a level file)", arg, err)
 		}
@@ -146,9 +146,9 @@ type teacher struct {
 // one that shows the most of what is still missing, the smaller board on a
 // tie. Classes no level shows are left out.
 func teachers(missing []string) []teacher {
-	var starts [game.NumLevels + 1][]string
-	for n := 1; n <= game.NumLevels; n++ {
-		p, err := game.Level(n)
+	var starts [levels.N + 1][]string
+	for n := 1; n <= levels.N; n++ {
+		p, err := board.Level(n)
 		if err != nil {
 			continue
 		}
@@ -161,7 +161,7 @@ func teachers(missing []string) []teacher {
 	var out []teacher
 	for len(want) > 0 {
 		best, bestShows, bestCells := 0, []string(nil), 0
-		for n := 1; n <= game.NumLevels; n++ {
+		for n := 1; n <= levels.N; n++ {
 			var shows []string
 			for _, c := range starts[n] {
 				if want[c] {
@@ -185,7 +185,7 @@ func teachers(missing []string) []teacher {
 }
 
 func sizeOfLevel(n int) int {
-	p, err := game.Level(n)
+	p, err := board.Level(n)
 	if err != nil {
 		return board.MaxSize
 	}

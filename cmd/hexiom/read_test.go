@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"hexiom/game"
+	"hexiom/board"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 )
@@ -148,7 +148,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	shown := map[string]bool{}
 	for _, m := range suggested {
 		n, _ := strconv.Atoi(m[1])
-		p, err := game.Level(n)
+		p, err := board.Level(n)
 		if err != nil {
 			t.Fatal(err)
 		}

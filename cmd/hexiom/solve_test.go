@@ -13,7 +13,7 @@ import (
 	"hexiom/board"
 )
 
-const levelsDir = "../../board/testdata/levels/"
+const levelsDir = "../../levels/"
 
 func TestSolveCommand(t *testing.T) {
 	var out, errb bytes.Buffer
