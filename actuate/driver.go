@@ -140,7 +140,7 @@ func (d *Driver) Check() error {
 }
 
 func near(a, b image.Point, tol int) bool {
-	return abs(a.X-b.X) <= tol && abs(a.Y-b.Y) <= tol
+	return a.In(image.Rect(b.X-tol, b.Y-tol, b.X+tol+1, b.Y+tol+1))
 }
 
 func (d *Driver) inCorner(p image.Point) bool {

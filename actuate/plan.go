@@ -70,26 +70,13 @@ func Compatible(start, target board.Position) error {
 	for i := range start.Cells {
 		s, t := start.Cells[i], target.Cells[i]
 		if s.Fixed != t.Fixed || (s.Fixed && s.Tile != t.Tile) {
-			return &PlanError{fmt.Sprintf("cell %d: start holds %s, target %s; holes and locked tiles never change", i, describe(s), describe(t))}
+			return &PlanError{fmt.Sprintf("cell %d: start holds %s, target %s; holes and locked tiles never change", i, s, t)}
 		}
 	}
 	if start.Counts() != target.Counts() {
 		return &PlanError{fmt.Sprintf("start and target hold different tiles: %v against %v (count of each number 0..6)", start.Counts(), target.Counts())}
 	}
 	return nil
-}
-
-func describe(c board.Cell) string {
-	switch {
-	case c.Hole():
-		return "a hole"
-	case c.Locked():
-		return fmt.Sprintf("locked %d", c.Tile)
-	case c.Tile == board.None:
-		return "nothing"
-	default:
-		return fmt.Sprintf("tile %d", c.Tile)
-	}
 }
 
 // ErrNoFreeCell is returned when tiles must cycle and no cell is free to park
@@ -165,7 +152,7 @@ func rollFree(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move,
 				if !fc.Free() {
 					continue
 				}
-				if d := hexDist(g, c, f); bestF < 0 || d < bestD {
+				if d := g.Dist(c, f); bestF < 0 || d < bestD {
 					bestK, bestF, bestD = k, f, d
 				}
 			}
@@ -207,28 +194,6 @@ func rollFree(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move,
 		}
 	}
 	return moves, nil
-}
-
-// hexDist is the number of steps between cells a and b.
-func hexDist(g *board.Geometry, a, b int) int {
-	ca, cb := g.Coords[a], g.Coords[b]
-	dx, dy := ca.X-cb.X, ca.Y-cb.Y
-	// Axial neighbours are (±1,0), (0,±1), (1,1), (−1,−1).
-	switch {
-	case dx >= 0 && dy >= 0:
-		return max(dx, dy)
-	case dx <= 0 && dy <= 0:
-		return max(-dx, -dy)
-	default:
-		return abs(dx) + abs(dy)
-	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // labelGraph holds the mismatched cells as edges T(c) → S(c).

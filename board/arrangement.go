@@ -29,7 +29,7 @@ func CheckArrangement(level, sol Position, setAside []int8) []Problem {
 		case lc.Fixed != sc.Fixed:
 			out = append(out, Problem{i, "fixed flag changed"})
 		case lc.Fixed && lc.Tile != sc.Tile:
-			out = append(out, Problem{i, "fixed cell " + describe(lc) + " now " + describe(sc)})
+			out = append(out, Problem{i, "fixed cell " + lc.String() + " now " + sc.String()})
 		}
 		if lc.Movable() {
 			want = append(want, lc.Tile)

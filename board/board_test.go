@@ -257,3 +257,43 @@ func TestCheckArrangement(t *testing.T) {
 		}
 	}
 }
+
+// Dist is the number of steps through neighbours (a breadth-first search),
+// and Ring the distance from the centre cell.
+func TestDistIsSteps(t *testing.T) {
+	for s := 1; s <= 7; s++ {
+		g := Geom(s)
+		for a := range g.Coords {
+			steps := make([]int, g.N())
+			for i := range steps {
+				steps[i] = -1
+			}
+			steps[a] = 0
+			queue := []int{a}
+			for len(queue) > 0 {
+				c := queue[0]
+				queue = queue[1:]
+				for _, nb := range g.Nbrs[c] {
+					if steps[nb] < 0 {
+						steps[nb] = steps[c] + 1
+						queue = append(queue, nb)
+					}
+				}
+			}
+			for b := range g.Coords {
+				if d := g.Dist(a, b); d != steps[b] {
+					t.Fatalf("size %d: Dist(%d, %d) = %d, %d steps", s, a, b, d, steps[b])
+				}
+			}
+		}
+		rim := 0
+		for i := range g.Coords {
+			if g.Ring(i) == s-1 {
+				rim++
+			}
+		}
+		if want := max(1, 6*(s-1)); rim != want {
+			t.Errorf("size %d: %d cells on the rim, want %d", s, rim, want)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func Check(level, sol Position) []Problem {
 		case lc.Hole() && sc.Tile != None:
 			out = append(out, Problem{i, where + " tile " + digit(sc.Tile) + " on a hole"})
 		case lc.Locked() && sc.Tile != lc.Tile:
-			out = append(out, Problem{i, where + " locked tile " + digit(lc.Tile) + " moved off its cell, now " + describe(sc)})
+			out = append(out, Problem{i, where + " locked tile " + digit(lc.Tile) + " moved off its cell, now " + sc.String()})
 		case lc.Fixed != sc.Fixed:
 			out = append(out, Problem{i, where + " fixed flag changed"})
 		}
@@ -66,13 +66,6 @@ func Check(level, sol Position) []Problem {
 }
 
 func digit(t int8) string { return string(rune('0' + t)) }
-
-func describe(c Cell) string {
-	if c.Tile == None {
-		return "empty"
-	}
-	return "tile " + digit(c.Tile)
-}
 
 // Move drags the tile on From onto To.
 type Move struct{ From, To int }

@@ -153,6 +153,7 @@ func clip(s string) string {
 	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(string(r[:max])), len(s))
 }
 
+// abs is |x|.
 func abs(x int) int {
 	if x < 0 {
 		return -x

@@ -99,6 +99,21 @@ func (g *Geometry) RowCol(i int) (row, k int) {
 	return c.Y, c.X - lo
 }
 
+// Dist returns the number of steps from cell a to cell b, from neighbour to
+// neighbour.
+func (g *Geometry) Dist(a, b int) int {
+	ca, cb := g.Coords[a], g.Coords[b]
+	dx, dy := ca.X-cb.X, ca.Y-cb.Y
+	// Axial neighbours are (±1,0), (0,±1), (1,1) and (−1,−1).
+	return max(abs(dx), abs(dy), abs(dx-dy))
+}
+
+// Ring returns cell i's distance from the board's centre cell: 0 for the
+// centre, s−1 for the cells on the rim.
+func (g *Geometry) Ring(i int) int {
+	return g.Dist(i, g.Index(g.Size-1, g.Size-1))
+}
+
 // Adjacent reports whether cells i and j are neighbours.
 func (g *Geometry) Adjacent(i, j int) bool {
 	for _, k := range g.Nbrs[i] {

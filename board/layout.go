@@ -8,6 +8,26 @@ import "math"
 // those proportions so that the clone draws like the original and calibration can
 // find every cell of any size from one measured area.
 
+// The board sizes the original game shows on screen, from MinScreen to
+// MaxScreen: the sizes vision reads and calibration measures (Pitch, Radius
+// and Centre work for every size).
+const (
+	MinScreen = 2
+	MaxScreen = 6
+)
+
+// ScreenSizes returns the sizes the game shows, MinScreen..MaxScreen.
+func ScreenSizes() []int {
+	out := make([]int, 0, MaxScreen-MinScreen+1)
+	for s := MinScreen; s <= MaxScreen; s++ {
+		out = append(out, s)
+	}
+	return out
+}
+
+// OnScreen reports whether the game shows boards of side s.
+func OnScreen(s int) bool { return s >= MinScreen && s <= MaxScreen }
+
 // pitch400 is the original's column pitch DX in a 400 px game area, by size.
 var pitch400 = [...]float64{1: 48, 2: 48, 3: 48, 4: 40, 5: 31, 6: 25}
 

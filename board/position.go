@@ -25,6 +25,36 @@ func (c Cell) Movable() bool { return !c.Fixed && c.Tile != None }
 // Free reports whether a movable tile may be put on the cell now.
 func (c Cell) Free() bool { return !c.Fixed && c.Tile == None }
 
+// String names what the cell holds, for messages: "a hole", "locked 3",
+// "tile 3" (movable) or "empty".
+func (c Cell) String() string {
+	switch {
+	case c.Hole():
+		return "a hole"
+	case c.Locked():
+		return "locked " + digit(c.Tile)
+	case c.Movable():
+		return "tile " + digit(c.Tile)
+	default:
+		return "empty"
+	}
+}
+
+// Kind is the cell's kind in one word: "hole", "locked", "movable" or
+// "empty".
+func (c Cell) Kind() string {
+	switch {
+	case c.Hole():
+		return "hole"
+	case c.Locked():
+		return "locked"
+	case c.Movable():
+		return "movable"
+	default:
+		return "empty"
+	}
+}
+
 // Position is a board of one size with what each cell holds.
 type Position struct {
 	Size  int

@@ -187,7 +187,7 @@ func FromClicks(top, below, bottom Point) (Area, int, error) {
 	}
 	ratio := span / step // 2(s−1)
 	s := int(math.Round(ratio/2)) + 1
-	if s < 2 || s > 6 || math.Abs(ratio-2*float64(s-1)) > 0.35 {
+	if !board.OnScreen(s) || math.Abs(ratio-2*float64(s-1)) > 0.35 {
 		return Area{}, 0, fmt.Errorf("calibrate: top to bottom is %.2f times top to the cell below; a board of size 2–6 gives 2, 4, 6, 8 or 10: click the centres of the cells asked for", ratio)
 	}
 	_, dy := board.Pitch(s)

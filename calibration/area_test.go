@@ -17,7 +17,7 @@ import (
 func TestFromClicksEverySize(t *testing.T) {
 	want := Area{Left: 137.5, Top: 91.25, Side: 612}
 	jitter := []Point{{0.8, -0.6}, {-0.7, 0.9}, {0.5, 0.5}}
-	for s := 2; s <= 6; s++ {
+	for _, s := range board.ScreenSizes() {
 		ti, bi, oi := ClickCells(s)
 		top, below, bottom := want.Centre(s, ti), want.Centre(s, bi), want.Centre(s, oi)
 		top.X += jitter[0].X

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"hexiom/internal/desktop"
+	"hexiom/internal/stats"
 	"hexiom/internal/tier"
 )
 
@@ -160,8 +160,7 @@ func BenchmarkGrab(b *testing.B) {
 				}
 				ds = append(ds, time.Since(t0))
 			}
-			sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-			b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+			b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
 		})
 	}
 }

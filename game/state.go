@@ -99,19 +99,6 @@ func statusName(s board.Status) string {
 	}
 }
 
-func kindName(c board.Cell) string {
-	switch {
-	case c.Hole():
-		return "hole"
-	case c.Locked():
-		return "locked"
-	case c.Movable():
-		return "movable"
-	default:
-		return "empty"
-	}
-}
-
 // State returns a snapshot of the game.
 func (g *Game) State() State {
 	g.mu.Lock()
@@ -145,7 +132,7 @@ func (g *Game) stateLocked() State {
 	}
 	s.Cells = make([]CellView, len(g.pos.Cells))
 	for i, c := range g.pos.Cells {
-		s.Cells[i] = CellView{Tile: int(c.Tile), Fixed: c.Fixed, Kind: kindName(c), Status: statusName(g.pos.StatusOf(i))}
+		s.Cells[i] = CellView{Tile: int(c.Tile), Fixed: c.Fixed, Kind: c.Kind(), Status: statusName(g.pos.StatusOf(i))}
 	}
 	s.Geometry = LookGeometry(g.theme, g.size)
 	if g.layout != nil {

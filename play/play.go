@@ -180,7 +180,7 @@ func (e *StuckError) Error() string {
 		var diff []string
 		for i := range e.Expected.Cells {
 			if e.Expected.Cells[i] != e.Seen.Cells[i] {
-				diff = append(diff, fmt.Sprintf("cell %d expected %s, seen %s", i, cellText(e.Expected.Cells[i]), cellText(e.Seen.Cells[i])))
+				diff = append(diff, fmt.Sprintf("cell %d expected %s, seen %s", i, e.Expected.Cells[i], e.Seen.Cells[i]))
 			}
 		}
 		if len(diff) > 6 {
@@ -194,19 +194,6 @@ func (e *StuckError) Error() string {
 		fmt.Fprintf(&b, "; debug picture %s", e.Picture)
 	}
 	return b.String()
-}
-
-func cellText(c board.Cell) string {
-	switch {
-	case c.Hole():
-		return "a hole"
-	case c.Tile == board.None:
-		return "empty"
-	case c.Fixed:
-		return fmt.Sprintf("locked %d", c.Tile)
-	default:
-		return fmt.Sprintf("tile %d", c.Tile)
-	}
 }
 
 // ErrBoardChanged is returned when the screen shows a board with other

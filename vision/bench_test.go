@@ -3,10 +3,10 @@ package vision_test
 import (
 	"image"
 	"image/color"
-	"sort"
 	"testing"
 	"time"
 
+	"hexiom/internal/stats"
 	"hexiom/vision"
 )
 
@@ -25,8 +25,7 @@ func BenchmarkRead(b *testing.B) {
 			b.Fatalf("misread: %v", err)
 		}
 	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
 }
 
 // BenchmarkReadInDoubt reads a board with one smeared cell: the refusal,
@@ -67,8 +66,7 @@ func BenchmarkReadSize(b *testing.B) {
 			b.Fatalf("misread: %v", err)
 		}
 	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
 }
 
 // BenchmarkReadFlash reads a size-6 board of the flash look (at 150 % page
@@ -91,6 +89,5 @@ func BenchmarkReadFlash(b *testing.B) {
 			b.Fatalf("misread: %v", err)
 		}
 	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms-median")
+	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
 }

@@ -228,7 +228,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	for _, o := range outlines {
 		bx, by, bw, bh := o[0], o[1], o[2], o[3]
 		cx, cy := bx+bw/2, by+bh/2
-		for s := 2; s <= 6; s++ {
+		for _, s := range board.ScreenSizes() {
 			dx, dy := board.Pitch(s)
 			rr := board.Radius(s)
 			// The plate reaches about 1.1 r past the outer cells' centres

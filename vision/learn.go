@@ -21,8 +21,8 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	s := truth.Size
-	if s < 2 || s > 6 {
-		return nil, fmt.Errorf("learn: board size %d outside 2..6", s)
+	if !board.OnScreen(s) {
+		return nil, fmt.Errorf("learn: board size %d outside %d..%d", s, board.MinScreen, board.MaxScreen)
 	}
 	if err := area.Valid(); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)

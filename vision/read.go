@@ -178,8 +178,8 @@ func Read(img image.Image, area calibration.Area, tpl *Templates) (Reading, erro
 
 // ReadSize is Read for a board whose size s is known.
 func ReadSize(img image.Image, area calibration.Area, s int, tpl *Templates) (Reading, error) {
-	if s < 2 || s > 6 {
-		return Reading{}, fmt.Errorf("vision: board size %d outside 2..6", s)
+	if !board.OnScreen(s) {
+		return Reading{}, fmt.Errorf("vision: board size %d outside %d..%d", s, board.MinScreen, board.MaxScreen)
 	}
 	return read(img, area, s, tpl, false)
 }
@@ -319,7 +319,7 @@ func floatBytes(f []float32) []byte {
 // read reads a board of size s, or finds the size first when s is 0.
 func (rd *reader) read(s int) (Reading, error) {
 	var r Reading
-	sizes := []int{2, 3, 4, 5, 6}
+	sizes := board.ScreenSizes()
 	if s != 0 {
 		sizes = []int{s}
 	}
@@ -563,7 +563,7 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
 	var odd []int
 	for i, p := range ring.Cells(n) {
-		if c := board.Geom(n).Coords[i]; max(abs(c.X-s), abs(c.Y-s), abs(c.X-c.Y)) < s {
+		if board.Geom(n).Ring(i) < s {
 			continue // the board of size s
 		}
 		cx, cy := sc.at(p)
@@ -581,13 +581,6 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", ErrSize, s, n, odd)
 	}
 	return nil
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // lattice returns the mean, over the cells centred at pts (moved by (dx, dy)

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/stats"
 	"hexiom/levels"
 	"hexiom/solver"
 )
@@ -104,12 +105,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				}
 				ds, cs, nodes = append(ds, d), append(cs, cpu), n
 			}
-			slices.Sort(ds)
-			slices.Sort(cs)
-			med := ds[len(ds)/2]
+			med := stats.Median(ds)
 			perLevel = append(perLevel, med)
-			cpuLevel = append(cpuLevel, cs[len(cs)/2])
-			cpuTotal += cs[len(cs)/2]
+			cpuLevel = append(cpuLevel, stats.Median(cs))
+			cpuTotal += stats.Median(cs)
 			total += med
 			fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", f, med.Round(time.Microsecond), nodes)
 		}
@@ -145,11 +144,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			ds, cs, nodes = append(ds, d), append(cs, cpu), append(nodes, n)
 			runs = append(runs, run{seed, d, cpu, n})
 		}
-		slices.Sort(nodes)
 		printStats(stdout, fmt.Sprintf("%s size %d, seeds 0..%d, %s", kind, *size, *nRandom-1, mode), ds)
 		printStats(stdout, "  CPU time", cs)
 		fmt.Fprintf(stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d",
-			nodes[len(nodes)/2], nodes[len(nodes)*99/100], nodes[len(nodes)-1], failed)
+			stats.Median(nodes), stats.Percentile(nodes, 99), stats.Max(nodes), failed)
 		if *altered {
 			fmt.Fprintf(stdout, "; proved to have no solution: %d", unsolvable)
 		}
@@ -166,11 +164,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 }
 
 func printStats(w io.Writer, name string, ds []time.Duration) {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	p99 := s[min(len(s)-1, len(s)*99/100)]
-	fmt.Fprintf(w, "%s: median %v, p99 %v, max %v (n=%d)\n", name,
-		s[len(s)/2].Round(time.Microsecond), p99.Round(time.Microsecond), s[len(s)-1].Round(time.Microsecond), len(s))
+	fmt.Fprintf(w, "%s: median %v, p99 %v, max %v (n=%d)\n", name, stats.Median(ds).Round(time.Microsecond),
+		stats.Percentile(ds, 99).Round(time.Microsecond), stats.Max(ds).Round(time.Microsecond), len(ds))
 }
 
 // processCPU returns the CPU time the process has used (user and system).

@@ -15,12 +15,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/stats"
 	"hexiom/solver"
 )
 
@@ -191,20 +191,17 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 			"proof med", "proof max", "optimum med", "optimum max", "nodes med", "gaps of the unproved")
 		for _, name := range order {
 			gr := groups[name]
-			slices.Sort(gr.proof)
-			slices.Sort(gr.found)
-			slices.Sort(gr.nodes)
 			pm, px, fm, fx := "-", "-", "-", "-"
 			if len(gr.proof) > 0 {
-				pm = fmt.Sprintf("%.3f ms", ms(gr.proof[len(gr.proof)/2]))
-				px = fmt.Sprintf("%.3f ms", ms(gr.proof[len(gr.proof)-1]))
+				pm = fmt.Sprintf("%.3f ms", ms(stats.Median(gr.proof)))
+				px = fmt.Sprintf("%.3f ms", ms(stats.Max(gr.proof)))
 			}
 			if len(gr.found) > 0 {
-				fm = fmt.Sprintf("%.3f ms", ms(gr.found[len(gr.found)/2]))
-				fx = fmt.Sprintf("%.3f ms", ms(gr.found[len(gr.found)-1]))
+				fm = fmt.Sprintf("%.3f ms", ms(stats.Median(gr.found)))
+				fx = fmt.Sprintf("%.3f ms", ms(stats.Max(gr.found)))
 			}
 			fmt.Fprintf(stdout, "%-14s %5d %7d %5d %12s %12s %12s %12s %12d  %v\n", name, gr.n, gr.proved, gr.none,
-				pm, px, fm, fx, gr.nodes[len(gr.nodes)/2], gr.gaps)
+				pm, px, fm, fx, stats.Median(gr.nodes), gr.gaps)
 		}
 	}
 	fmt.Fprintf(stdout, "load average at end: %s\n", loadAvg())

@@ -33,7 +33,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +41,7 @@ import (
 	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/game"
+	"hexiom/internal/stats"
 	"hexiom/play"
 	"hexiom/play/desk"
 	"hexiom/vision"
@@ -305,18 +305,6 @@ func benchOne(d *desk.Desk, self string, playArgs []string, sp game.Spec, name s
 	return b
 }
 
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
 func summarise(w io.Writer, rs []benchBoard, what string, pick func(benchBoard) bool) {
 	var wall, gameT, capT, readT, solveT, dragT, drags []float64
 	worst := 0.0
@@ -337,7 +325,7 @@ func summarise(w io.Writer, rs []benchBoard, what string, pick func(benchBoard) 
 		return
 	}
 	fmt.Fprintf(w, "%s: %d solved; median %.2f s from `hexiom play` to solved (game clock %.2f s), slowest %.2f s; median split: capture %.0f ms, read %.0f ms, solve %.1f ms, drags %.0f ms (%.0f drags)\n",
-		what, len(wall), median(wall), median(gameT), worst, median(capT), median(readT), median(solveT), median(dragT), median(drags))
+		what, len(wall), stats.Median(wall), stats.Median(gameT), worst, stats.Median(capT), stats.Median(readT), stats.Median(solveT), stats.Median(dragT), stats.Median(drags))
 }
 
 // parseLevels reads "A-B" or "A,B,C" (levels 1..40).

@@ -98,7 +98,7 @@ func stillScreen(t *testing.T, r image.Rectangle) {
 func within2px(t *testing.T, got, truth calibration.Area) {
 	t.Helper()
 	worst := 0.0
-	for s := 2; s <= 6; s++ {
+	for _, s := range board.ScreenSizes() {
 		for i := 0; i < board.NumCells(s); i++ {
 			worst = max(worst, got.Centre(s, i).Dist(truth.Centre(s, i)))
 		}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"hexiom/actuate"
+	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/clicks"
@@ -412,7 +413,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	}
 	if st.Geometry.Rule == game.RuleOriginal {
 		// Then one calibration places every size.
-		for _, sz := range []int{2, 3, 4, 5, 6} {
+		for _, sz := range board.ScreenSizes() {
 			for i := range truth.Cells(sz) {
 				if e := area.Centre(sz, i).Dist(truth.Centre(sz, i)); e > 2 {
 					return calibration.Area{}, fmt.Errorf("desk: calibrate: size-%d cell %d is %.1f px from where the page draws it", sz, i, e)
