@@ -16,7 +16,7 @@ import (
 func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, refused int) {
 	t.Helper()
 	for _, p := range patterns {
-		ns := []string{}
+		var ns []string
 		if strings.HasPrefix(p, "flash/") {
 			ns = flash(t, strings.TrimPrefix(p, "flash/"), 1)
 		} else {
