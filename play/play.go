@@ -570,6 +570,16 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 				break
 			}
 		}
+		var ue *UnsureError
+		if errors.As(err, &ue) && cur.Solved() {
+			// The solved board was read on a still picture after the
+			// last drag; since then something vision cannot read covers
+			// it (the game's solved panel on a slow machine). A drag the
+			// game dropped would show the board before it, read with
+			// confidence, not this.
+			p.prog.note("the board seen solved is covered now (the game's solved panel)")
+			break
+		}
 		if err != nil {
 			rep.Total = p.since(t0)
 			p.prog.done()
@@ -644,8 +654,11 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 				if pos.Equal(expected) {
 					return pos, true, s, nil
 				}
-				if !moved {
-					return pos, false, s, nil // nothing changed since the drag
+				if !moved || (other != nil && other.Equal(pos)) || p.cfg.Now().After(deadline) {
+					// Nothing changed since the drag; or the same board
+					// again after a change elsewhere in the picture (a
+					// clock); or out of time: it stayed.
+					return pos, false, s, nil
 				}
 				other, wait, lastErr = &pos, notTaken, nil
 				continue // trust it if it stays

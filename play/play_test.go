@@ -72,10 +72,14 @@ type simGame struct {
 	from     int // cell pressed, −1 none
 	applied  int // drags the game applied
 	doubt    func(i int) bool
-	panel    bool             // hide the middle of a solved board
-	next     []board.Position // boards shown after a solved one (watch)
-	wonAt    time.Time
-	outside  []image.Point // events outside the area
+	panel    bool // hide the middle of a solved board
+	// coverSolved, when set, hides a solved board whole that long after
+	// it was solved (no board in view: a large solved panel).
+	coverSolved time.Duration
+	solvedAt    time.Time
+	next        []board.Position // boards shown after a solved one (watch)
+	wonAt       time.Time
+	outside     []image.Point // events outside the area
 	// flicker, when set, is shown instead of the board for the next
 	// flickerLooks looks after each release (a frame caught mid-redraw).
 	flicker      func(p board.Position) board.Position
@@ -197,6 +201,15 @@ func (g *simGame) Grab() (image.Image, error) {
 	v := simView{r: r}
 	if doubts != nil {
 		v.err = &vision.DoubtError{Reading: r, Doubts: doubts}
+	}
+	if p.Solved() && g.coverSolved > 0 {
+		if g.solvedAt.IsZero() {
+			g.solvedAt = g.clock.Now()
+		}
+		if g.clock.Now().Sub(g.solvedAt) >= g.coverSolved {
+			v.err = fmt.Errorf("look: %w", vision.ErrNoBoard)
+			doubts = []vision.Doubt{{Cell: -1, Why: "covered"}} // another picture
+		}
 	}
 	key := fmt.Sprint(p.Format(), doubts)
 	if key != g.lastKey || g.clock.Now().Before(g.moveUntil) {
@@ -708,4 +721,24 @@ func mustSolve(t *testing.T, p board.Position) board.Position {
 		t.Fatal(err)
 	}
 	return res.Solution
+}
+
+// TestSolvedBoardCoveredWhole: the game covers the solved board so that no
+// board is read any more (its panel on a slow machine) after the bot saw it
+// solved on a still picture: the board counts as solved.
+func TestSolvedBoardCoveredWhole(t *testing.T) {
+	start := board.Random(4, 3)
+	r := newRig(t, start, false)
+	r.game.coverSolved = 100 * time.Millisecond
+	r.cfg.FinalWait = 300 * time.Millisecond
+	var log strings.Builder
+	r.cfg.Progress = &log
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	if rep.Drags != rep.Planned || !strings.Contains(log.String(), "covered") {
+		t.Errorf("%d drags for a plan of %d; progress:\n%s", rep.Drags, rep.Planned, log.String())
+	}
 }
