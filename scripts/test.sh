@@ -2,8 +2,11 @@
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
 # what is missing, then checks formatting, vet and staticcheck, runs every test
 # (the full tier, never -short: the Xvfb + Chromium end-to-end tests included,
-# a missing component fails them), and fuzzes briefly the level parser, the game's API, calibration and
-# template files and the PNGs hexiom read takes.
+# a missing component fails them), fuzzes briefly the level parser, the game's
+# API, calibration and template files and the PNGs hexiom read takes, and
+# compiles every package for Windows (scripts/windows-build.sh: no X11 code
+# there; the programs stop before their link, which needs OpenCV built for
+# Windows).
 #
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh ./solver/  only these packages (no fuzz)
@@ -30,4 +33,5 @@ if (($# == 0)); then
   go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 8s ./calibration/
   go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 12s ./cmd/hexiom/
   go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 8s ./vision/
+  ./scripts/windows-build.sh
 fi
