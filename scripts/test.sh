@@ -33,5 +33,9 @@ if (($# == 0)); then
   go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 8s ./calibration/
   go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 12s ./cmd/hexiom/
   go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 8s ./vision/
+  # gohook, the portable click listener, is in Linux builds only with -tags
+  # gohook and opens the X display as the binary loads: start it under
+  # xvfb-run, whose server outlives it (the hook runs until the process ends)
+  xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags gohook -count=1 ./clicks/
   ./scripts/windows-build.sh
 fi
