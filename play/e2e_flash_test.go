@@ -68,12 +68,11 @@ var flashZooms = []float64{0.75, 1.5}
 
 // flashBoards are what TestE2EFlash plays in each zoom.
 //
-// The size-6 challenge is not among them yet: vision reads its board right
-// but doubts FreeSans 5s against 6s at that scale ("its digit looks like 6 at
-// 0.94 and 5 at 0.89: too close (0.44 of the way from a 5 to a 6, need
-// 0.60)"), so the bot refuses to move (no misread, but no play). Boards of
-// size 4 and more with 5s and 6s (level 37) are refused now and then for the
-// same reason.
+// The size-6 challenge is not among them yet: at 150 % the bot solves it
+// (seed 5: 37 drags, no repair), but at 75 % vision reads its board right and
+// doubts FreeSans 5s against 6s at that scale ("its digit looks like 5 at
+// 0.92 and 6 at 0.90: too close (0.20 of the way from a 6 to a 5, need
+// 0.30)"), so the bot refuses to move (no misread, but no play).
 var flashBoards = []game.Spec{
 	{Mode: game.ModeLevel, Level: 20}, // size 3, holes and locked tiles
 	{Mode: game.ModeLevel, Level: 34}, // size 4 (another pitch than calibrated), holes
