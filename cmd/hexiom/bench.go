@@ -19,7 +19,6 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 
 	"hexiom/board"
@@ -166,15 +165,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 func printStats(w io.Writer, name string, ds []time.Duration) {
 	fmt.Fprintf(w, "%s: median %v, p99 %v, max %v (n=%d)\n", name, stats.Median(ds).Round(time.Microsecond),
 		stats.Percentile(ds, 99).Round(time.Microsecond), stats.Max(ds).Round(time.Microsecond), len(ds))
-}
-
-// processCPU returns the CPU time the process has used (user and system).
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // officialLevels is the -levels of bench and bench-max that means the 40
