@@ -7,7 +7,6 @@ import (
 	"image"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/picture"
 	"hexiom/solver"
 	"hexiom/vision"
 )
@@ -297,13 +297,6 @@ func (p *player) read(img image.Image, size int) (Sight, error) {
 	s := Sight{Image: img, Reading: r, Read: p.since(t)}
 	p.rep.Looks++
 	p.rep.Read += s.Read
-	var de *vision.DoubtError
-	if errors.As(err, &de) && de.Picture != "" {
-		// Doubts are normal while the screen changes; keep only the
-		// picture of the doubt the bot gives up on (see debugPicture).
-		os.Remove(de.Picture)
-		de.Picture = ""
-	}
 	return s, err
 }
 
@@ -454,7 +447,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	rep.Moves, rep.Planned = moves, len(moves)
 	if p.cfg.DryRun {
 		if p.cfg.PlanPicture != "" {
-			pic, err := PlanPicture(sight.Image, p.cfg.Area, sight.Reading, moves)
+			pic, err := picture.Plan(sight.Image, p.cfg.Area, sight.Reading, moves)
 			if err != nil {
 				return *rep, err
 			}
@@ -701,18 +694,15 @@ func coveredMatch(r vision.Reading, want board.Position) (covered int, ok bool) 
 	return covered, covered <= len(r.Cells)/2
 }
 
-// debugPicture writes the overlay of what was read in s into DebugDir and
-// returns its path ("" when there is nothing to draw or it failed).
+// debugPicture writes the picture of what was read in s (package picture)
+// into DebugDir and returns its path ("" when there is nothing to draw or
+// it failed).
 func (p *player) debugPicture(s Sight, what string) string {
 	if s.Image == nil {
 		return ""
 	}
-	var img image.Image = s.Image
-	if pic, err := vision.Overlay(s.Image, p.cfg.Area, s.Reading); err == nil {
-		img = pic
-	}
-	path := filepath.Join(p.cfg.DebugDir, fmt.Sprintf("hexiom-play-%s-%s.png", what, p.cfg.Now().Format("20060102-150405.000")))
-	if err := capture.SavePNG(path, img); err != nil {
+	path, err := picture.Debug(p.cfg.DebugDir, "play-"+what, p.cfg.Now(), s.Image, p.cfg.Area, s.Reading)
+	if err != nil {
 		return ""
 	}
 	return path

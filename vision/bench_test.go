@@ -42,7 +42,6 @@ func BenchmarkReadInDoubt(b *testing.B) {
 			img.Set(x, y, color.RGBA{140, 140, 140, 255})
 		}
 	}
-	vision.DebugDir = b.TempDir()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := vision.Read(img, f.Meta.Area, tpl); err == nil {

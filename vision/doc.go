@@ -1,7 +1,16 @@
 // Package vision reads a Hexiom board off a picture of the screen: image +
 // calibration → board.Position, with a confidence per cell. It never guesses:
 // when any cell is in doubt, Read returns a *DoubtError naming the doubtful
-// cells and writes a debug picture.
+// cells, with everything read. Read is pure: it writes no file (a caller
+// that wants a picture of a refusal draws it with package picture).
+//
+// Files by job: read.go (Read: the size, the pitch, the shift, then the
+// cells), lattice.go (the lattice test, the pitch search, the ring around a
+// small board), kinds.go and digits.go (matching the cells' kind and digit
+// crops), judge.go (the thresholds of doubt), reading.go (what a read
+// returns), features.go (the colour-free features), templates.go (the
+// template sets), choose.go (which set a command uses), learn.go (Learn),
+// find.go (FindArea).
 //
 // How it reads:
 //

@@ -40,7 +40,6 @@ func flash(t testing.TB, pattern string, want int) []string {
 // and digits the set has learnt are read at every zoom.
 func TestFlashGolden(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
-	vision.DebugDir = ""
 	classic := builtin(t)
 	all := flash(t, "*", 24)
 	for _, c := range []struct {
@@ -96,7 +95,6 @@ func flashCells(t testing.TB, name string) [][2]float64 {
 // -auto) finds flash boards with a set learnt on that look.
 func TestFlashGeometry(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
-	vision.DebugDir = ""
 	lf := load(t, "flash/random6-01-z100")
 	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 	if err != nil {

@@ -80,11 +80,6 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, fmt.Errorf("learn: the picture does not show this level at its start: reading it back with what was learnt: %w", err)
 	}
 	if le := disagree(r, truth); le != nil {
-		if de != nil {
-			le.Picture = de.Picture
-		} else if p, perr := writeDebug(img, area, r); perr == nil {
-			le.Picture = p
-		}
 		return nil, le
 	}
 	return t, nil
@@ -268,7 +263,7 @@ func alikeness(sc *scaled, pts []calibration.Point, kinds []Kind) float64 {
 type LearnError struct {
 	Read    board.Position // what was read back
 	Cells   []Disagreement
-	Picture string // a debug picture of the reading, if one was written
+	Reading Reading // the reading back, to draw (package picture)
 }
 
 // Disagreement is one cell read back otherwise than the level says.
@@ -299,7 +294,7 @@ func (e *LearnError) Error() string {
 // disagree compares the reading r with truth, cell by cell.
 func disagree(r Reading, truth board.Position) *LearnError {
 	if r.Size != truth.Size || len(r.Cells) != len(truth.Cells) {
-		return &LearnError{Read: r.Pos}
+		return &LearnError{Read: r.Pos, Reading: r}
 	}
 	g := board.Geom(truth.Size)
 	var ds []Disagreement
@@ -311,7 +306,7 @@ func disagree(r Reading, truth board.Position) *LearnError {
 	if ds == nil {
 		return nil
 	}
-	return &LearnError{Read: r.Pos, Cells: ds}
+	return &LearnError{Read: r.Pos, Cells: ds, Reading: r}
 }
 
 // cellLabel writes a cell of a position as the level format does.

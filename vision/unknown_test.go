@@ -52,7 +52,6 @@ func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, ref
 // as empty, 0 as 6, with exit 0).
 func TestPartialSetsNeverMisread(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
-	vision.DebugDir = "" // no debug pictures: hundreds of refusals
 	classic := []string{"level[0-9][0-9]-*", "random6-*"}
 	for _, c := range []struct {
 		learn    string
@@ -89,7 +88,6 @@ func TestPartialSetsNeverMisread(t *testing.T) {
 // neither alone could.
 func TestSecondLearnAdds(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
-	vision.DebugDir = t.TempDir()
 	a := load(t, "level12-1280x800") // no hole, no lock, digits 1 3 4
 	b := load(t, "level39-800x600")  // holes, locks, digits 2–6
 	t1, err := vision.Learn(nil, a.Image, a.Meta.Area, a.Truth)

@@ -12,13 +12,16 @@ package main
 import (
 	"errors"
 	"fmt"
+	"image"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/clicks"
+	"hexiom/picture"
 	"hexiom/vision"
 )
 
@@ -192,9 +195,19 @@ func checkArea(stdout io.Writer, via string, area calibration.Area, tpl *vision.
 	if err != nil {
 		return err
 	}
+	return checkImage(stdout, img, area, tpl)
+}
+
+// checkImage reads the board in img with area and says what it saw; a
+// refusal names the debug picture it wrote into the temporary folder.
+func checkImage(stdout io.Writer, img image.Image, area calibration.Area, tpl *vision.Templates) error {
 	r, err := vision.Read(img, area, tpl)
 	if err != nil {
-		return fmt.Errorf("reading the board with this calibration: %w", err)
+		err = fmt.Errorf("reading the board with this calibration: %w", err)
+		if p, perr := picture.Debug(os.TempDir(), "calibrate", time.Now(), img, area, r); perr == nil {
+			err = fmt.Errorf("%w; debug picture %s", err, p)
+		}
+		return err
 	}
 	fmt.Fprintf(stdout, "check: read a size-%d board with every cell sure\n", r.Size)
 	return nil

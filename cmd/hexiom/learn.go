@@ -85,8 +85,8 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom learn:", err)
 		var le *vision.LearnError
-		if errors.As(err, &le) && le.Picture != "" {
-			fmt.Fprintln(stderr, "hexiom learn: see", le.Picture)
+		if errors.As(err, &le) {
+			seeDebug(stderr, "learn", "learn", img, area, le.Reading)
 		}
 		return exitFailed
 	}

@@ -26,7 +26,6 @@ import (
 	"hexiom/actuate"
 	"hexiom/board"
 	"hexiom/play"
-	"hexiom/vision"
 )
 
 func init() {
@@ -121,7 +120,6 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
 		return exitBadUser
 	}
-	vision.DebugDir = *debugDir
 
 	scr, err := screen.open(!*dry, *display)
 	if err != nil {

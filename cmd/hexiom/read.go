@@ -9,7 +9,6 @@ package main
 //	hexiom read -image shot.png -at 0,0 # read a saved screenshot instead
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -23,6 +22,7 @@ import (
 
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/picture"
 	"hexiom/vision"
 )
 
@@ -81,8 +81,8 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	r, err := vision.Read(img, area, tpl)
 	tRead := time.Since(t1)
 	saveFailed := false
-	if *debug != "" && r.Size != 0 {
-		if pic, perr := vision.Overlay(img, area, r); perr == nil {
+	if *debug != "" && (r.Size != 0 || err != nil) {
+		if pic, perr := picture.Reading(img, area, r); perr == nil {
 			if perr := capture.SavePNG(*debug, pic); perr != nil {
 				fmt.Fprintln(stderr, "hexiom read:", perr)
 				saveFailed = true
@@ -91,9 +91,10 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "hexiom read:", err)
-		var de *vision.DoubtError
-		if errors.As(err, &de) && de.Picture != "" && *debug == "" {
-			fmt.Fprintln(stderr, "hexiom read: see", de.Picture)
+		if *debug != "" {
+			fmt.Fprintln(stderr, "hexiom read: see", *debug)
+		} else {
+			seeDebug(stderr, "read", "doubt", img, area, r)
 		}
 		return exitFailed
 	}
@@ -116,6 +117,17 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// seeDebug writes the picture of a refused reading r of img into the
+// temporary folder and says where (or why it could not).
+func seeDebug(stderr io.Writer, cmd, what string, img image.Image, area calibration.Area, r vision.Reading) {
+	p, err := picture.Debug(os.TempDir(), what, time.Now(), img, area, r)
+	if err != nil {
+		fmt.Fprintf(stderr, "hexiom %s: no debug picture: %v\n", cmd, err)
+		return
+	}
+	fmt.Fprintf(stderr, "hexiom %s: see %s\n", cmd, p)
 }
 
 // loadArea finds the calibration by the one rule (calibration.Open: the

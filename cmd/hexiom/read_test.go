@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,8 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/capture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 )
@@ -258,5 +261,70 @@ func TestCorruptTemplatesRefused(t *testing.T) {
 	t3.Kinds[vision.Movable] = &mv
 	if err := t3.Validate(); err == nil || !strings.Contains(err.Error(), "flat") {
 		t.Errorf("flat movable template: %v", err)
+	}
+}
+
+// A refused read still shows what it saw: hexiom read writes the debug
+// picture into the temporary folder (or where -debug says) and names it;
+// so does calibrate's check. Vision itself writes nothing.
+func TestRefusalWritesPicture(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the built-in (classic) set
+	// A neon size-3 board: the classic set refuses it (not sure of the size).
+	const name = "neon-level10-1280x800"
+	args, _ := fixtureArgs(t, name)
+	var out, errb strings.Builder
+	if st := runRead(args, &out, &errb); st != exitFailed || out.Len() != 0 {
+		t.Fatalf("exit %d, printed %q: %s", st, out.String(), errb.String())
+	}
+	seen := regexp.MustCompile(`hexiom read: see (\S+\.png)`).FindStringSubmatch(errb.String())
+	if seen == nil || filepath.Dir(seen[1]) != tmp {
+		t.Fatalf("no debug picture named in the temporary folder: %s", errb.String())
+	}
+	if st, err := os.Stat(seen[1]); err != nil || st.Size() == 0 {
+		t.Fatalf("debug picture: %v", err)
+	}
+	// With -debug, there and only there.
+	debug := filepath.Join(t.TempDir(), "refused.png")
+	errb.Reset()
+	if st := runRead(append(args, "-debug", debug), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "see "+debug) {
+		t.Fatalf("-debug: exit %d: %s", st, errb.String())
+	}
+	if st, err := os.Stat(debug); err != nil || st.Size() == 0 {
+		t.Fatalf("-debug picture: %v", err)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 1 {
+		t.Errorf("%d files in the temporary folder, want the first read's picture only", len(ents))
+	}
+	// calibrate's check of the same screen.
+	base := filepath.Join(fixtures, name)
+	var m struct {
+		Area   calibration.Area `json:"area"`
+		Offset [2]int           `json:"offset"`
+	}
+	data, err := os.ReadFile(base + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	f, err := capture.OpenFile(base+".png", image.Pt(m.Offset[0], m.Offset[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := vision.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = checkImage(&out, f.Image(), m.Area, tpl)
+	pic := regexp.MustCompile(`debug picture (\S+\.png)`).FindStringSubmatch(fmt.Sprint(err))
+	if err == nil || pic == nil || filepath.Dir(pic[1]) != tmp {
+		t.Fatalf("calibrate's check: %v", err)
+	}
+	if st, err := os.Stat(pic[1]); err != nil || st.Size() == 0 {
+		t.Fatalf("calibrate's debug picture: %v", err)
 	}
 }

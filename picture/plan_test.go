@@ -1,4 +1,4 @@
-package play_test
+package picture_test
 
 import (
 	"context"
@@ -12,62 +12,46 @@ import (
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/internal/tier"
-	"hexiom/play"
+	"hexiom/picture"
 	"hexiom/solver"
 	"hexiom/vision"
 )
 
-// TestPlanPicture draws the plan of a real capture (vision's fixture of
+// TestPlan draws the plan of a real capture (vision's fixture of
 // level 40) and checks an arrow is drawn on every drag's way.
-func TestPlanPicture(t *testing.T) {
+func TestPlan(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
-	const name = "../vision/testdata/level40-1280x800"
-	var meta struct {
-		Area   calibration.Area `json:"area"`
-		Offset [2]int           `json:"offset"`
-	}
-	data, err := os.ReadFile(name + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &meta); err != nil {
-		t.Fatal(err)
-	}
-	f, err := capture.OpenFile(name+".png", image.Pt(meta.Offset[0], meta.Offset[1]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	img, area := fixture(t, "level40-1280x800")
 	tpl, err := vision.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	eyes := &play.Screen{Source: f, Area: meta.Area, Templates: tpl}
-	s, err := eyes.Look(0)
+	rd, err := vision.Read(img, area, tpl)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := solver.Solve(context.Background(), s.Reading.Pos)
+	res, err := solver.Solve(context.Background(), rd.Pos)
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, err := actuate.Plan(s.Reading.Pos, res.Solution)
+	moves, err := actuate.Plan(rd.Pos, res.Solution)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pic, err := play.PlanPicture(s.Image, meta.Area, s.Reading, moves)
+	pic, err := picture.Plan(img, area, rd, moves)
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := vision.Overlay(s.Image, meta.Area, s.Reading)
+	base, err := picture.Reading(img, area, rd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if pic.Bounds() != base.Bounds() {
 		t.Fatalf("plan picture %v, overlay %v", pic.Bounds(), base.Bounds())
 	}
-	origin := meta.Area.Rect().Inset(-8).Intersect(s.Image.Bounds()).Min
+	origin := area.Rect().Inset(-picture.Margin).Intersect(img.Bounds()).Min
 	for k, m := range moves {
-		a, b := meta.Area.Centre(s.Reading.Size, m.From), meta.Area.Centre(s.Reading.Size, m.To)
+		a, b := area.Centre(rd.Size, m.From), area.Centre(rd.Size, m.To)
 		// Along the second half of the way (labels sit at the tails):
 		// some pixel near it must be the arrow's blue. Another drag's
 		// label may cover a point, not the whole stretch.
@@ -92,4 +76,24 @@ func TestPlanPicture(t *testing.T) {
 	if os.Getenv("HEXIOM_KEEP_PLAN") != "" {
 		capture.SavePNG(os.Getenv("HEXIOM_KEEP_PLAN"), pic)
 	}
+}
+
+type meta struct {
+	Area   calibration.Area `json:"area"`
+	Offset [2]int           `json:"offset"`
+}
+
+// readMeta reads a fixture's JSON: its calibration and where its picture
+// lies on the screen.
+func readMeta(t *testing.T, name string) meta {
+	t.Helper()
+	data, err := os.ReadFile(name + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m meta
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

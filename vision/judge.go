@@ -1,0 +1,97 @@
+package vision
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Thresholds of doubt. A cell is read only when its best kind is one the set
+// learnt, scores at least MinKind and beats the second best by MinKindGap,
+// and, for a tile, its best digit is one the set learnt, scores at least
+// MinDigit (MinDigitLacking when the set lacks some digit) and beats the
+// second by MinDigitGap. A flat template (a hole: plain board) scores a crop
+// by its flatness and by how near its mean is (flatScore).
+const (
+	MinKind     = 0.75
+	MinKindGap  = 0.10
+	MinDigit    = 0.75
+	MinDigitGap = 0.08
+	// MinDigitMargin: a digit closer than MinDigitGap to the runner-up is
+	// still read when it scores at least MinDigitLacking and lies this far
+	// from the runner-up's template towards its own (digitMargin). In the
+	// flash look (FreeSans, where 5 and 6 correlate at 0.87–0.91) true 5s
+	// and 6s read at another zoom lie 0.36–0.6 of the way.
+	MinDigitMargin = 0.3
+	// MinDigitLacking is MinDigit for a set that has not learnt every
+	// digit: in the looks tried, a digit scores up to 0.85 against another
+	// digit's template of the same font, and 0.85 and more against its own.
+	MinDigitLacking = 0.88
+	// MinBoard is the least mean kind score of a board size's cells for a
+	// board of that size to be in view at all.
+	MinBoard = 0.55
+	// FitGood is the mean kind score of the best size's cells under which
+	// the reader measures the pitch (searchPitch) instead of taking the
+	// calibration's.
+	FitGood = 0.90
+	// sizeTie: a larger size whose mean kind score is within sizeTie of
+	// the best wins (a size-3 board matches the size-2 lattice as well).
+	sizeTie = 0.08
+)
+
+// judge sets c.Doubt when c is not read with enough confidence. lacks
+// says whether the set lacks some kind or digit (its stand-ins are the
+// built-in set's).
+func (t *Templates) judge(c *CellReading) {
+	lacksDigit := false
+	for _, si := range t.digitStandIn {
+		lacksDigit = lacksDigit || si
+	}
+	tile := c.Kind == Movable || c.Kind == Locked
+	switch {
+	case t.kinds[c.Kind].standIn:
+		c.Doubt = fmt.Sprintf("looks most like a %s (%.2f), which this template set has not learnt (hexiom learn)", c.Kind, c.KindScore)
+	case c.KindScore < MinKind:
+		c.Doubt = fmt.Sprintf("looks %s at only %.2f (need %.2f)", c.Kind, c.KindScore, MinKind)
+	case c.KindScore-c.KindNext < MinKindGap:
+		c.Doubt = fmt.Sprintf("looks %s at %.2f and %s at %.2f: too close", c.Kind, c.KindScore, c.NextKind, c.KindNext)
+	case !tile:
+	case c.Digit < 0:
+		c.Doubt = "no digit template matches"
+	case t.digitStandIn[c.Digit]:
+		c.Doubt = fmt.Sprintf("its digit looks most like %d (%.2f), which this template set has not learnt (hexiom learn)", c.Digit, c.DigitScore)
+	case c.DigitScore < MinDigit:
+		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f (need %.2f)", c.Digit, c.DigitScore, MinDigit)
+	case lacksDigit && c.DigitScore < MinDigitLacking:
+		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f, and the set has not learnt %s (need %.2f then)", c.Digit, c.DigitScore, t.missingDigits(), MinDigitLacking)
+	case c.DigitScore-c.DigitNext < MinDigitGap && (t.digitMargin(c) < MinDigitMargin || c.DigitScore < MinDigitLacking):
+		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close (%.2f of the way from a %d to a %d, need %.2f)", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext, t.digitMargin(c), c.NextDigit, c.Digit, MinDigitMargin)
+	}
+}
+
+// digitMargin is where a tile's digit lies between its best digit's
+// template and the runner-up's: the gap between their scores, both where
+// the best matched best, over the gap a perfect match of the best would
+// leave (1 − their templates' correlation). 1 is a perfect match of the best, 0 halfway. Two digits
+// alike in a font (5 and 6 in FreeSans correlate at 0.92) then need no
+// larger gap than their templates leave.
+func (t *Templates) digitMargin(c *CellReading) float64 {
+	if c.Digit < 0 || c.NextDigit < 0 {
+		return 1
+	}
+	rho := t.digitRho[c.Digit][c.NextDigit]
+	if rho >= 1-1e-6 {
+		return 0
+	}
+	return (c.DigitScore - c.NextAtBest) / (1 - rho)
+}
+
+// missingDigits names the digits the set has not learnt: "0, 1".
+func (t *Templates) missingDigits() string {
+	var ds []string
+	for d, si := range t.digitStandIn {
+		if si {
+			ds = append(ds, fmt.Sprint(d))
+		}
+	}
+	return strings.Join(ds, ", ")
+}

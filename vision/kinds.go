@@ -1,0 +1,122 @@
+package vision
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+
+	"gocv.io/x/gocv"
+
+	"hexiom/board"
+	"hexiom/calibration"
+)
+
+// kindsOf scores every cell of size s, centred as area says, in the
+// kind-scale picture sc, against the kind templates and returns the cells
+// (kind decided, digits not yet).
+//
+// The cells' crops (hexagonal mask, digit box left out, zero mean) are laid
+// side by side in one mosaic, and each kind template is matched against the
+// mosaic in one MatchTemplate call: where a window is exactly one cell's
+// crop, both it and the template have zero mean and nothing outside the
+// mask, so TM_CCOEFF_NORMED there is the masked correlation.
+func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReading, error) {
+	pts := area.Cells(s)
+	n := len(pts)
+	// The crops are laid out in a mosaic of g columns: a squarish picture
+	// matches much faster than a long strip.
+	g := int(math.Ceil(math.Sqrt(float64(n))))
+	rows := (n + g - 1) / g
+	mw := g * kindSz
+	mosaic := make([]float32, 2*mw*rows*kindSz)
+	crop := make([]float32, 2*kindSz*kindSz)
+	type stat struct {
+		std  float64
+		mean [2]float32
+	}
+	stats := make([]stat, n)
+	for i, p := range pts {
+		cx, cy := sc.at(p)
+		sc.crop(crop, cx, cy, kindSz, kindSz)
+		std, mean := zeroMean(crop)
+		stats[i] = stat{std, mean}
+		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
+		for y := 0; y < kindSz; y++ {
+			copy(mosaic[2*((y0+y)*mw+x0):], crop[2*y*kindSz:2*(y+1)*kindSz])
+		}
+	}
+	var scores [numKinds][]float32
+	sm, err := gocv.NewMatFromBytes(rows*kindSz, mw, gocv.MatTypeCV32FC2, floatBytes(mosaic))
+	if err != nil {
+		return nil, fmt.Errorf("vision: kind mosaic: %w", err)
+	}
+	defer sm.Close()
+	for k := range rd.tpl.kinds {
+		if p := rd.tpl.kinds[k]; p.ok && !p.flat {
+			gocv.MatchTemplate(sm, rd.kinds[k], &rd.res, gocv.TmCcoeffNormed, rd.none)
+			res, err := rd.res.DataPtrFloat32()
+			if err != nil {
+				return nil, fmt.Errorf("vision: kind scores: %w", err)
+			}
+			rw := rd.res.Cols()
+			scores[k] = make([]float32, n)
+			for i := range scores[k] {
+				scores[k][i] = res[(i/g)*kindSz*rw+(i%g)*kindSz]
+			}
+		}
+	}
+	runtime.KeepAlive(mosaic) // sm points into it (NewMatFromBytes does not copy)
+	cells := make([]CellReading, n)
+	for i := range cells {
+		c := &cells[i]
+		c.Kind, c.KindScore, c.NextKind, c.KindNext = 0, -1, 0, -1
+		c.Digit, c.NextDigit = board.None, board.None
+		for k := range rd.tpl.kinds {
+			p := rd.tpl.kinds[k]
+			var v float64
+			switch {
+			case !p.ok:
+				v = -1
+			case p.flat:
+				v = flatScore(stats[i].std, stats[i].mean, p.mean)
+			case stats[i].std < 1:
+				v = 0 // a flat crop correlates with nothing
+			default:
+				v = float64(scores[k][i])
+			}
+			c.KindScores[k] = v
+			switch {
+			case v > c.KindScore:
+				c.NextKind, c.KindNext = c.Kind, c.KindScore
+				c.Kind, c.KindScore = Kind(k), v
+			case v > c.KindNext:
+				c.NextKind, c.KindNext = Kind(k), v
+			}
+		}
+	}
+	return cells, nil
+}
+
+// flatNear is how far (grey levels of W and S) a crop's mean may be from a
+// flat template's for the crop to score above 0 against it.
+const flatNear = 12
+
+// meanDist is how far apart two crops' means (W, S) are. Noise on a grey
+// crop lowers W (the least of three noisy channels) and raises S (their
+// spread) but leaves W + S/2 (the mid-range) alone, so the distance is
+// measured in the mid-range, with S counting a quarter.
+func meanDist(a, b [2]float32) float64 {
+	dw, ds := float64(a[0]-b[0]), float64(a[1]-b[1])
+	return math.Hypot(dw+ds/2, ds/4)
+}
+
+// flatScore scores a crop against a flat template: 1 for a crop as flat as
+// the template and of the same mean, falling to 0 with spread or distance.
+func flatScore(std float64, mean, tmean [2]float32) float64 {
+	flat := 1 - math.Max(0, std-2)/20
+	near := 1 - meanDist(mean, tmean)/flatNear
+	if flat < 0 || near < 0 {
+		return 0
+	}
+	return flat * near
+}

@@ -1,0 +1,130 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"hexiom/board"
+	"hexiom/calibration"
+)
+
+// Reading is a board read off a picture.
+type Reading struct {
+	Size  int
+	Pos   board.Position
+	Conf  []float64     // per cell, 0..1: the lower of its kind and digit scores
+	Cells []CellReading // per cell, the details
+	// SizeScore[s] is the mean best kind score of the cells of size s's
+	// lattice (0 for sizes not tried).
+	SizeScore [board.MaxSize + 1]float64
+	// Shift is how far (screen pixels) the cells were found from where the
+	// calibration put them; the reading used the shifted centres.
+	Shift calibration.Point
+	// Area is the geometry the cells were read with: the calibration moved
+	// by Shift and, when the cells did not follow board.Pitch, with the
+	// cell scale measured for this size (Area.Scale).
+	Area calibration.Area
+}
+
+// Centres returns where each cell of the board read lies on the screen, as
+// the reading found them (r.Area); area is the calibration it was read
+// with, used when r has no Area.
+func (r Reading) Centres(area calibration.Area) []calibration.Point {
+	if r.Size == 0 {
+		return nil
+	}
+	if r.Area.Side > 0 {
+		return r.Area.Cells(r.Size)
+	}
+	return area.Shift(r.Shift.X, r.Shift.Y).Cells(r.Size)
+}
+
+// CellReading is what was seen in one cell and how sure it is.
+type CellReading struct {
+	Kind       Kind
+	Digit      int8 // 0..6 on a tile, else board.None
+	KindScore  float64
+	NextKind   Kind    // the runner-up
+	KindNext   float64 // its score
+	DigitScore float64 // tiles only
+	NextDigit  int8
+	DigitNext  float64
+	// NextAtBest is the runner-up digit's score where the best digit
+	// matched best.
+	NextAtBest float64
+	Doubt      string // why the cell is in doubt; "" when sure
+	// Every class's score: -1 for a class the set has no template for;
+	// digits are scored on tiles only.
+	KindScores  [numKinds]float64
+	DigitScores [7]float64
+}
+
+// Label is the cell as the level format writes it: " .", "+.", " 3", "+3".
+func (c CellReading) Label() string {
+	switch c.Kind {
+	case Hole:
+		return "+."
+	case Empty:
+		return " ."
+	case Locked:
+		return fmt.Sprintf("+%d", c.Digit)
+	default:
+		return fmt.Sprintf(" %d", c.Digit)
+	}
+}
+
+// Doubt is one cell read without enough confidence.
+type Doubt struct {
+	Cell  int
+	Coord board.Coord
+	Seen  string // what it looks most like, in the level format
+	Why   string
+}
+
+// DoubtError is returned when some cells could not be read with confidence.
+// Reading holds everything read, doubtful cells included.
+type DoubtError struct {
+	Reading Reading
+	Doubts  []Doubt
+}
+
+func (e *DoubtError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "vision: not sure of %d of the %d cells of the size-%d board:", len(e.Doubts), len(e.Reading.Cells), e.Reading.Size)
+	for i, d := range e.Doubts {
+		if i == 8 {
+			fmt.Fprintf(&b, "; and %d more", len(e.Doubts)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(";")
+		}
+		fmt.Fprintf(&b, " cell %d (row %d, column %d) looks like %q but %s", d.Cell, d.Coord.Y, d.Coord.X, d.Seen, d.Why)
+	}
+	return b.String()
+}
+
+// largest is the largest board size the game shows.
+const largest = 6
+
+// ErrNoBoard is returned (wrapped) when no board size's lattice matches the
+// picture.
+var ErrNoBoard = errors.New("vision: no Hexiom board in the calibrated area")
+
+// ErrSize is returned (wrapped) when the board's size cannot be told.
+var ErrSize = errors.New("vision: not sure of the board size")
+
+func doubts(r Reading) *DoubtError {
+	var ds []Doubt
+	g := board.Geom(r.Size)
+	for i, c := range r.Cells {
+		if c.Doubt != "" {
+			ds = append(ds, Doubt{Cell: i, Coord: g.Coords[i], Seen: c.Label(), Why: c.Doubt})
+		}
+	}
+	if ds == nil {
+		return nil
+	}
+	return &DoubtError{Reading: r, Doubts: ds}
+}
