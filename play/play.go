@@ -230,6 +230,10 @@ type player struct {
 	prog *progress
 	pace *pace       // learnt from the screen; kept from board to board
 	last image.Image // the last still picture read
+	// between is the picture the last stillFrame saw before the one it
+	// returned, both after its ref: not known to be still (see
+	// solvedThenCovered).
+	between image.Image
 }
 
 // Board waits until a board is in view, then plays it to the end: read,
@@ -664,6 +668,10 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 					return expected, true, s, nil
 				}
 			}
+			if afterDrag && k == 0 && expected.Solved() && p.solvedThenCovered(expected, size, rerr) {
+				p.prog.note("the board was seen solved, then covered (the game's solved panel)")
+				return expected, true, s, nil
+			}
 			if !errors.As(rerr, &de) && !errors.Is(rerr, vision.ErrNoBoard) {
 				return board.Position{}, false, s, fmt.Errorf("play: %s: %w", while, rerr)
 			}
@@ -676,9 +684,38 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 	}
 }
 
-// coveredMatch reports whether every cell r read with confidence is as in
-// want, with at least half the cells read, and how many were not.
-func coveredMatch(r vision.Reading, want board.Position) (covered int, ok bool) {
+// solvedThenCovered decides a drag meant to solve the board whose still
+// picture after it vision could not read (rerr): on a slow machine, where a
+// grab takes longer than the game shows the finished board before covering
+// it with its solved panel, no two pictures in a row show the solved board.
+// It holds when the picture just before the still one, caught after the
+// drag, reads with confidence as the solved board expected, and the still
+// picture shows no board, or one whose cells read with confidence all
+// agree with it. A drag the game dropped shows the board before it, read
+// with confidence: never this.
+func (p *player) solvedThenCovered(expected board.Position, size int, rerr error) bool {
+	var de *vision.DoubtError
+	switch {
+	case p.between == nil:
+		return false
+	case errors.Is(rerr, vision.ErrNoBoard):
+		p.rep.Covered = len(expected.Cells)
+	case errors.As(rerr, &de):
+		covered, agree := coveredAgree(de.Reading, expected)
+		if !agree {
+			return false
+		}
+		p.rep.Covered = covered
+	default:
+		return false
+	}
+	s, err := p.read(p.between, size)
+	return err == nil && s.Reading.Pos.Equal(expected)
+}
+
+// coveredAgree reports whether every cell r read with confidence is as in
+// want, and how many were not read with confidence.
+func coveredAgree(r vision.Reading, want board.Position) (covered int, ok bool) {
 	if r.Size != want.Size || len(r.Cells) != len(want.Cells) || len(r.Pos.Cells) != len(want.Cells) {
 		return 0, false
 	}
@@ -691,7 +728,14 @@ func coveredMatch(r vision.Reading, want board.Position) (covered int, ok bool) 
 			return 0, false
 		}
 	}
-	return covered, covered <= len(r.Cells)/2
+	return covered, true
+}
+
+// coveredMatch reports whether every cell r read with confidence is as in
+// want, with at least half the cells read, and how many were not.
+func coveredMatch(r vision.Reading, want board.Position) (covered int, ok bool) {
+	covered, ok = coveredAgree(r, want)
+	return covered, ok && covered <= len(r.Cells)/2
 }
 
 // debugPicture writes the picture of what was read in s (package picture)

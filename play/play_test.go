@@ -77,9 +77,12 @@ type simGame struct {
 	// it was solved (no board in view: a large solved panel).
 	coverSolved time.Duration
 	solvedAt    time.Time
-	next        []board.Position // boards shown after a solved one (watch)
-	wonAt       time.Time
-	outside     []image.Point // events outside the area
+	// grabCost is what a grab costs on the clock beyond lookTime/2 (a
+	// capture that opens a new X connection each time, on a busy machine).
+	grabCost time.Duration
+	next     []board.Position // boards shown after a solved one (watch)
+	wonAt    time.Time
+	outside  []image.Point // events outside the area
 	// flicker, when set, is shown instead of the board for the next
 	// flickerLooks looks after each release (a frame caught mid-redraw).
 	flicker      func(p board.Position) board.Position
@@ -150,6 +153,9 @@ func (g *simGame) event(_ int, e actuate.Event) {
 					g.pos = probe
 					g.applied++
 					g.moveUntil = g.clock.Now().Add(g.glide)
+					if g.pos.Solved() {
+						g.solvedAt = g.clock.Now() // the panel's delay counts from here
+					}
 				}
 			}
 		}
@@ -159,7 +165,7 @@ func (g *simGame) event(_ int, e actuate.Event) {
 }
 
 func (g *simGame) Grab() (image.Image, error) {
-	g.clock.advance(lookTime / 2)
+	g.clock.advance(lookTime/2 + g.grabCost)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.pos.Solved() && len(g.next) > 0 {
@@ -741,4 +747,74 @@ func TestSolvedBoardCoveredWhole(t *testing.T) {
 	if rep.Drags != rep.Planned || !strings.Contains(log.String(), "covered") {
 		t.Errorf("%d drags for a plan of %d; progress:\n%s", rep.Drags, rep.Planned, log.String())
 	}
+}
+
+// TestSlowGrabsMeetTheSolvedPanel: every grab takes 700 ms (the portable
+// capture at load 40-60) and the game covers the solved board 1.2 s after the
+// last drag (its solved panel): no two grabs show the solved board, so it is
+// never seen on a still picture. The frame caught between the last drag and
+// the panel showed it, read with confidence: the board counts as solved.
+func TestSlowGrabsMeetTheSolvedPanel(t *testing.T) {
+	start := board.Random(4, 3)
+	r := newRig(t, start, false)
+	r.game.grabCost = 700 * time.Millisecond
+	r.game.coverSolved = 1200 * time.Millisecond
+	r.cfg.Settle, r.cfg.NotTaken = 30*time.Second, 10*time.Second // as in the e2e tests
+	var log strings.Builder
+	r.cfg.Progress = &log
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatalf("%v; progress:\n%s", err, log.String())
+	}
+	solvedBy(t, r, start)
+	if rep.Drags != rep.Planned || rep.Repairs != 0 || !strings.Contains(log.String(), "covered") {
+		t.Errorf("%d drags for a plan of %d, %d repairs; progress:\n%s", rep.Drags, rep.Planned, rep.Repairs, log.String())
+	}
+}
+
+// TestSlowGrabsNoProof: as above, but a grab takes 1.3 s, so no picture
+// after the last drag shows the board before the panel covers it: the bot
+// has no proof the board is solved and says so, naming what it waited for.
+func TestSlowGrabsNoProof(t *testing.T) {
+	start := board.Random(4, 3)
+	r := newRig(t, start, false)
+	r.game.grabCost = 1300 * time.Millisecond
+	r.game.coverSolved = 1200 * time.Millisecond
+	r.cfg.Settle, r.cfg.NotTaken = 30*time.Second, 10*time.Second
+	_, err := play.Board(context.Background(), r.cfg)
+	var ue *play.UnsureError
+	if !errors.As(err, &ue) {
+		t.Fatalf("got %v, want the bot unsure that the last drag took", err)
+	}
+	t.Log(err)
+}
+
+// TestSlowGrabsOtherBoardBeforeThePanel: as TestSlowGrabsMeetTheSolvedPanel,
+// but the frame caught between the last drag and the panel reads as another
+// board (one tile's number changed): that is no proof, the bot refuses.
+func TestSlowGrabsOtherBoardBeforeThePanel(t *testing.T) {
+	start := board.Random(4, 3)
+	r := newRig(t, start, false)
+	r.game.grabCost = 700 * time.Millisecond
+	r.game.coverSolved = 1200 * time.Millisecond
+	r.cfg.Settle, r.cfg.NotTaken = 30*time.Second, 10*time.Second
+	r.game.flickerLooks = 1
+	r.game.flicker = func(p board.Position) board.Position {
+		for i, c := range p.Cells {
+			if c.Tile != board.None && !c.Fixed && !c.Hole() {
+				p.Cells[i].Tile = c.Tile%6 + 1
+				break
+			}
+		}
+		return p
+	}
+	_, err := play.Board(context.Background(), r.cfg)
+	var ue *play.UnsureError
+	if !errors.As(err, &ue) {
+		t.Fatalf("got %v, want the bot unsure that the last drag took", err)
+	}
+	if end, _ := r.game.state(); !end.Solved() {
+		t.Fatalf("the test is wrong: the game is not solved")
+	}
+	t.Log(err)
 }

@@ -155,13 +155,15 @@ func (p *player) grab() (image.Image, error) {
 // gives up with errNeverStill if the picture changed in the last still
 // window, and returns the last picture if it did not change at all.
 // After a drag (learn), the settle is learnt: the gaps between changes and
-// the time to the last one.
+// the time to the last one. p.between is left at the picture seen just
+// before the one returned, when that one too came after ref (nil if none).
 func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit time.Duration, learn bool) (img image.Image, moved bool, err error) {
 	t0 := p.cfg.Now()
 	last := ref
 	var lastChange time.Time
 	var gap time.Duration
 	changes := 0 // changes seen, the first picture without ref not counted
+	p.between = nil
 	for {
 		cur, err := p.grab()
 		if err != nil {
@@ -172,6 +174,7 @@ func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit ti
 		case last == nil || changed(last, cur):
 			if moved {
 				gap = max(gap, now.Sub(lastChange))
+				p.between = last
 			}
 			if last != nil {
 				changes++
