@@ -37,5 +37,12 @@ if (($# == 0)); then
   # gohook and opens the X display as the binary loads: start it under
   # xvfb-run, whose server outlives it (the hook runs until the process ends)
   xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags gohook -count=1 ./clicks/
+  # the e2e tests with the portable parts (issue 14): calibration by gohook
+  # clicks, every look through kbinani/screenshot (a new X connection per
+  # grab), on the xvfb-run display; the boards of every size, a dropped drag
+  # and both fail-safes (the challenge and flash tests add nothing here that
+  # depends on the capture, and take minutes more)
+  xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
+    go test -tags gohook -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
   ./scripts/windows-build.sh
 fi
