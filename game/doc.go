@@ -93,8 +93,11 @@
 //	                        and reports it; seeds above 2^53−1 (MaxSeed) are
 //	                        refused, as the page sends them back as
 //	                        JavaScript numbers. New level, fresh clock.
-//	POST /api/move          {from, to} → {result:"moved"|"swapped"|"dropped",
-//	                        state}; 409 when illegal or the level is solved.
+//	POST /api/move          {from, to, started} → {result:"moved"|"swapped"|
+//	                        "dropped", state}; 409 when illegal, the level is
+//	                        solved, or started (the State.Started the page
+//	                        saw; optional) is not the level in play: a move
+//	                        that arrives after a new level began is refused.
 //	POST /api/undo          → State; 409 when there is nothing to undo.
 //	POST /api/restart       → State.
 //	POST /api/debug         (Debug only) {drop_next:n} → {drop_next}: ignore the next n legal

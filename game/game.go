@@ -71,6 +71,9 @@ var (
 	ErrSolved  = errors.New("level already solved")
 	ErrNothing = errors.New("nothing to undo")
 	ErrSpec    = errors.New("bad level request")
+	// ErrStale: a move made on a level that is no longer the one in play
+	// (the page sent it before a new level began and it arrived after).
+	ErrStale = errors.New("move made on another level")
 )
 
 // Game is one player's game: the level being played, its moves and clock,
@@ -232,6 +235,24 @@ const (
 func (g *Game) Move(m Move) (Result, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	return g.move(m)
+}
+
+// MoveOn is Move for a move made on the level that began at version started
+// (State.Started as the page saw it). A move that arrives after another
+// level began is refused with ErrStale rather than played on a board it was
+// not made for: two requests in flight (the page's last drop, a new level
+// asked for meanwhile) must not change the new level's start.
+func (g *Game) MoveOn(started uint64, m Move) (Result, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if started != g.levelVersion {
+		return "", fmt.Errorf("%w: made on the level begun at version %d, the one in play began at %d", ErrStale, started, g.levelVersion)
+	}
+	return g.move(m)
+}
+
+func (g *Game) move(m Move) (Result, error) {
 	n := len(g.pos.Cells)
 	switch {
 	case !g.ended.IsZero():

@@ -271,17 +271,24 @@ type MoveReply struct {
 
 func (g *Game) handleMove(w http.ResponseWriter, r *http.Request) {
 	var m struct {
-		From *int `json:"from"`
-		To   *int `json:"to"`
+		From    *int    `json:"from"`
+		To      *int    `json:"to"`
+		Started *uint64 `json:"started"`
 	}
 	if !readJSON(w, r, &m) {
 		return
 	}
 	if m.From == nil || m.To == nil {
-		writeJSON(w, http.StatusBadRequest, apiError{Error: `POST /api/move: want {"from": cell, "to": cell}`})
+		writeJSON(w, http.StatusBadRequest, apiError{Error: `POST /api/move: want {"from": cell, "to": cell, "started": version}`})
 		return
 	}
-	res, err := g.Move(Move{From: *m.From, To: *m.To})
+	var res Result
+	var err error
+	if m.Started != nil {
+		res, err = g.MoveOn(*m.Started, Move{From: *m.From, To: *m.To})
+	} else {
+		res, err = g.Move(Move{From: *m.From, To: *m.To})
+	}
 	if err != nil {
 		st := g.State()
 		writeJSON(w, http.StatusConflict, apiError{Error: err.Error(), State: &st})

@@ -275,3 +275,43 @@ func TestPageServedAndHostChecked(t *testing.T) {
 		t.Fatalf("foreign Host: %d", resp.StatusCode)
 	}
 }
+
+// TestAPIStaleMoveRefused: the page's last drop on one level reaches the
+// server after a new level began (a test or the user asked for it while the
+// move was in flight). Played on the new board it would change that board's
+// start (seen in CI: two tiles of a challenge swapped before the bot looked);
+// it is refused, and the new level is untouched.
+func TestAPIStaleMoveRefused(t *testing.T) {
+	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}})
+	var old State
+	call(t, srv, "GET", "/api/state", nil, &old)
+	var st State
+	if code := call(t, srv, "POST", "/api/new", Spec{Mode: ModeChallenge, Seed: seed(11)}, &st); code != 200 {
+		t.Fatalf("new challenge: %d", code)
+	}
+	if st.Started == old.Started {
+		t.Fatalf("a new level kept started %d", st.Started)
+	}
+	// Cells 51 and 53 hold a 2 and a 5 on this challenge (the two tiles
+	// CI saw swapped): played, the stale move would swap them.
+	start := board.Random(6, 11)
+	if !start.Cells[51].Movable() || !start.Cells[53].Movable() {
+		t.Fatalf("the test needs movable tiles on cells 51 and 53 of the challenge:\n%s", start)
+	}
+	move := map[string]any{"from": 51, "to": 53, "started": old.Started}
+	var e apiError
+	if code := call(t, srv, "POST", "/api/move", move, &e); code != http.StatusConflict || !strings.Contains(e.Error, "another level") || e.State == nil {
+		t.Fatalf("stale move: %d %q, want 409 made on another level", code, e.Error)
+	}
+	var now State
+	call(t, srv, "GET", "/api/state", nil, &now)
+	if now.Board != start.Format() || now.Moves != 0 {
+		t.Fatalf("the stale move changed the new level (moves %d):\n%s", now.Moves, now.Board)
+	}
+	// The same move made on the level in play is played.
+	move["started"] = now.Started
+	var r MoveReply
+	if code := call(t, srv, "POST", "/api/move", move, &r); code != 200 || r.State.Moves != 1 {
+		t.Fatalf("move on the level in play: %d %+v", code, r)
+	}
+}

@@ -125,8 +125,21 @@ func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg
 	defer cancel()
 	var r e2eRun
 	r.rep, r.err = play.Board(ctx, cfg)
-	if r.state, err = d.State(); err != nil {
-		t.Fatal(err)
+	// The page shows a drop at once and sends it to the server behind the
+	// picture: the bot can see the solved board before the game has its
+	// last move (seen in CI at load 18). When the bot says it solved the
+	// board, wait for the game to say so too; checkSolved fails if it never
+	// does.
+	var serr error
+	err = desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the game to have the moves the page showed", func() (bool, error) {
+		r.state, serr = d.State()
+		return serr == nil && (r.err != nil || r.state.Solved), serr
+	})
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if err != nil {
+		t.Log(err) // checkSolved says what the game has
 	}
 	// The page posts its pointer log in batches: wait until it has logged
 	// a release for every drag the bot made.

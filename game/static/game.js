@@ -192,7 +192,9 @@
     chain = chain
       .then(() => api(path, body))
       .then((r) => {
-        if (isMove && theme.glide && (!r.ok || (r.body && r.body.result === 'dropped'))) glideBack(body);
+        // A move refused as stale was made on another board: nothing to send back.
+        const stale = r.body && r.body.state && r.body.state.started !== body.started;
+        if (isMove && theme.glide && !stale && (!r.ok || (r.body && r.body.result === 'dropped'))) glideBack(body);
         return r.body ? r.body.state || r.body : null;
       }, () => null)
       .then((st) => {
@@ -817,7 +819,7 @@
       }
       pending.push({ from, to });
       show();
-      send('/api/move', { from, to }, true);
+      send('/api/move', { from, to, started: S.started }, true);
     } else {
       if (theme.glide) glide(from, e.clientX, e.clientY);
       queueDraw(); // anything else puts the tile back
