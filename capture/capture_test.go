@@ -17,10 +17,30 @@ import (
 	"hexiom/internal/tier"
 )
 
-// paint opens a w×h window at (x, y) filled with colour rgb on display and
-// waits until the server has drawn it. There is no window manager: the
-// window lands exactly there.
+// paint opens a window at r filled with colour rgb on display and waits
+// until the server has drawn it. There is no window manager: the window
+// lands exactly there.
 func paint(t testing.TB, display string, r image.Rectangle, rgb uint32) {
+	t.Helper()
+	c, sc := openWindow(t, display, r, rgb)
+	// Wait until the server shows the window's colour at its corner.
+	err := desktop.WaitFor(desktop.Patience, 5*time.Millisecond, "the window drawn", func() (bool, error) {
+		img, err := xproto.GetImage(c, xproto.ImageFormatZPixmap, xproto.Drawable(sc.Root),
+			int16(r.Min.X), int16(r.Min.Y), 1, 1, 0xffffffff).Reply()
+		if err != nil {
+			return false, err
+		}
+		d := img.Data // BGRX
+		return len(d) >= 3 && uint32(d[2])<<16|uint32(d[1])<<8|uint32(d[0]) == rgb, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openWindow maps an override-redirect window (one no window manager
+// places) at r filled with colour rgb on display.
+func openWindow(t testing.TB, display string, r image.Rectangle, rgb uint32) (*xgb.Conn, *xproto.ScreenInfo) {
 	t.Helper()
 	c, err := xgb.NewConnDisplay(display)
 	if err != nil {
@@ -41,19 +61,7 @@ func paint(t testing.TB, display string, r image.Rectangle, rgb uint32) {
 	if err := xproto.MapWindowChecked(c, wid).Check(); err != nil {
 		t.Fatal(err)
 	}
-	// Wait until the server shows the window's colour at its corner.
-	err = desktop.WaitFor(desktop.Patience, 5*time.Millisecond, "the window drawn", func() (bool, error) {
-		img, err := xproto.GetImage(c, xproto.ImageFormatZPixmap, xproto.Drawable(sc.Root),
-			int16(r.Min.X), int16(r.Min.Y), 1, 1, 0xffffffff).Reply()
-		if err != nil {
-			return false, err
-		}
-		d := img.Data // BGRX
-		return len(d) >= 3 && uint32(d[2])<<16|uint32(d[1])<<8|uint32(d[0]) == rgb, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	return c, sc
 }
 
 // sources opens the screen of x both ways: the X11 fast path and the

@@ -11,10 +11,16 @@ cd "$(dirname "$0")/.."
 
 pkgs=(build-essential pkg-config libopencv-dev libx11-dev libxtst-dev
       xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc cadical
-      xdg-utils libxkbcommon-x11-dev libx11-xcb-dev gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64)
+      xdg-utils libxkbcommon-x11-dev libx11-xcb-dev gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64
+      sway xwayland x11-xserver-utils dbus-daemon pipewire grim xdg-desktop-portal
+      xdg-desktop-portal-wlr xdg-desktop-portal-gtk)
 # xdg-utils: hexiom game -open (xdg-open). libxkbcommon-x11-dev,
 # libx11-xcb-dev: gohook, the portable click listener (-tags gohook on
 # Linux). mingw-w64: scripts/windows-build.sh, the Windows compile check.
+# sway … xdg-desktop-portal-gtk: a headless Wayland desktop with the desktop
+# portal, where the portable capture's Wayland path is tested
+# (internal/desktop.StartWayland; gtk's portal only for its Access
+# interface, without which xdg-desktop-portal 1.16 offers no Screenshot).
 
 missing=()
 for p in "${pkgs[@]}"; do

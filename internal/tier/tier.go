@@ -13,6 +13,8 @@ const (
 	Xvfb     = "Xvfb"
 	Chromium = "Chromium"
 	OpenCV   = "OpenCV"
+	// Wayland: sway, XWayland and the desktop portal (desktop.StartWayland)
+	Wayland = "a headless Wayland desktop with the desktop portal"
 )
 
 // Heavy marks t as a test of the full tier, needing the parts named: in the

@@ -1,0 +1,288 @@
+//go:build linux
+
+package desktop
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+)
+
+// Wayland is a headless Wayland desktop with the desktop portal: sway on
+// wlroots' headless backend (software rendering) with XWayland, a D-Bus
+// session bus of its own, PipeWire, and xdg-desktop-portal with its wlroots
+// backend, whose Screenshot runs grim. It is where the portable capture's
+// Wayland path (kbinani/screenshot asks the portal for a screenshot) is
+// tested and timed.
+//
+// Traps it handles: sway refuses to start as root, so as root it runs as
+// nobody (65534); xdg-desktop-portal 1.16 exports its Screenshot interface
+// only where some backend offers the Access interface too (gtk's is
+// installed for that; it need not start); the wlroots backend exits when it
+// finds no PipeWire; XWayland takes the first free display, which sway names
+// only to the programs it starts (a script in its config writes it down).
+type Wayland struct {
+	Display    string // XWayland's DISPLAY
+	Socket     string // WAYLAND_DISPLAY, in RuntimeDir
+	RuntimeDir string // XDG_RUNTIME_DIR
+	Bus        string // DBUS_SESSION_BUS_ADDRESS
+	W, H       int    // the output's size
+
+	dir   string
+	procs []*exec.Cmd // in the order started
+}
+
+// Programs StartWayland runs, and the Debian packages that have them.
+var waylandParts = []struct{ path, pkg string }{
+	{"sway", "sway"},
+	{"Xwayland", "xwayland"},
+	{"xhost", "x11-xserver-utils"},
+	{"dbus-daemon", "dbus-daemon"},
+	{"pipewire", "pipewire"},
+	{"grim", "grim"},
+	{"/usr/libexec/xdg-desktop-portal", "xdg-desktop-portal"},
+	{"/usr/libexec/xdg-desktop-portal-wlr", "xdg-desktop-portal-wlr"},
+	{"/usr/share/xdg-desktop-portal/portals/gtk.portal", "xdg-desktop-portal-gtk"},
+}
+
+const (
+	portalName   = "org.freedesktop.portal.Desktop"
+	portalPath   = "/org/freedesktop/portal/desktop"
+	screenshotIf = "org.freedesktop.portal.Screenshot"
+	wlrName      = "org.freedesktop.impl.portal.desktop.wlr"
+)
+
+// StartWayland starts the headless desktop with one w×h output. Close stops
+// it.
+func StartWayland(w, h int) (wl *Wayland, err error) {
+	for _, p := range waylandParts {
+		if strings.HasPrefix(p.path, "/") {
+			_, err = os.Stat(p.path)
+		} else {
+			_, err = exec.LookPath(p.path)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("start Wayland: %s missing (apt-get install %s): %w", p.path, p.pkg, err)
+		}
+	}
+	dir, err := os.MkdirTemp("", "hexiom-wayland-")
+	if err != nil {
+		return nil, fmt.Errorf("start Wayland: %w", err)
+	}
+	wl = &Wayland{dir: dir, RuntimeDir: filepath.Join(dir, "run"), W: w, H: h}
+	defer func() {
+		if err != nil {
+			wl.Close()
+			wl = nil
+		}
+	}()
+	if err := os.Mkdir(wl.RuntimeDir, 0o700); err != nil {
+		return nil, fmt.Errorf("start Wayland: %w", err)
+	}
+	var cred *syscall.Credential
+	if os.Geteuid() == 0 {
+		// sway refuses root; the directories become nobody's.
+		cred = &syscall.Credential{Uid: 65534, Gid: 65534, Groups: []uint32{}}
+		for _, d := range []string{dir, wl.RuntimeDir} {
+			if err := os.Chown(d, 65534, 65534); err != nil {
+				return nil, fmt.Errorf("start Wayland: %w", err)
+			}
+		}
+	}
+
+	// sway, which starts XWayland and then runs ready.sh, which writes
+	// down the displays.
+	ready := filepath.Join(dir, "ready")
+	// XWayland runs as sway's user and lets only that user in: let the
+	// local users in (this process, when it is root).
+	script := fmt.Sprintf("#!/bin/sh\nxhost +local: >/dev/null &&\necho \"$DISPLAY $WAYLAND_DISPLAY\" > %[1]s.tmp && mv %[1]s.tmp %[1]s\n", ready)
+	config := fmt.Sprintf("xwayland enable\noutput HEADLESS-1 resolution %dx%d position 0 0\nexec /bin/sh %s\n",
+		w, h, filepath.Join(dir, "ready.sh"))
+	for name, text := range map[string]string{"ready.sh": script, "sway.config": config} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return nil, fmt.Errorf("start Wayland: %w", err)
+		}
+	}
+	base := []string{"HOME=" + dir, "XDG_RUNTIME_DIR=" + wl.RuntimeDir, "PATH=" + os.Getenv("PATH"),
+		"XDG_CURRENT_DESKTOP=sway", "XDG_SESSION_TYPE=wayland"}
+	if err := wl.start("sway", cred, append(slices.Clone(base), "WLR_BACKENDS=headless",
+		"WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman"), "sway", "-c", filepath.Join(dir, "sway.config")); err != nil {
+		return nil, err
+	}
+	err = wl.waitFor("sway to start XWayland", func() (bool, error) {
+		b, err := os.ReadFile(ready)
+		if errors.Is(err, os.ErrNotExist) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		f := strings.Fields(string(b))
+		if len(f) != 2 {
+			return false, fmt.Errorf("sway gave DISPLAY and WAYLAND_DISPLAY %q", b)
+		}
+		wl.Display, wl.Socket = f[0], f[1]
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	env := append(base, "WAYLAND_DISPLAY="+wl.Socket, "DISPLAY="+wl.Display)
+
+	// The session bus, then PipeWire, the portal's wlroots backend and
+	// the portal.
+	wl.Bus = "unix:path=" + filepath.Join(dir, "bus")
+	if err := wl.start("dbus-daemon", nil, env, "dbus-daemon", "--session", "--nofork", "--address="+wl.Bus); err != nil {
+		return nil, err
+	}
+	var conn *dbus.Conn
+	err = wl.waitFor("the D-Bus session bus", func() (bool, error) {
+		c, err := dbus.Connect(wl.Bus)
+		if err != nil {
+			return false, nil // not listening yet
+		}
+		conn = c
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	env = append(env, "DBUS_SESSION_BUS_ADDRESS="+wl.Bus)
+	if err := wl.start("pipewire", nil, env, "pipewire"); err != nil {
+		return nil, err
+	}
+	if err := wl.waitFor("PipeWire", func() (bool, error) {
+		_, err := os.Stat(filepath.Join(wl.RuntimeDir, "pipewire-0"))
+		return err == nil, nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := wl.start("xdg-desktop-portal-wlr", nil, env, "/usr/libexec/xdg-desktop-portal-wlr"); err != nil {
+		return nil, err
+	}
+	if err := wl.waitFor("xdg-desktop-portal-wlr on the bus", func() (bool, error) { return hasOwner(conn, wlrName) }); err != nil {
+		return nil, err
+	}
+	if err := wl.start("xdg-desktop-portal", nil, env, "/usr/libexec/xdg-desktop-portal"); err != nil {
+		return nil, err
+	}
+	if err := wl.waitFor("xdg-desktop-portal on the bus", func() (bool, error) { return hasOwner(conn, portalName) }); err != nil {
+		return nil, err
+	}
+	var xml string
+	err = conn.Object(portalName, portalPath).Call("org.freedesktop.DBus.Introspectable.Introspect", 0).Store(&xml)
+	if err != nil {
+		return nil, fmt.Errorf("start Wayland: introspect the portal: %w", err)
+	}
+	if !strings.Contains(xml, screenshotIf) {
+		return nil, fmt.Errorf("start Wayland: the portal offers no %s (xdg-desktop-portal 1.16 offers it only where a backend with the Access interface is installed: apt-get install xdg-desktop-portal-gtk)", screenshotIf)
+	}
+	return wl, nil
+}
+
+// start runs a part of the desktop in its own process group, killed with
+// this process.
+func (wl *Wayland) start(what string, cred *syscall.Credential, env []string, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Env = env
+	cmd.Dir = wl.dir
+	log, err := os.Create(filepath.Join(wl.dir, what+".log"))
+	if err != nil {
+		return fmt.Errorf("start Wayland: %w", err)
+	}
+	defer log.Close()
+	cmd.Stdout, cmd.Stderr = log, log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Credential: cred}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start Wayland: %s: %w", what, err)
+	}
+	wl.procs = append(wl.procs, cmd)
+	return nil
+}
+
+// exited returns an error, with the end of its log, for a part that is no
+// longer running.
+func (wl *Wayland) exited() error {
+	for _, c := range wl.procs {
+		if err := c.Process.Signal(syscall.Signal(0)); err != nil {
+			name := filepath.Base(c.Path)
+			b, _ := os.ReadFile(filepath.Join(wl.dir, name+".log"))
+			if len(b) > 600 {
+				b = b[len(b)-600:]
+			}
+			return fmt.Errorf("%s exited: %s", name, strings.TrimSpace(string(b)))
+		}
+	}
+	return nil
+}
+
+// waitFor waits until cond holds, up to Patience; it gives up at once when
+// cond fails or a part of the desktop has exited.
+func (wl *Wayland) waitFor(what string, cond func() (bool, error)) error {
+	deadline := time.Now().Add(Patience)
+	for {
+		ok, err := cond()
+		if ok {
+			return nil
+		}
+		if err == nil {
+			err = wl.exited()
+		}
+		if err == nil && time.Now().After(deadline) {
+			err = fmt.Errorf("not ready after %v", Patience)
+		}
+		if err != nil {
+			return fmt.Errorf("start Wayland: waiting for %s: %w", what, err)
+		}
+		time.Sleep(20 * time.Millisecond) // a poll; the limit is Patience
+	}
+}
+
+func hasOwner(c *dbus.Conn, name string) (bool, error) {
+	var ok bool
+	err := c.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, name).Store(&ok)
+	return ok, err
+}
+
+// Env returns the environment for a program on this desktop: XWayland's
+// DISPLAY, WAYLAND_DISPLAY, the session bus, XDG_SESSION_TYPE=wayland.
+func (wl *Wayland) Env() map[string]string {
+	return map[string]string{
+		"DISPLAY":                  wl.Display,
+		"WAYLAND_DISPLAY":          wl.Socket,
+		"XDG_RUNTIME_DIR":          wl.RuntimeDir,
+		"DBUS_SESSION_BUS_ADDRESS": wl.Bus,
+		"XDG_SESSION_TYPE":         "wayland",
+	}
+}
+
+// Close stops every part, the last started first, each with its process
+// group (what the bus started, XWayland), and removes the directory.
+func (wl *Wayland) Close() error {
+	if wl == nil {
+		return nil
+	}
+	for i := len(wl.procs) - 1; i >= 0; i-- {
+		c := wl.procs[i]
+		_ = syscall.Kill(-c.Process.Pid, syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- c.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+			<-done
+		}
+	}
+	wl.procs = nil
+	return os.RemoveAll(wl.dir)
+}
