@@ -18,7 +18,7 @@ func addScreenFlags(fs *flag.FlagSet) screenFlags {
 	return screenFlags{
 		capture: fs.String("capture", capture.Default, "how to capture the screen: `x11` (X11 only, one connection kept open) or portable (kbinani/screenshot)"),
 		xwayland: fs.Bool("xwayland", false, "on a Wayland session, the game runs in a browser under XWayland (e.g. chromium --ozone-platform=x11): "+
-			"see, click and drag there through DISPLAY"),
+			"click and drag there through DISPLAY, and see it with -capture portable (the desktop portal's screenshot)"),
 	}
 }
 

@@ -3,12 +3,14 @@
 package main
 
 import (
+	"image"
 	"io"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"hexiom/calibration"
+	"hexiom/capture"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
 )
@@ -41,12 +43,14 @@ func TestWaylandSaysWhatWorks(t *testing.T) {
 		args []string
 		want string
 	}{
-		{runPlay, []string{"-calibration", cal}, "with -xwayland, or an X11 session"},
-		{runPlay, []string{"-calibration", cal, "-dry-run"}, "with -xwayland, or an X11 session"},
-		{runCalibrate, []string{"-o", cal}, "with -xwayland, or an X11 session"},
-		{runCalibrate, []string{"-auto", "-o", cal}, "with -xwayland, or an X11 session"},
-		{runRead, []string{"-calibration", cal}, "with -xwayland, or an X11 session"},
+		{runPlay, []string{"-calibration", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{runPlay, []string{"-calibration", cal, "-dry-run"}, "with -xwayland -capture portable, or an X11 session"},
+		{runCalibrate, []string{"-o", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{runCalibrate, []string{"-auto", "-o", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{runRead, []string{"-calibration", cal}, "with -xwayland -capture portable, or an X11 session"},
 		{runRead, []string{"-calibration", cal, "-capture", "portable"}, "desktop portal"},
+		{runRead, []string{"-calibration", cal, "-xwayland"}, "add -capture portable"},
+		{runPlay, []string{"-calibration", cal, "-xwayland"}, "add -capture portable"},
 	} {
 		var stderr strings.Builder
 		code := c.cmd(c.args, io.Discard, &stderr)
@@ -58,4 +62,58 @@ func TestWaylandSaysWhatWorks(t *testing.T) {
 			t.Errorf("%v: exit %d, last line %q; want a failure saying %q", c.args, code, last, c.want)
 		}
 	}
+}
+
+// On a Wayland desktop (headless sway with the desktop portal), hexiom read
+// -capture portable reads the board shown under XWayland through the
+// portal's screenshot: a size-6 board's picture (a fixture) in an X window.
+func TestReadThroughThePortal(t *testing.T) {
+	tier.Heavy(t, tier.Wayland, tier.OpenCV)
+	const name = "level40-1280x800"
+	args, truth := fixtureArgs(t, name) // -image PNG -at X,Y -calibration FILE
+	pic, err := capture.OpenFile(filepath.Join(fixtures, name+".png"), image.Point{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, err := parsePoint(args[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	wl, err := desktop.StartWayland(1280, 900)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wl.Close()
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir) // no learnt set: the built-in one
+	for k, v := range wl.Env() {
+		t.Setenv(k, v)
+	}
+	c, err := desktop.ShowPicture(wl.Display, pic.Image(), at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	// The compositor shows the window a frame or more after XWayland
+	// maps it: wait until the portal's screenshot has the picture.
+	src, err := capture.Open(capture.ViaPortable, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pic.Image().Bounds().Add(at)
+	err = desktop.WaitFor(desktop.Patience, 0, "the picture in the portal's screenshot", func() (bool, error) {
+		img, err := src.Grab(r)
+		return err == nil && img.RGBAAt(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2) == pic.Image().RGBAAt(r.Dx()/2, r.Dy()/2), err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	if st := runRead([]string{"-capture", "portable", args[4], args[5]}, &out, &errb); st != exitOK {
+		t.Fatalf("exit %d: %s", st, errb.String())
+	}
+	if out.String() != truth {
+		t.Fatalf("read through the portal\n%s\nwant\n%s", out.String(), truth)
+	}
+	t.Log(strings.TrimSpace(errb.String()))
 }

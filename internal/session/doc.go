@@ -5,12 +5,15 @@
 //
 //   - X11: everything works (the default on Linux).
 //   - Wayland: no program may read other programs' windows or move the
-//     pointer over them. What works: a browser running under XWayland, the
-//     X server Wayland desktops run for X11 programs, which hexiom reaches
-//     through DISPLAY (-xwayland); or an X11 session, chosen at the login
-//     screen. Capture alone works through the desktop portal's screenshot
-//     (-capture portable), which asks the user, so hexiom read can read a
-//     board there but nothing can be played.
+//     pointer over them unasked. Capture works through the desktop portal's
+//     screenshot (-capture portable: kbinani/screenshot asks the portal when
+//     XDG_SESSION_TYPE is wayland, which Check sets), so hexiom read can
+//     read a board. To play, the mouse goes through XWayland, the X server
+//     Wayland desktops run for X11 programs (DISPLAY, -xwayland), to a
+//     browser running under it; XWayland is rootless, its root window holds
+//     no picture of the windows on it, so the capture there must be the
+//     portal's too (-xwayland -capture portable). Or an X11 session, chosen
+//     at the login screen.
 //   - Windows: the process is made per-monitor DPI aware first, so the
 //     capture, the mouse and the hook all count physical pixels whatever
 //     the display scale.

@@ -22,12 +22,13 @@ type WaylandError struct {
 }
 
 func (e *WaylandError) Error() string {
-	const head = "this is a Wayland session, where no program may read other windows or move the mouse over them; what works: "
+	const head = "this is a Wayland session, where no program may read other windows or move the mouse over them unasked; what works: "
 	const x11 = "an X11 session (\"on Xorg\" at the login screen)"
 	if e.Display == "" {
 		return head + x11 + " (XWayland, which would do too, is not running: DISPLAY is not set)"
 	}
-	return head + "the game in a browser under XWayland (chromium --ozone-platform=x11, or Firefox with MOZ_ENABLE_WAYLAND=0) with -xwayland, or " + x11
+	return head + "hexiom read -capture portable (the desktop portal's screenshot); to calibrate and play, the game in a browser under XWayland " +
+		"(chromium --ozone-platform=x11, or Firefox with MOZ_ENABLE_WAYLAND=0) with -xwayland -capture portable, or " + x11
 }
 
 func (e *WaylandError) Unwrap() error { return ErrWayland }
@@ -48,19 +49,25 @@ func Check(n Needs) error {
 		return nil
 	}
 	display := os.Getenv("DISPLAY")
-	if n.XWayland {
-		if display == "" {
-			return errors.New("-xwayland: XWayland is not running here (DISPLAY is not set); what works: an X11 session (\"on Xorg\" at the login screen)")
-		}
-		// kbinani/screenshot would take the portal on seeing wayland
-		// here; under XWayland the X11 way is the one that sees the game.
-		if err := os.Setenv("XDG_SESSION_TYPE", "x11"); err != nil {
-			return fmt.Errorf("-xwayland: %w", err)
+	if n.XWayland && display == "" {
+		return errors.New("-xwayland: XWayland is not running here (DISPLAY is not set); what works: an X11 session (\"on Xorg\" at the login screen)")
+	}
+	if n.XWayland && n.Capture != "" && n.Capture != portable {
+		// XWayland is rootless: its root window holds no picture of the
+		// windows on it, and an X11 capture of it fails (BadMatch).
+		return errors.New("-xwayland: an X11 capture sees no window on XWayland (it draws none on its root window); add -capture portable, the desktop portal's screenshot")
+	}
+	if (n.XWayland || !n.Mouse) && n.Capture == portable {
+		// kbinani/screenshot asks the portal only when it sees
+		// XDG_SESSION_TYPE=wayland (a session found by WAYLAND_DISPLAY
+		// alone would send it to XWayland's empty root window).
+		if err := os.Setenv("XDG_SESSION_TYPE", "wayland"); err != nil {
+			return fmt.Errorf("capture through the desktop portal: %w", err)
 		}
 		return nil
 	}
-	if !n.Mouse && n.Capture == portable {
-		return nil // the desktop portal's screenshot
+	if n.XWayland {
+		return nil // the mouse alone, on XWayland
 	}
 	return &WaylandError{Display: display}
 }
