@@ -20,7 +20,7 @@ func BenchmarkLevels(b *testing.B) {
 		for _, mode := range []struct {
 			name string
 			opts []Option
-		}{{"first", []Option{FirstSolution()}}, {"fewest", nil}} {
+		}{{"first", []Option{FirstSolution()}}, {"first1", []Option{FirstSolution(), Threads(1)}}, {"fewest", nil}} {
 			b.Run(name+"/"+mode.name, func(b *testing.B) {
 				b.ReportAllocs()
 				var nodes int64

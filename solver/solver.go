@@ -146,7 +146,7 @@ var (
 	spare   []*search.Searcher
 )
 
-const maxSpare = 4
+const maxSpare = 8
 
 func getSearcher() *search.Searcher {
 	spareMu.Lock()

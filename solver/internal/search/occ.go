@@ -47,6 +47,8 @@ type Searcher struct {
 
 	edgesAfter []int32
 	openIdx    []int32
+	openLo     []int32 // the steps at which cell i is on the frontier: openLo..openHi
+	openHi     []int32
 	open       []int16
 	lockQ      []int32 // Σ occ+rem−number of the locked tiles not yet touched, by step
 	closeLog   []int16
@@ -213,31 +215,42 @@ func (s *Searcher) Reset(p Problem) bool {
 	}
 	// The frontier of step k: decided cells and locked tiles next to both
 	// a decided and an undecided free cell… or only decided ones for the
-	// decided cells themselves.
+	// decided cells themselves. A cell is on it for an interval of steps:
+	// from the step after it (or, for a locked tile, its first free
+	// neighbour) is decided, to its last free neighbour's step; a locked
+	// tile before that interval counts in lockQ.
 	s.openIdx = grow32(s.openIdx, s.f+2)
 	s.lockQ = grow32(s.lockQ, s.f+1)
+	s.openLo = grow32(s.openLo, n)
+	s.openHi = grow32(s.openHi, n)
+	for i := 0; i < n; i++ {
+		lo, hi := int32(s.f), int32(-1) // the first and last step of a free neighbour
+		for _, j := range p.Nbrs[i] {
+			if q := s.pos[j]; q >= 0 {
+				lo, hi = min(lo, q), max(hi, q)
+			}
+		}
+		switch s.state[i] {
+		case stFuture:
+			s.openLo[i], s.openHi[i] = s.pos[i]+1, hi
+		case stLocked:
+			s.openLo[i], s.openHi[i] = lo+1, hi
+		default:
+			s.openLo[i], s.openHi[i] = 1, 0
+		}
+	}
 	s.open = s.open[:0]
 	maxOpen := 0
-	for k := 0; k <= s.f; k++ {
+	for k := int32(0); k <= int32(s.f); k++ {
 		s.openIdx[k] = int32(len(s.open))
 		s.lockQ[k] = 0
 		for i := 0; i < n; i++ {
-			st := s.state[i]
-			if st == stHole {
+			if k > s.openHi[i] {
 				continue
 			}
-			decided := s.pos[i] >= 0 && s.pos[i] < int32(k)
-			futureNb, pastNb := false, false
-			for _, j := range p.Nbrs[i] {
-				if s.pos[j] >= int32(k) {
-					futureNb = true
-				} else if s.pos[j] >= 0 {
-					pastNb = true
-				}
-			}
-			if futureNb && (decided || (st == stLocked && pastNb)) {
+			if k >= s.openLo[i] {
 				s.open = append(s.open, int16(i))
-			} else if futureNb && st == stLocked {
+			} else if s.state[i] == stLocked {
 				s.lockQ[k] += int32(s.occ[i] + s.rem[i] - s.lockv[i])
 			}
 		}
