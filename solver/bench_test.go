@@ -44,7 +44,7 @@ func BenchmarkRandom6(b *testing.B) {
 	for _, mode := range []struct {
 		name string
 		opts []Option
-	}{{"first", []Option{FirstSolution()}}, {"fewest", nil}} {
+	}{{"first", []Option{FirstSolution()}}, {"first1", []Option{FirstSolution(), Threads(1)}}, {"fewest", nil}} {
 		b.Run(mode.name, func(b *testing.B) {
 			b.ReportAllocs()
 			seed := uint64(0)
