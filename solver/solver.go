@@ -37,9 +37,7 @@ type Option func(*config)
 type config struct {
 	first    bool
 	optNodes int64
-	order    search.Order
 	restarts bool
-	orient   int // with restarts off: the orientation to search in
 	threads  int
 }
 
@@ -71,22 +69,6 @@ const DefaultOptNodes = 5_000
 // NoRestarts searches once, in reading order, to the end (for experiments
 // and benchmarks of the core).
 func NoRestarts() Option { return func(c *config) { c.restarts = false } }
-
-// Order picks what the search tries first at each cell when NoRestarts is
-// given: "high" (occupied; the default), "start" (as at the start) or
-// "empty". With restarts, the portfolio mixes both ways.
-func Order(name string) Option {
-	return func(c *config) {
-		switch name {
-		case "start":
-			c.order = search.StartFirst
-		case "empty":
-			c.order = search.EmptyFirst
-		default:
-			c.order = search.HighFirst
-		}
-	}
-}
 
 // step is one search of findFirst: the visit order (an index into
 // orientations), whether to try "empty" before "occupied" at each cell,
@@ -192,7 +174,7 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	if err := p.Validate(); err != nil {
 		return Result{}, fmt.Errorf("solve: %w", err)
 	}
-	cfg := config{optNodes: DefaultOptNodes, order: search.HighFirst, restarts: true, threads: DefaultThreads()}
+	cfg := config{optNodes: DefaultOptNodes, restarts: true, threads: DefaultThreads()}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -204,7 +186,7 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	// one search tries that alone; then the portfolio.
 	var first attempt
 	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []step{{cfg.orient, cfg.order == search.EmptyFirst, 0, 0}}, nil)
+		first = findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, nil)
 	} else {
 		first = findFirst(ctx, prob, visits, quickSeq, nil)
 		if !first.found && !first.exhausted && first.err == nil {

@@ -110,7 +110,7 @@ func (s *Searcher) Reset(p Problem) bool {
 	s.closeLog = s.closeLog[:0]
 
 	s.cnt = [7]int32{}
-	var tiles, empties int32
+	var tiles int32
 	for i := 0; i < n; i++ {
 		s.deg[i] = int8(len(p.Nbrs[i]))
 		for k, j := range p.Nbrs[i] {
@@ -133,8 +133,6 @@ func (s *Searcher) Reset(p Problem) bool {
 				s.start[i] = t
 				s.cnt[t]++
 				tiles++
-			} else {
-				empties++
 			}
 		}
 	}
@@ -267,7 +265,6 @@ func (s *Searcher) Reset(p Problem) bool {
 		clear(s.memo)
 		s.gen = 1
 	}
-	_ = empties
 	return ok
 }
 
