@@ -4,13 +4,13 @@
 # Debian packages: a C toolchain and OpenCV 4.6 for gocv, the X11/XTest headers
 # for robotgo, Xvfb and Chromium for the virtual desktop, DejaVu fonts for the
 # clone's digits (FreeSans from fonts-freefont-ttf for the flash look's),
-# MiniZinc with Gecode and CaDiCaL for the solver comparisons. Then the Go modules of go.mod. Run as root (or with sudo available). Safe to run again:
+# MiniZinc with Gecode and CaDiCaL (its library too: scripts/cadical-time.cpp) for the solver comparisons. Then the Go modules of go.mod. Run as root (or with sudo available). Safe to run again:
 # it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pkgs=(build-essential pkg-config libopencv-dev libx11-dev libxtst-dev
-      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc cadical
+      xvfb xauth chromium fonts-dejavu-core fonts-freefont-ttf minizinc flatzinc cadical libcadical-dev
       xdg-utils libxkbcommon-x11-dev libx11-xcb-dev gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64
       sway xwayland x11-xserver-utils dbus-daemon pipewire grim xdg-desktop-portal
       xdg-desktop-portal-wlr xdg-desktop-portal-gtk)
