@@ -29,6 +29,10 @@ type Eyes interface {
 	// *vision.DoubtError (with the reading filled) when some cell is in
 	// doubt, vision.ErrNoBoard when no board is in view.
 	Read(img image.Image, size int) (vision.Reading, error)
+	// GameArea is the calibrated game area they look at (with the cell
+	// scale learnt so far): the one place the loop takes it from, for
+	// drags and debug pictures.
+	GameArea() calibration.Area
 }
 
 // Screen is Eyes on the real screen: a capture of the calibrated game area
@@ -38,6 +42,8 @@ type Screen struct {
 	Area      calibration.Area
 	Templates *vision.Templates
 }
+
+func (s *Screen) GameArea() calibration.Area { return s.Area }
 
 func (s *Screen) Grab() (image.Image, error) {
 	img, err := s.Source.Grab(s.Area.Rect())

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"io"
-	"os"
-	"strings"
 	"time"
 
 	"hexiom/actuate"
@@ -19,211 +16,7 @@ import (
 	"hexiom/vision"
 )
 
-// Defaults of Config's durations and bounds.
-const (
-	DefaultBoardWait    = 30 * time.Second
-	DefaultSettle       = 2 * time.Second
-	DefaultNotTaken     = 400 * time.Millisecond
-	DefaultMaxRepairs   = 3
-	DefaultSolveTimeout = 60 * time.Second
-	DefaultFinalWait    = 250 * time.Millisecond
-	DefaultRedraw       = 0 // the bot waits for a still picture instead (see still.go)
-)
-
-// Config is what Board and Watch need.
-type Config struct {
-	Eyes   Eyes
-	Area   calibration.Area
-	Driver *actuate.Driver // may be nil with DryRun
-	Swap   bool            // the game swaps a tile dropped on a movable tile
-	DryRun bool            // read, solve and plan, draw the plan, move nothing
-
-	// PlanPicture, with DryRun, is where the plan is drawn (PNG); "" writes
-	// nothing.
-	PlanPicture string
-	// Progress gets progress while the bot works and notes on repairs; nil
-	// is quiet.
-	Progress io.Writer
-	// DebugDir is where a debug picture goes when the bot gives up; "" is
-	// os.TempDir().
-	DebugDir string
-
-	BoardWait time.Duration // how long to wait for a board in view
-	// Settle is how long vision may stay unsure of a still board after a
-	// drag, and how long the picture may keep moving, before the bot
-	// refuses to go on.
-	Settle time.Duration
-	// NotTaken is how long the picture may show no change at all after a
-	// drag before the drag counts as not taken (at least twice the settle
-	// time learnt from the game).
-	NotTaken time.Duration
-	// Redraw is a least pause after each drag before the first capture;
-	// the default 0 relies on the still picture alone. Negative: none.
-	Redraw       time.Duration
-	FinalWait    time.Duration // after the last drag, how long to wait before the last look that proves it solved
-	MaxRepairs   int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
-	SolveTimeout time.Duration
-	Poll         time.Duration // between looks while waiting
-
-	// Solve finds the target; nil is solver.Solve. Tests set it.
-	Solve func(ctx context.Context, p board.Position) (board.Position, error)
-
-	// Now and Sleep are the loop's clock: every duration above is measured
-	// with Now, and every wait is a Sleep (which ends early, with ctx's
-	// error, when ctx ends). nil is the real clock. Tests set a clock that
-	// moves only when the loop looks or sleeps, so that what the loop
-	// decides does not depend on how busy the machine is.
-	Now   func() time.Time
-	Sleep func(ctx context.Context, d time.Duration) error
-}
-
-func (c *Config) defaults() {
-	set := func(d *time.Duration, v time.Duration) {
-		if *d == 0 {
-			*d = v
-		}
-	}
-	set(&c.BoardWait, DefaultBoardWait)
-	set(&c.Settle, DefaultSettle)
-	set(&c.NotTaken, DefaultNotTaken)
-	set(&c.FinalWait, DefaultFinalWait)
-	set(&c.SolveTimeout, DefaultSolveTimeout)
-	set(&c.Poll, 40*time.Millisecond)
-	set(&c.Redraw, DefaultRedraw)
-	if c.MaxRepairs == 0 {
-		c.MaxRepairs = DefaultMaxRepairs
-	}
-	if c.MaxRepairs < 0 {
-		c.MaxRepairs = 0
-	}
-	if c.DebugDir == "" {
-		c.DebugDir = os.TempDir()
-	}
-	if c.Now == nil {
-		c.Now = time.Now
-	}
-	if c.Sleep == nil {
-		c.Sleep = sleep
-	}
-}
-
-// Report is what one board took.
-type Report struct {
-	Size          int
-	Start, Target board.Position
-	Moves         []board.Move // the first plan
-	Planned       int          // drags in the first plan
-	Drags         int          // drags made
-	Repairs       int          // re-plans after a drag that did not take
-	Looks         int          // captures read
-	Grabs         int          // captures taken (read or only compared while waiting for a still picture)
-	// Pace learnt from the screen: the longest recent time from a drag's
-	// release until the picture stood still, and how long it must stay
-	// unchanged to count as still.
-	SettleTime, StillTime time.Duration
-	Covered               int // cells hidden at the end (the game's solved panel)
-	AlreadySolved         bool
-	// Early: the board reached another solution than the solver's before
-	// the plan's end, and the bot stopped there (Drags < Planned).
-	Early bool
-
-	// Where the time went. Capture and Read add up every look, the
-	// checks after each drag included; Drag is the time the pointer was
-	// moving.
-	Capture, Read, Solve, Plan, Drag time.Duration
-	Total                            time.Duration // from the board in view to proven solved
-	Nodes                            int64         // solver search nodes
-}
-
-// Summary is the report in one line.
-func (r Report) Summary() string {
-	if r.AlreadySolved {
-		return fmt.Sprintf("size-%d board already solved", r.Size)
-	}
-	s := fmt.Sprintf("size-%d board solved: %d drags (plan %d", r.Size, r.Drags, r.Planned)
-	if r.Early {
-		s += ", solved another way before its end"
-	}
-	if r.Repairs > 0 {
-		s += fmt.Sprintf(", %d repairs", r.Repairs)
-	}
-	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
-		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
-	return s
-}
-
-func ms(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%.2f ms", float64(d)/1e6)
-	case d < time.Second:
-		return fmt.Sprintf("%.0f ms", float64(d)/1e6)
-	default:
-		return fmt.Sprintf("%.2f s", d.Seconds())
-	}
-}
-
-// StuckError is the bot giving up: the screen kept showing something else
-// than its drags should have made.
-type StuckError struct {
-	Repairs  int
-	Expected board.Position
-	Seen     board.Position // what the screen showed last (may be partial)
-	Picture  string         // debug picture ("" if it could not be written)
-	Why      string
-}
-
-func (e *StuckError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "play: gave up after %d repairs: %s", e.Repairs, e.Why)
-	if e.Seen.Size > 0 && e.Expected.Size == e.Seen.Size {
-		var diff []string
-		for i := range e.Expected.Cells {
-			if e.Expected.Cells[i] != e.Seen.Cells[i] {
-				diff = append(diff, fmt.Sprintf("cell %d expected %s, seen %s", i, e.Expected.Cells[i], e.Seen.Cells[i]))
-			}
-		}
-		if len(diff) > 6 {
-			diff = append(diff[:6], fmt.Sprintf("and %d more", len(diff)-6))
-		}
-		if len(diff) > 0 {
-			fmt.Fprintf(&b, " (%s)", strings.Join(diff, "; "))
-		}
-	}
-	if e.Picture != "" {
-		fmt.Fprintf(&b, "; debug picture %s", e.Picture)
-	}
-	return b.String()
-}
-
-// ErrBoardChanged is returned when the screen shows a board with other
-// tiles, holes or locked tiles than the one being played: drags cannot have
-// made it, so the user or the game changed the level.
-var ErrBoardChanged = errors.New("play: another board is in view than the one being played")
-
-// UnsureError is the bot refusing to move: vision was not sure of the board
-// (or saw none) for longer than it may wait.
-type UnsureError struct {
-	While   string // "waiting for a board", "checking drag 3 of 40"
-	Err     error  // vision's last error (*vision.DoubtError, vision.ErrNoBoard …)
-	Picture string
-	Hint    string // what the user may do about it
-}
-
-func (e *UnsureError) Error() string {
-	s := fmt.Sprintf("play: refusing to move, vision is unsure while %s: %v", e.While, e.Err)
-	if e.Picture != "" && !strings.Contains(s, e.Picture) {
-		s += "; debug picture " + e.Picture
-	}
-	if e.Hint != "" {
-		s += "; " + e.Hint
-	}
-	return s
-}
-
-func (e *UnsureError) Unwrap() error { return e.Err }
-
-// player is one run of the loop.
+// player is one board's run of the loop.
 type player struct {
 	cfg  Config
 	rep  *Report
@@ -234,6 +27,11 @@ type player struct {
 	// returned, both after its ref: not known to be still (see
 	// solvedThenCovered).
 	between image.Image
+	t0      time.Time // when the board was first seen
+}
+
+func newPlayer(cfg Config, pc *pace) *player {
+	return &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress), pace: pc}
 }
 
 // Board waits until a board is in view, then plays it to the end: read,
@@ -242,20 +40,17 @@ type player struct {
 // (at most MaxRepairs times). It moves nothing while vision is unsure.
 func Board(ctx context.Context, cfg Config) (Report, error) {
 	cfg.defaults()
-	p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress), pace: newPace()}
-	sight, err := p.waitBoard(ctx, nil)
+	p := newPlayer(cfg, newPace())
+	sight, err := p.waitBoard(ctx, cfg.BoardWait, false)
 	if err != nil {
 		return *p.rep, err
 	}
-	rep, err := p.play(ctx, sight)
-	return p.paced(rep), err
+	return p.play(ctx, sight)
 }
 
-// paced adds the pace learnt to the report.
-func (p *player) paced(r Report) Report {
-	r.SettleTime, r.StillTime = p.pace.settle(), p.pace.still()
-	return r
-}
+// forever is a wait with no end (146 years, far from time.Time's limits):
+// Watch waits for the next board until the user stops it.
+const forever = time.Duration(1<<62 - 1)
 
 // Watch plays the board in view, then waits for the next one (a board read
 // with confidence and not solved: the same level replayed counts) and plays it,
@@ -265,17 +60,15 @@ func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 	cfg.defaults()
 	pc := newPace()
 	for k := 0; n <= 0 || k < n; k++ {
-		p := &player{cfg: cfg, rep: &Report{}, prog: newProgress(cfg.Progress), pace: pc}
+		p := newPlayer(cfg, pc)
 		if cfg.Driver != nil {
 			cfg.Driver.Disarm() // the user may use the mouse between boards
 		}
-		skip := func(pos board.Position) bool { return pos.Solved() }
 		wait := cfg.BoardWait
 		if k > 0 {
-			p.cfg.BoardWait = 1<<62 - 1 // the next board comes when the user wants
+			wait = forever // the next board comes when the user wants
 		}
-		sight, err := p.waitBoard(ctx, skip)
-		p.cfg.BoardWait = wait
+		sight, err := p.waitBoard(ctx, wait, true)
 		if err != nil {
 			if ctx.Err() != nil && k > 0 {
 				return nil
@@ -283,7 +76,6 @@ func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 			return err
 		}
 		rep, err := p.play(ctx, sight)
-		rep = p.paced(rep)
 		if err != nil {
 			return err
 		}
@@ -320,12 +112,12 @@ func sleep(ctx context.Context, d time.Duration) error {
 }
 
 // waitBoard waits until a still picture shows a board read with confidence
-// (so a board being drawn or fading in is not taken for another), one that
-// skip does not reject; or until BoardWait passes. It reads a picture only
+// (so a board being drawn or fading in is not taken for another), not a
+// solved one with skipSolved; or until wait passes. It reads a picture only
 // when it has stood still, and again only after it changed.
-func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) (Sight, error) {
+func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved bool) (Sight, error) {
 	begin := p.cfg.Now()
-	deadline := begin.Add(p.cfg.BoardWait)
+	deadline := begin.Add(wait)
 	var lastErr error
 	var lastSight Sight
 	var ref image.Image
@@ -352,7 +144,7 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			s, rerr := p.read(img, 0)
 			lastSight = s
 			switch {
-			case rerr == nil && (skip == nil || !skip(s.Reading.Pos)):
+			case rerr == nil && !(skipSolved && s.Reading.Pos.Solved()):
 				p.last = img
 				return s, nil
 			case rerr == nil:
@@ -373,7 +165,7 @@ func (p *player) waitBoard(ctx context.Context, skip func(board.Position) bool) 
 			if lastErr == nil {
 				lastErr = errors.New("only a solved board in view")
 			}
-			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", p.cfg.BoardWait), Err: lastErr,
+			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", wait), Err: lastErr,
 				Picture: p.debugPicture(lastSight, "wait")}
 			switch {
 			case errors.Is(lastErr, vision.ErrNoBoard):
@@ -418,182 +210,231 @@ func (p *player) plan(start, target board.Position) ([]board.Move, error) {
 	return actuate.Plan(start, target)
 }
 
-// play plays the board first seen in sight.
+// course is what the bot means to do from here: the board it believes the
+// screen shows, the solution it plays to, and the drags from one to the
+// other. A repair makes a new course; none is changed in place.
+type course struct {
+	cur, target board.Position
+	moves       []board.Move
+}
+
+// play plays the board first seen in sight and reports what it took.
 func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
-	t0 := p.cfg.Now()
-	rep := p.rep
-	size := sight.Reading.Size
+	p.t0 = p.cfg.Now()
+	err := p.playBoard(ctx, sight)
+	p.rep.Total = p.since(p.t0)
+	p.rep.SettleTime, p.rep.StillTime = p.pace.settle(), p.pace.still()
+	p.prog.done()
+	return *p.rep, err
+}
+
+// playBoard solves the board in sight, plans, and drives the plan to the
+// end; with DryRun it draws the plan instead.
+func (p *player) playBoard(ctx context.Context, sight Sight) error {
 	start := sight.Reading.Pos
-	rep.Size, rep.Start = size, start
+	p.rep.Size, p.rep.Start = sight.Reading.Size, start
 	// Drags go where the board was read: vision's centres of its cells.
-	centres := sight.Reading.Centres(p.cfg.Area)
+	centres := sight.Reading.Centres(p.cfg.Eyes.GameArea())
 	if len(centres) != len(start.Cells) {
-		return *rep, fmt.Errorf("play: internal error: %d cell centres read for %d cells", len(centres), len(start.Cells))
+		return fmt.Errorf("play: internal error: %d cell centres read for %d cells", len(centres), len(start.Cells))
 	}
 	if start.Solved() {
-		rep.AlreadySolved, rep.Target = true, start
-		rep.Total = p.since(t0)
-		return *rep, nil
+		p.rep.AlreadySolved, p.rep.Target = true, start
+		return nil
 	}
+	c, err := p.firstCourse(ctx, sight)
+	if err != nil {
+		return err
+	}
+	if p.cfg.DryRun {
+		return p.drawPlan(sight, c.moves)
+	}
+	if p.cfg.Driver == nil {
+		return errors.New("play: no mouse driver (only -dry-run plays without one)")
+	}
+	if err := p.cfg.Driver.Arm(); err != nil {
+		return fmt.Errorf("play: %w", err)
+	}
+	return p.drive(ctx, c, centres)
+}
+
+// firstCourse solves the board in sight and plans the drags to the solution.
+func (p *player) firstCourse(ctx context.Context, sight Sight) (course, error) {
+	start := sight.Reading.Pos
 	target, err := p.solve(ctx, start)
 	if err != nil {
 		pic := p.debugPicture(sight, "nosolution")
 		if errors.Is(err, solver.ErrNoSolution) {
-			return *rep, fmt.Errorf("play: the board read has no solution, so it was probably misread; moved nothing (debug picture %s):\n%s", pic, start)
+			return course{}, fmt.Errorf("play: the board read has no solution, so it was probably misread; moved nothing (debug picture %s):\n%s", pic, start)
 		}
-		return *rep, fmt.Errorf("play: solve: %w", err)
+		return course{}, fmt.Errorf("play: solve: %w", err)
 	}
-	rep.Target = target
+	p.rep.Target = target
 	moves, err := p.plan(start, target)
 	if err != nil {
-		return *rep, fmt.Errorf("play: %w", err)
+		return course{}, fmt.Errorf("play: %w", err)
 	}
-	rep.Moves, rep.Planned = moves, len(moves)
-	if p.cfg.DryRun {
-		if p.cfg.PlanPicture != "" {
-			pic, err := picture.Plan(sight.Image, p.cfg.Area, sight.Reading, moves)
-			if err != nil {
-				return *rep, err
-			}
-			if err := capture.SavePNG(p.cfg.PlanPicture, pic); err != nil {
-				return *rep, fmt.Errorf("play: %w", err)
-			}
-		}
-		rep.Total = p.since(t0)
-		return *rep, nil
-	}
-	if p.cfg.Driver == nil {
-		return *rep, errors.New("play: no mouse driver (only -dry-run plays without one)")
-	}
-	if err := p.cfg.Driver.Arm(); err != nil {
-		return *rep, fmt.Errorf("play: %w", err)
-	}
-	cur := start
-	repairs := 0
-	repair := func(seen, expected board.Position, why string, last Sight) error {
-		repairs++
-		rep.Repairs = repairs
-		if repairs > p.cfg.MaxRepairs {
-			return &StuckError{Repairs: repairs - 1, Expected: expected, Seen: seen, Why: why, Picture: p.debugPicture(last, "stuck")}
-		}
-		p.prog.note(fmt.Sprintf("%s; reading the board again and planning again (repair %d of %d)", why, repairs, p.cfg.MaxRepairs))
-		if err := actuate.Compatible(seen, target); err != nil {
-			// Other tiles, holes or locks: not what drags can make.
-			return fmt.Errorf("%w (%v); stopped, debug picture %s", ErrBoardChanged, err, p.debugPicture(last, "changed"))
-		}
-		cur = seen
-		if cur.Solved() {
-			// Solved another way (the game allows no more drags).
-			rep.Early = true
-			moves = nil
-			return nil
-		}
-		m, err := p.plan(cur, target)
-		if err != nil {
-			return fmt.Errorf("play: re-plan: %w", err)
-		}
-		moves = m
+	p.rep.Moves, p.rep.Planned = moves, len(moves)
+	return course{cur: start, target: target, moves: moves}, nil
+}
+
+// drawPlan draws the plan on PlanPicture (DryRun).
+func (p *player) drawPlan(sight Sight, moves []board.Move) error {
+	if p.cfg.PlanPicture == "" {
 		return nil
 	}
+	pic, err := picture.Plan(sight.Image, p.cfg.Eyes.GameArea(), sight.Reading, moves)
+	if err != nil {
+		return err
+	}
+	if err := capture.SavePNG(p.cfg.PlanPicture, pic); err != nil {
+		return fmt.Errorf("play: %w", err)
+	}
+	return nil
+}
+
+// drive makes the drags of course c, each checked on the screen, until the
+// last look proves the board solved. A drag that did not take, or a board
+// that went back, is repaired: a new course from what the screen shows.
+func (p *player) drive(ctx context.Context, c course, centres []calibration.Point) error {
 	for {
-		for i := 0; i < len(moves); i++ {
-			m := moves[i]
-			expected := cur.Clone()
-			if err := actuate.Drop(&expected, m, p.cfg.Swap); err != nil {
-				return *rep, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
-			}
-			td := p.cfg.Now()
-			err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
-			rep.Drag += p.since(td)
-			if err != nil {
-				rep.Total = p.since(t0)
-				p.prog.done()
-				return *rep, fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", rep.Drags+1, rep.Drags+len(moves)-i, m.From, m.To, err)
-			}
-			rep.Drags++
-			p.prog.drag(rep.Drags, rep.Drags+len(moves)-i-1, p.since(t0))
-			if p.cfg.Redraw > 0 {
-				if err := p.cfg.Sleep(ctx, p.cfg.Redraw); err != nil {
-					return *rep, fmt.Errorf("play: %w", err)
-				}
-			}
-			seen, ok, last, err := p.check(ctx, size, expected, true, fmt.Sprintf("checking drag %d", rep.Drags))
-			if err != nil {
-				rep.Total = p.since(t0)
-				p.prog.done()
-				return *rep, err
-			}
-			if ok {
-				cur = expected
-				if cur.Solved() && i+1 < len(moves) {
-					// Another solution than the solver's came up on the
-					// way: the game takes it and allows no more drags.
-					rep.Early = true
-					p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", rep.Drags))
-					break
-				}
-				continue
-			}
-			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", rep.Drags, m.From, m.To)
-			if seen.Equal(cur) {
-				p.pace.tooQuick() // perhaps pressed while the game still moved
-			} else {
-				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", rep.Drags, m.From, m.To)
-			}
-			if err := repair(seen, expected, why, last); err != nil {
-				rep.Total = p.since(t0)
-				p.prog.done()
-				return *rep, err
-			}
-			i = -1
+		var err error
+		if c, err = p.dragAll(ctx, c, centres); err != nil {
+			return err
 		}
-		// The last proof: a while after the last drag the screen still
-		// shows the solved board (a drag the game dropped may show for a
-		// moment and then go back). A picture unchanged since it was read
-		// solved proves it; one that changed is read once still.
-		_, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
-		if err == nil && !moved {
-			break
+		if len(c.moves) > 0 {
+			continue // repaired: the new course's drags
 		}
-		if ctx.Err() != nil {
-			return *rep, fmt.Errorf("play: %w", ctx.Err())
-		}
-		seen, ok, last, err := p.check(ctx, size, cur, false, "checking the board is solved")
-		if err != nil || (!ok && actuate.Compatible(seen, target) != nil) {
-			// The solved board was seen after the last drag; if another
-			// board is in view now, the game has moved on to it.
-			if p.nextBoard(ctx, target) {
-				p.prog.note("the next board is already in view")
-				break
-			}
-		}
-		var ue *UnsureError
-		if errors.As(err, &ue) && cur.Solved() {
-			// The solved board was read on a still picture after the
-			// last drag; since then something vision cannot read covers
-			// it (the game's solved panel on a slow machine). A drag the
-			// game dropped would show the board before it, read with
-			// confidence, not this.
-			p.prog.note("the board seen solved is covered now (the game's solved panel)")
-			break
-		}
-		if err != nil {
-			rep.Total = p.since(t0)
-			p.prog.done()
-			return *rep, err
-		}
-		if ok {
-			break
-		}
-		if err := repair(seen, cur, "the board went back after the last drag", last); err != nil {
-			rep.Total = p.since(t0)
-			p.prog.done()
-			return *rep, err
+		proved := false
+		if c, proved, err = p.prove(ctx, c); err != nil || proved {
+			return err
 		}
 	}
-	rep.Total = p.since(t0)
-	p.prog.done()
-	return *rep, nil
+}
+
+// dragAll makes the drags of c in order and checks each on the screen. It
+// returns the course at its end (no drags left; it ends early when another
+// solution came up on the way), or the repaired course after a drag that
+// did not take.
+func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Point) (course, error) {
+	for i, m := range c.moves {
+		expected := c.cur.Clone()
+		if err := actuate.Drop(&expected, m, p.cfg.Swap); err != nil {
+			return c, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
+		}
+		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
+			return c, err
+		}
+		seen, ok, last, err := p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
+		if err != nil {
+			return c, err
+		}
+		if !ok {
+			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
+			if seen.Equal(c.cur) {
+				p.pace.tooQuick() // perhaps pressed while the game still moved
+			} else {
+				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
+			}
+			return p.repair(c, seen, expected, why, last)
+		}
+		c.cur = expected
+		if c.cur.Solved() && i+1 < len(c.moves) {
+			// Another solution than the solver's came up on the way: the
+			// game takes it and allows no more drags.
+			p.rep.Early = true
+			p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", p.rep.Drags))
+			break
+		}
+	}
+	c.moves = nil
+	return c, nil
+}
+
+// drag makes drag m of the plan, left being the drags left with it.
+func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.Point, left int) error {
+	t := p.cfg.Now()
+	err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
+	p.rep.Drag += p.since(t)
+	if err != nil {
+		return fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", p.rep.Drags+1, p.rep.Drags+left, m.From, m.To, err)
+	}
+	p.rep.Drags++
+	p.prog.drag(p.rep.Drags, p.rep.Drags+left-1, p.since(p.t0))
+	if p.cfg.Redraw > 0 {
+		if err := p.cfg.Sleep(ctx, p.cfg.Redraw); err != nil {
+			return fmt.Errorf("play: %w", err)
+		}
+	}
+	return nil
+}
+
+// prove is the last look: a while after the last drag the screen still
+// shows the solved board (a drag the game dropped may show for a moment and
+// then go back). A picture unchanged since it was read solved proves it; one
+// that changed is read once still. When the board went back it returns the
+// repaired course, not proved.
+func (p *player) prove(ctx context.Context, c course) (next course, proved bool, err error) {
+	_, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
+	if err == nil && !moved {
+		return c, true, nil
+	}
+	if ctx.Err() != nil {
+		return c, false, fmt.Errorf("play: %w", ctx.Err())
+	}
+	seen, ok, last, err := p.check(ctx, p.rep.Size, c.cur, false, "checking the board is solved")
+	if err != nil || (!ok && actuate.Compatible(seen, c.target) != nil) {
+		// The solved board was seen after the last drag; if another
+		// board is in view now, the game has moved on to it.
+		if p.nextBoard(ctx, c.target) {
+			p.prog.note("the next board is already in view")
+			return c, true, nil
+		}
+	}
+	var ue *UnsureError
+	if errors.As(err, &ue) && c.cur.Solved() {
+		// The solved board was read on a still picture after the last
+		// drag; since then something vision cannot read covers it (the
+		// game's solved panel on a slow machine). A drag the game dropped
+		// would show the board before it, read with confidence, not this.
+		p.prog.note("the board seen solved is covered now (the game's solved panel)")
+		return c, true, nil
+	}
+	if err != nil {
+		return c, false, err
+	}
+	if ok {
+		return c, true, nil
+	}
+	next, err = p.repair(c, seen, c.cur, "the board went back after the last drag", last)
+	return next, false, err
+}
+
+// repair counts a repair and plans a new course from the board seen, where
+// expected was due; past MaxRepairs it gives up (*StuckError), and a board
+// drags cannot make is ErrBoardChanged.
+func (p *player) repair(c course, seen, expected board.Position, why string, last Sight) (course, error) {
+	p.rep.Repairs++
+	if p.rep.Repairs > p.cfg.MaxRepairs {
+		return c, &StuckError{Repairs: p.rep.Repairs - 1, Expected: expected, Seen: seen, Why: why, Picture: p.debugPicture(last, "stuck")}
+	}
+	p.prog.note(fmt.Sprintf("%s; reading the board again and planning again (repair %d of %d)", why, p.rep.Repairs, p.cfg.MaxRepairs))
+	if err := actuate.Compatible(seen, c.target); err != nil {
+		// Other tiles, holes or locks: not what drags can make.
+		return c, fmt.Errorf("%w (%v); stopped, debug picture %s", ErrBoardChanged, err, p.debugPicture(last, "changed"))
+	}
+	next := course{cur: seen, target: c.target}
+	if seen.Solved() {
+		// Solved another way (the game allows no more drags).
+		p.rep.Early = true
+		return next, nil
+	}
+	moves, err := p.plan(seen, c.target)
+	if err != nil {
+		return c, fmt.Errorf("play: re-plan: %w", err)
+	}
+	next.moves = moves
+	return next, nil
 }
 
 // nextBoard reports whether a still picture shows a board read with
@@ -745,60 +586,9 @@ func (p *player) debugPicture(s Sight, what string) string {
 	if s.Image == nil {
 		return ""
 	}
-	path, err := picture.Debug(p.cfg.DebugDir, "play-"+what, p.cfg.Now(), s.Image, p.cfg.Area, s.Reading)
+	path, err := picture.Debug(p.cfg.DebugDir, "play-"+what, p.cfg.Now(), s.Image, p.cfg.Eyes.GameArea(), s.Reading)
 	if err != nil {
 		return ""
 	}
 	return path
-}
-
-// progress shows drags done of the plan and the time, on one line that
-// rewrites itself on a terminal, else a line every tenth of the plan.
-type progress struct {
-	w      io.Writer
-	tty    bool
-	shown  int
-	inLine bool
-}
-
-func newProgress(w io.Writer) *progress {
-	pr := &progress{w: w}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			pr.tty = true
-		}
-	}
-	return pr
-}
-
-func (pr *progress) drag(done, total int, elapsed time.Duration) {
-	if pr.w == nil {
-		return
-	}
-	line := fmt.Sprintf("drag %d/%d, %.1f s", done, total, elapsed.Seconds())
-	if pr.tty {
-		fmt.Fprintf(pr.w, "\r%-40s", line)
-		pr.inLine = true
-		return
-	}
-	step := max(1, total/10)
-	if done == total || done-pr.shown >= step {
-		fmt.Fprintln(pr.w, line)
-		pr.shown = done
-	}
-}
-
-func (pr *progress) note(s string) {
-	if pr.w == nil {
-		return
-	}
-	pr.done()
-	fmt.Fprintln(pr.w, s)
-}
-
-func (pr *progress) done() {
-	if pr.w != nil && pr.inLine {
-		fmt.Fprintln(pr.w)
-		pr.inLine = false
-	}
 }

@@ -225,6 +225,8 @@ func (g *simGame) Grab() (image.Image, error) {
 	return simPicture{n: len(g.frames) - 1, rect: g.area.Rect()}, nil
 }
 
+func (g *simGame) GameArea() calibration.Area { return g.area }
+
 func (g *simGame) Read(img image.Image, size int) (vision.Reading, error) {
 	g.clock.advance(lookTime / 2)
 	g.mu.Lock()
@@ -260,7 +262,7 @@ func newRig(t *testing.T, pos board.Position, swap bool) *rig {
 		t.Fatal(err)
 	}
 	cfg := play.Config{
-		Eyes: g, Area: area, Driver: d, Swap: swap, DebugDir: t.TempDir(),
+		Eyes: g, Driver: d, Swap: swap, DebugDir: t.TempDir(),
 		BoardWait: time.Second, Settle: 300 * time.Millisecond, NotTaken: 50 * time.Millisecond,
 		FinalWait: time.Millisecond, Poll: time.Millisecond, Redraw: -1,
 		Now: clock.Now, Sleep: clock.Sleep,
@@ -600,7 +602,9 @@ func TestIgnoresAFrameCaughtMidRedraw(t *testing.T) {
 	}
 }
 
-type blindEyes struct{}
+type blindEyes struct{ area calibration.Area }
+
+func (b blindEyes) GameArea() calibration.Area { return b.area }
 
 func (blindEyes) Grab() (image.Image, error) { return simPicture{}, nil }
 
@@ -610,7 +614,7 @@ func (blindEyes) Read(image.Image, int) (vision.Reading, error) {
 
 func TestNoBoardInViewSaysCalibrateAgain(t *testing.T) {
 	r := newRig(t, board.Random(4, 1), false)
-	r.cfg.Eyes = blindEyes{}
+	r.cfg.Eyes = blindEyes{r.game.area}
 	r.cfg.BoardWait = 50 * time.Millisecond
 	_, err := play.Board(context.Background(), r.cfg)
 	var ue *play.UnsureError
@@ -692,7 +696,7 @@ func TestWaitsForAStillPicture(t *testing.T) {
 	if err != nil || len(moves) < 2 {
 		t.Fatalf("plan: %v (%d moves)", err, len(moves))
 	}
-	a := probe.cfg.Area
+	a := probe.game.area
 	for _, m := range moves[:2] {
 		if err := probe.cfg.Driver.Drag(context.Background(), a.Centre(5, m.From), a.Centre(5, m.To)); err != nil {
 			t.Fatal(err)

@@ -137,7 +137,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	area = area.OnScreen(scr.Bounds())
 
 	cfg := play.Config{
-		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl}, Area: area,
+		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl},
 		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait, Redraw: *redraw,
 		Settle: *settle, NotTaken: *notTaken,
 	}

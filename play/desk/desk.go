@@ -439,7 +439,6 @@ func (d *Desk) Config(swap bool, pace actuate.Pace) (play.Config, error) {
 	}
 	return play.Config{
 		Eyes:   &play.Screen{Source: d.Screen, Area: d.Area, Templates: d.Tpl},
-		Area:   d.Area,
 		Driver: drv,
 		Swap:   swap,
 	}, nil
