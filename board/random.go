@@ -126,3 +126,40 @@ func randomTry(s int, rng *rand.Rand) (level, solution Position, ok bool) {
 	}
 	return level, sol, false
 }
+
+// ShowsEveryKind reports whether p shows every kind of cell a reader of the
+// game must tell apart: a hole, a locked tile, an empty cell, and every
+// digit a tile of its size can hold (0 to min(6, 2·size−2)). A look of the
+// game is learnt from the start of such a board.
+func (p Position) ShowsEveryKind() bool {
+	var digits [7]bool
+	hole, locked, empty := false, false, false
+	for _, c := range p.Cells {
+		switch {
+		case c.Hole():
+			hole = true
+		case c.Locked():
+			locked = true
+		case c.Tile == None:
+			empty = true
+		}
+		if c.Tile >= 0 && int(c.Tile) < len(digits) {
+			digits[c.Tile] = true
+		}
+	}
+	all := hole && locked && empty
+	for d := 0; d <= min(6, 2*p.Size-2); d++ {
+		all = all && digits[d]
+	}
+	return all
+}
+
+// ShowcaseSeed is the first seed from from on whose Random board of side
+// size ShowsEveryKind at its start.
+func ShowcaseSeed(size int, from uint64) uint64 {
+	seed := from
+	for !Random(size, seed).ShowsEveryKind() {
+		seed++
+	}
+	return seed
+}

@@ -106,3 +106,51 @@ func TestRaise(t *testing.T) {
 		t.Fatal("Raise ignores its seed")
 	}
 }
+
+// ShowcaseSeed is the first seed whose board shows a hole, a locked tile,
+// an empty cell and every digit the size allows; the seeds before it lack
+// one of them.
+func TestShowcaseSeed(t *testing.T) {
+	for _, c := range []struct {
+		size int
+		from uint64
+	}{{3, 0}, {4, 900000}, {6, 3000}, {6, 900000}} {
+		s := ShowcaseSeed(c.size, c.from)
+		p := Random(c.size, s)
+		var seen [7]bool
+		kinds := map[string]bool{}
+		for _, cell := range p.Cells {
+			switch {
+			case cell.Hole():
+				kinds["hole"] = true
+			case cell.Locked():
+				kinds["locked"] = true
+			case cell.Tile == None:
+				kinds["empty"] = true
+			}
+			if cell.Tile != None {
+				seen[cell.Tile] = true
+			}
+		}
+		for d := 0; d <= min(6, 2*c.size-2); d++ {
+			if !seen[d] {
+				t.Errorf("size %d seed %d: no digit %d", c.size, s, d)
+			}
+		}
+		if len(kinds) != 3 {
+			t.Errorf("size %d seed %d: shows only %v", c.size, s, kinds)
+		}
+		for before := c.from; before < s; before++ {
+			if Random(c.size, before).ShowsEveryKind() {
+				t.Errorf("size %d: seed %d shows every kind, before %d", c.size, before, s)
+			}
+		}
+	}
+	l10, err := Level(10) // no tile 3, 4, 5 or 6
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l10.ShowsEveryKind() {
+		t.Errorf("level 10 shows every kind:\n%s", l10)
+	}
+}

@@ -36,7 +36,7 @@ func init() {
 	})
 }
 
-func runBench(args []string, stdout, stderr io.Writer) int {
+func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", stderr)
 	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 1000, "random levels to solve (seeds 0..N-1)")
@@ -47,12 +47,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic")
 	slowest := fs.Int("slowest", 0, "also list the N random levels that took the most nodes (seed, nodes, time)")
 	altered := fs.Bool("altered", false, "random levels with two tiles' numbers changed, one up, one down (board.Altered; may have no solution)")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
 	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 {
-		fmt.Fprintln(stderr, "hexiom bench: want -size 1..12, -runs ≥ 1, -random ≥ 0")
-		return exitBadUser
+		return usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0", board.MaxSize)
 	}
 	opts := []solver.Option{solver.Threads(*threads)}
 	if *first {
@@ -76,12 +75,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return d, res.Nodes, err
 	}
-	status := exitOK
+	failures := 0
 
 	files, official, err := benchLevels(*dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom bench: -levels: %v\n", err)
-		return exitBadUser
+		return fmt.Errorf("-levels: %w", err)
 	}
 	mode := "with the search for fewest moves"
 	if *first {
@@ -100,7 +98,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				d, n, err := solve(level)
 				if err != nil {
 					fmt.Fprintf(stderr, "%s: %v\n", f, err)
-					status = exitFailed
+					failures++
 				}
 				ds, cs, nodes = append(ds, d), append(cs, cpu), n
 			}
@@ -138,7 +136,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			case err != nil:
 				fmt.Fprintf(stderr, "%s size %d seed %d: %v\n", kind, *size, seed, err)
 				failed++
-				status = exitFailed
+				failures++
 			}
 			ds, cs, nodes = append(ds, d), append(cs, cpu), append(nodes, n)
 			runs = append(runs, run{seed, d, cpu, n})
@@ -159,7 +157,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	return status
+	if failures > 0 {
+		return fmt.Errorf("%d solves failed or timed out", failures)
+	}
+	return nil
 }
 
 func printStats(w io.Writer, name string, ds []time.Duration) {

@@ -80,7 +80,7 @@ func loadAvg() string {
 	return strings.Join(f[:3], " ")
 }
 
-func runBenchMax(args []string, stdout, stderr io.Writer) int {
+func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench-max", stderr)
 	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1)")
@@ -90,8 +90,8 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "one line per level")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines per solve; 1 gives the same nodes on every run")
 	write := fs.String("write", "", "write the levels of the set into this directory (NAME.txt) instead of solving them")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
 	var sizes []int
 	for _, f := range strings.Split(*sizesFlag, ",") {
@@ -100,8 +100,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 		}
 		s, err := strconv.Atoi(f)
 		if err != nil || !board.ValidSize(s) {
-			fmt.Fprintf(stderr, "hexiom bench-max: -sizes %q: want sizes 1..%d separated by commas\n", *sizesFlag, board.MaxSize)
-			return exitBadUser
+			return usagef("-sizes %q: want sizes 1..%d separated by commas", *sizesFlag, board.MaxSize)
 		}
 		sizes = append(sizes, s)
 	}
@@ -109,28 +108,25 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 	for _, f := range strings.Split(*objs, ",") {
 		o, err := solver.ParseObjective(f)
 		if err != nil {
-			fmt.Fprintf(stderr, "hexiom bench-max: -max: %v\n", err)
-			return exitBadUser
+			return usagef("-max: %v", err)
 		}
 		objectives = append(objectives, o)
 	}
 	names, levels, err := benchMaxSet(*dir, *nRandom, sizes)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom bench-max: %v\n", err)
-		return exitBadUser
+		return err
 	}
 	if *write != "" {
 		for k, level := range levels {
 			f := filepath.Join(*write, names[k]+".txt")
 			if err := os.WriteFile(f, []byte(level.Format()), 0o644); err != nil {
-				fmt.Fprintf(stderr, "hexiom bench-max: %v\n", err)
-				return exitFailed
+				return err
 			}
 		}
-		return exitOK
+		return nil
 	}
 	fmt.Fprintf(stdout, "load average at start: %s; %d goroutine(s) per solve\n", loadAvg(), *threads)
-	status := exitOK
+	failures := 0
 	for _, obj := range objectives {
 		type group struct {
 			n, proved, none int
@@ -166,12 +162,12 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 				line = "no solution"
 			case err != nil:
 				fmt.Fprintf(stderr, "%s %v: %v\n", names[k], obj, err)
-				status = exitFailed
+				failures++
 				line = "error: " + err.Error()
 			default:
 				if pr := checkMaxAnswer(level, res, obj); pr != "" {
 					fmt.Fprintf(stderr, "%s %v: wrong answer: %s\n", names[k], obj, pr)
-					status = exitFailed
+					failures++
 				}
 				if res.Optimal {
 					gr.found = append(gr.found, res.FoundAfter)
@@ -205,7 +201,10 @@ func runBenchMax(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "load average at end: %s\n", loadAvg())
-	return status
+	if failures > 0 {
+		return fmt.Errorf("%d solves failed or gave a wrong answer", failures)
+	}
+	return nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }

@@ -34,7 +34,7 @@ func init() {
 	})
 }
 
-func runCalibrate(args []string, stdout, stderr io.Writer) int {
+func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("calibrate", stderr)
 	auto := fs.Bool("auto", false, "find the board on screen by itself, no clicks")
 	out := fs.String("o", "", "save to `FILE` (default: the calibration file every command reads)")
@@ -42,25 +42,18 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	tplPath := templatesFlag(fs)
 	screen := addScreenFlags(fs)
 	clicksVia := fs.String("clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hexiom calibrate: unexpected argument %q\n", fs.Arg(0))
-		return exitBadUser
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
 	if *timeout <= 0 {
-		fmt.Fprintf(stderr, "hexiom calibrate: -timeout %v: want a positive duration, e.g. 2m\n", *timeout)
-		return exitBadUser
+		return usagef("-timeout %v: want a positive duration, e.g. 2m", *timeout)
 	}
-	tpl, _, err := loadTemplates(*tplPath, "calibrate", stdout)
+	tpl, err := loadTemplates(*tplPath, "calibrate", stdout)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom calibrate:", err)
-		return exitBadUser
+		return err
 	}
 	if err := screen.check(!*auto); err != nil {
-		fmt.Fprintln(stderr, "hexiom calibrate:", err)
-		return exitFailed
+		return err
 	}
 	var area calibration.Area
 	if *auto {
@@ -69,12 +62,12 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		area, err = byClicks(stdout, *clicksVia, *timeout)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom calibrate:", err)
 		if *auto {
-			fmt.Fprintln(stderr, "hexiom calibrate: -auto could not find the board by itself; calibrate with three clicks instead: run 'hexiom calibrate' (no -auto) with a board in view")
-			fmt.Fprintln(stderr, "hexiom calibrate: then, "+learnHint())
+			return errors.Join(err,
+				errors.New("-auto could not find the board by itself; calibrate with three clicks instead: run 'hexiom calibrate' (no -auto) with a board in view"),
+				errors.New("then, "+learnHint()))
 		}
-		return exitFailed
+		return err
 	}
 	// Check: read the board with the new calibration, once the game has
 	// settled after the clicks (a press on a tile lifts it).
@@ -94,11 +87,10 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		err = calibration.SaveFile(path, area)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom calibrate:", err)
-		return exitFailed
+		return err
 	}
 	fmt.Fprintf(stdout, "%s\nsaved to %s\n", area, path)
-	return exitOK
+	return nil
 }
 
 // byClicks asks for the three clicks and derives the area.

@@ -156,7 +156,7 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 	var errb strings.Builder
 	done := make(chan int, 1)
 	go func() {
-		done <- runCalibrate(nil, pw, &errb)
+		done <- runAs("calibrate", nil, pw, &errb)
 		pw.Close()
 	}()
 	top, below, bottom := calibration.ClickCells(6)
@@ -201,7 +201,7 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 
 	// -auto, on the same screen, overwrites it.
 	var so, se strings.Builder
-	if st := runCalibrate([]string{"-auto"}, &so, &se); st != exitOK {
+	if st := runAs("calibrate", []string{"-auto"}, &so, &se); st != exitOK {
 		t.Fatalf("calibrate -auto exited %d: %s", st, se.String())
 	}
 	auto, err := calibration.Load()
@@ -239,7 +239,7 @@ func TestReadLiveScreen(t *testing.T) {
 			drawn()
 		}
 		var out, errb strings.Builder
-		if st := runRead(nil, &out, &errb); st != exitOK {
+		if st := runAs("read", nil, &out, &errb); st != exitOK {
 			t.Fatalf("%+v: exit %d: %s", spec, st, errb.String())
 		}
 		if want := g.State().Board; out.String() != want {
@@ -282,7 +282,7 @@ func TestLearnLiveNeon(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb strings.Builder
-	if st := runLearn([]string{"-level", level}, &out, &errb); st != exitOK {
+	if st := runAs("learn", []string{"-level", level}, &out, &errb); st != exitOK {
 		t.Fatalf("learn: exit %d: %s", st, errb.String())
 	}
 	other := uint64(4242)
@@ -293,7 +293,7 @@ func TestLearnLiveNeon(t *testing.T) {
 		drawn()
 		out.Reset()
 		errb.Reset()
-		if st := runRead(nil, &out, &errb); st != exitOK {
+		if st := runAs("read", nil, &out, &errb); st != exitOK {
 			t.Fatalf("%+v: exit %d: %s", spec, st, errb.String())
 		}
 		if want := g.State().Board; out.String() != want {
@@ -305,7 +305,7 @@ func TestLearnLiveNeon(t *testing.T) {
 	out.Reset()
 	errb.Reset()
 	plan := filepath.Join(dir, "plan.png")
-	if st := runPlay([]string{"-dry-run", "-plan", plan, "-wait", "20s"}, &out, &errb); st != exitOK {
+	if st := runAs("play", []string{"-dry-run", "-plan", plan, "-wait", "20s"}, &out, &errb); st != exitOK {
 		t.Fatalf("play -dry-run: exit %d: %s", st, errb.String())
 	}
 	if want := g.State().Board; !strings.HasPrefix(out.String(), want) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,20 +78,20 @@ func TestExitCodesAndMessages(t *testing.T) {
 		code int
 		want string // in stderr
 	}{
-		{[]string{"solve", "-timeout", "0", level}, exitBadUser, "-timeout"},
-		{[]string{"solve", "-timeout", "-5s", level}, exitBadUser, "-timeout"},
-		{[]string{"solve", long}, exitBadUser, "long.txt:1:1: expected the board size"},
-		{[]string{"solve", longRow}, exitBadUser, "longrow.txt:2"},
-		{[]string{"calibrate", "-timeout", "-1s"}, exitBadUser, "-timeout"},
-		{[]string{"calibrate", "-timeout", "0"}, exitBadUser, "-timeout"},
-		{[]string{"game", "-addr", "127.0.0.1:99999"}, exitBadUser, "port"},
-		{append(append([]string{"read"}, readArgs...), "-debug", filepath.Join(dir, "missing", "x.png")), exitBadUser, "missing"},
-		{append(append([]string{"read"}, readArgs...), "-o", filepath.Join(dir, "missing", "x.txt")), exitBadUser, "missing"},
-		{[]string{"read", "-image", hugePNG(t), "-calibration", cal}, exitBadUser, "65535×65535 px: picture too large"},
-		{append([]string{"read", "-calibration", absurd}, image...), exitBadUser, "off any screen"},
-		{append([]string{"read", "-calibration", huge}, image...), exitBadUser, "larger than any screen"},
-		{append([]string{"read", "-calibration", offPicture}, image...), exitBadUser, "does not fit"},
-		{[]string{"learn", "-level", level, "-image", hugePNG(t), "-calibration", cal, "-o", filepath.Join(dir, "t.json")}, exitBadUser, "too large"},
+		{[]string{"solve", "-timeout", "0", level}, exitUsage, "-timeout"},
+		{[]string{"solve", "-timeout", "-5s", level}, exitUsage, "-timeout"},
+		{[]string{"solve", long}, exitFailed, "long.txt:1:1: expected the board size"},
+		{[]string{"solve", longRow}, exitFailed, "longrow.txt:2"},
+		{[]string{"calibrate", "-timeout", "-1s"}, exitUsage, "-timeout"},
+		{[]string{"calibrate", "-timeout", "0"}, exitUsage, "-timeout"},
+		{[]string{"game", "-addr", "127.0.0.1:99999"}, exitUsage, "port"},
+		{append(append([]string{"read"}, readArgs...), "-debug", filepath.Join(dir, "missing", "x.png")), exitFailed, "missing"},
+		{append(append([]string{"read"}, readArgs...), "-o", filepath.Join(dir, "missing", "x.txt")), exitFailed, "missing"},
+		{[]string{"read", "-image", hugePNG(t), "-calibration", cal}, exitFailed, "65535×65535 px: picture too large"},
+		{append([]string{"read", "-calibration", absurd}, image...), exitFailed, "off any screen"},
+		{append([]string{"read", "-calibration", huge}, image...), exitFailed, "larger than any screen"},
+		{append([]string{"read", "-calibration", offPicture}, image...), exitFailed, "does not fit"},
+		{[]string{"learn", "-level", level, "-image", hugePNG(t), "-calibration", cal, "-o", filepath.Join(dir, "t.json")}, exitFailed, "too large"},
 	} {
 		var stdout, stderr strings.Builder
 		code := run(tc.args, &stdout, &stderr)
@@ -114,5 +115,57 @@ func TestExitCodesAndMessages(t *testing.T) {
 	var stderr strings.Builder
 	if code := run(append(append([]string{"read"}, readArgs...), "-debug", debug), &strings.Builder{}, &stderr); code != exitFailed || !strings.Contains(stderr.String(), "x.png") {
 		t.Errorf("read -debug onto a folder: exit %d, want %d: %s", code, exitFailed, stderr.String())
+	}
+}
+
+// runAs runs one command as `hexiom name args…` does and returns its exit
+// status.
+func runAs(name string, args []string, stdout, stderr io.Writer) int {
+	return run(append([]string{name}, args...), stdout, stderr)
+}
+
+// The exit status says what went wrong: 2 for a wrong command line, 1 for
+// a command that failed (a bad input file among them, named with its line:
+// "file:line: what"), 0 for success and for -h; the error is printed once,
+// on one line that names the command.
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("3\n   . . .\n  . 9 . .\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	level := levelsDir + "level10.txt"
+	for _, tc := range []struct {
+		args []string
+		code int
+		line string // the one line of stderr that says what is wrong ("" for none)
+	}{
+		{[]string{"nosuch"}, exitUsage, `hexiom: unknown command "nosuch"; run 'hexiom help'`},
+		{[]string{"solve", "-bogus", level}, exitUsage, "flag provided but not defined: -bogus"},
+		{[]string{"solve"}, exitUsage, "hexiom solve: no level file; usage: hexiom " + commands["solve"].usage},
+		{[]string{"gen", "-seed", "1", "extra"}, exitUsage, `hexiom gen: unexpected argument "extra"`},
+		{[]string{"tantrix", "count", "-n", "2"}, exitUsage, "hexiom tantrix: -n 2: want 3 tiles or more"},
+		{[]string{"solve", bad}, exitFailed, "hexiom solve: " + bad + ":3:5: expected '.' or a digit"},
+		{[]string{"solve", filepath.Join(dir, "none.txt")}, exitFailed, "hexiom solve: read level: open " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
+		{[]string{"read", "-calibration", filepath.Join(dir, "none.json")}, exitFailed, filepath.Join(dir, "none.json")},
+		{[]string{"solve", "-first", level}, exitOK, ""},
+		{[]string{"solve", "-h"}, exitOK, ""},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(tc.args, &stdout, &stderr)
+		msg := stderr.String()
+		if code != tc.code {
+			t.Errorf("hexiom %q: exit %d, want %d: %s", tc.args, code, tc.code, msg)
+			continue
+		}
+		if tc.line == "" {
+			if code == exitOK && tc.args[1] != "-h" && msg != "" {
+				t.Errorf("hexiom %q: succeeded saying %q", tc.args, msg)
+			}
+			continue
+		}
+		if n := strings.Count(msg, tc.line); n != 1 {
+			t.Errorf("hexiom %q: %q printed %d times, want once, in:\n%s", tc.args, tc.line, n, msg)
+		}
 	}
 }

@@ -70,7 +70,7 @@ func FuzzReadPNG(f *testing.F) {
 		}
 		var stdout, stderr strings.Builder
 		code := run([]string{"read", "-image", p, "-calibration", cal}, &stdout, &stderr)
-		if code != exitOK && code != exitFailed && code != exitBadUser {
+		if code != exitOK && code != exitFailed && code != exitUsage {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		if len(stderr.String()) > 2000 {

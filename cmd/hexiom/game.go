@@ -36,7 +36,7 @@ func init() {
 	})
 }
 
-func runGame(args []string, stdout, stderr io.Writer) int {
+func runGame(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("game", stderr)
 	addr := fs.String("addr", "127.0.0.1:0", "loopback `address` to listen on; port 0 picks a free one")
 	level := fs.Int("level", 0, "start at official level `N` (1..40)")
@@ -47,12 +47,8 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon or flash (flash: another font, bevels, its own pitch rule, gliding tiles; the page also takes ?theme=)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hexiom game: unexpected argument %q\n", fs.Arg(0))
-		return exitBadUser
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
@@ -72,41 +68,34 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 		spec = game.Spec{Mode: game.ModeChallenge}
 	}
 	if modes > 1 {
-		fmt.Fprintln(stderr, "hexiom game: give at most one of -level, -random and -challenge")
-		return exitBadUser
+		return usagef("give at most one of -level, -random and -challenge")
 	}
 	if seedSet {
 		if spec.Mode == game.ModeLevel || spec.Mode == "" {
-			fmt.Fprintln(stderr, "hexiom game: -seed goes with -random or -challenge")
-			return exitBadUser
+			return usagef("-seed goes with -random or -challenge")
 		}
 		spec.Seed = seed
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom game: -addr %q: %v\n", *addr, err)
-		return exitBadUser
+		return usagef("-addr %q: %v", *addr, err)
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		fmt.Fprintf(stderr, "hexiom game: -addr %q: port %q: want a number 0..65535 (0 picks a free one)\n", *addr, port)
-		return exitBadUser
+		return usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", *addr, port)
 	}
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		fmt.Fprintf(stderr, "hexiom game: -addr %q: the game serves on loopback only (127.0.0.1)\n", *addr)
-		return exitBadUser
+		return usagef("-addr %q: the game serves on loopback only (127.0.0.1)", *addr)
 	}
 
 	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug})
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom game: %v\n", err)
-		return exitBadUser
+		return usagef("%v", err)
 	}
 	ctx, stop := gameDone()
 	defer stop()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom game: listen: %v\n", err)
-		return exitFailed
+		return fmt.Errorf("listen: %w", err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, url)
@@ -135,14 +124,13 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 	case <-ctx.Done():
 	case err := <-errc:
 		if err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(stderr, "hexiom game: serve: %v\n", err)
-			return exitFailed
+			return fmt.Errorf("serve: %w", err)
 		}
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(shut)
-	return exitOK
+	return nil
 }
 
 // gameDone returns the context that ends `hexiom game`: SIGINT or SIGTERM.

@@ -30,7 +30,7 @@ func startGame(t *testing.T, args ...string) string {
 	var stderr strings.Builder
 	exit := make(chan int, 1)
 	go func() {
-		exit <- runGame(args, pw, &stderr)
+		exit <- runAs("game", args, pw, &stderr)
 		pw.Close()
 	}()
 	line := make(chan string, 1)
@@ -127,8 +127,8 @@ func TestGameCommandBadUsage(t *testing.T) {
 		{"extra"},
 	} {
 		var stderr strings.Builder
-		if code := runGame(args, io.Discard, &stderr); code != exitBadUser {
-			t.Errorf("hexiom game %v: exit %d, want %d (%s)", args, code, exitBadUser, stderr.String())
+		if code := runAs("game", args, io.Discard, &stderr); code != exitUsage {
+			t.Errorf("hexiom game %v: exit %d, want %d (%s)", args, code, exitUsage, stderr.String())
 		} else if stderr.Len() == 0 {
 			t.Errorf("hexiom game %v: no message", args)
 		}

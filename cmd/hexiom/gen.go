@@ -27,22 +27,17 @@ func init() {
 	})
 }
 
-func runGen(args []string, stdout, stderr io.Writer) int {
+func runGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gen", stderr)
 	size := fs.Int("size", 6, "board side, 1..12 (the game uses 3..6)")
 	seed := fs.Uint64("seed", 0, "random seed (default: from the clock, printed on stderr)")
 	withSol := fs.Bool("solution", false, "also print the solved board it was scrambled from")
 	altered := fs.Bool("altered", false, "change two tiles' numbers, one up, one down (may have no solution)")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "hexiom gen: unexpected argument %q\n", fs.Arg(0))
-		return exitBadUser
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
 	if !board.ValidSize(*size) {
-		fmt.Fprintf(stderr, "hexiom gen: -size %d: want 1..%d\n", *size, board.MaxSize)
-		return exitBadUser
+		return usagef("-size %d: want 1..%d", *size, board.MaxSize)
 	}
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "seed" })
@@ -52,16 +47,15 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	}
 	if *altered {
 		if *withSol || *size < 3 {
-			fmt.Fprintln(stderr, "hexiom gen: -altered takes no -solution and a -size of 3 or more")
-			return exitBadUser
+			return usagef("-altered takes no -solution and a -size of 3 or more")
 		}
 		fmt.Fprint(stdout, board.Altered(*size, *seed).Format())
-		return exitOK
+		return nil
 	}
 	level, sol := board.RandomWithSolution(*size, *seed)
 	fmt.Fprint(stdout, level.Format())
 	if *withSol {
 		fmt.Fprint(stdout, "\n"+sol.Format())
 	}
-	return exitOK
+	return nil
 }

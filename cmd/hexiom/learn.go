@@ -33,7 +33,7 @@ func init() {
 	})
 }
 
-func runLearn(args []string, stdout, stderr io.Writer) int {
+func runLearn(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("learn", stderr)
 	levelArg := fs.String("level", "", "the level the screen shows at its start: official level `N` (1–40) or a level FILE")
 	out := fs.String("o", "", "template set `FILE` to add to and save (default: the user's set, which every command uses)")
@@ -42,61 +42,56 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
 	calPath := calibrationFlag(fs)
 	screen := addScreenFlags(fs)
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
-	if *levelArg == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return exitBadUser
+	if *levelArg == "" {
+		return usagef("-level N|FILE is needed: the level the screen shows")
+	}
+	off, err := parsePoint(*at)
+	if err != nil {
+		return err
 	}
 	truth, levelName, err := learnLevel(*levelArg)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
-		return exitBadUser
+		return err
 	}
 	area, err := loadArea(*calPath, "learn", stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
-		return exitBadUser
+		return err
 	}
 	path := *out
 	if path == "" {
 		if path, err = vision.TemplatesPath(); err != nil {
-			fmt.Fprintln(stderr, "hexiom learn:", err)
-			return exitFailed
+			return err
 		}
 	}
 	var into *vision.Templates
 	if _, err := os.Stat(path); err == nil && !*fresh {
 		if into, err = vision.LoadTemplates(path); err != nil {
-			fmt.Fprintf(stderr, "hexiom learn: %v (use -new to start a new set)\n", err)
-			return exitBadUser
+			return fmt.Errorf("%w (use -new to start a new set)", err)
 		}
 		fmt.Fprintf(stderr, "hexiom learn: templates: adding to the set %s\n", path)
 	} else {
 		fmt.Fprintf(stderr, "hexiom learn: templates: a new set, to be saved as %s\n", path)
 	}
-	img, err := grab(*imgPath, *at, screen, area)
+	img, err := grab(*imgPath, off, screen, area)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
-		return exitBadUser
+		return err
 	}
 	t, err := vision.Learn(into, img, area, truth)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
 		var le *vision.LearnError
 		if errors.As(err, &le) {
-			seeDebug(stderr, "learn", "learn", img, area, le.Reading)
+			err = errors.Join(err, seeDebug("learn", img, area, le.Reading))
 		}
-		return exitFailed
+		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
-		return exitFailed
+		return err
 	}
 	if err := t.Save(path); err != nil {
-		fmt.Fprintln(stderr, "hexiom learn:", err)
-		return exitFailed
+		return err
 	}
 	verb := "new set"
 	if into != nil {
@@ -111,7 +106,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintln(stdout, "every kind of cell and every digit learnt")
 	}
-	return exitOK
+	return nil
 }
 
 // learnLevel returns the level -level names: an official level number, or a
@@ -120,7 +115,7 @@ func learnLevel(arg string) (board.Position, string, error) {
 	if n, err := strconv.Atoi(arg); err == nil {
 		p, err := board.Level(n)
 		if err != nil {
-			return p, "", fmt.Errorf("-level %s: %w (or give a level file)", arg, err)
+			return p, "", usagef("-level %s: %v (or give a level file)", arg, err)
 		}
 		return p, fmt.Sprintf("official level %d", n), nil
 	}

@@ -6,8 +6,10 @@
 //	hexiom COMMAND [flags] [args]
 //
 // Run `hexiom help` for the list of commands and `hexiom COMMAND -h` for the
-// flags of one. Exit status: 0 success, 1 a level has no solution or the bot
-// failed, 2 bad input or usage.
+// flags of one. Exit status: 0 success; 1 the command failed (a level with
+// no solution, a bad input file, the bot gave up); 2 a wrong command line
+// (unknown command or flag, a flag value out of range, missing or extra
+// arguments). The error is printed once, on stderr, as "hexiom COMMAND: …".
 package main
 
 import (
@@ -20,12 +22,13 @@ import (
 )
 
 // command is one subcommand. Each lives in its own file and registers itself
-// in an init function.
+// in an init function. run returns the command's error; main prints it once
+// and turns it into the exit status.
 type command struct {
 	name  string
 	usage string // one line: "solve [-json] FILE..."
 	short string // what it does, one line
-	run   func(args []string, stdout, stderr io.Writer) int
+	run   func(args []string, stdout, stderr io.Writer) error
 }
 
 var commands = map[string]command{}
@@ -39,10 +42,23 @@ func register(c command) {
 
 // Exit statuses.
 const (
-	exitOK      = 0
-	exitFailed  = 1
-	exitBadUser = 2
+	exitOK     = 0
+	exitFailed = 1 // the command failed
+	exitUsage  = 2 // the command line is wrong
 )
+
+// usageError is a wrong command line: exit status 2.
+type usageError struct {
+	msg   string
+	shown bool // already printed, with the usage, by the flag package
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+// usagef is a usageError saying what is wrong with the command line.
+func usagef(format string, a ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, a...)}
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -52,16 +68,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		help(stdout)
 		if len(args) == 0 {
-			return exitBadUser
+			return exitUsage
 		}
 		return exitOK
 	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "hexiom: unknown command %q; run 'hexiom help'\n", args[0])
-		return exitBadUser
+		return exitUsage
 	}
-	return c.run(args[1:], stdout, stderr)
+	return exitStatus(c.name, c.run(args[1:], stdout, stderr), stderr)
+}
+
+// exitStatus prints err once, as "hexiom NAME: …" (one such line for each
+// error errors.Join joined), and returns the exit status it means.
+func exitStatus(name string, err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	var ue *usageError
+	usage := errors.As(err, &ue)
+	if !usage || !ue.shown {
+		errs := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = j.Unwrap()
+		}
+		for _, e := range errs {
+			fmt.Fprintf(stderr, "hexiom %s: %v\n", name, e)
+		}
+	}
+	if usage {
+		return exitUsage
+	}
+	return exitFailed
 }
 
 func help(w io.Writer) {
@@ -89,14 +128,18 @@ func newFlags(c string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args and returns the exit status to use when parsing
-// failed or help was asked for, or -1 to go on.
-func parseFlags(fs *flag.FlagSet, args []string) int {
+// parseFlags parses args: nil to go on, flag.ErrHelp when help was asked
+// for (exit 0), a usageError already printed when the flags are wrong.
+// With noArgs, arguments after the flags are wrong too.
+func parseFlags(fs *flag.FlagSet, args []string, noArgs bool) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+			return err
 		}
-		return exitBadUser
+		return &usageError{msg: err.Error(), shown: true}
 	}
-	return -1
+	if noArgs && fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
 }

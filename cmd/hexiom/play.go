@@ -37,45 +37,62 @@ func init() {
 	})
 }
 
-// playReport is one board's report as -json prints it.
-type playReport struct {
-	Size      int     `json:"size"`
-	Solved    bool    `json:"solved"`
-	Error     string  `json:"error,omitempty"`
-	Planned   int     `json:"planned"`
-	Drags     int     `json:"drags"`
-	Repairs   int     `json:"repairs"`
-	Early     bool    `json:"early,omitempty"` // solved another way before the plan's end
-	Looks     int     `json:"looks"`
-	CaptureMS float64 `json:"capture_ms"`
-	ReadMS    float64 `json:"read_ms"`
-	SolveMS   float64 `json:"solve_ms"`
-	PlanMS    float64 `json:"plan_ms"`
-	DragMS    float64 `json:"drag_ms"`
-	TotalMS   float64 `json:"total_ms"`
-	Board     string  `json:"board,omitempty"`    // the board read, level format
-	Solution  string  `json:"solution,omitempty"` // the target
+// playLine is one board's report as -json prints it: play.Report (its
+// durations in nanoseconds) and whether the board was solved, the board
+// read and its solution in the level format.
+type playLine struct {
+	play.Report
+	Solved   bool   `json:"solved"`
+	Error    string `json:"error,omitempty"`
+	Board    string `json:"board,omitempty"`    // the board read, level format
+	Solution string `json:"solution,omitempty"` // the target
 }
 
-func toMS(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func newPlayReport(r play.Report, err error) playReport {
-	pr := playReport{Size: r.Size, Solved: err == nil, Planned: r.Planned, Drags: r.Drags, Repairs: r.Repairs, Early: r.Early,
-		Looks: r.Looks, CaptureMS: toMS(r.Capture), ReadMS: toMS(r.Read), SolveMS: toMS(r.Solve),
-		PlanMS: toMS(r.Plan), DragMS: toMS(r.Drag), TotalMS: toMS(r.Total)}
+func newPlayLine(r play.Report, err error) playLine {
+	l := playLine{Report: r, Solved: err == nil}
 	if err != nil {
-		pr.Error = err.Error()
+		l.Error = err.Error()
 	}
 	if r.Start.Size > 0 {
-		pr.Board = r.Start.Format()
+		l.Board = r.Start.Format()
 	}
 	if r.Target.Size > 0 {
-		pr.Solution = r.Target.Format()
+		l.Solution = r.Target.Format()
 	}
-	return pr
+	return l
 }
 
-func runPlay(args []string, stdout, stderr io.Writer) int {
+// playOutput prints what each board took: a JSON line on stdout with -json;
+// a summary line on stderr; with -dry-run the plan.
+type playOutput struct {
+	stdout, stderr io.Writer
+	json, dry      bool
+	planPNG        string
+}
+
+func (o playOutput) board(r play.Report, err error) {
+	if o.json {
+		b, _ := json.Marshal(newPlayLine(r, err))
+		fmt.Fprintln(o.stdout, string(b))
+	}
+	if err != nil {
+		return
+	}
+	if !o.dry {
+		fmt.Fprintln(o.stderr, r.Summary())
+		return
+	}
+	fmt.Fprintf(o.stderr, "dry run: size-%d board, %d drags planned (read %s, solve %s, plan %s); plan drawn on %s\n",
+		r.Size, r.Planned, r.Read.Round(time.Millisecond), r.Solve.Round(time.Millisecond), r.Plan.Round(time.Microsecond), o.planPNG)
+	if !o.json {
+		fmt.Fprint(o.stdout, r.Start.Format())
+		for i, m := range r.Moves {
+			fmt.Fprintf(o.stdout, "%d: %d -> %d\n", i+1, m.From, m.To)
+		}
+	}
+}
+
+func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stderr)
 	calFile := calibrationFlag(fs)
 	tplFile := templatesFlag(fs)
@@ -94,45 +111,31 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "how long the board may show no change after a drag before it counts as not taken")
 	debugDir := fs.String("debug", os.TempDir(), "`directory` for debug pictures when the bot gives up")
 	jsonOut := fs.Bool("json", false, "print one JSON report per board on stdout")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hexiom play: unexpected argument %q\n", fs.Arg(0))
-		return exitBadUser
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
 	if *steps < 0 || *pace < 0 || *boards < 0 || *redraw < 0 || *wait <= 0 || *settle <= 0 || *notTaken <= 0 {
-		fmt.Fprintln(stderr, "hexiom play: -steps, -pace, -redraw and -boards must not be negative, -wait, -settle and -not-taken must be positive")
-		return exitBadUser
+		return usagef("-steps, -pace, -redraw and -boards must not be negative, -wait, -settle and -not-taken must be positive")
 	}
 	if *boards > 0 && !*watch {
-		fmt.Fprintln(stderr, "hexiom play: -boards goes with -watch")
-		return exitBadUser
+		return usagef("-boards goes with -watch")
 	}
 
-	area, err := loadArea(*calFile, "play", stderr)
+	area, tpl, err := loadBoth(*calFile, *tplFile, "play", stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-		return exitBadUser
-	}
-	tpl, _, err := loadTemplates(*tplFile, "play", stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-		return exitBadUser
+		return err
 	}
 
 	scr, err := screen.open(!*dry, *display)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-		return exitFailed
+		return err
 	}
 	defer scr.Close()
 	// Only the board need be on the screen: the area may reach past its
 	// edge (large cells, a board near the top); grabs and drags keep to
 	// the part on the screen.
 	if c := area.Centre(6, board.NumCells(6)/2); !c.Pt().In(scr.Bounds()) {
-		fmt.Fprintf(stderr, "hexiom play: the calibrated %v has its centre off the screen %v; run 'hexiom calibrate' again\n", area, scr.Bounds())
-		return exitBadUser
+		return fmt.Errorf("the calibrated %v has its centre off the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
 	}
 	area = area.OnScreen(scr.Bounds())
 
@@ -146,14 +149,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	} else {
 		robot, err := actuate.NewRobot(*display)
 		if err != nil {
-			fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-			return exitFailed
+			return err
 		}
 		defer robot.Close()
-		cfg.Driver, err = actuate.NewDriver(robot, area, actuate.Pace{Steps: *steps, Pause: *pace})
-		if err != nil {
-			fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-			return exitBadUser
+		if cfg.Driver, err = actuate.NewDriver(robot, area, actuate.Pace{Steps: *steps, Pause: *pace}); err != nil {
+			return err
 		}
 	}
 
@@ -162,46 +162,21 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if !*dry {
 		fmt.Fprintln(stderr, "hexiom play: hands off the mouse; move it, or push it into a screen corner, to stop the bot")
 	}
-	report := func(r play.Report, err error) {
-		if *jsonOut {
-			b, _ := json.Marshal(newPlayReport(r, err))
-			fmt.Fprintln(stdout, string(b))
-		}
-		if err != nil {
-			return
-		}
-		if *dry {
-			fmt.Fprintf(stderr, "dry run: size-%d board, %d drags planned (read %s, solve %s, plan %s); plan drawn on %s\n",
-				r.Size, r.Planned, r.Read.Round(time.Millisecond), r.Solve.Round(time.Millisecond), r.Plan.Round(time.Microsecond), *planPNG)
-			if !*jsonOut {
-				fmt.Fprint(stdout, r.Start.Format())
-				for i, m := range r.Moves {
-					fmt.Fprintf(stdout, "%d: %d -> %d\n", i+1, m.From, m.To)
-				}
-			}
-			return
-		}
-		fmt.Fprintln(stderr, r.Summary())
-	}
+	out := playOutput{stdout: stdout, stderr: stderr, json: *jsonOut, dry: *dry, planPNG: *planPNG}
 	if *watch {
-		boardsDone := 0
-		err = play.Watch(ctx, cfg, *boards, func(r play.Report) { boardsDone++; report(r, nil) })
+		played := 0
+		err = play.Watch(ctx, cfg, *boards, func(r play.Report) { played++; out.board(r, nil) })
 		if err != nil {
-			report(play.Report{}, err)
-			fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-			return exitFailed
+			out.board(play.Report{}, err)
+			return err
 		}
-		fmt.Fprintf(stderr, "%d boards played\n", boardsDone)
-		return exitOK
+		fmt.Fprintf(stderr, "%d boards played\n", played)
+		return nil
 	}
 	r, err := play.Board(ctx, cfg)
-	report(r, err)
-	if err != nil {
-		fmt.Fprintf(stderr, "hexiom play: %v\n", err)
-		if errors.Is(err, actuate.ErrFailSafe) {
-			fmt.Fprintln(stderr, "hexiom play: run it again to go on from where the board stands")
-		}
-		return exitFailed
+	out.board(r, err)
+	if errors.Is(err, actuate.ErrFailSafe) {
+		return errors.Join(err, errors.New("run it again to go on from where the board stands"))
 	}
-	return exitOK
+	return err
 }

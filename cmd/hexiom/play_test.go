@@ -130,7 +130,7 @@ func TestPlayCommand(t *testing.T) {
 		if st := run([]string{"play", "-json", "-calibration", cal, "-settle", slowSettle, "-not-taken", slowNotTaken}, &out, &errOut); st != exitOK {
 			t.Fatalf("exit %d: %s", st, errOut.String())
 		}
-		var rep playReport
+		var rep playLine
 		if err := json.Unmarshal([]byte(strings.TrimSpace(out.String())), &rep); err != nil {
 			t.Fatalf("-json printed %q: %v", out.String(), err)
 		}
@@ -201,11 +201,11 @@ func TestPlayCommand(t *testing.T) {
 		t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 		t.Setenv("HOME", t.TempDir())
 		var out, errOut strings.Builder
-		if st := run([]string{"play"}, &out, &errOut); st != exitBadUser || !strings.Contains(errOut.String(), "calibrate") {
+		if st := run([]string{"play"}, &out, &errOut); st != exitFailed || !strings.Contains(errOut.String(), "calibrate") {
 			t.Errorf("without a calibration: exit %d, %q; want 2 and a hint to calibrate", st, errOut.String())
 		}
 		errOut.Reset()
-		if st := run([]string{"play", "-boards", "3", "-calibration", cal}, &out, &errOut); st != exitBadUser {
+		if st := run([]string{"play", "-boards", "3", "-calibration", cal}, &out, &errOut); st != exitUsage {
 			t.Errorf("-boards without -watch: exit %d, want 2", st)
 		}
 	})

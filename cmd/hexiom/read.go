@@ -9,7 +9,7 @@ package main
 //	hexiom read -image shot.png -at 0,0 # read a saved screenshot instead
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -35,7 +35,7 @@ func init() {
 	})
 }
 
-func runRead(args []string, stdout, stderr io.Writer) int {
+func runRead(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("read", stderr)
 	out := fs.String("o", "", "write the board to `FILE` instead of stdout")
 	debug := fs.String("debug", "", "write an overlay picture of what was read to `PNG`")
@@ -44,65 +44,52 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	tplPath := templatesFlag(fs)
 	calPath := calibrationFlag(fs)
 	screen := addScreenFlags(fs)
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hexiom read: unexpected argument %q\n", fs.Arg(0))
-		return exitBadUser
+	off, err := parsePoint(*at)
+	if err != nil {
+		return err
 	}
 	for flag, file := range map[string]string{"-debug": *debug, "-o": *out} {
 		if file == "" {
 			continue
 		}
 		if err := writableDir(file); err != nil {
-			fmt.Fprintf(stderr, "hexiom read: %s %q: %v\n", flag, file, err)
-			return exitBadUser
+			return fmt.Errorf("%s %q: %w", flag, file, err)
 		}
 	}
-	area, err := loadArea(*calPath, "read", stderr)
+	area, tpl, err := loadBoth(*calPath, *tplPath, "read", stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom read:", err)
-		return exitBadUser
-	}
-	tpl, _, err := loadTemplates(*tplPath, "read", stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "hexiom read:", err)
-		return exitBadUser
+		return err
 	}
 	t0 := time.Now()
-	img, err := grab(*imgPath, *at, screen, area)
+	img, err := grab(*imgPath, off, screen, area)
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom read:", err)
-		return exitBadUser
+		return err
 	}
 	tCap := time.Since(t0)
 	t1 := time.Now()
 	r, err := vision.Read(img, area, tpl)
 	tRead := time.Since(t1)
-	saveFailed := false
+	var saveErr error
 	if *debug != "" && (r.Size != 0 || err != nil) {
 		if pic, perr := picture.Reading(img, area, r); perr == nil {
-			if perr := capture.SavePNG(*debug, pic); perr != nil {
-				fmt.Fprintln(stderr, "hexiom read:", perr)
-				saveFailed = true
-			}
+			saveErr = capture.SavePNG(*debug, pic)
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom read:", err)
-		if *debug != "" {
-			fmt.Fprintln(stderr, "hexiom read: see", *debug)
-		} else {
-			seeDebug(stderr, "read", "doubt", img, area, r)
+		if *debug != "" && saveErr == nil {
+			err = errors.Join(err, errors.New("see "+*debug))
+		} else if *debug == "" {
+			err = errors.Join(err, seeDebug("doubt", img, area, r))
 		}
-		return exitFailed
+		return errors.Join(err, saveErr)
 	}
 	text := r.Pos.Format()
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
-			fmt.Fprintln(stderr, "hexiom read:", err)
-			return exitFailed
+			return err
 		}
 	} else {
 		fmt.Fprint(stdout, text)
@@ -113,70 +100,30 @@ func runRead(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v\n",
 		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
-	if saveFailed {
-		return exitFailed
-	}
-	return exitOK
+	return saveErr
 }
 
 // seeDebug writes the picture of a refused reading r of img into the
-// temporary folder and says where (or why it could not).
-func seeDebug(stderr io.Writer, cmd, what string, img image.Image, area calibration.Area, r vision.Reading) {
+// temporary folder and says where, or why it could not, as an error to
+// join to the refusal.
+func seeDebug(what string, img image.Image, area calibration.Area, r vision.Reading) error {
 	p, err := picture.Debug(os.TempDir(), what, time.Now(), img, area, r)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom %s: no debug picture: %v\n", cmd, err)
-		return
+		return fmt.Errorf("no debug picture: %w", err)
 	}
-	fmt.Fprintf(stderr, "hexiom %s: see %s\n", cmd, p)
-}
-
-// loadArea finds the calibration by the one rule (calibration.Open: the
-// -calibration file, else the saved one) and says on stderr which it uses.
-func loadArea(path, cmd string, stderr io.Writer) (calibration.Area, error) {
-	a, line, err := calibration.Open(path)
-	if err != nil {
-		return a, err
-	}
-	fmt.Fprintf(stderr, "hexiom %s: %s\n", cmd, line)
-	return a, nil
-}
-
-// loadTemplates finds the template set by the one rule (vision.OpenTemplates:
-// the -templates file or "builtin", else the learnt set, else the built-in
-// one) and says on w which it uses.
-func loadTemplates(path, cmd string, w io.Writer) (*vision.Templates, string, error) {
-	t, line, err := vision.OpenTemplates(path)
-	if err != nil {
-		return nil, "", err
-	}
-	fmt.Fprintf(w, "hexiom %s: %s\n", cmd, line)
-	return t, line, nil
-}
-
-// templatesFlag declares the -templates flag every command shares.
-func templatesFlag(fs *flag.FlagSet) *string {
-	return fs.String("templates", "", "template set `FILE` from 'hexiom learn', or \"builtin\" (default: the set hexiom learn saved, else the built-in one)")
-}
-
-// calibrationFlag declares the -calibration flag every command shares.
-func calibrationFlag(fs *flag.FlagSet) *string {
-	return fs.String("calibration", "", "calibration `FILE` (default: the one 'hexiom calibrate' saved)")
+	return errors.New("see " + p)
 }
 
 // grab returns the picture of the area: from the PNG at imgPath (its
 // top-left pixel at screen point at), or from the screen.
-func grab(imgPath, at string, screen screenFlags, area calibration.Area) (*image.RGBA, error) {
+func grab(imgPath string, at image.Point, screen screenFlags, area calibration.Area) (*image.RGBA, error) {
 	if imgPath != "" {
-		off, err := parsePoint(at)
-		if err != nil {
-			return nil, err
-		}
-		f, err := capture.OpenFile(imgPath, off)
+		f, err := capture.OpenFile(imgPath, at)
 		if err != nil {
 			return nil, err
 		}
 		if err := area.Fits(f.Bounds()); err != nil {
-			return nil, fmt.Errorf("%s at %s: %w", imgPath, at, err)
+			return nil, fmt.Errorf("%s at %d,%d: %w", imgPath, at.X, at.Y, err)
 		}
 		return f.Image(), nil
 	}
@@ -213,7 +160,7 @@ func parsePoint(s string) (image.Point, error) {
 	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
 	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
 	if !ok || err1 != nil || err2 != nil {
-		return image.Point{}, fmt.Errorf("-at %q: want X,Y in screen pixels, e.g. 0,0", s)
+		return image.Point{}, usagef("-at %q: want X,Y in screen pixels, e.g. 0,0", s)
 	}
 	return image.Pt(x, y), nil
 }

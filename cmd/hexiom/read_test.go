@@ -54,7 +54,7 @@ func TestReadCommand(t *testing.T) {
 	args, truth := fixtureArgs(t, "random6-09-1920x1080")
 	var out, errb strings.Builder
 	debug := filepath.Join(dir, "overlay.png")
-	if st := runRead(append(args, "-debug", debug), &out, &errb); st != exitOK {
+	if st := runAs("read", append(args, "-debug", debug), &out, &errb); st != exitOK {
 		t.Fatalf("exit %d: %s", st, errb.String())
 	}
 	if out.String() != truth {
@@ -69,7 +69,7 @@ func TestReadCommand(t *testing.T) {
 	// -o writes the file instead.
 	file := filepath.Join(dir, "board.txt")
 	out.Reset()
-	if st := runRead(append(args, "-o", file), &out, &errb); st != exitOK || out.Len() != 0 {
+	if st := runAs("read", append(args, "-o", file), &out, &errb); st != exitOK || out.Len() != 0 {
 		t.Fatalf("-o: exit %d, stdout %q", st, out.String())
 	}
 	if got, _ := os.ReadFile(file); string(got) != truth {
@@ -77,11 +77,11 @@ func TestReadCommand(t *testing.T) {
 	}
 	// Bad input: clear errors, exit 2.
 	errb.Reset()
-	if st := runRead([]string{"-calibration", filepath.Join(dir, "nope.json")}, &out, &errb); st != exitBadUser || !strings.Contains(errb.String(), "nope.json") {
+	if st := runAs("read", []string{"-calibration", filepath.Join(dir, "nope.json")}, &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "nope.json") {
 		t.Errorf("missing calibration: exit %d, %q", st, errb.String())
 	}
 	errb.Reset()
-	if st := runRead(append(args[:4:4], "-calibration", args[5], "-at", "12"), &out, &errb); st != exitBadUser || !strings.Contains(errb.String(), "X,Y") {
+	if st := runAs("read", append(args[:4:4], "-calibration", args[5], "-at", "12"), &out, &errb); st != exitUsage || !strings.Contains(errb.String(), "X,Y") {
 		t.Errorf("bad -at: exit %d, %q", st, errb.String())
 	}
 }
@@ -98,7 +98,7 @@ func TestLearnThenReadNeon(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb strings.Builder
-	if st := runLearn(append(args, "-level", level), &out, &errb); st != exitOK {
+	if st := runAs("learn", append(args, "-level", level), &out, &errb); st != exitOK {
 		t.Fatalf("learn: exit %d: %s", st, errb.String())
 	}
 	if !strings.Contains(out.String(), "new set") || strings.Contains(out.String(), "not learnt yet") {
@@ -108,7 +108,7 @@ func TestLearnThenReadNeon(t *testing.T) {
 		args, truth := fixtureArgs(t, n)
 		out.Reset()
 		errb.Reset()
-		if st := runRead(args, &out, &errb); st != exitOK {
+		if st := runAs("read", args, &out, &errb); st != exitOK {
 			t.Fatalf("%s: exit %d: %s", n, st, errb.String())
 		}
 		if out.String() != truth {
@@ -121,7 +121,7 @@ func TestLearnThenReadNeon(t *testing.T) {
 	// Learning from a picture that shows another level fails and says so.
 	other, _ := fixtureArgs(t, "neon-level10-1280x800")
 	errb.Reset()
-	if st := runLearn(append(other, "-level", level), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") {
+	if st := runAs("learn", append(other, "-level", level), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") {
 		t.Errorf("wrong level: exit %d, %q", st, errb.String())
 	}
 }
@@ -135,7 +135,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	args, _ := fixtureArgs(t, "level12-1280x800") // digits 1 3 4, no hole, no lock
 	var out, errb strings.Builder
-	if st := runLearn(append(args, "-level", "12"), &out, &errb); st != exitOK {
+	if st := runAs("learn", append(args, "-level", "12"), &out, &errb); st != exitOK {
 		t.Fatalf("learn: exit %d: %s", st, errb.String())
 	}
 	for _, want := range []string{"official level 12", "new set", "not learnt yet: hole, locked, digit 0, digit 2, digit 5, digit 6", "hexiom learn -level "} {
@@ -169,7 +169,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	rargs, _ := fixtureArgs(t, "random6-03-1280x800")
 	out.Reset()
 	errb.Reset()
-	if st := runRead(rargs, &out, &errb); st != exitFailed || out.Len() != 0 {
+	if st := runAs("read", rargs, &out, &errb); st != exitFailed || out.Len() != 0 {
 		t.Fatalf("read with a set lacking holes, locks and digits: exit %d, printed %q", st, out.String())
 	}
 	if !strings.Contains(errb.String(), "templates: the learnt set "+filepath.Join(dir, "hexiom", "templates.json")) || !strings.Contains(errb.String(), "not learnt: hole") {
@@ -179,7 +179,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	args39, _ := fixtureArgs(t, "level39-800x600")
 	out.Reset()
 	errb.Reset()
-	if st := runLearn(append(args39, "-level", "39"), &out, &errb); st != exitOK {
+	if st := runAs("learn", append(args39, "-level", "39"), &out, &errb); st != exitOK {
 		t.Fatalf("second learn: exit %d: %s", st, errb.String())
 	}
 	if !strings.Contains(out.String(), "added to the set") || !strings.Contains(out.String(), "not learnt yet: digit 0;") {
@@ -191,17 +191,18 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	// Learning with the wrong level named fails and names the cells.
 	out.Reset()
 	errb.Reset()
-	if st := runLearn(append(args39, "-level", "38"), &out, &errb); st == exitOK {
+	if st := runAs("learn", append(args39, "-level", "38"), &out, &errb); st == exitOK {
 		t.Fatal("learnt level 38 from a picture of level 39")
 	}
-	if st := runLearn(append(args, "-level", "13"), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") || !regexp.MustCompile(`cell \d+ \(row \d+, column \d+\): the level has`).MatchString(errb.String()) {
+	if st := runAs("learn", append(args, "-level", "13"), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") || !regexp.MustCompile(`cell \d+ \(row \d+, column \d+\): the level has`).MatchString(errb.String()) {
 		t.Errorf("wrong level: exit %d, %q", st, errb.String())
 	}
-	// Bad -level values: exit 2.
-	for _, bad := range []string{"41", "0", filepath.Join(dir, "nope.txt")} {
+	// Bad -level values: exit 2 for a level number out of range, 1 for a
+	// file that is not there.
+	for bad, want := range map[string]int{"41": exitUsage, "0": exitUsage, filepath.Join(dir, "nope.txt"): exitFailed} {
 		errb.Reset()
-		if st := runLearn(append(args, "-level", bad), &out, &errb); st != exitBadUser {
-			t.Errorf("-level %s: exit %d, %q", bad, st, errb.String())
+		if st := runAs("learn", append(args, "-level", bad), &out, &errb); st != want {
+			t.Errorf("-level %s: exit %d, want %d: %q", bad, st, want, errb.String())
 		}
 	}
 }
@@ -250,7 +251,7 @@ func TestCorruptTemplatesRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out, errb strings.Builder
-		if st := runRead(append(args, "-templates", p), &out, &errb); st != exitBadUser || out.Len() != 0 || !strings.Contains(errb.String(), c.want) || !strings.Contains(errb.String(), "bad.json") {
+		if st := runAs("read", append(args, "-templates", p), &out, &errb); st != exitFailed || out.Len() != 0 || !strings.Contains(errb.String(), c.want) || !strings.Contains(errb.String(), "bad.json") {
 			t.Errorf("%s: exit %d, printed %q, said %q; want exit 2 and %q", c.name, st, out.String(), errb.String(), c.want)
 		}
 	}
@@ -276,7 +277,7 @@ func TestRefusalWritesPicture(t *testing.T) {
 	const name = "neon-level10-1280x800"
 	args, _ := fixtureArgs(t, name)
 	var out, errb strings.Builder
-	if st := runRead(args, &out, &errb); st != exitFailed || out.Len() != 0 {
+	if st := runAs("read", args, &out, &errb); st != exitFailed || out.Len() != 0 {
 		t.Fatalf("exit %d, printed %q: %s", st, out.String(), errb.String())
 	}
 	seen := regexp.MustCompile(`hexiom read: see (\S+\.png)`).FindStringSubmatch(errb.String())
@@ -289,7 +290,7 @@ func TestRefusalWritesPicture(t *testing.T) {
 	// With -debug, there and only there.
 	debug := filepath.Join(t.TempDir(), "refused.png")
 	errb.Reset()
-	if st := runRead(append(args, "-debug", debug), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "see "+debug) {
+	if st := runAs("read", append(args, "-debug", debug), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "see "+debug) {
 		t.Fatalf("-debug: exit %d: %s", st, errb.String())
 	}
 	if st, err := os.Stat(debug); err != nil || st.Size() == 0 {

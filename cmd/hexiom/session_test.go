@@ -39,21 +39,21 @@ func TestWaylandSaysWhatWorks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		cmd  func([]string, io.Writer, io.Writer) int
+		cmd  string
 		args []string
 		want string
 	}{
-		{runPlay, []string{"-calibration", cal}, "with -xwayland -capture portable, or an X11 session"},
-		{runPlay, []string{"-calibration", cal, "-dry-run"}, "with -xwayland -capture portable, or an X11 session"},
-		{runCalibrate, []string{"-o", cal}, "with -xwayland -capture portable, or an X11 session"},
-		{runCalibrate, []string{"-auto", "-o", cal}, "with -xwayland -capture portable, or an X11 session"},
-		{runRead, []string{"-calibration", cal}, "with -xwayland -capture portable, or an X11 session"},
-		{runRead, []string{"-calibration", cal, "-capture", "portable"}, "desktop portal"},
-		{runRead, []string{"-calibration", cal, "-xwayland"}, "add -capture portable"},
-		{runPlay, []string{"-calibration", cal, "-xwayland"}, "add -capture portable"},
+		{"play", []string{"-calibration", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{"play", []string{"-calibration", cal, "-dry-run"}, "with -xwayland -capture portable, or an X11 session"},
+		{"calibrate", []string{"-o", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{"calibrate", []string{"-auto", "-o", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{"read", []string{"-calibration", cal}, "with -xwayland -capture portable, or an X11 session"},
+		{"read", []string{"-calibration", cal, "-capture", "portable"}, "desktop portal"},
+		{"read", []string{"-calibration", cal, "-xwayland"}, "add -capture portable"},
+		{"play", []string{"-calibration", cal, "-xwayland"}, "add -capture portable"},
 	} {
 		var stderr strings.Builder
-		code := c.cmd(c.args, io.Discard, &stderr)
+		code := runAs(c.cmd, c.args, io.Discard, &stderr)
 		// the refusal is the last line, whole (the lines before say which
 		// calibration and templates the command took)
 		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
@@ -109,7 +109,7 @@ func TestReadThroughThePortal(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb strings.Builder
-	if st := runRead([]string{"-capture", "portable", args[4], args[5]}, &out, &errb); st != exitOK {
+	if st := runAs("read", []string{"-capture", "portable", args[4], args[5]}, &out, &errb); st != exitOK {
 		t.Fatalf("exit %d: %s", st, errb.String())
 	}
 	if out.String() != truth {

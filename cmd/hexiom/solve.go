@@ -9,7 +9,8 @@ package main
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
 // Exit status 0 when every level was solved, 1 when some level has no
-// solution (or its search timed out), 2 for bad input. -max solves the
+// solution (or its search timed out) or a file is not a level, 2 for a
+// wrong command line. -max solves the
 // overconstrained variant instead (solve_max.go).
 
 import (
@@ -48,7 +49,7 @@ type solveReport struct {
 	Error   string `json:"error,omitempty"`
 }
 
-func runSolve(args []string, stdout, stderr io.Writer) int {
+func runSolve(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("solve", stderr)
 	asJSON := fs.Bool("json", false, "one JSON object per line and file")
 	timeout := fs.Duration("timeout", time.Minute, "give up on a level after this long")
@@ -57,129 +58,126 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
 	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (solver.WriteCNF; one level) instead of solving it")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
 	}
 	if *timeout <= 0 {
-		fmt.Fprintf(stderr, "hexiom solve: -timeout %v: want a positive duration, e.g. 30s\n", *timeout)
-		return exitBadUser
+		return usagef("-timeout %v: want a positive duration, e.g. 30s", *timeout)
 	}
 	var obj solver.Objective
 	if *maxObj != "" {
 		var err error
 		if obj, err = solver.ParseObjective(*maxObj); err != nil {
-			fmt.Fprintf(stderr, "hexiom solve: -max: %v\n", err)
-			return exitBadUser
+			return usagef("-max: %v", err)
 		}
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitBadUser
+		return usagef("no level file; usage: hexiom %s", commands["solve"].usage)
 	}
 	if *cnf != "" {
-		return writeCNFFile(*cnf, fs.Args(), stderr)
+		return writeCNFFile(*cnf, fs.Args())
 	}
-	status := exitOK
-	worse := func(st int) {
-		if st > status {
-			status = st
-		}
-	}
+	var errs []error
 	enc := json.NewEncoder(stdout)
 	for _, name := range fs.Args() {
 		level, err := readLevelFile(name)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			errs = append(errs, err)
 			if *asJSON {
-				enc.Encode(solveReport{File: name, Error: err.Error()})
+				if err := enc.Encode(solveReport{File: name, Error: err.Error()}); err != nil {
+					return err
+				}
 			}
-			worse(exitBadUser)
 			continue
 		}
-		if *dzn {
+		switch {
+		case *dzn:
 			fmt.Fprint(stdout, levelDZN(level))
-			continue
-		}
-		if *maxObj != "" {
-			worse(solveMaxOne(name, level, obj, *timeout, *threads, *asJSON, stdout, stderr))
-			continue
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		opts := []solver.Option{solver.Threads(*threads)}
-		if *first {
-			opts = append(opts, solver.FirstSolution())
-		}
-		c0, t0 := processCPU(), time.Now()
-		res, err := solver.Solve(ctx, level, opts...)
-		took, cpu := time.Since(t0), processCPU()-c0
-		cancel()
-		rep := solveReport{File: name, Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
-		if err == nil {
-			rep.Board, rep.Moves, rep.Optimal = res.Solution.Format(), res.Moves, res.Optimal
-			if pr := board.Check(level, res.Solution); pr != nil {
-				// Never expected: the solver's answer is checked independently.
-				err = fmt.Errorf("%s: solver returned a wrong solution: %v", name, pr)
-				rep.Solved, rep.Board = false, ""
-			}
+			err = nil
+		case *maxObj != "":
+			err = solveMaxOne(name, level, obj, *timeout, *threads, *asJSON, stdout)
+		default:
+			err = solveOne(name, level, *timeout, *threads, *first, *asJSON, stdout)
 		}
 		if err != nil {
-			if errors.Is(err, solver.ErrNoSolution) {
-				err = fmt.Errorf("%s: no solution (search exhausted after %d nodes)", name, res.Nodes)
-			} else if !errors.Is(err, context.DeadlineExceeded) {
-				err = fmt.Errorf("%s: %w", name, err)
-			} else {
-				err = fmt.Errorf("%s: gave up after %v: %w", name, *timeout, err)
-			}
-			rep.Error = err.Error()
-			worse(exitFailed)
+			errs = append(errs, err)
 		}
-		if *asJSON {
-			if e := enc.Encode(rep); e != nil {
-				fmt.Fprintf(stderr, "hexiom solve: %v\n", e)
-				return exitFailed
-			}
-			continue
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
-			continue
-		}
-		fewest := "fewest"
-		if !res.Optimal {
-			fewest = "not proven fewest"
-		}
-		fmt.Fprintf(stdout, "%s: solved in %v, %d nodes, %d tiles to move (%s)\n%s\n",
-			name, took.Round(time.Microsecond), res.Nodes, res.Moves, fewest, res.Solution.Format())
 	}
-	return status
+	return errors.Join(errs...)
+}
+
+// solveOne solves one level and prints the answer: the solution, or a JSON
+// line; the error says why it was not solved.
+func solveOne(name string, level board.Position, timeout time.Duration, threads int, first, asJSON bool, stdout io.Writer) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	opts := []solver.Option{solver.Threads(threads)}
+	if first {
+		opts = append(opts, solver.FirstSolution())
+	}
+	c0, t0 := processCPU(), time.Now()
+	res, err := solver.Solve(ctx, level, opts...)
+	took, cpu := time.Since(t0), processCPU()-c0
+	cancel()
+	rep := solveReport{File: name, Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
+	if err == nil {
+		rep.Board, rep.Moves, rep.Optimal = res.Solution.Format(), res.Moves, res.Optimal
+		if pr := board.Check(level, res.Solution); pr != nil {
+			// Never expected: the solver's answer is checked independently.
+			err = fmt.Errorf("%s: solver returned a wrong solution: %v", name, pr)
+			rep.Solved, rep.Board = false, ""
+		}
+	}
+	if err != nil {
+		switch {
+		case errors.Is(err, solver.ErrNoSolution):
+			err = fmt.Errorf("%s: no solution (search exhausted after %d nodes)", name, res.Nodes)
+		case errors.Is(err, context.DeadlineExceeded):
+			err = fmt.Errorf("%s: gave up after %v: %w", name, timeout, err)
+		default:
+			err = fmt.Errorf("%s: %w", name, err)
+		}
+		rep.Error = err.Error()
+	}
+	if asJSON {
+		if e := json.NewEncoder(stdout).Encode(rep); e != nil {
+			return e
+		}
+		return err
+	}
+	if err != nil {
+		fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
+		return err
+	}
+	fewest := "fewest"
+	if !res.Optimal {
+		fewest = "not proven fewest"
+	}
+	fmt.Fprintf(stdout, "%s: solved in %v, %d nodes, %d tiles to move (%s)\n%s\n",
+		name, took.Round(time.Microsecond), res.Nodes, res.Moves, fewest, res.Solution.Format())
+	return nil
 }
 
 // writeCNFFile writes the one level named in args as CNF to out.
-func writeCNFFile(out string, args []string, stderr io.Writer) int {
+func writeCNFFile(out string, args []string) error {
 	if len(args) != 1 {
-		fmt.Fprintln(stderr, "hexiom solve: -cnf takes exactly one level file")
-		return exitBadUser
+		return usagef("-cnf takes exactly one level file")
 	}
 	level, err := readLevelFile(args[0])
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitBadUser
+		return err
 	}
 	f, err := os.Create(out)
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom solve: %v\n", err)
-		return exitFailed
+		return err
 	}
 	err = solver.WriteCNF(f, level)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "hexiom solve: %s: %v\n", out, err)
-		return exitFailed
+		return fmt.Errorf("%s: %w", out, err)
 	}
-	return exitOK
+	return nil
 }
 
 // readLevelFile reads a level from a file, or from stdin when name is "-".

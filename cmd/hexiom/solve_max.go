@@ -10,7 +10,7 @@ package main
 // optimal or not (at -timeout the best found is printed with the bound
 // proved: "not proved optimal: bound B, gap G"); 1 when a level has no
 // arrangement at all (its locked tiles cannot all be satisfied) or none was
-// found in time; 2 for bad input.
+// found in time, or a file is not a level; 2 for a wrong command line.
 
 import (
 	"context"
@@ -62,9 +62,9 @@ func checkMaxAnswer(level board.Position, res solver.MaxResult, obj solver.Objec
 	return ""
 }
 
-// solveMaxOne solves one level for solve -max and prints the answer; it
-// returns the exit status for it.
-func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout, stderr io.Writer) int {
+// solveMaxOne solves one level for solve -max and prints the answer; the
+// error says why there is none.
+func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t0 := time.Now()
 	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
@@ -77,7 +77,6 @@ func solveMaxOne(name string, level board.Position, obj solver.Objective, timeou
 			err = fmt.Errorf("solver returned a wrong arrangement: %s", pr)
 		}
 	}
-	status := exitOK
 	if err != nil {
 		switch {
 		case errors.Is(err, solver.ErrNoSolution):
@@ -88,7 +87,6 @@ func solveMaxOne(name string, level board.Position, obj solver.Objective, timeou
 			err = fmt.Errorf("%s: %w", name, err)
 		}
 		rep.Solved, rep.Error = false, err.Error()
-		status = exitFailed
 	} else {
 		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, res.Bound, res.Optimal
 		rep.SetAside, rep.FoundNS = res.SetAside, res.FoundAfter.Nanoseconds()
@@ -98,15 +96,13 @@ func solveMaxOne(name string, level board.Position, obj solver.Objective, timeou
 	}
 	if asJSON {
 		if e := json.NewEncoder(stdout).Encode(rep); e != nil {
-			fmt.Fprintf(stderr, "hexiom solve: %v\n", e)
-			return exitFailed
+			return e
 		}
-		return status
+		return err
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
 		fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
-		return status
+		return err
 	}
 	proof := "optimal"
 	if !res.Optimal {
@@ -114,7 +110,7 @@ func solveMaxOne(name string, level board.Position, obj solver.Objective, timeou
 	}
 	fmt.Fprintf(stdout, "%s: %d %v (%s) in %v, %d nodes\n%sset aside: %s\n",
 		name, res.Objective, obj, proof, took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))
-	return status
+	return nil
 }
 
 func tilesList(ts []int8) string {

@@ -83,7 +83,7 @@ func TestSolveMaxJSON(t *testing.T) {
 		t.Fatalf("locked: %+v, want no solution", r)
 	}
 	out.Reset()
-	if st := run([]string{"solve", "-max", "most", locked}, &out, &errb); st != exitBadUser {
-		t.Fatalf("-max most: status %d, want %d", st, exitBadUser)
+	if st := run([]string{"solve", "-max", "most", locked}, &out, &errb); st != exitUsage {
+		t.Fatalf("-max most: status %d, want %d", st, exitUsage)
 	}
 }

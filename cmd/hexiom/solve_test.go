@@ -46,8 +46,8 @@ func TestSolveJSON(t *testing.T) {
 
 	var out, errb bytes.Buffer
 	st := run([]string{"solve", "-json", levelsDir + "level38.txt", unsolvable, bad}, &out, &errb)
-	if st != exitBadUser {
-		t.Fatalf("status %d, want %d (bad input wins)", st, exitBadUser)
+	if st != exitFailed {
+		t.Fatalf("status %d, want %d (a level not solved, a file not a level)", st, exitFailed)
 	}
 	if !strings.Contains(errb.String(), "bad.txt:3:5: expected '.' or a digit") {
 		t.Fatalf("stderr lacks file:line:col: %s", errb.String())
@@ -106,7 +106,7 @@ func TestGenCommand(t *testing.T) {
 	if st := run([]string{"solve", "-first", f}, &out, &errb); st != exitOK {
 		t.Fatalf("solve of a generated level: status %d %s", st, errb.String())
 	}
-	if st := run([]string{"gen", "-size", "13"}, &out, &errb); st != exitBadUser {
+	if st := run([]string{"gen", "-size", "13"}, &out, &errb); st != exitUsage {
 		t.Fatalf("bad size: status %d", st)
 	}
 }

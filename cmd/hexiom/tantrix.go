@@ -15,9 +15,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"hexiom/tantrix"
@@ -32,19 +34,18 @@ func init() {
 	})
 }
 
-func runTantrix(args []string, stdout, stderr io.Writer) int {
-	usage := func() int {
-		fmt.Fprint(stderr, `usage:
+const tantrixUsage = `usage:
   hexiom tantrix solve [-json] [-timeout D] [-o FILE.svg] BOARD
-  hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE]
+  hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE] [-svg FILE.svg]
   hexiom tantrix count -n N [-colour C] [-o FILE.svg]
   hexiom tantrix mzn [-json] [-timeout D] [-model FILE] BOARD
 A BOARD file holds a line "tantrix N [COLOUR]", then one place "q r" per line.
-`)
-		return exitBadUser
-	}
+`
+
+func runTantrix(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usage()
+		fmt.Fprint(stderr, tantrixUsage)
+		return &usageError{msg: "no subcommand", shown: true}
 	}
 	switch args[0] {
 	case "solve":
@@ -56,13 +57,62 @@ A BOARD file holds a line "tantrix N [COLOUR]", then one place "q r" per line.
 	case "mzn":
 		return tantrixMZN(args[1:], stdout, stderr)
 	case "-h", "help", "--help":
-		usage()
-		return exitOK
+		fmt.Fprint(stderr, tantrixUsage)
+		return nil
 	}
-	fmt.Fprintf(stderr, "hexiom tantrix: unknown subcommand %q\n", args[0])
-	return usage()
+	fmt.Fprint(stderr, tantrixUsage)
+	return usagef("unknown subcommand %q", args[0])
 }
 
+// tantrixFlags returns the flag set of a tantrix subcommand; its usage is
+// the subcommand's line of tantrixUsage.
+func tantrixFlags(sub string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("tantrix "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		for _, l := range strings.Split(tantrixUsage, "\n") {
+			if strings.HasPrefix(l, "  hexiom tantrix "+sub+" ") {
+				fmt.Fprintln(stderr, "usage: "+strings.TrimSpace(l))
+			}
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// tantrixBoardArgs parses the flags of a subcommand that takes one BOARD
+// file (solve, mzn) and reads the board.
+func tantrixBoardArgs(fs *flag.FlagSet, args []string) (*tantrix.Board, error) {
+	if err := parseFlags(fs, args, false); err != nil {
+		return nil, err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return nil, &usageError{msg: "want one BOARD file", shown: true}
+	}
+	return readTantrixBoard(fs.Arg(0))
+}
+
+// tantrixTiles parses the flags of a subcommand that takes -n and -colour
+// (gen, count) and returns the colour.
+func tantrixTiles(fs *flag.FlagSet, args []string, n *int, col *string) (tantrix.Colour, error) {
+	if err := parseFlags(fs, args, true); err != nil {
+		return 0, err
+	}
+	if *n < 3 {
+		return 0, usagef("-n %d: want 3 tiles or more", *n)
+	}
+	if *col == "" {
+		return tantrix.DefaultColour(*n), nil
+	}
+	c, err := tantrix.ParseColour(*col)
+	if err != nil {
+		return 0, usagef("-colour: %v", err)
+	}
+	return c, nil
+}
+
+// readTantrixBoard reads a BOARD file ("-" is stdin).
 func readTantrixBoard(name string) (*tantrix.Board, error) {
 	if name == "-" {
 		return tantrix.ParseBoard(os.Stdin, "<stdin>")
@@ -106,30 +156,21 @@ func writeSVGFile(name string, ts []tantrix.Placed, c tantrix.Colour) error {
 	return f.Close()
 }
 
-func tantrixSolve(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tantrix", stderr)
+func tantrixSolve(args []string, stdout, stderr io.Writer) error {
+	fs := tantrixFlags("solve", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
 	out := fs.String("o", "", "draw the solution into this SVG file")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: hexiom tantrix solve [-json] [-timeout D] [-o FILE.svg] BOARD")
-		return exitBadUser
-	}
-	b, err := readTantrixBoard(fs.Arg(0))
+	b, err := tantrixBoardArgs(fs, args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitBadUser
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	res, err := tantrix.Solve(ctx, b)
 	proved := err == nil
 	if err != nil && !errors.Is(err, tantrix.ErrStopped) {
-		fmt.Fprintln(stderr, err)
-		return exitBadUser
+		return err
 	}
 	rep := tantrixReport{N: b.N, Colour: b.Colour.String(), Solved: res.Solved, Proved: proved,
 		Places: []tantrixPlace{}, Nodes: res.Nodes, SolveNS: res.Elapsed.Nanoseconds()}
@@ -137,7 +178,9 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) int {
 		rep.Places = append(rep.Places, tantrixPlace{t.Q, t.R, t.Tile, t.Rot})
 	}
 	if *asJSON {
-		json.NewEncoder(stdout).Encode(rep)
+		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
+			return err
+		}
 	} else {
 		switch {
 		case res.Solved:
@@ -151,108 +194,74 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "unknown: n=%d colour %s, no solution found in %v (%d nodes)\n", b.N, b.Colour.Name(), *timeout, res.Nodes)
 		}
 	}
-	if res.Solved && *out != "" {
-		if err := writeSVGFile(*out, res.Tiles, b.Colour); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitFailed
-		}
+	switch {
+	case res.Solved && *out != "":
+		return writeSVGFile(*out, res.Tiles, b.Colour)
+	case res.Solved:
+		return nil
+	case proved:
+		return fmt.Errorf("n=%d colour %s: no solution (search exhausted)", b.N, b.Colour.Name())
+	default:
+		return err
 	}
-	if !res.Solved {
-		if !proved {
-			fmt.Fprintf(stderr, "hexiom tantrix solve: %v\n", err)
-		}
-		return exitFailed
-	}
-	return exitOK
 }
 
-func colourFlag(s string, n int) (tantrix.Colour, error) {
-	if s == "" {
-		return tantrix.DefaultColour(n), nil
-	}
-	return tantrix.ParseColour(s)
-}
-
-func tantrixGen(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tantrix", stderr)
+func tantrixGen(args []string, stdout, stderr io.Writer) error {
+	fs := tantrixFlags("gen", stderr)
 	n := fs.Int("n", 0, "number of tiles (at least 3)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	col := fs.String("colour", "", "designated colour R, B or Y (default: the challenge's)")
 	out := fs.String("o", "", "write the board to this file instead of stdout")
 	pic := fs.String("svg", "", "also draw the loop the board was made from into this SVG file")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	c, err := colourFlag(*col, *n)
-	if err != nil || *n < 3 || fs.NArg() != 0 {
-		if err != nil {
-			fmt.Fprintln(stderr, "hexiom tantrix gen:", err)
-		}
-		fmt.Fprintln(stderr, "usage: hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE] [-svg FILE.svg]")
-		return exitBadUser
+	c, err := tantrixTiles(fs, args, n, col)
+	if err != nil {
+		return err
 	}
 	b, loop, err := tantrix.Generate(context.Background(), *n, c, *seed)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitFailed
+		return err
 	}
 	w := stdout
 	if *out != "" {
 		f, err := os.Create(*out)
 		if err != nil {
-			fmt.Fprintln(stderr, "hexiom tantrix gen:", err)
-			return exitFailed
+			return err
 		}
 		defer f.Close()
 		w = f
 	}
 	fmt.Fprintf(w, "# hexiom tantrix gen -n %d -seed %d -colour %s\n", *n, *seed, c)
 	if err := b.Format(w); err != nil {
-		fmt.Fprintln(stderr, "hexiom tantrix gen:", err)
-		return exitFailed
+		return err
 	}
 	if *pic != "" {
-		if err := writeSVGFile(*pic, loop, c); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitFailed
-		}
+		return writeSVGFile(*pic, loop, c)
 	}
-	return exitOK
+	return nil
 }
 
-func tantrixCount(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tantrix", stderr)
+func tantrixCount(args []string, stdout, stderr io.Writer) error {
+	fs := tantrixFlags("count", stderr)
 	n := fs.Int("n", 0, "number of tiles, 3..40 (past 12 it takes very long)")
 	col := fs.String("colour", "", "designated colour R, B or Y (default: the challenge's)")
 	pic := fs.String("o", "", "draw the first solution into this SVG file")
 	timeout := fs.Duration("timeout", time.Hour, "give up after this long")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	c, err := colourFlag(*col, *n)
-	if err != nil || *n < 3 || fs.NArg() != 0 {
-		if err != nil {
-			fmt.Fprintln(stderr, "hexiom tantrix count:", err)
-		}
-		fmt.Fprintln(stderr, "usage: hexiom tantrix count -n N [-colour C] [-o FILE.svg]")
-		return exitBadUser
+	c, err := tantrixTiles(fs, args, n, col)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	start := time.Now()
 	res, err := tantrix.Count(ctx, *n, c, 1)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitFailed
+		return err
 	}
 	fmt.Fprintf(stdout, "n=%d colour %s: %d solutions up to translation, %d up to rotation and translation\n", *n, c.Name(), res.Translation, res.Rotation)
 	fmt.Fprintf(stdout, "  %d more (up to rotation) rejected for enclosing a hole; %d up to rotation by lwiest/SolvingTantrix's hole test\n", res.Holed, res.Offset)
 	fmt.Fprintf(stdout, "  %d tiles tried, %v\n", res.Nodes, time.Since(start).Round(time.Millisecond))
 	if *pic != "" && len(res.Examples) > 0 {
-		if err := writeSVGFile(*pic, res.Examples[0], c); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitFailed
-		}
+		return writeSVGFile(*pic, res.Examples[0], c)
 	}
-	return exitOK
+	return nil
 }

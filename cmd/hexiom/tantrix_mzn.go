@@ -90,27 +90,18 @@ type mznReport struct {
 	WallS      float64 `json:"wall_s"`         // minizinc runs, flattening included
 }
 
-func tantrixMZN(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tantrix", stderr)
+func tantrixMZN(args []string, stdout, stderr io.Writer) error {
+	fs := tantrixFlags("mzn", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "time for all the Gecode runs together")
 	model := fs.String("model", "scripts/tantrix.mzn", "the MiniZinc model")
-	if st := parseFlags(fs, args); st >= 0 {
-		return st
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: hexiom tantrix mzn [-json] [-timeout D] [-model FILE] BOARD")
-		return exitBadUser
-	}
-	b, err := readTantrixBoard(fs.Arg(0))
+	b, err := tantrixBoardArgs(fs, args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitBadUser
+		return err
 	}
 	tmp, err := os.MkdirTemp("", "tantrix-mzn")
 	if err != nil {
-		fmt.Fprintln(stderr, "hexiom tantrix mzn:", err)
-		return exitFailed
+		return err
 	}
 	defer os.RemoveAll(tmp)
 	rep := mznReport{N: b.N}
@@ -124,8 +115,7 @@ func tantrixMZN(args []string, stdout, stderr io.Writer) int {
 		}
 		dzn := filepath.Join(tmp, "board.dzn")
 		if err := os.WriteFile(dzn, []byte(tantrixDZN(b, cuts)), 0o644); err != nil {
-			fmt.Fprintln(stderr, "hexiom tantrix mzn:", err)
-			return exitFailed
+			return err
 		}
 		rep.Iterations++
 		ctx, cancel := context.WithTimeout(context.Background(), left+30*time.Second)
@@ -138,8 +128,7 @@ func tantrixMZN(args []string, stdout, stderr io.Writer) int {
 		cancel()
 		rep.WallS += time.Since(start).Seconds()
 		if err != nil {
-			fmt.Fprintf(stderr, "hexiom tantrix mzn: minizinc: %v\n%s", err, errb.String())
-			return exitFailed
+			return fmt.Errorf("minizinc: %w\n%s", err, strings.TrimSpace(errb.String()))
 		}
 		var ts []tantrix.Placed
 		unsat := false
@@ -168,8 +157,7 @@ func tantrixMZN(args []string, stdout, stderr io.Writer) int {
 		pieces, _ := tantrix.Pieces(ts, b.Colour)
 		if len(pieces) == 1 {
 			if err := tantrix.Check(b, ts); err != nil {
-				fmt.Fprintf(stderr, "hexiom tantrix mzn: Gecode's answer fails the checker: %v\n", err)
-				return exitFailed
+				return fmt.Errorf("Gecode's answer fails the checker: %w", err)
 			}
 			rep.Solved, rep.Proved = true, true
 			break
@@ -184,13 +172,15 @@ func tantrixMZN(args []string, stdout, stderr io.Writer) int {
 	}
 	rep.Cuts = len(cuts)
 	if *asJSON {
-		json.NewEncoder(stdout).Encode(rep)
+		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
+			return err
+		}
 	} else {
 		fmt.Fprintf(stdout, "n=%d: solved %v (proved %v) after %d Gecode runs with %d cuts; Gecode solve %.3f s, wall %.3f s\n",
 			rep.N, rep.Solved, rep.Proved, rep.Iterations, rep.Cuts, rep.SolveS, rep.WallS)
 	}
 	if !rep.Solved {
-		return exitFailed
+		return fmt.Errorf("n=%d: not solved (proved %v)", rep.N, rep.Proved)
 	}
-	return exitOK
+	return nil
 }

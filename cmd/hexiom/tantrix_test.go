@@ -79,7 +79,7 @@ func TestTantrixSolveUnsolvableAndBadInput(t *testing.T) {
 	os.WriteFile(bad, []byte("tantrix 3\n0 0\n1 zero\n"), 0o644)
 	out.Reset()
 	errb.Reset()
-	if st := run([]string{"tantrix", "solve", bad}, &out, &errb); st != exitBadUser || !strings.Contains(errb.String(), "bad.txt:3: expected two integers") {
+	if st := run([]string{"tantrix", "solve", bad}, &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "bad.txt:3: expected two integers") {
 		t.Fatalf("status %d, stderr %q", st, errb.String())
 	}
 }

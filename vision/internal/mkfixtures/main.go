@@ -226,33 +226,7 @@ func runFlash(out, only string) error {
 
 // learnSeed picks the first random size-6 board whose start shows every digit
 // 0..6, a locked tile, a hole and an empty cell: the neon board to learn from.
-func learnSeed() uint64 {
-	for s := uint64(3000); ; s++ {
-		p := board.Random(6, s)
-		var digits [7]bool
-		hole, locked, empty := false, false, false
-		for _, c := range p.Cells {
-			switch {
-			case c.Hole():
-				hole = true
-			case c.Locked():
-				locked = true
-			case c.Tile == board.None:
-				empty = true
-			}
-			if c.Tile != board.None {
-				digits[c.Tile] = true
-			}
-		}
-		all := hole && locked && empty
-		for _, d := range digits {
-			all = all && d
-		}
-		if all {
-			return s
-		}
-	}
-}
+func learnSeed() uint64 { return board.ShowcaseSeed(6, 3000) }
 
 func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []job, out string) error {
 	wname, win := w.name, w.rect

@@ -1,0 +1,260 @@
+//go:build linux
+
+// Package bench times the bot end to end on a real desktop, for `hexiom
+// bench-play`: it starts Xvfb, the clone and Chromium (play/desk),
+// calibrates by clicking three cells with XTest, then for every board runs
+// `hexiom play -json` as a user would and times it from the start of the
+// command until the game, asked through its API, says the board is solved.
+//
+// In another look than classic it first teaches the bot the look, as a user
+// would with `hexiom learn`: it calibrates on a board of the size to be
+// played and learns from the start of a board whose truth it knows (the
+// start of a random board of that size showing every digit, a hole and a
+// locked tile, not one of those benched), and passes the set to `hexiom play
+// -templates`.
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/game"
+	"hexiom/internal/stats"
+	"hexiom/play"
+	"hexiom/play/desk"
+	"hexiom/vision"
+)
+
+// Options say what to play and how.
+type Options struct {
+	Hexiom    string   // the hexiom program that plays each board
+	Challenge int      // random size-6 challenges to play
+	Seed      uint64   // seed of the first challenge; the others follow
+	Levels    []int    // official levels to play after them
+	PlayArgs  []string // more flags for `hexiom play` (-swap, -pace …)
+	Templates string   // template set for `hexiom play`; "" learns the look when it is not classic
+	Theme     string   // the game's look; "" is classic
+	Zoom      float64  // the browser's page zoom; 0 is 1
+	KeepGoing bool     // go on after a board fails
+	Log       io.Writer
+}
+
+// Board is one board of a run.
+type Board struct {
+	Name   string
+	Wall   time.Duration // from starting `hexiom play` until it exited
+	Game   time.Duration // the game's clock: level shown to solved
+	Report play.Report   // what `hexiom play -json` said
+	Err    error
+	Solved bool // as the game's API says
+}
+
+// Run plays the boards o names and prints a line for each on w, then the
+// medians with the split (capture, read, solve, drags). The error says
+// whether any board failed.
+func Run(o Options, w io.Writer) ([]Board, error) {
+	if o.Theme == "" {
+		o.Theme = "classic"
+	}
+	if o.Zoom == 0 {
+		o.Zoom = 1
+	}
+	log := o.Log
+	if log == nil {
+		log = io.Discard
+	}
+	t0 := time.Now()
+	opt := desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom}
+	var learnSize int
+	if o.Theme != "classic" {
+		// A look with its own pitch rule is calibrated on the size played
+		// (challenges: 6); its larger calibrated area needs a taller screen.
+		learnSize = 6
+		if o.Challenge == 0 && len(o.Levels) > 0 {
+			l, err := board.Level(o.Levels[0])
+			if err != nil {
+				return nil, err
+			}
+			learnSize = l.Size
+		}
+		ls := board.ShowcaseSeed(learnSize, 900000) // not a board benched
+		opt.Start = game.Spec{Mode: game.ModeRandom, Size: learnSize, Seed: &ls}
+		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 120, 30+1280, 120+800)
+	}
+	d, err := desk.Start(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	area, err := d.Calibrate()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "hexiom-bench-play-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	tpl := o.Templates
+	if o.Theme != "classic" && tpl == "" {
+		if tpl, err = learn(d, area, dir); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(log, "learnt the %s look at %.0f %% zoom from a size-%d start\n", o.Theme, o.Zoom*100, learnSize)
+	}
+	calFile := filepath.Join(dir, "calibration.json")
+	if err := calibration.SaveFile(calFile, area); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(log, "desktop ready on %s in %s, calibrated by clicks: %v\n", d.X.Display, time.Since(t0).Round(time.Millisecond), area)
+	args := append([]string{"play", "-json", "-calibration", calFile, "-display", d.X.Display, "-debug", os.TempDir()}, o.PlayArgs...)
+	if tpl != "" {
+		args = append(args, "-templates", tpl)
+	}
+
+	var specs []game.Spec
+	var names []string
+	for i := 0; i < o.Challenge; i++ {
+		s := o.Seed + uint64(i)
+		specs = append(specs, game.Spec{Mode: game.ModeChallenge, Seed: &s})
+		names = append(names, fmt.Sprintf("challenge seed %d", s))
+	}
+	for _, l := range o.Levels {
+		specs = append(specs, game.Spec{Mode: game.ModeLevel, Level: l})
+		names = append(names, fmt.Sprintf("level %d", l))
+	}
+	var results []Board
+	failed := 0
+	for i, sp := range specs {
+		b := one(d, o.Hexiom, args, sp, names[i])
+		results = append(results, b)
+		if b.Err != nil || !b.Solved {
+			failed++
+			fmt.Fprintf(w, "%-22s FAILED: %v\n", b.Name, b.Err)
+			if !o.KeepGoing {
+				break
+			}
+			continue
+		}
+		r := b.Report
+		fmt.Fprintf(w, "%-22s %6.2f s  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms\n",
+			b.Name, b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag))
+	}
+	summarise(w, results, "challenges", func(b Board) bool { return strings.HasPrefix(b.Name, "challenge") })
+	summarise(w, results, "official levels", func(b Board) bool { return strings.HasPrefix(b.Name, "level") })
+	host, _ := os.Hostname()
+	fmt.Fprintf(w, "%d boards, %d failed; %s, %d CPUs, %s; whole run %s\n", len(results), failed, host, runtime.NumCPU(), runtime.Version(), time.Since(t0).Round(time.Second))
+	if failed > 0 || len(results) < len(specs) {
+		return results, fmt.Errorf("%d of %d boards failed", failed, len(specs))
+	}
+	return results, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// learn learns the look of the board in view (the start of the desk's
+// first board, whose truth the game's API gives) into a new template set
+// saved in dir, and returns its path.
+func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
+	st, err := d.State()
+	if err != nil {
+		return "", err
+	}
+	truth, err := board.Parse("the game's state", []byte(st.Board))
+	if err != nil {
+		return "", err
+	}
+	img, err := d.Grab(area.Rect())
+	if err != nil {
+		return "", err
+	}
+	tpl, err := vision.Learn(nil, img, area, truth)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "templates.json")
+	return path, tpl.Save(path)
+}
+
+// one sets a board up through the game's API, runs `hexiom play` on it and
+// asks the game whether it is solved.
+func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) Board {
+	b := Board{Name: name}
+	if _, err := d.New(sp); err != nil {
+		b.Err = err
+		return b
+	}
+	// A board takes seconds; three minutes is the challenge's whole limit.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, hexiom, args...)
+	cmd.Env = d.X.Env()
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	t := time.Now()
+	out, err := cmd.Output()
+	b.Wall = time.Since(t)
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if line != "" {
+			if jerr := json.Unmarshal([]byte(line), &b.Report); jerr != nil && err == nil {
+				err = fmt.Errorf("hexiom play -json printed %q: %w", line, jerr)
+			}
+		}
+	}
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			err = fmt.Errorf("hexiom play: %v: %s", err, strings.TrimSpace(errOut.String()))
+		}
+		b.Err = err
+	}
+	st, serr := d.State()
+	if serr != nil {
+		if b.Err == nil {
+			b.Err = serr
+		}
+		return b
+	}
+	b.Solved = st.Solved
+	b.Game = time.Duration(st.ElapsedMS) * time.Millisecond
+	if b.Err == nil && !st.Solved {
+		b.Err = fmt.Errorf("hexiom play says solved, the game says not:\n%s", st.Board)
+	}
+	return b
+}
+
+func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {
+	var wall, gameT, capT, readT, solveT, dragT, drags []float64
+	worst := 0.0
+	for _, b := range rs {
+		if !pick(b) || b.Err != nil {
+			continue
+		}
+		r := b.Report
+		wall = append(wall, b.Wall.Seconds())
+		gameT = append(gameT, b.Game.Seconds())
+		capT = append(capT, ms(r.Capture))
+		readT = append(readT, ms(r.Read))
+		solveT = append(solveT, ms(r.Solve))
+		dragT = append(dragT, ms(r.Drag))
+		drags = append(drags, float64(r.Drags))
+		worst = max(worst, b.Wall.Seconds())
+	}
+	if len(wall) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: %d solved; median %.2f s from `hexiom play` to solved (game clock %.2f s), slowest %.2f s; median split: capture %.0f ms, read %.0f ms, solve %.1f ms, drags %.0f ms (%.0f drags)\n",
+		what, len(wall), stats.Median(wall), stats.Median(gameT), worst, stats.Median(capT), stats.Median(readT), stats.Median(solveT), stats.Median(dragT), stats.Median(drags))
+}
