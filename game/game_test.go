@@ -28,7 +28,7 @@ func newGame(t *testing.T, sp Spec, noswap bool) (*Game, *clock) {
 
 func seed(n uint64) *uint64 { return &n }
 
-// level10Solution is the solution of level 10 printed in shared/levels/README.md.
+// level10Solution is the solution of level 10 printed in levels/README.md.
 const level10Solution = "3\n  +.+. 1\n +. 1 . 2\n 0 .+2 2 .\n  . . .+.\n   0+.+.\n"
 
 // planMoves returns moves onto free cells that take from to target, which

@@ -2,7 +2,8 @@
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
 # what is missing, then checks formatting, vet and staticcheck, runs every test
 # (the full tier, never -short: the Xvfb + Chromium end-to-end tests included,
-# a missing component fails them), fuzzes briefly the level parser, the game's
+# a missing component fails them), the pure packages again under -race,
+# fuzzes briefly the level parser, the game's
 # API, calibration and template files and the PNGs hexiom read takes, and
 # compiles every package for Windows (scripts/windows-build.sh: no X11 code
 # there; the programs stop before their link, which needs OpenCV built for
@@ -26,6 +27,11 @@ pkgs=("$@")
 if ((${#pkgs[@]} == 0)); then pkgs=(./...); fi
 go test -count=1 -timeout 25m "${pkgs[@]}"
 if (($# == 0)); then
+  # the race detector on the packages that need no screen, cgo library or X
+  # (their fast tier: the full tests above already ran without it; under
+  # -race the solver's 4,000 random levels would take ten times longer)
+  go test -race -short -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... \
+    ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/
   go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 15s ./board/
   # hostile input (issue 13): the game's API, calibration and template files,
   # read's PNGs
