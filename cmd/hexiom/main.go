@@ -89,11 +89,7 @@ func exitStatus(name string, err error, stderr io.Writer) int {
 	var ue *usageError
 	usage := errors.As(err, &ue)
 	if !usage || !ue.shown {
-		errs := []error{err}
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			errs = j.Unwrap()
-		}
-		for _, e := range errs {
+		for _, e := range joined(err) {
 			fmt.Fprintf(stderr, "hexiom %s: %v\n", name, e)
 		}
 	}
@@ -101,6 +97,20 @@ func exitStatus(name string, err error, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitFailed
+}
+
+// joined returns the errors errors.Join joined into err, however nested,
+// or err alone.
+func joined(err error) []error {
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{err}
+	}
+	var out []error
+	for _, e := range j.Unwrap() {
+		out = append(out, joined(e)...)
+	}
+	return out
 }
 
 func help(w io.Writer) {
