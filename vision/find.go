@@ -161,6 +161,25 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		}
 	}
 	for _, o := range outlines {
+		// The cell lattice measured with no template (any look stacks
+		// hexagons in columns): its pitch and a cell's centre give, for
+		// each size, the area that draws that size's cells there.
+		if hc, ok := measureHoneycomb(img, o); ok {
+			// A board of size s is 2s−1 cells tall and a little more:
+			// the sizes the outline's height allows at this pitch.
+			for _, f := range []float64{1, 0.5} {
+				p := f * hc.p
+				est := int(o[3]/(2*p)) + 1
+				for _, s := range board.ScreenSizes() {
+					if s < est-1 || s > est+1 {
+						continue
+					}
+					_, dy := board.Pitch(s)
+					sd := p / (2 * dy)
+					try(calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}, s)
+				}
+			}
+		}
 		bx, by, bw, bh := o[0], o[1], o[2], o[3]
 		cx, cy := bx+bw/2, by+bh/2
 		for _, s := range board.ScreenSizes() {

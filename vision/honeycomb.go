@@ -1,0 +1,317 @@
+package vision
+
+import (
+	"image"
+	"math"
+
+	"hexiom/calibration"
+)
+
+// honeycomb is the cell lattice of a board measured from a picture with no
+// template: every look of the game stacks flat-topped hexagonal cells in
+// vertical columns, so the picture's edges repeat along the three lattice
+// vectors (0, p) and (±√3/2·p, p/2), p being the distance between the
+// centres of two cells one above the other.
+type honeycomb struct {
+	p      float64           // vertical pitch, screen px
+	centre calibration.Point // the centre of a cell near the outline's centre
+	score  float64           // how strongly the edges repeat (0..1)
+}
+
+// edgeMap is the edge strength of a part of a picture at a reduced scale.
+type edgeMap struct {
+	e      []float32 // zero-mean edge strength, w×h
+	w, h   int
+	q      float64     // screen px per map px
+	origin image.Point // screen point of the map's (0, 0)
+}
+
+// edgeBlur is how many times the edge map is blurred over 3×3: enough that
+// the symmetry of the cells about a point changes smoothly as it moves.
+var edgeBlur = 3
+
+// newEdgeMap returns the edge strength of the part r of img (screen
+// coordinates) at q screen px per map px: the grey level's gradient
+// (mid-range of the channels, so any colour counts), blurred over 3×3 so a
+// thin rim is met by a sample a pixel off.
+func newEdgeMap(img image.Image, r image.Rectangle, q float64) *edgeMap {
+	r = r.Intersect(img.Bounds())
+	w, h := int(float64(r.Dx())/q), int(float64(r.Dy())/q)
+	if w < 8 || h < 8 {
+		return nil
+	}
+	grey := make([]float32, w*h)
+	rgba, _ := img.(*image.RGBA)
+	n := max(1, int(q+0.5))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sx, sy := r.Min.X+int(float64(x)*q), r.Min.Y+int(float64(y)*q)
+			sum := 0
+			for j := 0; j < n; j++ {
+				for i := 0; i < n; i++ {
+					px, py := min(sx+i, r.Max.X-1), min(sy+j, r.Max.Y-1)
+					var lo, hi int
+					if rgba != nil {
+						o := rgba.PixOffset(px, py)
+						c := rgba.Pix[o : o+3 : o+3]
+						lo, hi = int(min(c[0], c[1], c[2])), int(max(c[0], c[1], c[2]))
+					} else {
+						cr, cg, cb, _ := img.At(px, py).RGBA()
+						lo, hi = int(min(cr, cg, cb)>>8), int(max(cr, cg, cb)>>8)
+					}
+					sum += lo + hi
+				}
+			}
+			grey[y*w+x] = float32(sum) / float32(2*n*n)
+		}
+	}
+	g := make([]float32, w*h)
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			i := y*w + x
+			gx, gy := grey[i+1]-grey[i-1], grey[i+w]-grey[i-w]
+			g[i] = float32(math.Sqrt(float64(gx*gx + gy*gy)))
+		}
+	}
+	e := make([]float32, w*h)
+	for pass := 0; pass < edgeBlur; pass++ {
+		for y := 1; y < h-1; y++ {
+			for x := 1; x < w-1; x++ {
+				var v float32
+				for j := -1; j <= 1; j++ {
+					for i := -1; i <= 1; i++ {
+						v += g[(y+j)*w+x+i]
+					}
+				}
+				e[y*w+x] = v / 9
+			}
+		}
+		g, e = e, g
+	}
+	e = g
+	var sum float64
+	for _, v := range e {
+		sum += float64(v)
+	}
+	mean := float32(sum / float64(w*h))
+	for i := range e {
+		e[i] -= mean
+	}
+	return &edgeMap{e: e, w: w, h: h, q: q, origin: r.Min}
+}
+
+// corr is the normalised correlation of the map with itself moved by
+// (dx, dy) map px, over where the two overlap.
+func (m *edgeMap) corr(dx, dy int) float64 {
+	var ab, aa, bb float64
+	x0, x1 := max(0, -dx), min(m.w, m.w-dx)
+	y0, y1 := max(0, -dy), min(m.h, m.h-dy)
+	for y := y0; y < y1; y++ {
+		a := m.e[y*m.w+x0 : y*m.w+x1]
+		b := m.e[(y+dy)*m.w+x0+dx : (y+dy)*m.w+x1+dx]
+		for i, v := range a {
+			ab += float64(v * b[i])
+			aa += float64(v * v)
+			bb += float64(b[i] * b[i])
+		}
+	}
+	if aa <= 0 || bb <= 0 {
+		return 0
+	}
+	return ab / math.Sqrt(aa*bb)
+}
+
+// repeat is how well the map repeats along the three lattice vectors of
+// vertical pitch t (map px): the least of the three correlations.
+func (m *edgeMap) repeat(t float64) float64 {
+	dx := int(math.Round(t * math.Sqrt(3) / 2))
+	v := m.corr(0, int(math.Round(t)))
+	d1 := m.corr(dx, int(math.Round(t/2)))
+	d2 := m.corr(dx, -int(math.Round(t/2)))
+	return min(v, d1, d2)
+}
+
+// at is the map's value at (x, y) (map px, bilinear), 0 outside.
+func (m *edgeMap) at(x, y float64) float32 {
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	if x0 < 0 || y0 < 0 || x0+1 >= m.w || y0+1 >= m.h {
+		return 0
+	}
+	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+	i := y0*m.w + x0
+	top := m.e[i]*(1-fx) + m.e[i+1]*fx
+	bot := m.e[i+m.w]*(1-fx) + m.e[i+m.w+1]*fx
+	return top*(1-fy) + bot*fy
+}
+
+// sym is how six-fold symmetric the edges around (cx, cy) are (map px;
+// r the lattice's cell radius): the correlation of the edge strength at
+// points of the annulus 0.45r..r with that at the same points turned by
+// 60°. A cell's rims and bevels are six-fold symmetric about its centre;
+// about a corner of the honeycomb or the middle of a side they are not.
+func (m *edgeMap) sym(cx, cy, r float64) (ab, aa, bb float64) {
+	const nr, na = 5, 36
+	for i := 0; i < nr; i++ {
+		rr := r * (0.45 + 0.55*float64(i)/(nr-1))
+		for j := 0; j < na; j++ {
+			a0 := 2 * math.Pi * float64(j) / na
+			a := float64(m.at(cx+rr*math.Cos(a0), cy+rr*math.Sin(a0)))
+			b := float64(m.at(cx+rr*math.Cos(a0+math.Pi/3), cy+rr*math.Sin(a0+math.Pi/3)))
+			ab += a * b
+			aa += a * a
+			bb += b * b
+		}
+	}
+	return ab, aa, bb
+}
+
+// latticeSym is how six-fold symmetric the edges are about the lattice
+// points of vertical pitch t whose centre cell is at (cx, cy), over the
+// points within the ellipse of radii (ex, ey) around the map's centre.
+func (m *edgeMap) latticeSym(t, cx, cy, ex, ey float64) float64 {
+	dx := t * math.Sqrt(3) / 2
+	mx, my := float64(m.w)/2, float64(m.h)/2
+	var ab, aa, bb float64
+	nj := int(ex/dx) + 1
+	ni := int(ey/t) + 2
+	for j := -nj; j <= nj; j++ {
+		for i := -ni - nj; i <= ni+nj; i++ {
+			x := cx + float64(j)*dx
+			y := cy + float64(i)*t + float64(j)*t/2
+			if u, v := (x-mx)/ex, (y-my)/ey; u*u+v*v > 1 {
+				continue
+			}
+			a, b, c := m.sym(x, y, t/math.Sqrt(3))
+			ab, aa, bb = ab+a, aa+b, bb+c
+		}
+	}
+	if aa <= 0 || bb <= 0 {
+		return 0
+	}
+	return ab / math.Sqrt(aa*bb)
+}
+
+// fold averages the map over the lattice points of pitch t around
+// (cx, cy) inside the ellipse (ex, ey): the mean cell, a (2n+1)² patch of
+// map px centred on the lattice point. Digits and kinds differ from cell to
+// cell; the rims every cell has stand out.
+func (m *edgeMap) fold(t, cx, cy, ex, ey float64, n int) *edgeMap {
+	dx := t * math.Sqrt(3) / 2
+	mx, my := float64(m.w)/2, float64(m.h)/2
+	w := 2*n + 1
+	out := &edgeMap{e: make([]float32, w*w), w: w, h: w, q: m.q}
+	cnt := 0
+	nj := int(ex/dx) + 1
+	ni := int(ey/t) + 2
+	for j := -nj; j <= nj; j++ {
+		for i := -ni - nj; i <= ni+nj; i++ {
+			x := cx + float64(j)*dx
+			y := cy + float64(i)*t + float64(j)*t/2
+			if u, v := (x-mx)/ex, (y-my)/ey; u*u+v*v > 1 {
+				continue
+			}
+			for yy := 0; yy < w; yy++ {
+				for xx := 0; xx < w; xx++ {
+					out.e[yy*w+xx] += m.at(x+float64(xx-n), y+float64(yy-n))
+				}
+			}
+			cnt++
+		}
+	}
+	if cnt > 0 {
+		for i := range out.e {
+			out.e[i] /= float32(cnt)
+		}
+	}
+	return out
+}
+
+// fitLattice finds the centre cell (cx, cy) and pitch t (map px) of the
+// lattice of pitch about t0 best fitting the edges inside (ex, ey). The
+// phase: the mean cell folded around the map's centre is searched for its
+// centre of six-fold symmetry. The pitch: where the cells, each on its
+// own, are the most symmetric (a pitch a little off puts the outer cells
+// off their centres). Then the phase again, at that pitch. v is how
+// symmetric the cells are (0..1).
+func (m *edgeMap) fitLattice(t0, ex, ey float64) (t, cx, cy, v float64) {
+	mx, my := float64(m.w)/2, float64(m.h)/2
+	n := int(math.Ceil(t0))
+	phase := func(t, cx, cy, span, step float64) (float64, float64) {
+		f := m.fold(t, cx, cy, ex, ey, n)
+		dx := t * math.Sqrt(3) / 2
+		bx, by, bv := 0.0, 0.0, math.Inf(-1)
+		for uy := -span * t / 2; uy < span*t/2; uy += step {
+			for ux := -span * dx / 2; ux < span*dx/2; ux += step {
+				a, b, c := f.sym(float64(n)+ux, float64(n)+uy, t/math.Sqrt(3))
+				if b > 0 && c > 0 && a/math.Sqrt(b*c) > bv {
+					bx, by, bv = ux, uy, a/math.Sqrt(b*c)
+				}
+			}
+		}
+		return cx + bx, cy + by
+	}
+	cx, cy = phase(t0, mx, my, 1, 0.5)
+	t, v = t0, m.latticeSym(t0, cx, cy, ex, ey)
+	for s := 0.4; s >= 0.02; s /= 2 {
+		for moved := true; moved; {
+			moved = false
+			for _, d := range []float64{s, -s} {
+				if w := m.latticeSym(t+d, cx, cy, ex, ey); w > v {
+					t, v, moved = t+d, w, true
+				}
+			}
+		}
+	}
+	cx, cy = phase(t, cx, cy, 0.2, 0.1)
+	return t, cx, cy, m.latticeSym(t, cx, cy, ex, ey)
+}
+
+// measureHoneycomb measures the cell lattice inside the outline o (left,
+// top, width, height; screen px) of img: the vertical pitch from how the
+// edges repeat, then where the cells are, and the pitch finely, from where
+// the edges are six-fold symmetric. ok is false when the edges do not
+// repeat like a board's.
+func measureHoneycomb(img image.Image, o [4]float64) (honeycomb, bool) {
+	// Work where the outline is about 320 map px tall: a size-6 board's
+	// pitch is then about 27 map px.
+	q := math.Max(1, o[3]/320)
+	r := image.Rect(int(o[0]), int(o[1]), int(math.Ceil(o[0]+o[2])), int(math.Ceil(o[1]+o[3])))
+	m := newEdgeMap(img, r, q)
+	if m == nil {
+		return honeycomb{}, false
+	}
+	// A board of size s is 2s−1 cells tall, and a little more.
+	hb := float64(m.h)
+	lo, hi := hb/13, hb/2.4
+	type peak struct{ t, v float64 }
+	var scan []peak
+	for t := math.Max(5, math.Floor(lo)); t <= hi; t++ {
+		scan = append(scan, peak{t, m.repeat(t)})
+	}
+	if len(scan) < 3 {
+		return honeycomb{}, false
+	}
+	best := 0.0
+	for _, pk := range scan {
+		best = math.Max(best, pk.v)
+	}
+	if best < 0.1 {
+		return honeycomb{}, false
+	}
+	// Every strong peak is a candidate (a lattice repeats at twice its
+	// pitch too; a look's tiles may repeat at other distances): the one
+	// whose cells are the most six-fold symmetric wins.
+	var hc honeycomb
+	ex, ey := float64(m.w)/2*0.9, float64(m.h)/2*0.9
+	for i := 1; i+1 < len(scan); i++ {
+		pk := scan[i]
+		if pk.v < scan[i-1].v || pk.v < scan[i+1].v || pk.v < 0.6*best {
+			continue
+		}
+		t, cx, cy, v := m.fitLattice(pk.t, ex, ey)
+		if v > hc.score {
+			hc = honeycomb{p: t * q, score: v, centre: calibration.Point{X: float64(m.origin.X) + cx*q, Y: float64(m.origin.Y) + cy*q}}
+		}
+	}
+	return hc, hc.score > 0
+}
