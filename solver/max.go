@@ -188,7 +188,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	if first.exhausted && ub == up.Total() {
 		// No arrangement places every tile: at least the lightest one is
 		// set aside.
-		ub -= light
+		ub = up.Round(ub - light)
 	}
 	if ub < 0 {
 		return res, ErrNoSolution
@@ -247,7 +247,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	}
 	downRun := func() {
 		buf := make([]int8, n)
-		for t := ub; t >= 0; t-- {
+		for t := ub; t >= 0; t = down.Round(t - 1) {
 			if t <= floor.Load() {
 				break
 			}
@@ -262,7 +262,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			// search ended with (which the other search may have raised
 			// above t-1 meanwhile; it cannot have risen since).
 			mu.Lock()
-			bound = min(bound, max(t-1, floor.Load()))
+			bound = min(bound, max(down.Round(t-1), floor.Load()))
 			done := bestVal >= bound
 			mu.Unlock()
 			if done {

@@ -37,10 +37,17 @@ import (
 //     ones); the node is kept only if some a and s of the right parity fit
 //     and lose no more than the slack.
 //
+// With points, the numbers placed sum to twice the occupied pairs, so the
+// value of every arrangement has the parity of the locked tiles' sum: a
+// target of the other parity is raised by one (need, Round).
+//
 // The memo remembers, per frontier state (as in Searcher), an upper bound on
-// the weight the rest of the board can still place; it holds across Search
-// calls on one Reset, so a search for a lower target reuses what a higher
-// one proved.
+// the weight the rest of the board can still place: not merely "less than
+// the target" but the largest of the bounds that closed its subtree (dfs
+// returns it). It holds across Search calls on one Reset, so a search for a
+// lower target prunes with what a higher one proved (random size 4 seed 53
+// raised, points, searched down from the root bound alone: 5.3 million
+// nodes before, 1.8 million with the parity and these bounds).
 type MaxSearcher struct {
 	n, f  int
 	order []int32
@@ -54,6 +61,7 @@ type MaxSearcher struct {
 
 	w        [7]int32 // weight of a tile of each number
 	points   bool     // w(v) = v, else 1
+	par      int32    // with points, the parity of every arrangement's value; else -1
 	cnt      [7]int32 // tiles of each number not yet closed (the rest of the pool)
 	cword    uint64
 	left     int32
@@ -156,10 +164,19 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 	}
 
 	s.cnt = [7]int32{}
+	s.par = -1
+	if points {
+		s.par = 0
+	}
 	for i := 0; i < n; i++ {
 		s.deg[i] = int8(len(p.Nbrs[i]))
 		for k, j := range p.Nbrs[i] {
 			s.nb[6*i+k] = int16(j)
+		}
+		if points && p.Locked[i] != Empty {
+			// The numbers placed sum to twice the occupied pairs: the
+			// movable ones have the parity of the locked ones.
+			s.par ^= int32(p.Locked[i]) & 1
 		}
 		s.lockv[i] = Empty
 		s.pos[i] = -1
@@ -300,7 +317,17 @@ func (s *MaxSearcher) RootBound() int32 {
 	if loss == noLoss {
 		return -1
 	}
-	return s.remW - loss
+	return s.Round(s.remW - loss)
+}
+
+// Round returns the largest value at most v that an arrangement can have:
+// with points, the sum of the numbers placed is even (twice the occupied
+// pairs), so the movable tiles' value has the parity of the locked ones.
+func (s *MaxSearcher) Round(v int32) int32 {
+	if s.par >= 0 && (v-s.par)&1 != 0 {
+		v--
+	}
+	return v
 }
 
 // Search runs a search on the loaded problem; sol receives the number on
@@ -337,13 +364,28 @@ func (s *MaxSearcher) need() int32 {
 	if s.best < 0 {
 		return 0
 	}
-	return s.best + 1 - s.val
+	t := s.best + 1
+	if s.par >= 0 && (t-s.par)&1 != 0 {
+		t++ // the next value of the right parity
+	}
+	return t - s.val
 }
 
-func (s *MaxSearcher) dfs(k int) {
+// dfs searches from step k and returns an upper bound on the weight the
+// undecided part can still place (what the tiles not yet closed can add to
+// val), or -1 when nothing fits: the largest of its children's, each from
+// the bounds that pruned it or from its own children. The memo keeps it,
+// so a search for a lower target prunes with what a higher one proved.
+func (s *MaxSearcher) dfs(k int) int32 {
 	slack := s.remW - s.need()
-	if slack < 0 || s.lossBound(k, slack) > slack {
-		return
+	if slack < 0 {
+		return s.remW
+	}
+	if loss := s.lossBound(k, slack); loss > slack {
+		if loss == noLoss {
+			return -1
+		}
+		return s.remW - loss
 	}
 	if k == s.f {
 		s.found = true
@@ -364,17 +406,17 @@ func (s *MaxSearcher) dfs(k int) {
 		if !s.opts.Optimise {
 			s.stop = true
 		}
-		return
+		return 0
 	}
 	s.nodes++
 	if s.nodes&1023 == 0 {
 		if err := s.ctx.Err(); err != nil {
 			s.err, s.stop = err, true
-			return
+			return s.remW
 		}
 		if s.opts.NodeLimit > 0 && s.nodes > s.opts.NodeLimit {
 			s.stop, s.limited = true, true
-			return
+			return s.remW
 		}
 		s.raiseFloor()
 	}
@@ -385,9 +427,10 @@ func (s *MaxSearcher) dfs(k int) {
 		ma, mc = s.ka, s.cword
 		h := hash(ma, 0, mc, k) & (1<<maxMemoBits - 1)
 		e := &s.memo[h]
-		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) &&
-			int32(uint16(e.meta))-1 < s.need() {
-			return
+		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) {
+			if ub := int32(uint16(e.meta)) - 1; ub < s.need() {
+				return ub
+			}
 		}
 		slot = e
 	}
@@ -398,20 +441,27 @@ func (s *MaxSearcher) dfs(k int) {
 	s.hiHist[hj]--
 	s.sumOccU -= int32(oj)
 	first := !s.opts.EmptyFirst
+	ub, val := int32(-1), s.val
 	for t := 0; t < 2 && !s.stop; t++ {
 		tile := first == (t == 0)
 		mark := len(s.closeLog)
 		if s.apply(j, tile) {
-			s.dfs(k + 1)
+			if r := s.dfs(k + 1); r >= 0 {
+				ub = max(ub, r+s.val-val)
+			}
 		}
 		s.undo(j, tile, mark)
 	}
 	s.occHist[oj]++
 	s.hiHist[hj]++
 	s.sumOccU += int32(oj)
-	if slot != nil && !s.stop && s.nodes-n0 >= memoMinNodes {
-		*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, max(s.need()-1, -1))}
+	if s.stop {
+		return s.remW
 	}
+	if slot != nil && s.nodes-n0 >= memoMinNodes {
+		*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, ub)}
+	}
+	return ub
 }
 
 func (s *MaxSearcher) close(i int) bool {
@@ -670,8 +720,12 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		if s.points { // the loss is the sum set aside
 			lossLo = max(sLo, lRange)
 		}
-		if lossLo >= bestLoss || (limit >= 0 && lossLo > limit) {
+		if lossLo >= bestLoss {
 			break
+		}
+		if limit >= 0 && lossLo > limit {
+			// Every a from here loses at least lossLo: a valid bound.
+			return lossLo
 		}
 		cE := u - fut
 		o1, o2 := bottomSum(&s.occHist, cE), topSum(&s.occHist, cE)
