@@ -147,8 +147,16 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		res.FoundAfter = time.Since(t0)
 	}
 
-	// An ordinary solution places every tile: a quick try first.
+	// An ordinary solution places every tile: a quick try first, then the
+	// portfolio of Solve for a few thousand nodes a lane (raised random
+	// size 5 seed 72 has a solution, which the portfolio finds in 16,110
+	// nodes; the searches below took 25 million).
 	first := findFirst(ctx, prob, visits, quickSeq, nil)
+	if !first.found && !first.exhausted && first.err == nil {
+		quick := first.nodes
+		first = portfolio(ctx, prob, visits, maxLanes, cfg.threads)
+		first.nodes += quick
+	}
 	res.Nodes += first.nodes
 	if first.err != nil {
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, first.err)
@@ -198,13 +206,15 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	// they meet at the optimum.
 	var (
 		mu      sync.Mutex
-		floor   atomic.Int32 // best value found, shared with both searches
+		floor   atomic.Int32 // best value found, shared with the searches
+		ceil    atomic.Int32 // bound, shared with the searches
 		bound   = ub         // under mu
 		bestVal = int32(-1)  // under mu
 		upDone  bool         // under mu: up exhausted its space
 		nodes   atomic.Int64
 	)
 	floor.Store(-1)
+	ceil.Store(ub)
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	onFound := func(v int32, found []int8) {
@@ -229,13 +239,13 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			}
 			out := up.Search(rctx, search.MaxOptions{
 				Best: -1, Optimise: !st.first, EmptyFirst: st.emptyFirst, NodeLimit: st.limit,
-				Floor: &floor, OnFound: onFound,
+				Floor: &floor, Ceil: &ceil, OnFound: onFound,
 			}, buf)
 			nodes.Add(out.Nodes)
 			if out.Exhausted && (!st.first || !out.Found) {
 				// Nothing better than the best found (or nothing at all).
 				mu.Lock()
-				upDone, bound = true, bestVal
+				upDone, bound = true, min(bound, max(bestVal, -1))
 				mu.Unlock()
 				cancel()
 				return
@@ -245,24 +255,28 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			}
 		}
 	}
-	downRun := func() {
+	downRun := func(s *search.MaxSearcher) {
 		buf := make([]int8, n)
-		for t := ub; t >= 0; t = down.Round(t - 1) {
+		for t := ub; t >= 0; t = s.Round(t - 1) {
+			if c := ceil.Load(); t > c {
+				t = c // the other search refuted the targets above c
+			}
 			if t <= floor.Load() {
 				break
 			}
-			out := down.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound}, buf)
+			out := s.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, Ceil: &ceil, OnFound: onFound}, buf)
 			nodes.Add(out.Nodes)
 			if out.Found || !out.Exhausted {
 				// Found: worth t or more, while every target above t was
-				// refuted: optimal (onFound cancelled the other search).
+				// refuted: optimal (onFound cancelled the other searches).
 				return
 			}
 			// Nothing is worth t or more, nor more than the floor the
-			// search ended with (which the other search may have raised
+			// search ended with (which another search may have raised
 			// above t-1 meanwhile; it cannot have risen since).
 			mu.Lock()
-			bound = min(bound, max(down.Round(t-1), floor.Load()))
+			bound = min(bound, max(s.Round(t-1), floor.Load()))
+			ceil.Store(bound)
 			done := bestVal >= bound
 			mu.Unlock()
 			if done {
@@ -276,7 +290,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		// then down, which alone is complete.
 		upRun(maxUpSeq[:len(maxUpSeq)-1])
 		if !upDone && rctx.Err() == nil {
-			downRun()
+			downRun(down)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -287,7 +301,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		}()
 		go func() {
 			defer wg.Done()
-			downRun()
+			downRun(down)
 		}()
 		wg.Wait()
 	}
@@ -303,17 +317,26 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	return res, nil
 }
 
-// The visit orders (indices into orientations) of the two searches of
-// SolveMax: up, the branch-and-bound for better arrangements, and down,
-// the searches for the bound. Down alone (Threads(1)) in reading order
-// proved random size 4 seed 89 raised in 0.95 million nodes, rows from
-// the outside in 4.1 million, rings from the outside in 27 million (seed
-// 53: 0.83, 0.52 and 6.4 million; official level 35: 100,312, 405,026 and
-// 341,912 nodes). Up's last search in rows from the outside in made the
-// race worse for points (random size 5 seed 56: 94 points and a bound of
-// 184 after 40 s, against 176 proved after 2.5 million nodes in reading
-// order), so both search in reading order.
-var maxUpVisit, maxDownVisit = 0, 0
+// The visit orders (indices into orientations) of the searches of
+// SolveMax: up, the branch-and-bound for better arrangements (maxUpVisit for
+// its first searches, maxBBVisit for the last, to the end), and down, the
+// searches for the bound. Down alone (Threads(1)) in reading order proved
+// random size 4 seed 89 raised in 0.95 million nodes, rows from the
+// outside in 4.1 million, rings from the outside in 27 million (seed 53:
+// 0.83, 0.52 and 6.4 million; official level 35: 100,312, 405,026 and
+// 341,912 nodes). From one orientation to another the nodes of a proof
+// vary by up to 1,000 times (random size 5 seed 3 raised: 75 to 1.3
+// million), so up's last search runs in another orientation than down's:
+// of the twelve reading orders, the one turned by 4·60° (index 4) made
+// with reading order the pair with the fewest nodes on the 32 hardest
+// proofs (the smaller of the two: at most 2.7 million, in all 7.5
+// million, against 16 million for reading order alone). Up's last search
+// in rows from the outside in made the race worse for points (random size
+// 5 seed 56: 94 points and a bound of 184 after 40 s, against 176 proved
+// after 2.5 million nodes in reading order); a second down search in
+// place of up's last made it worse too (same level: 5.2 million nodes
+// against 2.7 million).
+var maxUpVisit, maxDownVisit, maxBBVisit = 0, 0, 4
 
 // upStep is one search of up: the visit order, empty first or not, stop
 // at the first arrangement or not, and the node budget (0: to the end).
@@ -331,8 +354,26 @@ var maxUpSeq = []upStep{
 	{maxUpVisit, true, true, 20_000},
 	{12, false, false, 20_000},
 	{6, false, false, 20_000},
-	{maxUpVisit, false, false, 0},
+	{maxBBVisit, false, false, 0},
 }
+
+// maxLanes is Solve's portfolio (lanes) with a budget of maxLaneNodes per
+// lane, for the try at a whole solution in SolveMax: a budgeted lane ends
+// without an answer, so the portfolio ends when every lane has.
+var maxLanes = func() []lane {
+	ls := make([]lane, len(lanes))
+	for i, l := range lanes {
+		ls[i].seq = slices.Clone(l.seq)
+		for k := range ls[i].seq {
+			if st := &ls[i].seq[k]; st.limit == 0 {
+				st.limit = maxLaneNodes
+			}
+		}
+	}
+	return ls
+}()
+
+const maxLaneNodes = 8_000
 
 // placeZeros puts p's movable 0s on the free cells of sol that have no
 // occupied neighbour, as many as fit.

@@ -80,7 +80,9 @@ type step struct {
 	// flip > 0: restarts, each in the next of the twelve orientations
 	// (visit+5, +10, … mod 12, so all twelve come round), the first value at
 	// a cell swapped with probability flip/2³², budgets of 1,024 nodes times
-	// one more than the Luby sequence (2,048, 2,048, 3,072, …), to the end.
+	// one more than the Luby sequence (2,048, 2,048, 3,072, …), to the end
+	// (or, with a limit, until the restarts have spent about that many
+	// nodes).
 	flip uint32
 }
 
@@ -386,7 +388,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 				}
 				out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
 					Pause: pause, Flip: st.flip, Seed: uint64(r)}, sol)
-				if !out.Limited {
+				if !out.Limited || st.limit > 0 && at.nodes+out.Nodes >= st.limit {
 					break
 				}
 				at.nodes += out.Nodes
