@@ -24,13 +24,16 @@ t0=$(date +%s)
 mapfile -t libs < <(go list -f '{{if ne .Name "main"}}{{.ImportPath}}{{end}}' ./...)
 mapfile -t mains < <(go list -f '{{if eq .Name "main"}}{{.ImportPath}}{{end}}' ./...)
 go build "${libs[@]}"                             # compile every library package
+echo "windows-build: compiled ${#libs[@]} library packages; now the programs (${mains[*]}):" \
+  "compiled, then STOPPED before their link, which needs OpenCV built for Windows (not packaged by Debian)"
 go list -export -f '{{.Export}}' "${mains[@]}" >/dev/null  # compile the programs, no link
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 go test -c -o "$out/" ./capture ./clicks ./actuate ./internal/session   # full links
 n=$(ls "$out"/*.exe | wc -l)
 echo "windows-build: compiled ${#libs[@]} packages and ${#mains[@]} programs (${mains[*]}) for windows/amd64," \
-  "linked $n test binaries; not linked: the programs (they need OpenCV built for Windows) ($(($(date +%s) - t0)) s)"
+  "linked $n test binaries (capture, clicks, actuate, internal/session); stopped before the programs' link" \
+  "(it needs OpenCV built for Windows: see the README) ($(($(date +%s) - t0)) s)"
 
 # macOS cannot be built here (cgo needs Apple's SDK): type-check the
 # platform packages' macOS files with cgo off, which leaves out gohook's and

@@ -688,8 +688,9 @@
   }
 
   // The solved panel comes PANEL_DELAY ms after the last move, so the
-  // finished board can be seen (and read by a bot checking its work) whole.
-  const PANEL_DELAY = 1200;
+  // finished board can be seen (and read by a bot checking its work) whole;
+  // ?panel_ms= sets it (a test whose captures take seconds each).
+  const PANEL_DELAY = Number(params.get('panel_ms')) > 0 ? Number(params.get('panel_ms')) : 1200;
   let panelTimer = 0;
   function panels() {
     const sv = $('solved');

@@ -51,6 +51,9 @@ type Options struct {
 	// Scale·Zoom (--force-device-scale-factor); the window still covers
 	// Window in screen pixels. 0: 1.
 	Scale float64
+	// PanelDelay is how long the page shows the solved board before its
+	// solved panel covers it (the page's ?panel_ms=); 0: the game's 1.2 s.
+	PanelDelay time.Duration
 }
 
 // Desk is a running desktop with the game on it.
@@ -64,6 +67,7 @@ type Desk struct {
 	Tpl     *vision.Templates
 	Area    calibration.Area // set by Calibrate
 	client  *http.Client
+	url     string  // the page Chromium opens
 	clicks  string  // how Calibrate hears clicks
 	scale   float64 // the display scale
 }
@@ -107,7 +111,11 @@ func Start(o Options) (d *Desk, err error) {
 	if d.Server, err = desktop.Serve(d.Game.HTTPServer()); err != nil {
 		return d, err
 	}
-	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.Server.URL, o.Window, o.Zoom, o.Scale); err != nil {
+	d.url = d.Server.URL
+	if o.PanelDelay > 0 {
+		d.url += fmt.Sprintf("?panel_ms=%d", o.PanelDelay.Milliseconds())
+	}
+	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.url, o.Window, o.Zoom, o.Scale); err != nil {
 		return d, err
 	}
 	if d.Robot, err = actuate.NewRobot(d.X.Display); err != nil {
@@ -167,7 +175,7 @@ func (d *Desk) Reopen(theme string, zoom float64) error {
 	d.Browser.Close()
 	t := time.Now()
 	var err error
-	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.Server.URL, win, zoom, d.scale); err != nil {
+	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.url, win, zoom, d.scale); err != nil {
 		return err
 	}
 	return d.waitPage(t)
