@@ -18,8 +18,8 @@ import (
 // size-3 start and learns the look from official starts (vision.Learn into
 // the user's set, as `hexiom learn -level N` does), then, with the set the
 // one rule finds with no -templates flag (vision.OpenTemplates("")), plays
-// an official level of the calibrated size and one of another size
-// hands-free (see flashBoards for the size-6 challenge). The flash look's cells follow another pitch
+// an official level of the calibrated size, one of another size and the
+// size-6 challenge hands-free (flashBoards). The flash look's cells follow another pitch
 // rule than board.Pitch, so the other sizes are read by measured geometry;
 // its tiles glide into place and the page ignores presses meanwhile, so the
 // bot must read and drag only on a still picture: no repair is allowed.
@@ -73,17 +73,20 @@ func TestE2EFlash(t *testing.T) {
 // flashZooms are the page zooms TestE2EFlash plays at.
 var flashZooms = []float64{0.75, 1.5}
 
-// flashBoards are what TestE2EFlash plays in each zoom.
-//
-// The size-6 challenge is not among them yet: at 150 % the bot solves it
-// (seed 5: 37 drags, no repair), but at 75 % vision reads its board right and
-// doubts FreeSans 5s against 6s at that scale ("its digit looks like 5 at
-// 0.92 and 6 at 0.90: too close (0.20 of the way from a 6 to a 5, need
-// 0.30)"), so the bot refuses to move (no misread, but no play).
+// flashBoards are what TestE2EFlash plays in each zoom: two official levels
+// and the size-6 challenge. At 75 % the challenge's FreeSans 5s and 6s are
+// too alike for the learnt templates alone ("its digit looks like 5 at 0.92
+// and 6 at 0.91: too close"): vision reads them by the pair check, against
+// the picture's own 5s and 6s (vision/pair.go).
 var flashBoards = []game.Spec{
 	{Mode: game.ModeLevel, Level: 20}, // size 3, holes and locked tiles
 	{Mode: game.ModeLevel, Level: 34}, // size 4 (another pitch than calibrated), holes
+	{Mode: game.ModeChallenge, Seed: &flashChallenge},
 }
+
+// flashChallenge is the seed of the size-6 challenge TestE2EFlash plays:
+// many 5s and 6s.
+var flashChallenge uint64 = 5
 
 // learnFlash calibrates on the start of the first official level given and
 // learns the look from the starts of the levels given into a new set saved

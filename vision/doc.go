@@ -42,7 +42,12 @@
 //     around the expected place.
 //
 // A cell is doubtful when its best kind or digit scores below its threshold,
-// or when the second best is too close. A set learnt from boards that lack
+// or when the second best is too close. Two digits of a font can be too
+// alike at a small size for learnt templates to tell (FreeSans 5 and 6 at
+// 75 % page zoom): a tile in doubt only for that is matched against the
+// picture's own tiles read surely as either digit (the pair check, pair.go),
+// drawn at the same size with the same rendering, and read only when it
+// matches one of them closely and clearly better than the other. A set learnt from boards that lack
 // some kind or digit never guesses one: every class it has not learnt is
 // stood in for by the built-in set's template of that class, and a cell whose
 // best (or nearly best) match is a stand-in is doubtful; a set that lacks

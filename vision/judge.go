@@ -63,8 +63,8 @@ func (t *Templates) judge(c *CellReading) {
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f (need %.2f)", c.Digit, c.DigitScore, MinDigit)
 	case lacksDigit && c.DigitScore < MinDigitLacking:
 		c.Doubt = fmt.Sprintf("its digit looks like %d at only %.2f, and the set has not learnt %s (need %.2f then)", c.Digit, c.DigitScore, t.missingDigits(), MinDigitLacking)
-	case c.DigitScore-c.DigitNext < MinDigitGap && (t.digitMargin(c) < MinDigitMargin || c.DigitScore < MinDigitLacking):
-		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close (%.2f of the way from a %d to a %d, need %.2f)", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext, t.digitMargin(c), c.NextDigit, c.Digit, MinDigitMargin)
+	case c.DigitScore-c.DigitNext < MinDigitGap && (t.digitMargin(c) < MinDigitMargin || c.DigitScore < MinDigitLacking) && !pairSays(c):
+		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close (%.2f of the way from a %d to a %d, need %.2f)%s", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext, t.digitMargin(c), c.NextDigit, c.Digit, MinDigitMargin, pairWhy(c))
 	}
 }
 

@@ -257,5 +257,8 @@ func (rd *reader) read(s int) (Reading, error) {
 		}
 		r.Pos.Cells[i] = board.Cell{Tile: c.Digit, Fixed: c.Kind == Hole || c.Kind == Locked}
 	}
+	if err := rd.pairCheck(&r); err != nil {
+		return r, err
+	}
 	return r, nil
 }

@@ -53,7 +53,12 @@ type CellReading struct {
 	// NextAtBest is the runner-up digit's score where the best digit
 	// matched best.
 	NextAtBest float64
-	Doubt      string // why the cell is in doubt; "" when sure
+	// PairScore and PairMargin: when the two best digits were too close,
+	// the tile's score against this picture's own tiles of its digit, and
+	// where it lies between those and the runner-up's (pairCheck); 0 when
+	// not checked.
+	PairScore, PairMargin float64
+	Doubt                 string // why the cell is in doubt; "" when sure
 	// Every class's score: -1 for a class the set has no template for;
 	// digits are scored on tiles only.
 	KindScores  [numKinds]float64

@@ -197,6 +197,8 @@ func runFlash(out, only string) error {
 		{"z75", image.Rect(23, 17, 23+800, 17+600), 0.75},
 		{"z100", image.Rect(60, 41, 60+1280, 41+800), 1},
 		{"z150", image.Rect(37, 52, 37+1920, 52+1080), 1.5},
+		// 75 % in the window TestE2EFlash plays in (play/desk's)
+		{"z75-1280x800", image.Rect(30, 20, 30+1280, 20+800), 0.75},
 	}
 	var jobs []job
 	// sizes 2–6; holes (10, 23, 39); locked tiles (10, 27, 39); digits 0–2
@@ -207,10 +209,17 @@ func runFlash(out, only string) error {
 	for i := 1; i <= 2; i++ {
 		jobs = append(jobs, job{fmt.Sprintf("random6-%02d", i), game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(uint64(4000 + i))}, 3 + i})
 	}
+	// the levels TestE2EFlash learns from (27, 10, 30) and size-6
+	// challenges part way through (the board the bot reads after each
+	// drag), at 75 % only: where FreeSans 5s, 6s, 3s and 8s are smallest
+	jobs = append(jobs, job{"level30", game.Spec{Mode: game.ModeLevel, Level: 30}, 0})
+	for i, moves := range []int{0, 6, 12, 18, 0, 30} {
+		jobs = append(jobs, job{fmt.Sprintf("challenge6-%02d", i+1), game.Spec{Mode: game.ModeChallenge, Seed: seed(uint64(i + 1))}, moves})
+	}
 	for _, w := range windows {
 		var todo []job
 		for _, j := range jobs {
-			if strings.Contains(j.name+"-"+w.name, only) {
+			if strings.Contains(j.name+"-"+w.name, only) && flashIn(j.name, w.name) {
 				todo = append(todo, j)
 			}
 		}
@@ -222,6 +231,21 @@ func runFlash(out, only string) error {
 		}
 	}
 	return nil
+}
+
+// flashIn says whether the flash fixture name is taken in window w: the
+// first boards at every zoom; level 30 and the challenges at 75 % only; in
+// the e2e's window, the levels TestE2EFlash learns from and three
+// challenges.
+func flashIn(name, w string) bool {
+	extra := strings.HasPrefix(name, "challenge") || name == "level30"
+	switch w {
+	case "z75":
+		return true
+	case "z75-1280x800":
+		return name == "level10" || name == "level27" || name == "level30" || name == "challenge6-02" || name == "challenge6-04" || name == "challenge6-05"
+	}
+	return !extra
 }
 
 // learnSeed picks the first random size-6 board whose start shows every digit
