@@ -138,14 +138,7 @@ func solveOne(name string, level board.Position, timeout time.Duration, threads 
 		}
 		rep.Error = err.Error()
 	}
-	if asJSON {
-		if e := json.NewEncoder(stdout).Encode(rep); e != nil {
-			return e
-		}
-		return err
-	}
-	if err != nil {
-		fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
+	if done, err := printUnsolved(stdout, asJSON, rep, name, res.Nodes, took, err); done {
 		return err
 	}
 	fewest := "fewest"
@@ -155,6 +148,23 @@ func solveOne(name string, level board.Position, timeout time.Duration, threads 
 	fmt.Fprintf(stdout, "%s: solved in %v, %d nodes, %d tiles to move (%s)\n%s\n",
 		name, took.Round(time.Microsecond), res.Nodes, res.Moves, fewest, res.Solution.Format())
 	return nil
+}
+
+// printUnsolved prints the JSON line rep with asJSON, or the line of a
+// level not solved (err); done says the answer is printed. It returns err,
+// or the error writing the line.
+func printUnsolved(stdout io.Writer, asJSON bool, rep any, name string, nodes int64, took time.Duration, err error) (done bool, _ error) {
+	if asJSON {
+		if e := json.NewEncoder(stdout).Encode(rep); e != nil {
+			return true, e
+		}
+		return true, err
+	}
+	if err != nil {
+		fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, nodes, took.Round(time.Microsecond))
+		return true, err
+	}
+	return false, nil
 }
 
 // writeCNFFile writes the one level named in args as CNF to out.

@@ -14,7 +14,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -94,14 +93,7 @@ func solveMaxOne(name string, level board.Position, obj solver.Objective, timeou
 			rep.SetAside = []int8{}
 		}
 	}
-	if asJSON {
-		if e := json.NewEncoder(stdout).Encode(rep); e != nil {
-			return e
-		}
-		return err
-	}
-	if err != nil {
-		fmt.Fprintf(stdout, "%s: not solved (%d nodes, %v)\n", name, res.Nodes, took.Round(time.Microsecond))
+	if done, err := printUnsolved(stdout, asJSON, rep, name, res.Nodes, took, err); done {
 		return err
 	}
 	proof := "optimal"
