@@ -53,114 +53,126 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 {
 		return usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0", board.MaxSize)
 	}
-	opts := []solver.Option{solver.Threads(*threads)}
-	if *first {
-		opts = append(opts, solver.FirstSolution())
-	}
-	// Each solve's wall time and the process's CPU time over it: with one
-	// thread on a busy machine the CPU time is close to what the solve
-	// takes on an idle core (with two threads it sums both).
-	var cpu time.Duration
-	solve := func(p board.Position) (time.Duration, int64, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		defer cancel()
-		c0, t0 := processCPU(), time.Now()
-		res, err := solver.Solve(ctx, p, opts...)
-		d := time.Since(t0)
-		cpu = processCPU() - c0
-		if err == nil {
-			if pr := board.Check(p, res.Solution); pr != nil {
-				err = fmt.Errorf("wrong solution: %v", pr)
-			}
-		}
-		return d, res.Nodes, err
-	}
-	failures := 0
-
 	files, official, err := benchLevels(*dir)
 	if err != nil {
 		return fmt.Errorf("-levels: %w", err)
 	}
-	mode := "with the search for fewest moves"
+	b := benchSolver{timeout: *timeout, opts: []solver.Option{solver.Threads(*threads)}, mode: "with the search for fewest moves", stdout: stdout, stderr: stderr}
 	if *first {
-		mode = "first solution"
+		b.opts, b.mode = append(b.opts, solver.FirstSolution()), "first solution"
 	}
 	if len(files) > 0 {
-		fmt.Fprintf(stdout, "official levels: %d files, median of %d solves each, %s\n", len(files), *runs, mode)
-		var perLevel, cpuLevel []time.Duration
-		var cpuTotal time.Duration
-		var total time.Duration
-		for k, f := range files {
-			level := official[k]
-			var ds, cs []time.Duration
-			var nodes int64
-			for r := 0; r < *runs; r++ {
-				d, n, err := solve(level)
-				if err != nil {
-					fmt.Fprintf(stderr, "%s: %v\n", f, err)
-					failures++
-				}
-				ds, cs, nodes = append(ds, d), append(cs, cpu), n
-			}
-			med := stats.Median(ds)
-			perLevel = append(perLevel, med)
-			cpuLevel = append(cpuLevel, stats.Median(cs))
-			cpuTotal += stats.Median(cs)
-			total += med
-			fmt.Fprintf(stdout, "  %-12s %10v %8d nodes\n", f, med.Round(time.Microsecond), nodes)
-		}
-		printStats(stdout, "official levels", perLevel)
-		printStats(stdout, "  CPU time", cpuLevel)
-		fmt.Fprintf(stdout, "  sum of the %d medians: %v (CPU time %v)\n", len(files), total.Round(time.Microsecond), cpuTotal.Round(time.Microsecond))
+		b.official(files, official, *runs)
 	}
-
 	if *nRandom > 0 {
-		kind, gen := "random", board.Random
-		if *altered {
-			kind, gen = "altered", board.Altered
-		}
-		type run struct {
-			seed   int
-			d, cpu time.Duration
-			nodes  int64
-		}
-		var runs []run
-		var ds, cs []time.Duration
-		var nodes []int64
-		failed, unsolvable := 0, 0
-		for seed := 0; seed < *nRandom; seed++ {
-			d, n, err := solve(gen(*size, uint64(seed)))
-			switch {
-			case *altered && errors.Is(err, solver.ErrNoSolution):
-				unsolvable++ // proved: the search was exhausted
-			case err != nil:
-				fmt.Fprintf(stderr, "%s size %d seed %d: %v\n", kind, *size, seed, err)
-				failed++
-				failures++
-			}
-			ds, cs, nodes = append(ds, d), append(cs, cpu), append(nodes, n)
-			runs = append(runs, run{seed, d, cpu, n})
-		}
-		printStats(stdout, fmt.Sprintf("%s size %d, seeds 0..%d, %s", kind, *size, *nRandom-1, mode), ds)
-		printStats(stdout, "  CPU time", cs)
-		fmt.Fprintf(stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d",
-			stats.Median(nodes), stats.Percentile(nodes, 99), stats.Max(nodes), failed)
-		if *altered {
-			fmt.Fprintf(stdout, "; proved to have no solution: %d", unsolvable)
-		}
-		fmt.Fprintln(stdout)
-		if *slowest > 0 {
-			slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(b.nodes, a.nodes) })
-			fmt.Fprintf(stdout, "  the %d that took the most nodes (seed nodes time CPU-time):\n", min(*slowest, len(runs)))
-			for _, r := range runs[:min(*slowest, len(runs))] {
-				fmt.Fprintf(stdout, "  %6d %10d %10v %10v\n", r.seed, r.nodes, r.d.Round(time.Microsecond), r.cpu.Round(time.Microsecond))
-			}
-		}
+		b.random(*size, *nRandom, *altered, *slowest)
 	}
-	if failures > 0 {
-		return fmt.Errorf("%d solves failed or timed out", failures)
+	if b.failures > 0 {
+		return fmt.Errorf("%d solves failed or timed out", b.failures)
 	}
 	return nil
+}
+
+// benchSolver solves the levels of `hexiom bench` and prints their times.
+type benchSolver struct {
+	timeout        time.Duration
+	opts           []solver.Option
+	mode           string // what a solve looks for, as printed
+	stdout, stderr io.Writer
+	failures       int
+}
+
+// benchSolve is one solve's wall time, the process's CPU time over it (with
+// one thread on a busy machine close to what the solve takes on an idle
+// core; with two threads it sums both) and its search nodes.
+type benchSolve struct {
+	wall, cpu time.Duration
+	nodes     int64
+}
+
+func (b *benchSolver) solve(p board.Position) (benchSolve, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), b.timeout)
+	defer cancel()
+	c0, t0 := processCPU(), time.Now()
+	res, err := solver.Solve(ctx, p, b.opts...)
+	s := benchSolve{wall: time.Since(t0), cpu: processCPU() - c0, nodes: res.Nodes}
+	if err == nil {
+		if pr := board.Check(p, res.Solution); pr != nil {
+			err = fmt.Errorf("wrong solution: %v", pr)
+		}
+	}
+	return s, err
+}
+
+// official solves each level runs times and prints the medians.
+func (b *benchSolver) official(files []string, levels []board.Position, runs int) {
+	fmt.Fprintf(b.stdout, "official levels: %d files, median of %d solves each, %s\n", len(files), runs, b.mode)
+	var perLevel, cpuLevel []time.Duration
+	var total, cpuTotal time.Duration
+	for k, f := range files {
+		var ds, cs []time.Duration
+		var nodes int64
+		for r := 0; r < runs; r++ {
+			s, err := b.solve(levels[k])
+			if err != nil {
+				fmt.Fprintf(b.stderr, "%s: %v\n", f, err)
+				b.failures++
+			}
+			ds, cs, nodes = append(ds, s.wall), append(cs, s.cpu), s.nodes
+		}
+		med, cpu := stats.Median(ds), stats.Median(cs)
+		perLevel, cpuLevel = append(perLevel, med), append(cpuLevel, cpu)
+		total, cpuTotal = total+med, cpuTotal+cpu
+		fmt.Fprintf(b.stdout, "  %-12s %10v %8d nodes\n", f, med.Round(time.Microsecond), nodes)
+	}
+	printStats(b.stdout, "official levels", perLevel)
+	printStats(b.stdout, "  CPU time", cpuLevel)
+	fmt.Fprintf(b.stdout, "  sum of the %d medians: %v (CPU time %v)\n", len(files), total.Round(time.Microsecond), cpuTotal.Round(time.Microsecond))
+}
+
+// random solves the random (or altered) levels of side size, seeds 0..n-1,
+// and prints the spread; slowest lists those that took the most nodes.
+func (b *benchSolver) random(size, n int, altered bool, slowest int) {
+	kind, gen := "random", board.Random
+	if altered {
+		kind, gen = "altered", board.Altered
+	}
+	type run struct {
+		seed int
+		benchSolve
+	}
+	var runs []run
+	var ds, cs []time.Duration
+	var nodes []int64
+	failed, unsolvable := 0, 0
+	for seed := 0; seed < n; seed++ {
+		s, err := b.solve(gen(size, uint64(seed)))
+		switch {
+		case altered && errors.Is(err, solver.ErrNoSolution):
+			unsolvable++ // proved: the search was exhausted
+		case err != nil:
+			fmt.Fprintf(b.stderr, "%s size %d seed %d: %v\n", kind, size, seed, err)
+			failed++
+			b.failures++
+		}
+		ds, cs, nodes = append(ds, s.wall), append(cs, s.cpu), append(nodes, s.nodes)
+		runs = append(runs, run{seed, s})
+	}
+	printStats(b.stdout, fmt.Sprintf("%s size %d, seeds 0..%d, %s", kind, size, n-1, b.mode), ds)
+	printStats(b.stdout, "  CPU time", cs)
+	fmt.Fprintf(b.stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d",
+		stats.Median(nodes), stats.Percentile(nodes, 99), stats.Max(nodes), failed)
+	if altered {
+		fmt.Fprintf(b.stdout, "; proved to have no solution: %d", unsolvable)
+	}
+	fmt.Fprintln(b.stdout)
+	if slowest > 0 {
+		slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(b.nodes, a.nodes) })
+		fmt.Fprintf(b.stdout, "  the %d that took the most nodes (seed nodes time CPU-time):\n", min(slowest, len(runs)))
+		for _, r := range runs[:min(slowest, len(runs))] {
+			fmt.Fprintf(b.stdout, "  %6d %10d %10v %10v\n", r.seed, r.nodes, r.wall.Round(time.Microsecond), r.cpu.Round(time.Microsecond))
+		}
+	}
 }
 
 func printStats(w io.Writer, name string, ds []time.Duration) {
