@@ -128,83 +128,91 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "load average at start: %s; %d goroutine(s) per solve\n", loadAvg(), *threads)
 	failures := 0
 	for _, obj := range objectives {
-		type group struct {
-			n, proved, none int
-			proof, found    []time.Duration // proved ones only: to the proof, to the optimum
-			gaps            []int
-			nodes           []int64
-		}
-		groups := map[string]*group{}
-		var order []string
-		for k, level := range levels {
-			g := fmt.Sprintf("size %d", level.Size)
-			if strings.HasPrefix(names[k], "level") {
-				g = "official s" + strconv.Itoa(level.Size)
-			}
-			if groups[g] == nil {
-				groups[g] = &group{}
-				order = append(order, g)
-			}
-			gr := groups[g]
-			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-			t0 := time.Now()
-			res, err := solver.SolveMax(ctx, level, obj, solver.Threads(*threads))
-			took := time.Since(t0)
-			cancel()
-			gr.n++
-			gr.nodes = append(gr.nodes, res.Nodes)
-			line := ""
-			switch {
-			case err == solver.ErrNoSolution:
-				gr.none++
-				gr.proved++
-				gr.proof = append(gr.proof, took)
-				line = "no solution"
-			case err != nil:
-				fmt.Fprintf(stderr, "%s %v: %v\n", names[k], obj, err)
-				failures++
-				line = "error: " + err.Error()
-			default:
-				if pr := checkMaxAnswer(level, res, obj); pr != "" {
-					fmt.Fprintf(stderr, "%s %v: wrong answer: %s\n", names[k], obj, pr)
-					failures++
-				}
-				if res.Optimal {
-					gr.found = append(gr.found, res.FoundAfter)
-					gr.proved++
-					gr.proof = append(gr.proof, took)
-				} else {
-					gr.gaps = append(gr.gaps, res.Gap())
-				}
-				line = fmt.Sprintf("objective %d bound %d optimal %v set aside %v", res.Objective, res.Bound, res.Optimal, res.SetAside)
-			}
-			if *verbose {
-				fmt.Fprintf(stdout, "%-20s %-6v %10.3f ms %10d nodes  %s\n", names[k], obj, ms(took), res.Nodes, line)
-			}
-		}
-		fmt.Fprintf(stdout, "\n-max %v, limit %v per level\n", obj, *timeout)
-		fmt.Fprintf(stdout, "%-14s %5s %7s %5s %12s %12s %12s %12s %12s  %s\n", "group", "n", "proved", "none",
-			"proof med", "proof max", "optimum med", "optimum max", "nodes med", "gaps of the unproved")
-		for _, name := range order {
-			gr := groups[name]
-			pm, px, fm, fx := "-", "-", "-", "-"
-			if len(gr.proof) > 0 {
-				pm = fmt.Sprintf("%.3f ms", ms(stats.Median(gr.proof)))
-				px = fmt.Sprintf("%.3f ms", ms(stats.Max(gr.proof)))
-			}
-			if len(gr.found) > 0 {
-				fm = fmt.Sprintf("%.3f ms", ms(stats.Median(gr.found)))
-				fx = fmt.Sprintf("%.3f ms", ms(stats.Max(gr.found)))
-			}
-			fmt.Fprintf(stdout, "%-14s %5d %7d %5d %12s %12s %12s %12s %12d  %v\n", name, gr.n, gr.proved, gr.none,
-				pm, px, fm, fx, stats.Median(gr.nodes), gr.gaps)
-		}
+		failures += benchMaxObjective(stdout, stderr, names, levels, obj, *timeout, *threads, *verbose)
 	}
 	fmt.Fprintf(stdout, "load average at end: %s\n", loadAvg())
 	if failures > 0 {
 		return fmt.Errorf("%d solves failed or gave a wrong answer", failures)
 	}
 	return nil
+}
+
+// benchMaxObjective solves every level for obj, a line each with verbose,
+// and prints a table by group (official levels by size, random levels by
+// size); it returns how many solves failed or gave a wrong answer.
+func benchMaxObjective(w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
+	type group struct {
+		n, proved, none int
+		proof, found    []time.Duration // proved ones only: to the proof, to the optimum
+		gaps            []int
+		nodes           []int64
+	}
+	groups := map[string]*group{}
+	var order []string
+	for k, level := range levels {
+		g := fmt.Sprintf("size %d", level.Size)
+		if strings.HasPrefix(names[k], "level") {
+			g = "official s" + strconv.Itoa(level.Size)
+		}
+		if groups[g] == nil {
+			groups[g] = &group{}
+			order = append(order, g)
+		}
+		gr := groups[g]
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		t0 := time.Now()
+		res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
+		took := time.Since(t0)
+		cancel()
+		gr.n++
+		gr.nodes = append(gr.nodes, res.Nodes)
+		line := ""
+		switch {
+		case err == solver.ErrNoSolution:
+			gr.none++
+			gr.proved++
+			gr.proof = append(gr.proof, took)
+			line = "no solution"
+		case err != nil:
+			fmt.Fprintf(stderr, "%s %v: %v\n", names[k], obj, err)
+			failures++
+			line = "error: " + err.Error()
+		default:
+			if pr := checkMaxAnswer(level, res, obj); pr != "" {
+				fmt.Fprintf(stderr, "%s %v: wrong answer: %s\n", names[k], obj, pr)
+				failures++
+			}
+			if res.Optimal {
+				gr.found = append(gr.found, res.FoundAfter)
+				gr.proved++
+				gr.proof = append(gr.proof, took)
+			} else {
+				gr.gaps = append(gr.gaps, res.Gap())
+			}
+			line = fmt.Sprintf("objective %d bound %d optimal %v set aside %v", res.Objective, res.Bound, res.Optimal, res.SetAside)
+		}
+		if verbose {
+			fmt.Fprintf(w, "%-20s %-6v %10.3f ms %10d nodes  %s\n", names[k], obj, ms(took), res.Nodes, line)
+		}
+	}
+	fmt.Fprintf(w, "\n-max %v, limit %v per level\n", obj, timeout)
+	fmt.Fprintf(w, "%-14s %5s %7s %5s %12s %12s %12s %12s %12s  %s\n", "group", "n", "proved", "none",
+		"proof med", "proof max", "optimum med", "optimum max", "nodes med", "gaps of the unproved")
+	for _, name := range order {
+		gr := groups[name]
+		pm, px, fm, fx := "-", "-", "-", "-"
+		if len(gr.proof) > 0 {
+			pm = fmt.Sprintf("%.3f ms", ms(stats.Median(gr.proof)))
+			px = fmt.Sprintf("%.3f ms", ms(stats.Max(gr.proof)))
+		}
+		if len(gr.found) > 0 {
+			fm = fmt.Sprintf("%.3f ms", ms(stats.Median(gr.found)))
+			fx = fmt.Sprintf("%.3f ms", ms(stats.Max(gr.found)))
+		}
+		fmt.Fprintf(w, "%-14s %5d %7d %5d %12s %12s %12s %12s %12d  %v\n", name, gr.n, gr.proved, gr.none,
+			pm, px, fm, fx, stats.Median(gr.nodes), gr.gaps)
+	}
+	return failures
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
