@@ -49,6 +49,7 @@ type Searcher struct {
 	openIdx    []int32
 	openLo     []int32 // the steps at which cell i is on the frontier: openLo..openHi
 	openHi     []int32
+	cur        []int32 // Reset's scratch
 	open       []int16
 	lockQ      []int32 // Σ occ+rem−number of the locked tiles not yet touched, by step
 	closeLog   []int16
@@ -238,24 +239,49 @@ func (s *Searcher) Reset(p Problem) bool {
 			s.openLo[i], s.openHi[i] = 1, 0
 		}
 	}
-	s.open = s.open[:0]
-	maxOpen := 0
-	for k := int32(0); k <= int32(s.f); k++ {
-		s.openIdx[k] = int32(len(s.open))
-		s.lockQ[k] = 0
-		for i := 0; i < n; i++ {
-			if k > s.openHi[i] {
-				continue
-			}
-			if k >= s.openLo[i] {
-				s.open = append(s.open, int16(i))
-			} else if s.state[i] == stLocked {
-				s.lockQ[k] += int32(s.occ[i] + s.rem[i] - s.lockv[i])
+	// The lists of all steps in one slice, each in cell order, by counting:
+	// cur[k] first counts step k's cells (from differences), then is where
+	// its next cell goes. lockQ likewise from differences.
+	s.cur = grow32(s.cur, s.f+2)
+	clear(s.cur)
+	clear(s.lockQ)
+	for i := 0; i < n; i++ {
+		lo, hi := s.openLo[i], s.openHi[i]
+		if lo <= hi {
+			s.cur[lo]++
+			s.cur[hi+1]--
+		}
+		if m := min(hi, lo-1); m >= 0 && s.state[i] == stLocked {
+			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
+			s.lockQ[0] += q
+			if m+1 <= int32(s.f) {
+				s.lockQ[m+1] -= q
 			}
 		}
-		maxOpen = max(maxOpen, len(s.open)-int(s.openIdx[k]))
 	}
-	s.openIdx[s.f+1] = int32(len(s.open))
+	maxOpen, total, count := 0, int32(0), int32(0)
+	for k := 0; k <= s.f+1; k++ {
+		count += s.cur[k]
+		if k > 0 && k <= s.f {
+			s.lockQ[k] += s.lockQ[k-1]
+		}
+		s.openIdx[k] = total
+		s.cur[k] = total
+		if k <= s.f {
+			total += count
+			maxOpen = max(maxOpen, int(count))
+		}
+	}
+	if cap(s.open) < int(total) {
+		s.open = make([]int16, total)
+	}
+	s.open = s.open[:total]
+	for i := 0; i < n; i++ {
+		for k := s.openLo[i]; k <= s.openHi[i]; k++ {
+			s.open[s.cur[k]] = int16(i)
+			s.cur[k]++
+		}
+	}
 	s.useMemo = maxOpen <= 21 && tiles < 512 && s.f < 1<<16
 	if s.useMemo && len(s.memo) == 0 {
 		s.memo = make([]memoEntry, 1<<memoBits)
@@ -613,7 +639,7 @@ func (s *Searcher) bounds(k int) bool {
 			qHi += q
 			code = uint64(1 + s.occ[i])
 		}
-		ka |= code << (3 * (x % 21)) // the memo is off beyond 21 cells
+		ka |= code << (3 * uint(x)) // 0 beyond 21 cells, where the memo is off
 	}
 	s.ka = ka
 	// Hall's condition prunes the search for a first solution; in the
@@ -622,7 +648,8 @@ func (s *Searcher) bounds(k int) bool {
 	if s.best < 0 && nOpen > 1 && nOpen < 256 && !s.hall(&need) { // 8 bits a count
 		return false
 	}
-	if qLo > topSum(&s.occHist, cE) || qHi < bottomSum(&s.occHist, cE) {
+	lowTake := bottomSum(&s.occHist, cE)
+	if qLo > topSum(&s.occHist, cE) || qHi < lowTake {
 		return false
 	}
 	// The handshake: d = 2·(pairs of occupied cells with one undecided), so
@@ -633,7 +660,7 @@ func (s *Searcher) bounds(k int) bool {
 	}
 	w := s.sumOccU + s.edgesAfter[k]
 	take := w - s.d/2
-	if take < qLo || take > topSum(&s.hiHist, cE) || take < bottomSum(&s.occHist, cE) {
+	if take < qLo || take < lowTake || take > topSum(&s.hiHist, cE) {
 		return false
 	}
 	if s.best < 0 {
@@ -650,6 +677,9 @@ func (s *Searcher) bounds(k int) bool {
 // must take a number in it are no more than the tiles of those numbers left.
 func (s *Searcher) hall(need *[7]uint64) bool {
 	for a := 0; a < 7; a++ {
+		if need[a] == 0 {
+			continue // no open tile starts at a: [a+1, b] is as tight
+		}
 		var supply, demand int32
 		var acc uint64 // per hi, open tiles with lo in [a, b]
 		for b := a; b < 7; b++ {
