@@ -19,7 +19,10 @@
 # deterministic), the process's CPU time over the solve, the median of 5
 # solves in one process; CPU time for both, so that a busy machine weighs
 # the same on both (the _wall_ms columns are the wall times). Both stop at
-# the first solution. Needs libcadical-dev, g++ and Go.
+# the first solution. The two pure-Go SAT solvers issue 9 named, gophersat
+# and gini (scripts/satgo, its own module, pinned versions), are timed the
+# same way on the same CNF (gophersat_ms, gini_ms: CPU, median of up to 5;
+# "timeout" past -timeout). Needs libcadical-dev, g++ and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +47,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/hexiom" ./cmd/hexiom
 g++ -O2 -o "$tmp/cadical-time" scripts/cadical-time.cpp -lcadical
+(cd scripts/satgo && go build -o "$tmp/satgo" .)
 
 levels=("$@")
 if [[ ${#levels[@]} -eq 0 ]]; then
@@ -57,7 +61,7 @@ if [[ ${#levels[@]} -eq 0 ]]; then
 	levels+=(levels/level*.txt)
 fi
 
-printf '%-12s %12s %12s %10s %16s %14s\n' level cadical_ms ours_ms ratio cadical_wall_ms ours_wall_ms
+printf '%-12s %12s %12s %10s %16s %14s %13s %10s\n' level cadical_ms ours_ms ratio cadical_wall_ms ours_wall_ms gophersat_ms gini_ms
 total_c=0 total_o=0 slower=0 timeouts=0
 for f in "${levels[@]}"; do
 	name=$(basename "$f" .txt)
@@ -77,7 +81,14 @@ for f in "${levels[@]}"; do
 		total_o=$(awk -v a="$total_o" -v b="$o_ms" 'BEGIN {print a + b}')
 		if awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {exit !(o >= c)}'; then slower=$((slower + 1)); fi
 	fi
-	printf '%-12s %12s %12s %10s %16s %14s\n' "$name" "$c_ms" "$o_ms" "$ratio" "$c_wall" "$w_ms"
+	gosat() {
+		local st ms
+		read -r st ms _ < <("$tmp/satgo" -t "$timeout" "$tmp/$name.cnf" "$1")
+		if [[ "$st" == TIMEOUT ]]; then echo timeout; else echo "$ms"; fi
+	}
+	g_ms=$(gosat gophersat)
+	gini_ms=$(gosat gini)
+	printf '%-12s %12s %12s %10s %16s %14s %13s %10s\n' "$name" "$c_ms" "$o_ms" "$ratio" "$c_wall" "$w_ms" "$g_ms" "$gini_ms"
 done
 printf '%-12s %12.3f %12.3f %10s\n' total "$total_c" "$total_o" \
 	"$(awk -v c="$total_c" -v o="$total_o" 'BEGIN {printf "%.1f", c / o}')"
