@@ -49,15 +49,7 @@ import (
 // raised, points, searched down from the root bound alone: 5.3 million
 // nodes before, 1.8 million with the parity and these bounds).
 type MaxSearcher struct {
-	n, f  int
-	order []int32
-	pos   []int32
-	nb    []int16
-	deg   []int8
-	state []int8
-	lockv []int8
-	occ   []int8
-	rem   []int8
+	frame
 
 	w        [7]int32 // weight of a tile of each number
 	points   bool     // w(v) = v, else 1
@@ -75,12 +67,6 @@ type MaxSearcher struct {
 	occHist  [8]int32
 	hiHist   [8]int32
 	sumOccU  int32
-
-	edgesAfter []int32
-	openIdx    []int32
-	open       []int16
-	lockQ      []int32
-	closeLog   []int16
 
 	memo    []memoEntry
 	gen     uint32
@@ -142,24 +128,9 @@ const maxMemoBits = 18
 // tile's number (points true); false when it is plainly impossible (a
 // locked tile that can never see its number). The memo is cleared.
 func (s *MaxSearcher) Reset(p Problem, points bool) bool {
-	n := len(p.Nbrs)
-	s.n = n
-	s.state = grow8(s.state, n)
-	s.lockv = grow8(s.lockv, n)
-	s.occ = grow8(s.occ, n)
-	s.rem = grow8(s.rem, n)
-	s.deg = grow8(s.deg, n)
+	maxOpen := s.layout(p)
+	n := s.n
 	s.bestVal = grow8(s.bestVal, n)
-	s.pos = grow32(s.pos, n)
-	s.order = grow32(s.order, n)[:0]
-	if cap(s.nb) < 6*n {
-		s.nb = make([]int16, 6*n)
-	}
-	s.nb = s.nb[:6*n]
-	if cap(s.closeLog) < n+8 {
-		s.closeLog = make([]int16, 0, n+8)
-	}
-	s.closeLog = s.closeLog[:0]
 	s.points = points
 	for v := range s.w {
 		s.w[v] = 1
@@ -167,64 +138,26 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 			s.w[v] = int32(v)
 		}
 	}
-
 	s.cnt = [7]int32{}
 	s.par = -1
 	if points {
 		s.par = 0
 	}
 	for i := 0; i < n; i++ {
-		s.deg[i] = int8(len(p.Nbrs[i]))
-		for k, j := range p.Nbrs[i] {
-			s.nb[6*i+k] = int16(j)
-		}
-		if points && p.Locked[i] != Empty {
-			// The numbers placed sum to twice the occupied pairs: the
-			// movable ones have the parity of the locked ones.
-			s.par ^= int32(p.Locked[i]) & 1
-		}
-		s.lockv[i] = Empty
-		s.pos[i] = -1
-		switch {
-		case p.Hole[i]:
-			s.state[i] = stHole
-		case p.Locked[i] != Empty:
-			s.state[i] = stLocked
-			s.lockv[i] = p.Locked[i]
-		default:
-			s.state[i] = stFuture
+		switch s.state[i] {
+		case stLocked:
+			if points {
+				// The numbers placed sum to twice the occupied pairs: the
+				// movable ones have the parity of the locked ones.
+				s.par ^= int32(s.lockv[i]) & 1
+			}
+		case stFuture:
 			if t := p.Start[i]; t != Empty {
 				s.cnt[t]++
 			}
 		}
 	}
-	visit := p.Visit
-	if visit == nil {
-		visit = grow32(nil, n)
-		for i := range visit {
-			visit[i] = int32(i)
-		}
-	}
-	for _, i := range visit {
-		if s.state[i] == stFuture {
-			s.pos[i] = int32(len(s.order))
-			s.order = append(s.order, i)
-		}
-	}
-	s.f = len(s.order)
 	ok := true
-	for i := 0; i < n; i++ {
-		var o, r int8
-		for _, j := range p.Nbrs[i] {
-			switch s.state[j] {
-			case stFuture:
-				r++
-			case stLocked:
-				o++
-			}
-		}
-		s.occ[i], s.rem[i] = o, r
-	}
 	s.capV = [7]int32{}
 	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
 	s.openFree, s.sumOccU, s.d, s.val, s.remW = 0, 0, 0, 0, 0
@@ -256,48 +189,6 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 		}
 	}
 
-	s.edgesAfter = grow32(s.edgesAfter, s.f+1)
-	s.edgesAfter[s.f] = 0
-	for k := s.f - 1; k >= 0; k-- {
-		e := s.edgesAfter[k+1]
-		for _, j := range p.Nbrs[s.order[k]] {
-			if s.pos[j] > int32(k) {
-				e++
-			}
-		}
-		s.edgesAfter[k] = e
-	}
-	// The frontier of each step, as in Searcher.Reset.
-	s.openIdx = grow32(s.openIdx, s.f+2)
-	s.lockQ = grow32(s.lockQ, s.f+1)
-	s.open = s.open[:0]
-	maxOpen := 0
-	for k := 0; k <= s.f; k++ {
-		s.openIdx[k] = int32(len(s.open))
-		s.lockQ[k] = 0
-		for i := 0; i < n; i++ {
-			st := s.state[i]
-			if st == stHole {
-				continue
-			}
-			decided := s.pos[i] >= 0 && s.pos[i] < int32(k)
-			futureNb, pastNb := false, false
-			for _, j := range p.Nbrs[i] {
-				if s.pos[j] >= int32(k) {
-					futureNb = true
-				} else if s.pos[j] >= 0 {
-					pastNb = true
-				}
-			}
-			if futureNb && (decided || (st == stLocked && pastNb)) {
-				s.open = append(s.open, int16(i))
-			} else if futureNb && st == stLocked {
-				s.lockQ[k] += int32(s.occ[i] + s.rem[i] - s.lockv[i])
-			}
-		}
-		maxOpen = max(maxOpen, len(s.open)-int(s.openIdx[k]))
-	}
-	s.openIdx[s.f+1] = int32(len(s.open))
 	s.useMemo = maxOpen <= 21 && s.left < 512 && s.f < 1<<16
 	if s.useMemo && len(s.memo) == 0 {
 		s.memo = make([]memoEntry, 1<<maxMemoBits)

@@ -21,15 +21,7 @@ const (
 // [occ, occ+rem]. The frontier state is the occupancy and the partial count
 // of the open cells, and the counts of the closed tiles.
 type Searcher struct {
-	n, f  int
-	order []int32
-	pos   []int32
-	nb    []int16
-	deg   []int8
-	state []int8
-	lockv []int8 // locked number
-	occ   []int8 // settled occupied neighbours (locked and decided tiles)
-	rem   []int8 // undecided free neighbours
+	frame
 	start []int8
 
 	cnt      [7]int32 // tiles of each number not yet closed
@@ -44,15 +36,6 @@ type Searcher struct {
 	occHist  [8]int32 // undecided cells by occ
 	hiHist   [8]int32 // undecided cells by occ+rem
 	sumOccU  int32    // Σ occ over undecided cells
-
-	edgesAfter []int32
-	openIdx    []int32
-	openLo     []int32 // the steps at which cell i is on the frontier: openLo..openHi
-	openHi     []int32
-	cur        []int32 // Reset's scratch
-	open       []int16
-	lockQ      []int32 // Σ occ+rem−number of the locked tiles not yet touched, by step
-	closeLog   []int16
 
 	memo     []memoEntry
 	memoMask uint64 // the part of the memo this search uses, see Search
@@ -90,76 +73,21 @@ func grow32(b []int32, n int) []int32 {
 
 // Reset loads a problem; false when it is plainly impossible.
 func (s *Searcher) Reset(p Problem) bool {
-	n := len(p.Nbrs)
-	s.n = n
-	s.state = grow8(s.state, n)
-	s.lockv = grow8(s.lockv, n)
-	s.occ = grow8(s.occ, n)
-	s.rem = grow8(s.rem, n)
+	maxOpen := s.layout(p)
+	n := s.n
 	s.start = grow8(s.start, n)
-	s.deg = grow8(s.deg, n)
 	s.bestVal = grow8(s.bestVal, n)
-	s.pos = grow32(s.pos, n)
-	s.order = grow32(s.order, n)[:0]
-	if cap(s.nb) < 6*n {
-		s.nb = make([]int16, 6*n)
-	}
-	s.nb = s.nb[:6*n]
-	if cap(s.closeLog) < n+8 {
-		s.closeLog = make([]int16, 0, n+8)
-	}
-	s.closeLog = s.closeLog[:0]
-
 	s.cnt = [7]int32{}
 	var tiles int32
 	for i := 0; i < n; i++ {
-		s.deg[i] = int8(len(p.Nbrs[i]))
-		for k, j := range p.Nbrs[i] {
-			s.nb[6*i+k] = int16(j)
-		}
 		s.start[i] = Empty
-		s.lockv[i] = Empty
-		s.pos[i] = -1
-		switch {
-		case p.Hole[i]:
-			s.state[i] = stHole
-		case p.Locked[i] != Empty:
-			s.state[i] = stLocked
-			s.lockv[i] = p.Locked[i]
-		default:
-			s.state[i] = stFuture
-			s.pos[i] = int32(len(s.order))
-			s.order = append(s.order, int32(i))
-			if t := p.Start[i]; t != Empty {
-				s.start[i] = t
-				s.cnt[t]++
-				tiles++
-			}
-		}
-	}
-	s.f = len(s.order)
-	if p.Visit != nil {
-		s.order = s.order[:0]
-		for _, i := range p.Visit {
-			if s.state[i] == stFuture {
-				s.pos[i] = int32(len(s.order))
-				s.order = append(s.order, i)
-			}
+		if t := p.Start[i]; t != Empty && s.state[i] == stFuture {
+			s.start[i] = t
+			s.cnt[t]++
+			tiles++
 		}
 	}
 	ok := true
-	for i := 0; i < n; i++ {
-		var o, r int8
-		for _, j := range p.Nbrs[i] {
-			switch s.state[j] {
-			case stFuture:
-				r++
-			case stLocked:
-				o++
-			}
-		}
-		s.occ[i], s.rem[i] = o, r
-	}
 	s.capV, s.capK = [7]int32{}, [7]int32{}
 	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
 	s.openFree, s.sumOccU = 0, 0
@@ -199,87 +127,6 @@ func (s *Searcher) Reset(p Problem) bool {
 	for v := 0; v < 7; v++ {
 		if s.cnt[v] > s.capV[v] {
 			ok = false
-		}
-	}
-
-	s.edgesAfter = grow32(s.edgesAfter, s.f+1)
-	s.edgesAfter[s.f] = 0
-	for k := s.f - 1; k >= 0; k-- {
-		e := s.edgesAfter[k+1]
-		for _, j := range p.Nbrs[s.order[k]] {
-			if s.pos[j] > int32(k) {
-				e++
-			}
-		}
-		s.edgesAfter[k] = e
-	}
-	// The frontier of step k: decided cells and locked tiles next to both
-	// a decided and an undecided free cell… or only decided ones for the
-	// decided cells themselves. A cell is on it for an interval of steps:
-	// from the step after it (or, for a locked tile, its first free
-	// neighbour) is decided, to its last free neighbour's step; a locked
-	// tile before that interval counts in lockQ.
-	s.openIdx = grow32(s.openIdx, s.f+2)
-	s.lockQ = grow32(s.lockQ, s.f+1)
-	s.openLo = grow32(s.openLo, n)
-	s.openHi = grow32(s.openHi, n)
-	for i := 0; i < n; i++ {
-		lo, hi := int32(s.f), int32(-1) // the first and last step of a free neighbour
-		for _, j := range p.Nbrs[i] {
-			if q := s.pos[j]; q >= 0 {
-				lo, hi = min(lo, q), max(hi, q)
-			}
-		}
-		switch s.state[i] {
-		case stFuture:
-			s.openLo[i], s.openHi[i] = s.pos[i]+1, hi
-		case stLocked:
-			s.openLo[i], s.openHi[i] = lo+1, hi
-		default:
-			s.openLo[i], s.openHi[i] = 1, 0
-		}
-	}
-	// The lists of all steps in one slice, each in cell order, by counting:
-	// cur[k] first counts step k's cells (from differences), then is where
-	// its next cell goes. lockQ likewise from differences.
-	s.cur = grow32(s.cur, s.f+2)
-	clear(s.cur)
-	clear(s.lockQ)
-	for i := 0; i < n; i++ {
-		lo, hi := s.openLo[i], s.openHi[i]
-		if lo <= hi {
-			s.cur[lo]++
-			s.cur[hi+1]--
-		}
-		if m := min(hi, lo-1); m >= 0 && s.state[i] == stLocked {
-			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
-			s.lockQ[0] += q
-			if m+1 <= int32(s.f) {
-				s.lockQ[m+1] -= q
-			}
-		}
-	}
-	maxOpen, total, count := 0, int32(0), int32(0)
-	for k := 0; k <= s.f+1; k++ {
-		count += s.cur[k]
-		if k > 0 && k <= s.f {
-			s.lockQ[k] += s.lockQ[k-1]
-		}
-		s.openIdx[k] = total
-		s.cur[k] = total
-		if k <= s.f {
-			total += count
-			maxOpen = max(maxOpen, int(count))
-		}
-	}
-	if cap(s.open) < int(total) {
-		s.open = make([]int16, total)
-	}
-	s.open = s.open[:total]
-	for i := 0; i < n; i++ {
-		for k := s.openLo[i]; k <= s.openHi[i]; k++ {
-			s.open[s.cur[k]] = int16(i)
-			s.cur[k]++
 		}
 	}
 	s.useMemo = maxOpen <= 21 && tiles < 512 && s.f < 1<<16
