@@ -39,6 +39,7 @@ type Searcher struct {
 
 	memo     []memoEntry
 	memoMask uint64 // the part of the memo this search uses, see Search
+	trackK   bool   // keep capK up to date: only the branch-and-bound reads it
 	gen      uint32
 	useMemo  bool
 
@@ -158,6 +159,9 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	// Smaller parts lose nodes on some levels (a quarter of an entry per
 	// node: altered seed 625 took 263,487 nodes against 132,585), a single
 	// entry costs the 40 official levels 0.5 % more nodes.
+	// capK is the same after a search as before it (every step is undone),
+	// so a search that never reads it can leave it as Reset set it.
+	s.trackK = opts.Best >= 0 || opts.Optimise
 	s.memoMask = 1<<memoBits - 1
 	if opts.NodeLimit > 0 {
 		if b := max(bits.Len64(uint64(opts.NodeLimit-1)), 8); b < memoBits {
@@ -334,7 +338,7 @@ func (s *Searcher) apply(j int, tile bool) bool {
 		s.state[j] = stEmpty
 		for v := oj; v <= oj+s.rem[j]; v++ {
 			s.capV[v]--
-			if s.start[j] == v {
+			if s.trackK && s.start[j] == v {
 				s.capK[v]--
 			}
 		}
@@ -358,7 +362,7 @@ func (s *Searcher) apply(j int, tile bool) bool {
 				lost = o
 			}
 			s.capV[lost]--
-			if s.start[i] == lost {
+			if s.trackK && s.start[i] == lost {
 				s.capK[lost]--
 			}
 			if st == stFuture {
@@ -412,7 +416,7 @@ func (s *Searcher) undo(j int, tile bool, mark int) {
 				lost = o
 			}
 			s.capV[lost]++
-			if s.start[i] == lost {
+			if s.trackK && s.start[i] == lost {
 				s.capK[lost]++
 			}
 			if st == stFuture {
@@ -433,7 +437,7 @@ func (s *Searcher) undo(j int, tile bool, mark int) {
 	} else {
 		for v := oj; v <= oj+s.rem[j]; v++ {
 			s.capV[v]++
-			if s.start[j] == v {
+			if s.trackK && s.start[j] == v {
 				s.capK[v]++
 			}
 		}
