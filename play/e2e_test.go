@@ -199,18 +199,35 @@ func checkSolved(t *testing.T, d *desk.Desk, r e2eRun, what string) {
 	t.Logf("%s: %s", what, r.rep.Summary())
 }
 
+// checkPlan checks the bot made the drags it planned and the game took
+// each. One drag lost and repaired is logged, not failed: on a busy machine
+// Chromium can stall and drop a press (seen at load 15-20: the game counted
+// one move fewer than the bot's drags, and the bot saw it and dragged
+// again), and the board must still be solved (checkSolved). Two repairs, a
+// drag the game took twice, or drags beyond the plan and its repairs fail.
+// That no drag is lost without load is asserted against the simulated game
+// (play_test.go).
+func checkPlan(t *testing.T, r e2eRun, what string) {
+	t.Helper()
+	switch {
+	case r.rep.Repairs > 1:
+		t.Errorf("%s: %d repairs: drags were lost", what, r.rep.Repairs)
+	case !r.rep.Early && r.rep.Drags-r.rep.Repairs != r.rep.Planned:
+		t.Errorf("%s: %d drags for a plan of %d (%d repairs)", what, r.rep.Drags, r.rep.Planned, r.rep.Repairs)
+	case r.state.Moves != r.rep.Drags-r.rep.Repairs:
+		t.Errorf("%s: the game counts %d moves, the bot made %d drags (%d repairs)", what, r.state.Moves, r.rep.Drags, r.rep.Repairs)
+	case r.rep.Repairs == 1:
+		t.Logf("%s: 1 repair: a drag was lost and repaired", what)
+	}
+}
+
 // TestE2EOfficialLevels plays an official level of every size.
 func TestE2EOfficialLevels(t *testing.T) {
 	d := getDesk(t)
 	for _, lv := range e2eLevels { // sizes 2, 3, 4, 5, 6
 		r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: lv}, false, nil)
 		checkSolved(t, d, r, fmt.Sprintf("level %d", lv))
-		if (!r.rep.Early && r.rep.Drags != r.rep.Planned) || r.rep.Repairs != 0 {
-			t.Errorf("level %d: %d drags for a plan of %d (%d repairs)", lv, r.rep.Drags, r.rep.Planned, r.rep.Repairs)
-		}
-		if r.state.Moves != r.rep.Drags {
-			t.Errorf("level %d: the game counts %d moves, the bot made %d drags", lv, r.state.Moves, r.rep.Drags)
-		}
+		checkPlan(t, r, fmt.Sprintf("level %d", lv))
 	}
 }
 
@@ -225,9 +242,7 @@ func TestE2EChallenges(t *testing.T) {
 			s := seed
 			r := playOn(t, d, game.Spec{Mode: game.ModeChallenge, Seed: &s}, swap, nil)
 			checkSolved(t, d, r, fmt.Sprintf("challenge seed %d swap=%v", seed, swap))
-			if !r.rep.Early && r.rep.Drags != r.rep.Planned {
-				t.Errorf("seed %d: %d drags for a plan of %d", seed, r.rep.Drags, r.rep.Planned)
-			}
+			checkPlan(t, r, fmt.Sprintf("challenge seed %d swap=%v", seed, swap))
 			if !r.state.Achieved {
 				t.Errorf("seed %d: the game did not grant the achievement (elapsed %d ms)", seed, r.state.ElapsedMS)
 			}
