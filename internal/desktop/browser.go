@@ -48,10 +48,7 @@ func writeDefaultBrowser(x *X, dir string) ([]string, error) {
 			return nil, fmt.Errorf("default browser: %w", err)
 		}
 	}
-	exec := strings.Join([]string{ChromiumPath, "--no-sandbox", "--test-type", "--disable-gpu", "--no-first-run",
-		"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-		"--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
-		"--user-data-dir=" + filepath.Join(dir, "profile"), "%u"}, " ")
+	exec := strings.Join(append(append([]string{ChromiumPath}, chromiumFlags(filepath.Join(dir, "profile"))...), "%u"), " ")
 	entry := "[Desktop Entry]\nType=Application\nName=Test Chromium\nExec=" + exec + "\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n"
 	list := "[Default Applications]\nx-scheme-handler/http=hexiom-test-chromium.desktop\nx-scheme-handler/https=hexiom-test-chromium.desktop\n"
 	if err := os.WriteFile(filepath.Join(apps, "hexiom-test-chromium.desktop"), []byte(entry), 0o644); err != nil {

@@ -176,17 +176,13 @@ func StartChromiumScaled(x *X, url string, win image.Rectangle, zoom, scale floa
 			return nil, fmt.Errorf("start Chromium: %w", err)
 		}
 	}
-	args := []string{
-		"--no-sandbox", "--test-type", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-		"--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
-		"--disable-features=Translate,MediaRouter", "--disable-extensions", "--hide-scrollbars",
+	args := append(chromiumFlags(profile),
+		"--disable-quic", "--disable-features=Translate,MediaRouter", "--disable-extensions", "--hide-scrollbars",
 		fmt.Sprintf("--force-device-scale-factor=%v", scale),
-		"--user-data-dir=" + profile,
 		fmt.Sprintf("--window-position=%d,%d", dip(win.Min.X), dip(win.Min.Y)),
 		fmt.Sprintf("--window-size=%d,%d", dip(win.Dx()), dip(win.Dy())),
-		"--app=" + url,
-	}
+		"--app="+url,
+	)
 	cmd := exec.Command(ChromiumPath, args...)
 	cmd.Env = x.Env()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
@@ -198,6 +194,17 @@ func StartChromiumScaled(x *X, url string, win image.Rectangle, zoom, scale floa
 	}
 	go func() { _ = cmd.Wait(); close(b.done) }()
 	return b, nil
+}
+
+// chromiumFlags are the flags every Chromium the tests start takes, with
+// its own profile: a quiet test browser (no sandbox, GPU, first-run
+// questions, background traffic or keyring) that keeps its state in
+// profile.
+func chromiumFlags(profile string) []string {
+	return []string{"--no-sandbox", "--test-type", "--disable-gpu", "--no-first-run",
+		"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
+		"--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
+		"--user-data-dir=" + profile}
 }
 
 // Exited reports whether Chromium has exited.
