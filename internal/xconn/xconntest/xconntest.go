@@ -1,9 +1,5 @@
 //go:build linux
 
-// Package xconntest is the test every package that opens an X display
-// shares: on a display that accepts and never answers (desktop's
-// SilentDisplay), opening gives up after xconn.Timeout with an error naming
-// the display, instead of hanging.
 package xconntest
 
 import (
