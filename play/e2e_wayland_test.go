@@ -6,6 +6,7 @@ import (
 	"image"
 	"testing"
 
+	"hexiom/actuate"
 	"hexiom/capture"
 	"hexiom/clicks"
 	"hexiom/game"
@@ -23,6 +24,15 @@ import (
 // -xwayland -capture portable do.
 func TestE2EWayland(t *testing.T) {
 	tier.Heavy(t, tier.Wayland, tier.Chromium, tier.OpenCV)
+	// robotgo has one X display for the process: give the shared desk's
+	// back when done (the last cleanup, after the environment's).
+	t.Cleanup(func() {
+		if theDesk != nil {
+			if _, err := actuate.NewRobot(theDesk.X.Display); err != nil {
+				t.Error(err)
+			}
+		}
+	})
 	wl, err := desktop.StartWayland(1366, 868)
 	if err != nil {
 		t.Fatal(err)
