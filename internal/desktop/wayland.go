@@ -37,7 +37,15 @@ type Wayland struct {
 	W, H       int    // the output's size
 
 	dir   string
-	procs []*exec.Cmd // in the order started
+	procs []*waylandProc // in the order started
+}
+
+// waylandProc is a running part of the desktop; done is closed when it has
+// exited.
+type waylandProc struct {
+	name string
+	cmd  *exec.Cmd
+	done chan struct{}
 }
 
 // Programs StartWayland runs, and the Debian packages that have them.
@@ -205,21 +213,27 @@ func (wl *Wayland) start(what string, cred *syscall.Credential, env []string, na
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start Wayland: %s: %w", what, err)
 	}
-	wl.procs = append(wl.procs, cmd)
+	p := &waylandProc{name: what, cmd: cmd, done: make(chan struct{})}
+	go func() {
+		_ = cmd.Wait()
+		close(p.done)
+	}()
+	wl.procs = append(wl.procs, p)
 	return nil
 }
 
 // exited returns an error, with the end of its log, for a part that is no
 // longer running.
 func (wl *Wayland) exited() error {
-	for _, c := range wl.procs {
-		if err := c.Process.Signal(syscall.Signal(0)); err != nil {
-			name := filepath.Base(c.Path)
-			b, _ := os.ReadFile(filepath.Join(wl.dir, name+".log"))
+	for _, p := range wl.procs {
+		select {
+		case <-p.done:
+			b, _ := os.ReadFile(filepath.Join(wl.dir, p.name+".log"))
 			if len(b) > 600 {
 				b = b[len(b)-600:]
 			}
-			return fmt.Errorf("%s exited: %s", name, strings.TrimSpace(string(b)))
+			return fmt.Errorf("%s exited (%v): %s", p.name, p.cmd.ProcessState, strings.TrimSpace(string(b)))
+		default:
 		}
 	}
 	return nil
@@ -272,15 +286,13 @@ func (wl *Wayland) Close() error {
 		return nil
 	}
 	for i := len(wl.procs) - 1; i >= 0; i-- {
-		c := wl.procs[i]
-		_ = syscall.Kill(-c.Process.Pid, syscall.SIGTERM)
-		done := make(chan error, 1)
-		go func() { done <- c.Wait() }()
+		p := wl.procs[i]
+		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGTERM)
 		select {
-		case <-done:
+		case <-p.done:
 		case <-time.After(5 * time.Second):
-			_ = syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
-			<-done
+			_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+			<-p.done
 		}
 	}
 	wl.procs = nil
