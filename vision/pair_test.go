@@ -11,10 +11,11 @@ import (
 	"hexiom/vision/internal/fixture"
 )
 
-// loadFlash loads fixture name of vision/testdata/flash.
+// loadFlash loads fixture name ("flash/level27-z75", "flash75/level30-z75")
+// of vision/testdata.
 func loadFlash(t testing.TB, name string) *fixture.Fixture {
 	t.Helper()
-	f, err := fixture.Load(filepath.Join("testdata", "flash"), name)
+	f, err := fixture.Load(filepath.Join("testdata", filepath.Dir(name)), filepath.Base(name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,12 +47,19 @@ func TestPairCheckReadsTheChallenge(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	for _, c := range []struct {
 		window string
+		learn  []string
 		boards []string
 	}{
-		{"z75-1280x800", []string{"challenge6-02", "challenge6-04", "challenge6-05"}},
-		{"z75", []string{"challenge6-01", "challenge6-02", "challenge6-03", "challenge6-04", "challenge6-05", "challenge6-06", "random6-01", "random6-02", "level39", "level40"}},
+		{"z75-1280x800", []string{"flash75/level27", "flash75/level10", "flash75/level30"},
+			[]string{"flash75/challenge6-02", "flash75/challenge6-04", "flash75/challenge6-05"}},
+		{"z75", []string{"flash/level27", "flash/level10", "flash75/level30"},
+			[]string{"flash75/challenge6-01", "flash75/challenge6-02", "flash75/challenge6-03", "flash75/challenge6-04", "flash75/challenge6-05", "flash75/challenge6-06", "flash/random6-01", "flash/random6-02", "flash/level39", "flash/level40"}},
 	} {
-		tpl := learnFlash(t, "level27-"+c.window, "level10-"+c.window, "level30-"+c.window)
+		var ls []string
+		for _, l := range c.learn {
+			ls = append(ls, l+"-"+c.window)
+		}
+		tpl := learnFlash(t, ls...)
 		if m := tpl.Missing(); len(m) > 0 {
 			t.Fatalf("%s: learnt from levels 27, 10 and 30 the set lacks %v", c.window, m)
 		}
@@ -103,27 +111,35 @@ func TestPairCheckNeverFlips(t *testing.T) {
 		if s, ok := sets[window]; ok {
 			return s
 		}
-		ls := []string{"level27-" + window, "level10-" + window}
-		if strings.HasPrefix(window, "z75") {
-			ls = append(ls, "level30-"+window)
-		} else {
-			ls = append(ls, "random6-01-"+window)
+		var ls []string
+		switch window {
+		case "z75-1280x800":
+			ls = []string{"flash75/level27-", "flash75/level10-", "flash75/level30-"}
+		case "z75":
+			ls = []string{"flash/level27-", "flash/level10-", "flash75/level30-"}
+		default:
+			ls = []string{"flash/level27-", "flash/level10-", "flash/random6-01-"}
+		}
+		for i := range ls {
+			ls[i] += window
 		}
 		sets[window] = learnFlash(t, ls...)
 		return sets[window]
 	}
-	names, err := fixture.Names(filepath.Join("testdata", "flash"), "*")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []*fixture.Fixture
 	var tpls []*Templates
-	for _, n := range names {
-		if !strings.Contains(n, "challenge") && !strings.Contains(n, "random6") && !strings.HasPrefix(n, "level39") && !strings.HasPrefix(n, "level40") {
-			continue
+	for _, dir := range []string{"flash", "flash75"} {
+		names, err := fixture.Names(filepath.Join("testdata", dir), "*")
+		if err != nil {
+			t.Fatal(err)
 		}
-		cases = append(cases, loadFlash(t, n))
-		tpls = append(tpls, setFor(n[strings.Index(n, "-z")+1:]))
+		for _, n := range names {
+			if !strings.Contains(n, "challenge") && !strings.Contains(n, "random6") && !strings.HasPrefix(n, "level39") && !strings.HasPrefix(n, "level40") {
+				continue
+			}
+			cases = append(cases, loadFlash(t, dir+"/"+n))
+			tpls = append(tpls, setFor(n[strings.Index(n, "-z")+1:]))
+		}
 	}
 	classic, err := Builtin()
 	if err != nil {
@@ -206,7 +222,7 @@ func TestPairCheckNeverFlips(t *testing.T) {
 		p.Close()
 		rd.Close()
 	}
-	t.Logf("%d boards, %d wrong digits tried: the largest margin of a wrong digit scoring %.2f or more is %.2f (need %.2f to read); the smallest margin of a right one is %.2f", len(cases), checks, MinPairScore, worst, MinPairMargin, best)
+	t.Logf("%d boards, %d wrong digits tried: the largest margin of a wrong digit scoring %.3f or more is %.2f (need %.2f to read); the smallest margin of a right one is %.2f", len(cases), checks, MinPairScore, worst, MinPairMargin, best)
 	t.Logf("against the picture's own digits a right digit scores %.3f or more, a wrong one %.3f or less (need %.3f); a wrong digit with the right one as the runner-up lies at most %.2f of the way", rightScore, wrongScore, MinPairScore, vsTruth)
 	if rightScore < MinPairScore+0.01 || wrongScore > MinPairScore-0.01 || vsTruth > MinPairMargin-0.1 {
 		t.Errorf("the pair check's thresholds leave too little room")

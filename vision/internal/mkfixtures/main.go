@@ -35,6 +35,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -97,8 +98,8 @@ func main() {
 	switch *look {
 	case "":
 		err = run(*out, *only)
-	case "flash":
-		err = runFlash(*out, *only)
+	case "flash", "flash75":
+		err = runFlash(*out, *only, *look == "flash75")
 	default:
 		err = fmt.Errorf("-look %q: want flash or nothing", *look)
 	}
@@ -182,8 +183,13 @@ func run(out, only string) error {
 	return nil
 }
 
-// runFlash writes the flash look's fixtures.
-func runFlash(out, only string) error {
+// runFlash writes the flash look's fixtures; with more, the boards of
+// vision/testdata/flash75 instead.
+func runFlash(out, only string, more bool) error {
+	set := "flash"
+	if more {
+		set = "flash75"
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -219,7 +225,7 @@ func runFlash(out, only string) error {
 	for _, w := range windows {
 		var todo []job
 		for _, j := range jobs {
-			if strings.Contains(j.name+"-"+w.name, only) && flashIn(j.name, w.name) {
+			if strings.Contains(j.name+"-"+w.name, only) && flashSet(j.name, w.name) == set {
 				todo = append(todo, j)
 			}
 		}
@@ -233,19 +239,25 @@ func runFlash(out, only string) error {
 	return nil
 }
 
-// flashIn says whether the flash fixture name is taken in window w: the
-// first boards at every zoom; level 30 and the challenges at 75 % only; in
-// the e2e's window, the levels TestE2EFlash learns from and three
-// challenges.
-func flashIn(name, w string) bool {
+// flashSet says which set the flash fixture name taken in window w belongs
+// to: "flash", the first boards at every zoom (vision/testdata/flash);
+// "flash75", the more boards at 75 % (vision/testdata/flash75: level 30 and
+// the challenges in 800×600, and in the e2e's window the levels
+// TestE2EFlash learns from and three challenges); "" for one not taken.
+func flashSet(name, w string) string {
 	extra := strings.HasPrefix(name, "challenge") || name == "level30"
-	switch w {
-	case "z75":
-		return true
-	case "z75-1280x800":
-		return name == "level10" || name == "level27" || name == "level30" || name == "challenge6-02" || name == "challenge6-04" || name == "challenge6-05"
+	switch {
+	case w == "z75-1280x800":
+		if name == "level10" || name == "level27" || extra && name != "challenge6-01" && name != "challenge6-03" && name != "challenge6-06" {
+			return "flash75"
+		}
+		return ""
+	case extra && w == "z75":
+		return "flash75"
+	case extra:
+		return ""
 	}
-	return !extra
+	return "flash"
 }
 
 // learnSeed picks the first random size-6 board whose start shows every digit
@@ -314,7 +326,7 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 		margin := 6
 		crop := image.Rect(int(math.Floor(area.Left))-margin, int(math.Floor(area.Top))-margin,
 			int(math.Ceil(area.Left+area.Side))+margin, int(math.Ceil(area.Top+area.Side))+margin)
-		img, err := scr.Grab(crop)
+		img, err := still(scr, crop)
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
 		}
@@ -350,6 +362,34 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 		fmt.Printf("%s: %s, area %.0f px at (%.0f,%.0f)\n", name, src, area.Side, area.Left, area.Top)
 	}
 	return nil
+}
+
+// still grabs r until two grabs a little longer apart than the flash
+// look's fade-in and glides (150 ms) are the same picture: the board at
+// rest.
+func still(scr *capture.Screen, r image.Rectangle) (image.Image, error) {
+	prev, err := scr.Grab(r)
+	if err != nil {
+		return nil, err
+	}
+	for k := 0; k < 150; k++ {
+		time.Sleep(200 * time.Millisecond)
+		img, err := scr.Grab(r)
+		if err != nil {
+			return nil, err
+		}
+		if same(prev, img) {
+			return img, nil
+		}
+		prev = img
+	}
+	return nil, fmt.Errorf("the picture never stood still for 200 ms in 30 s")
+}
+
+// same says whether two grabs are the same picture.
+func same(a, b image.Image) bool {
+	ra, rb := capture.ToRGBA(a, image.Point{}), capture.ToRGBA(b, image.Point{})
+	return ra.Rect == rb.Rect && bytes.Equal(ra.Pix, rb.Pix)
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
