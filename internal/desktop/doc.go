@@ -1,9 +1,10 @@
 //go:build linux
 
 // Package desktop starts the real parts the bot meets on a user's desktop, for
-// end-to-end tests and the demo: an X server (Xvfb) on a free display, Debian's
-// Chromium in app mode at a given window rectangle, and an HTTP handler served
-// on loopback. Everything it starts is killed with its parent (Pdeathsig) and
+// end-to-end tests and the demo: an X server (Xvfb) on a free display, a
+// headless Wayland desktop with the desktop portal (StartWayland: sway,
+// XWayland, xdg-desktop-portal), Debian's Chromium in app mode at a given
+// window rectangle, and an HTTP handler served on loopback. Everything it starts is killed with its parent (Pdeathsig) and
 // stopped cleanly by Close.
 //
 // It never skips: when Xvfb or Chromium is missing, Start* returns an error
