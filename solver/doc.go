@@ -42,9 +42,12 @@
 // way, with the same kinds of bounds given a slack (what a better
 // arrangement may still set aside): counts over ranges of numbers, Hall's
 // condition for the open tiles, and the handshake identity for each number
-// of tiles set aside. Two searches race: a branch-and-bound for better
-// arrangements, and searches for an arrangement worth at least a target,
-// from the bound at the root down, each refuted target lowering the bound.
+// of tiles set aside; with points, the parity of the sum. Its memo keeps
+// the bound each subtree proved, so the searches for lower targets reuse
+// the work of higher ones. Two searches race in two orientations: a
+// branch-and-bound for better arrangements, and searches for an
+// arrangement worth at least a target, from the bound at the root down,
+// each refuted target lowering the bound.
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //

@@ -97,14 +97,17 @@ func putMaxSearcher(s *search.MaxSearcher) {
 // arrangement unless its locked tiles cannot all be satisfied, whatever is
 // placed around them: then SolveMax returns ErrNoSolution.
 //
-// It first tries the whole level briefly (an ordinary solution places
-// every tile and is optimal), then races two searches in two goroutines:
-// up, a branch-and-bound for better arrangements (after short searches for
-// a first one; to the end in reading order, occupied first), and down, from the bound at the root down, searches for an arrangement
-// worth at least each target in turn (in reading order), each target
-// refuted lowering the bound by one. They share
-// the best value found, and stop when it meets the bound: the answer is
-// then optimal. When ctx ends first, SolveMax returns the best arrangement
+// It first tries the whole level (an ordinary solution places every tile
+// and is optimal): the lone first search of Solve, then its portfolio for
+// a few thousand nodes a lane. Then it races two searches in two
+// goroutines: up, a branch-and-bound for better arrangements (after short
+// searches for a first one; to the end in the reading order turned by
+// 4·60°, occupied first), and down, from the bound at the root down,
+// searches for an arrangement worth at least each target in turn (in
+// reading order), each target refuted lowering the bound by one (by two
+// for points, whose values have one parity). They share the best value
+// found and the bound, and stop when they meet: the answer is then
+// optimal. When ctx ends first, SolveMax returns the best arrangement
 // found with Optimal false and the bound proved so far; if it had found
 // none, the context's error (wrapped).
 //
