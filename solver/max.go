@@ -99,20 +99,22 @@ func putMaxSearcher(s *search.MaxSearcher) {
 //
 // It first tries the whole level (an ordinary solution places every tile
 // and is optimal): the lone first search of Solve, then its portfolio for
-// a few thousand nodes a lane. Then it races two searches in two
-// goroutines: up, a branch-and-bound for better arrangements (after short
-// searches for a first one; to the end in the reading order turned by
-// 4·60°, occupied first), and down, from the bound at the root down,
-// searches for an arrangement worth at least each target in turn (in
-// reading order), each target refuted lowering the bound by one (by two
-// for points, whose values have one parity). They share the best value
-// found and the bound, and stop when they meet: the answer is then
-// optimal. When ctx ends first, SolveMax returns the best arrangement
-// found with Optimal false and the bound proved so far; if it had found
-// none, the context's error (wrapped).
+// a few thousand nodes a lane. Then two branch-and-bounds for better
+// arrangements race in two goroutines, in two orientations, sharing the
+// best value found: up, after short searches for a first arrangement and
+// good ones, in the reading order turned by 4·60°, and the other in
+// reading order; the first to exhaust its space proves the best found
+// optimal (or, having found none, that there is none). When ctx ends
+// first, SolveMax returns the best arrangement found with Optimal false
+// and the bound proved at the root; if it had found none, the context's
+// error (wrapped).
 //
-// Of the options only Threads counts: Threads(1) runs up's short searches
-// and then down on one goroutine, with the same nodes on every run.
+// With Threads(1), up's short searches run and then down on the same
+// goroutine: from the bound at the root down, searches for an arrangement
+// worth at least each target in turn (in reading order), each refuted
+// target lowering the bound (by one, or by two for points, whose values
+// have one parity), until one is found: the same nodes on every run.
+// Of the other options none counts.
 func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Option) (MaxResult, error) {
 	t0 := time.Now()
 	cfg := config{threads: DefaultThreads()}
@@ -210,14 +212,12 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	var (
 		mu      sync.Mutex
 		floor   atomic.Int32 // best value found, shared with the searches
-		ceil    atomic.Int32 // bound, shared with the searches
 		bound   = ub         // under mu
 		bestVal = int32(-1)  // under mu
 		upDone  bool         // under mu: up exhausted its space
 		nodes   atomic.Int64
 	)
 	floor.Store(-1)
-	ceil.Store(ub)
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	onFound := func(v int32, found []int8) {
@@ -233,16 +233,17 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			cancel()
 		}
 	}
-	upRun := func(seq []upStep) {
+	upRun := func(s *search.MaxSearcher, seq []upStep) {
 		buf := make([]int8, n)
+		q := prob // each goroutine its own visit order
 		for k, st := range seq {
 			if k > 0 && st.visit != seq[k-1].visit {
-				prob.Visit = visits[st.visit]
-				up.Reset(prob, obj == Points)
+				q.Visit = visits[st.visit]
+				s.Reset(q, obj == Points)
 			}
-			out := up.Search(rctx, search.MaxOptions{
+			out := s.Search(rctx, search.MaxOptions{
 				Best: -1, Optimise: !st.first, EmptyFirst: st.emptyFirst, NodeLimit: st.limit,
-				Floor: &floor, Ceil: &ceil, OnFound: onFound,
+				Floor: &floor, OnFound: onFound,
 			}, buf)
 			nodes.Add(out.Nodes)
 			if out.Exhausted && (!st.first || !out.Found) {
@@ -261,13 +262,10 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	downRun := func(s *search.MaxSearcher) {
 		buf := make([]int8, n)
 		for t := ub; t >= 0; t = s.Round(t - 1) {
-			if c := ceil.Load(); t > c {
-				t = c // the other search refuted the targets above c
-			}
 			if t <= floor.Load() {
 				break
 			}
-			out := s.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, Ceil: &ceil, OnFound: onFound}, buf)
+			out := s.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound}, buf)
 			nodes.Add(out.Nodes)
 			if out.Found || !out.Exhausted {
 				// Found: worth t or more, while every target above t was
@@ -279,7 +277,6 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			// above t-1 meanwhile; it cannot have risen since).
 			mu.Lock()
 			bound = min(bound, max(s.Round(t-1), floor.Load()))
-			ceil.Store(bound)
 			done := bestVal >= bound
 			mu.Unlock()
 			if done {
@@ -291,7 +288,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	if cfg.threads == 1 {
 		// One goroutine, the same nodes on every run: up's short searches,
 		// then down, which alone is complete.
-		upRun(maxUpSeq[:len(maxUpSeq)-1])
+		upRun(up, maxUpSeq[:len(maxUpSeq)-1])
 		if !upDone && rctx.Err() == nil {
 			downRun(down)
 		}
@@ -300,11 +297,11 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			upRun(maxUpSeq)
+			upRun(up, maxUpSeq)
 		}()
 		go func() {
 			defer wg.Done()
-			downRun(down)
+			upRun(down, maxBBSeq)
 		}()
 		wg.Wait()
 	}
@@ -323,7 +320,8 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 // The visit orders (indices into orientations) of the searches of
 // SolveMax: up, the branch-and-bound for better arrangements (maxUpVisit for
 // its first searches, maxBBVisit for the last, to the end), and down, the
-// searches for the bound. Down alone (Threads(1)) in reading order proved
+// searches for the bound with one goroutine, or the second
+// branch-and-bound with two. Down alone (Threads(1)) in reading order proved
 // random size 4 seed 89 raised in 0.95 million nodes, rows from the
 // outside in 4.1 million, rings from the outside in 27 million (seed 53:
 // 0.83, 0.52 and 6.4 million; official level 35: 100,312, 405,026 and
@@ -338,7 +336,13 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 // 5 seed 56: 94 points and a bound of 184 after 40 s, against 176 proved
 // after 2.5 million nodes in reading order); a second down search in
 // place of up's last made it worse too (same level: 5.2 million nodes
-// against 2.7 million).
+// against 2.7 million). Refuting the optimum plus one alone costs far
+// less than the whole descent from the root bound (random size 4 seed 53
+// raised, points: 158,726 nodes turned by 4·60° against 1.8 million down
+// in reading order; size 5 seed 56: 1.0 and 1.1 million against 2.7), so
+// with two goroutines the second one is a branch-and-bound too (size 5
+// seed 56, points: 1.9 to 2.0 million nodes in all, against 2.5 to 3.1
+// million with down).
 var maxUpVisit, maxDownVisit, maxBBVisit = 0, 0, 4
 
 // upStep is one search of up: the visit order, empty first or not, stop
@@ -359,6 +363,10 @@ var maxUpSeq = []upStep{
 	{6, false, false, 20_000},
 	{maxBBVisit, false, false, 0},
 }
+
+// maxBBSeq is what the second goroutine does: a branch-and-bound to the
+// end in down's orientation.
+var maxBBSeq = []upStep{{maxDownVisit, false, false, 0}}
 
 // maxLanes is Solve's portfolio (lanes) with a budget of maxLaneNodes per
 // lane, for the try at a whole solution in SolveMax: a budgeted lane ends

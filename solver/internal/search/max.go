@@ -77,7 +77,6 @@ type MaxSearcher struct {
 	nodes   int64
 	stop    bool
 	limited bool
-	ceiled  bool // stopped by Ceil
 	err     error
 	best    int32 // value to beat
 	val0    int32 // value of bestVal, when found
@@ -101,10 +100,6 @@ type MaxOptions struct {
 	// has found: read at the start and every 1,024 nodes, it raises Best.
 	// Exhausted then means nothing better than the larger of the two.
 	Floor *atomic.Int32
-	// Ceil, when set, is a bound another search has proved: read every
-	// 1,024 nodes, the search stops once it is no more than Best (nothing
-	// better can exist) and reports the space exhausted.
-	Ceil *atomic.Int32
 	// OnFound, when set, is called with each better arrangement found
 	// (its value and the number on each cell, valid during the call).
 	OnFound func(value int32, sol []int8)
@@ -230,17 +225,15 @@ func (s *MaxSearcher) Round(v int32) int32 {
 // each cell or Empty for the best arrangement found.
 func (s *MaxSearcher) Search(ctx context.Context, opts MaxOptions, sol []int8) MaxOutcome {
 	s.opts, s.ctx = opts, ctx
-	s.nodes, s.stop, s.limited, s.ceiled, s.err = 0, false, false, false, nil
+	s.nodes, s.stop, s.limited, s.err = 0, false, false, nil
 	s.best, s.found = opts.Best, false
 	s.raiseFloor()
 	if err := ctx.Err(); err != nil {
 		return MaxOutcome{Err: err}
 	}
-	if !s.overCeil() {
-		s.dfs(0)
-	}
+	s.dfs(0)
 	out := MaxOutcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited}
-	out.Exhausted = !s.stop || s.ceiled
+	out.Exhausted = !s.stop
 	if s.found {
 		out.Value = s.val0
 		copy(sol, s.bestVal[:s.n])
@@ -255,15 +248,6 @@ func (s *MaxSearcher) raiseFloor() {
 			s.best = f
 		}
 	}
-}
-
-// overCeil reports, and stops the search, when Ceil says that nothing
-// better than best exists.
-func (s *MaxSearcher) overCeil() bool {
-	if s.opts.Ceil != nil && s.opts.Ceil.Load() <= s.best {
-		s.stop, s.ceiled = true, true
-	}
-	return s.ceiled
 }
 
 // need is the weight the undecided part must still place to beat best.
@@ -326,9 +310,6 @@ func (s *MaxSearcher) dfs(k int) int32 {
 			return s.remW
 		}
 		s.raiseFloor()
-		if s.overCeil() {
-			return s.remW
-		}
 	}
 	var ma, mc uint64
 	var slot *memoEntry
