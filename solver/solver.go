@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"math"
 	"runtime"
 	"sort"
 	"sync"
@@ -101,10 +100,10 @@ type lane struct {
 }
 
 // lanes is the portfolio that runs when quickSeq did not answer. The
-// first lane makes small restarts in other orientations and value orders
-// (what answered first most often on random levels), then searches the
-// rings from the outside in to the end. The four others restart with
-// budgets of 1,024 nodes times one more than the Luby sequence, each restart in another
+// first lane is one short search in reading order trying "empty" first
+// (1,024 nodes; it answers level 30 at its 565th node). The four others
+// restart with budgets of 1,024 nodes times one more than the Luby
+// sequence, each restart in another
 // of the twelve orientations (starting from 0, 3, 6 and 9, so that the
 // four are never in the same one) and with the value tried first at a cell
 // swapped with probability 1/20, to the end. A hard start one way is often
@@ -115,13 +114,15 @@ type lane struct {
 // 22.6 million nodes in the previous portfolio, under 8,000 now).
 // Measured against portfolios of 3, 6, 8 and 12 lanes, with 1/32 to 1/5
 // swapped, with plain searches instead of restarts, and with each lane's
-// restarts kept in one orientation (BENCHMARKS.md).
+// restarts kept in one orientation (BENCHMARKS.md). The first lane made
+// five small restarts in other orientations and value orders and then
+// searched the rings from the outside in to the end: seeds 0..9999, one
+// thread, p99 15,103 nodes and max 279,150 then, 13,055 and 223,854 now
+// (the first of those restarts alone, 2,048 nodes: 14,079 and 224,878);
+// the 40 official levels 22,131 nodes then, 25,347 now (level 35 6,268 →
+// 10,508, level 38 6,773 → 5,749).
 var lanes = func() []lane {
-	ls := []lane{{seq: []step{
-		{0, true, 2048, 0}, {12, true, 2048, 0}, {6, false, 2048, 0},
-		{15, false, 2048, 0}, {9, false, 2048, 0},
-		{spiralOut, false, 0, 0},
-	}}}
+	ls := []lane{{seq: []step{{0, true, 1024, 0}}}}
 	for _, v := range []int{0, 3, 6, 9} {
 		ls = append(ls, lane{seq: []step{{v, false, 0, 1 << 32 / 20}}})
 	}
@@ -164,11 +165,11 @@ func putSearcher(s *search.Searcher) {
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
 // the portfolio (lanes) takes over: five searches that take turns of
-// search.PauseNodes (1,024) nodes on Threads goroutines, the first to answer winning. One makes
-// small restarts in other orientations and value orders, then searches the
-// rings from the outside in; four restart in four orientations with
-// growing budgets and some value choices swapped at random. All five are
-// complete (the budgets grow without end), so Solve is complete. Then a
+// search.PauseNodes (1,024) nodes on Threads goroutines, the first to
+// answer winning. One is a short search trying "empty" first; four restart
+// in four orientations with growing budgets and some value choices swapped
+// at random. Those four are complete (the budgets grow without end), so
+// Solve is complete. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
 // every run.
@@ -459,13 +460,10 @@ var (
 	orientCache [board.MaxSize + 1][][]int32
 )
 
-// spiralOut is the index in orientations of the rings from the outside in.
-const spiralOut = 24
-
-// orientations returns 25 orders in which to visit the cells of a board of
+// orientations returns 24 orders in which to visit the cells of a board of
 // side s: for each of the twelve orientations (rotated by k·60°, mirrored
 // or not), first its reading order (entries 0..11), then its rows from the
-// outside in (12..23); then the rings from the outside in (spiralOut).
+// outside in (12..23).
 // Plain reading order comes first.
 func orientations(s int) [][]int32 {
 	orientMu.Lock()
@@ -510,39 +508,8 @@ func orientations(s int) [][]int32 {
 			}))
 		}
 	}
-	out = append(out, spiral(s))
 	orientCache[s] = out
 	return out
-}
-
-// spiral returns the cells of a board of side s ring by ring from the
-// outer ring inwards, each ring counter-clockwise from the east. Its
-// frontier is one ring, and the corners (often locked on official
-// levels) come first.
-func spiral(s int) []int32 {
-	g := board.Geom(s)
-	n := g.N()
-	type key struct {
-		ring int
-		ang  float64
-	}
-	keys := make([]key, n)
-	for i, c := range g.Coords {
-		dx, dy := c.X-(s-1), c.Y-(s-1) // from the centre; rows go down
-		ring := max(dx, -dx, dy, -dy, dx-dy, dy-dx)
-		// The cell's centre in the plane: each row down shifts half a cell left.
-		ang := math.Atan2(-float64(dy)*math.Sqrt(3)/2, float64(dx)-float64(dy)/2)
-		if ang < 0 {
-			ang += 2 * math.Pi
-		}
-		keys[i] = key{-ring, ang}
-	}
-	return cellsSorted(n, func(i, j int) bool {
-		if keys[i].ring != keys[j].ring {
-			return keys[i].ring < keys[j].ring
-		}
-		return keys[i].ang < keys[j].ang
-	})
 }
 
 // cellsSorted returns the cells 0..n-1 in the order less gives them.
