@@ -1,13 +1,18 @@
 package play_test
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"hexiom/board"
+	"hexiom/capture"
 	"hexiom/game"
+	"hexiom/internal/desktop"
 	"hexiom/play"
 	"hexiom/play/desk"
 	"hexiom/vision"
@@ -105,7 +110,9 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 				t.Fatal(err)
 			}
 		}
-		img, err := d.Grab(d.Area.Rect())
+		// The board fades in for 150 ms after the page reports it: learn
+		// from it at rest, as a user would.
+		img, err := stillGrab(d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,4 +146,26 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 	}
 	t.Logf("no -templates flag: %s", line)
 	d.Tpl = found
+}
+
+// stillGrab grabs the calibrated area until two grabs 200 ms apart (longer
+// than the flash look's fade-in and glides) are the same picture; it gives
+// up after desktop.Patience.
+func stillGrab(d *desk.Desk) (image.Image, error) {
+	prev, err := d.Grab(d.Area.Rect())
+	if err != nil {
+		return nil, err
+	}
+	for end := time.Now().Add(desktop.Patience); time.Now().Before(end); {
+		time.Sleep(200 * time.Millisecond)
+		cur, err := d.Grab(d.Area.Rect())
+		if err != nil {
+			return nil, err
+		}
+		if bytes.Equal(capture.ToRGBA(prev, image.Point{}).Pix, capture.ToRGBA(cur, image.Point{}).Pix) {
+			return cur, nil
+		}
+		prev = cur
+	}
+	return nil, fmt.Errorf("the board did not stand still for 200 ms within %v", desktop.Patience)
 }
