@@ -44,10 +44,11 @@
 // condition for the open tiles, and the handshake identity for each number
 // of tiles set aside; with points, the parity of the sum. Its memo keeps
 // the bound each subtree proved, so the searches for lower targets reuse
-// the work of higher ones. Two searches race in two orientations: a
-// branch-and-bound for better arrangements, and searches for an
-// arrangement worth at least a target, from the bound at the root down,
-// each refuted target lowering the bound.
+// the work of higher ones. With two goroutines two branch-and-bounds for
+// better arrangements race in two orientations, sharing the best value
+// found; with one, searches for an arrangement worth at least a target
+// run from the bound at the root down, each refuted target lowering the
+// bound.
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //
