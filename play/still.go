@@ -78,6 +78,21 @@ func (p *pace) settle() time.Duration {
 	return s
 }
 
+// typical is the median recent settle (0 before any drag): how long a drag
+// of this game usually takes to show in full. After a drag the picture
+// counts as still no sooner than that: a browser that stops drawing in the
+// middle of a glide (a busy machine) shows a frozen frame for longer than
+// the still window while the game still ignores presses.
+func (p *pace) typical() time.Duration {
+	n := min(p.n, paceMemory)
+	if n == 0 {
+		return 0
+	}
+	s := p.settles
+	sort.Slice(s[:n], func(i, j int) bool { return s[i] < s[j] })
+	return s[n/2]
+}
+
 // learn records one settle: the longest gap between two changes of the
 // picture, and the time from the release to the last change.
 func (p *pace) learn(gap, settle time.Duration) {
@@ -154,8 +169,9 @@ func (p *player) grab() (image.Image, error) {
 // Without ref the first picture counts as a change. When limit passes it
 // gives up with errNeverStill if the picture changed in the last still
 // window, and returns the last picture if it did not change at all.
-// After a drag (learn), the settle is learnt: the gaps between changes and
-// the time to the last one. p.between is left at the picture seen just
+// After a drag (learn), the picture counts as still no sooner than the
+// typical settle after it, and the settle is learnt: the gaps between
+// changes and the time to the last one. p.between is left at the picture seen just
 // before the one returned, when that one too came after ref (nil if none).
 func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit time.Duration, learn bool) (img image.Image, moved bool, err error) {
 	t0 := p.cfg.Now()
@@ -180,7 +196,7 @@ func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit ti
 				changes++
 			}
 			moved, lastChange, last = true, now, cur
-		case moved && now.Sub(lastChange) >= p.pace.still():
+		case moved && now.Sub(lastChange) >= p.pace.still() && (!learn || now.Sub(t0) >= p.pace.typical()):
 			if learn {
 				p.pace.learn(gap, lastChange.Sub(t0))
 			}
