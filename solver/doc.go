@@ -33,7 +33,7 @@
 // change; it is what a player must drag at least, swaps or not.
 //
 // As many tiles as possible. SolveMax solves the overconstrained variant
-// (the end of ../shared/seeds/001_ad593e7ea76e3f4d.txt): for any position,
+// (the end of the 2012 blog post "Hexiom Puzzle"): for any position,
 // solvable or not, an arrangement of a subset of its tiles in which every
 // tile on the board has its number of occupied neighbours, with the most
 // tiles (Tiles) or the largest sum of numbers (Points); the tiles left out
