@@ -137,11 +137,13 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		area calibration.Area
 		r    Reading
 		err  error
-		mean float64
+		mean float64 // cells read with confidence, plus the mean confidence
 	}
 	var bestC *cand
-	// try reads the board as size s in area a and keeps it when its mean
-	// confidence is the best so far (a doubtful read still counts).
+	// try reads the board as size s in area a and keeps it when it reads
+	// the most cells with confidence, then the best mean confidence (a
+	// doubtful read still counts): a smaller board's lattice may fit the
+	// inner cells of a larger board well, never all its cells.
 	try := func(a calibration.Area, s int) {
 		if !a.Rect().Overlaps(b) {
 			return // only the board need be on the picture, not the area
@@ -156,8 +158,14 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 			mean += c
 		}
 		mean /= float64(len(r.Conf))
+		for _, c := range r.Cells {
+			if c.Doubt == "" {
+				mean++ // one per cell read with confidence
+			}
+		}
+		r.Area.Method, r.Area.When = a.Method, a.When
 		if bestC == nil || mean > bestC.mean {
-			bestC = &cand{a.Shift(r.Shift.X, r.Shift.Y), r, err, mean}
+			bestC = &cand{r.Area, r, err, mean}
 		}
 	}
 	for _, o := range outlines {

@@ -262,7 +262,14 @@ func (m *edgeMap) fitLattice(t0, ex, ey float64) (t, cx, cy, v float64) {
 			}
 		}
 	}
-	cx, cy = phase(t, cx, cy, 0.2, 0.1)
+	cx, cy = phase(t, cx, cy, 1, 0.5)
+	cx, cy = phase(t, cx, cy, 0.1, 0.1)
+	// Each phase search may move by half a lattice cell: bring the centre
+	// back to the lattice point nearest the map's centre (the outline's).
+	j := math.Round((mx - cx) / (t * math.Sqrt(3) / 2))
+	cx += j * t * math.Sqrt(3) / 2
+	cy += j * t / 2
+	cy += math.Round((my-cy)/t) * t
 	return t, cx, cy, m.latticeSym(t, cx, cy, ex, ey)
 }
 

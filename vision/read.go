@@ -205,6 +205,12 @@ func (rd *reader) read(s int) (Reading, error) {
 			sc.Close()
 		}
 	}
+	if rd.fixed && len(sizes) == 1 {
+		// FindArea's guess of the cells' place may be off by more than
+		// the refinement below reaches: search around it first.
+		bestMean = rd.nearby(best, bestS)
+		r.SizeScore[bestS] = bestMean
+	}
 	if bestMean < MinBoard {
 		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
 	}
@@ -261,4 +267,33 @@ func (rd *reader) read(s int) (Reading, error) {
 		return r, err
 	}
 	return r, nil
+}
+
+// nearReach is how far (kind-scale px, a cell's radius being kindR) nearby
+// looks around the calibrated place.
+const nearReach = 4
+
+// nearby moves rd.area to where, within nearReach of it, the cells of size
+// s match best in the kind-scale picture sc (a grid search, each px), and
+// returns the lattice score there.
+func (rd *reader) nearby(sc *scaled, s int) float64 {
+	var pts []calibration.Point
+	for i, p := range rd.area.Cells(s) {
+		if i%3 == 0 || s <= 3 {
+			pts = append(pts, p)
+		}
+	}
+	bx, by, bv := 0.0, 0.0, rd.lattice(sc, pts, 0, 0)
+	for dy := -nearReach; dy <= nearReach; dy++ {
+		for dx := -nearReach; dx <= nearReach; dx++ {
+			if dx*dx+dy*dy > nearReach*nearReach || dx == 0 && dy == 0 {
+				continue
+			}
+			if v := rd.lattice(sc, pts, float64(dx), float64(dy)); v > bv {
+				bx, by, bv = float64(dx), float64(dy), v
+			}
+		}
+	}
+	rd.area = rd.area.Shift(bx/sc.k, by/sc.k)
+	return rd.lattice(sc, rd.area.Cells(s), 0, 0)
 }

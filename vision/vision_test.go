@@ -2,6 +2,7 @@ package vision_test
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -198,8 +199,27 @@ func TestLearnMerges(t *testing.T) {
 	}
 	// Learning from a picture of another level must fail, not learn junk.
 	wrong := load(t, "level11-1280x800")
-	if _, err := vision.Learn(t2, wrong.Image, wrong.Meta.Area, a.Truth); err == nil {
-		t.Fatal("learnt level 10 from a picture of level 11")
+	_, err = vision.Learn(t2, wrong.Image, wrong.Meta.Area, a.Truth)
+	var le *vision.LearnError
+	if !errors.As(err, &le) {
+		t.Fatalf("learnt level 10 from a picture of level 11: %v", err)
+	}
+	// It names the cells that disagree, as the level has them and as read.
+	bad := 0
+	for i, c := range a.Truth.Cells {
+		if wrong.Truth.Size == a.Truth.Size && wrong.Truth.Cells[i] != c {
+			bad++
+		}
+	}
+	if len(le.Cells) == 0 || len(le.Cells) < bad {
+		t.Fatalf("%d cells named, the two levels differ in %d: %v", len(le.Cells), bad, err)
+	}
+	d := le.Cells[0]
+	if !strings.Contains(err.Error(), fmt.Sprintf("cell %d (row %d, column %d): the level has %q, read %q", d.Cell, d.Coord.Y, d.Coord.X, d.Was, d.Read)) {
+		t.Errorf("the message does not name cell %d: %v", d.Cell, err)
+	}
+	if le.Reading.Size == 0 {
+		t.Error("no reading to draw the debug picture from")
 	}
 }
 

@@ -133,6 +133,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
+	t.Setenv("TMPDIR", t.TempDir())               // the refusal's debug picture
 	args, _ := fixtureArgs(t, "level12-1280x800") // digits 1 3 4, no hole, no lock
 	var out, errb strings.Builder
 	if st := runAs("learn", append(args, "-level", "12"), &out, &errb); st != exitOK {
@@ -194,7 +195,7 @@ func TestLearnOfficialLevelAndAdd(t *testing.T) {
 	if st := runAs("learn", append(args39, "-level", "38"), &out, &errb); st == exitOK {
 		t.Fatal("learnt level 38 from a picture of level 39")
 	}
-	if st := runAs("learn", append(args, "-level", "13"), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") || !regexp.MustCompile(`cell \d+ \(row \d+, column \d+\): the level has`).MatchString(errb.String()) {
+	if st := runAs("learn", append(args, "-level", "13"), &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "does not show this level") || !regexp.MustCompile(`cell \d+ \(row \d+, column \d+\): the level has`).MatchString(errb.String()) || !regexp.MustCompile(`see \S+hexiom-learn-\S+\.png`).MatchString(errb.String()) {
 		t.Errorf("wrong level: exit %d, %q", st, errb.String())
 	}
 	// Bad -level values: exit 2 for a level number out of range, 1 for a
