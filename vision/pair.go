@@ -185,7 +185,7 @@ func meanOf(idx []int, crops [][]float32, skip int) []float32 {
 func (p *pairs) between(i int, a, b []float32) (score, margin float64) {
 	sa, _ := p.crop(i, a)
 	sb, _ := p.crop(i, b)
-	rho := corrF(a, b)
+	rho := corr(a, b)
 	if rho >= 1-1e-6 {
 		return sa, 0
 	}
@@ -229,7 +229,7 @@ func alignDigit(sc *scaled, cx, cy float64, tpl, buf []float32) (best, bx, by fl
 		if !sc.crop(buf, cx+ox, cy+digitDY+oy, digitW, digitH) {
 			return
 		}
-		if v := corrF(buf, tpl); v > best {
+		if v := corr(buf, tpl); v > best {
 			best, bx, by = v, ox, oy
 		}
 	}
@@ -245,28 +245,6 @@ func alignDigit(sc *scaled, cx, cy float64, tpl, buf []float32) (best, bx, by fl
 		}
 	}
 	return best, bx, by
-}
-
-// corrF is the correlation of two equal-sized grey pictures.
-func corrF(a, b []float32) float64 {
-	n := float64(len(a))
-	var sa, sb float64
-	for i := range a {
-		sa += float64(a[i])
-		sb += float64(b[i])
-	}
-	ma, mb := sa/n, sb/n
-	var dot, qa, qb float64
-	for i := range a {
-		x, y := float64(a[i])-ma, float64(b[i])-mb
-		dot += x * y
-		qa += x * x
-		qb += y * y
-	}
-	if qa == 0 || qb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(qa*qb)
 }
 
 // pairWhy says, for a doubt, what the pair check found ("" if it was not

@@ -337,7 +337,7 @@ func (t *Templates) prepare() error {
 		for a := range t.digits {
 			for b := range t.digits {
 				if t.digits[a] != nil && t.digits[b] != nil {
-					t.digitRho[a][b] = corrBytes(t.digits[a], t.digits[b])
+					t.digitRho[a][b] = corr(t.digits[a], t.digits[b])
 				}
 			}
 		}
@@ -345,8 +345,9 @@ func (t *Templates) prepare() error {
 	return t.err
 }
 
-// corrBytes is the correlation of two equal-sized grey pictures.
-func corrBytes(a, b []byte) float64 {
+// corr is the correlation of two equal-sized grey pictures (the learnt
+// digits as bytes, the pair check's aligned crops as float32).
+func corr[T byte | float32](a, b []T) float64 {
 	n := float64(len(a))
 	var sa, sb float64
 	for i := range a {
