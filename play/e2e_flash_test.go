@@ -33,21 +33,7 @@ func TestE2EFlash(t *testing.T) {
 	d := getDesk(t)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the user's learnt set goes here
 	// The other e2e tests share the desk: put it back as it was.
-	t.Cleanup(func() {
-		if err := d.Reopen("classic", 1); err != nil {
-			t.Errorf("desk back to classic: %v", err)
-			return
-		}
-		if _, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 22}); err != nil {
-			t.Error(err)
-		}
-		if _, err := d.Calibrate(); err != nil {
-			t.Errorf("desk back to classic: %v", err)
-		}
-		if d.Tpl, _ = vision.Builtin(); d.Tpl == nil {
-			t.Error("no built-in templates")
-		}
-	})
+	t.Cleanup(func() { backToClassic(t, d) })
 	for _, zoom := range flashZooms {
 		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
 			if err := d.Reopen("flash", zoom); err != nil {
@@ -93,6 +79,24 @@ var flashBoards = []game.Spec{
 // flashChallenge is the seed of the size-6 challenge TestE2EFlash plays:
 // many 5s and 6s.
 var flashChallenge uint64 = 5
+
+// backToClassic puts the shared desk back as the other e2e tests expect
+// it: the classic look at 100 %, level 22, calibrated, the built-in set.
+func backToClassic(t *testing.T, d *desk.Desk) {
+	if err := d.Reopen("classic", 1); err != nil {
+		t.Errorf("desk back to classic: %v", err)
+		return
+	}
+	if _, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 22}); err != nil {
+		t.Error(err)
+	}
+	if _, err := d.Calibrate(); err != nil {
+		t.Errorf("desk back to classic: %v", err)
+	}
+	if d.Tpl, _ = vision.Builtin(); d.Tpl == nil {
+		t.Error("no built-in templates")
+	}
+}
 
 // learnFlash calibrates on the start of the first official level given and
 // learns the look from the starts of the levels given into a new set saved

@@ -28,18 +28,7 @@ var learnStarts = []int{1, 3, 10, 20, 23, 30, 34, 39, 40}
 // start exactly. A failure names the cells that disagree.
 func TestE2EFlashLearnsEveryStart(t *testing.T) {
 	d := getDesk(t)
-	t.Cleanup(func() {
-		if err := d.Reopen("classic", 1); err != nil {
-			t.Errorf("desk back to classic: %v", err)
-			return
-		}
-		if _, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 22}); err != nil {
-			t.Error(err)
-		}
-		if _, err := d.Calibrate(); err != nil {
-			t.Errorf("desk back to classic: %v", err)
-		}
-	})
+	t.Cleanup(func() { backToClassic(t, d) })
 	levels := learnStarts
 	if os.Getenv("HEXIOM_LEARN_ALL") != "" {
 		levels = nil

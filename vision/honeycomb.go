@@ -165,26 +165,34 @@ func (m *edgeMap) sym(cx, cy, r float64) (ab, aa, bb float64) {
 	return ab, aa, bb
 }
 
-// latticeSym is how six-fold symmetric the edges are about the lattice
-// points of vertical pitch t whose centre cell is at (cx, cy), over the
-// points within the ellipse of radii (ex, ey) around the map's centre.
-func (m *edgeMap) latticeSym(t, cx, cy, ex, ey float64) float64 {
+// latticePoints calls visit with every point of the lattice of vertical
+// pitch t through (cx, cy) that lies inside the ellipse of radii (ex, ey)
+// around the map's centre.
+func (m *edgeMap) latticePoints(t, cx, cy, ex, ey float64, visit func(x, y float64)) {
 	dx := t * math.Sqrt(3) / 2
 	mx, my := float64(m.w)/2, float64(m.h)/2
-	var ab, aa, bb float64
 	nj := int(ex/dx) + 1
 	ni := int(ey/t) + 2
 	for j := -nj; j <= nj; j++ {
 		for i := -ni - nj; i <= ni+nj; i++ {
 			x := cx + float64(j)*dx
 			y := cy + float64(i)*t + float64(j)*t/2
-			if u, v := (x-mx)/ex, (y-my)/ey; u*u+v*v > 1 {
-				continue
+			if u, v := (x-mx)/ex, (y-my)/ey; u*u+v*v <= 1 {
+				visit(x, y)
 			}
-			a, b, c := m.sym(x, y, t/math.Sqrt(3))
-			ab, aa, bb = ab+a, aa+b, bb+c
 		}
 	}
+}
+
+// latticeSym is how six-fold symmetric the edges are about the lattice
+// points of vertical pitch t whose centre cell is at (cx, cy), over the
+// points within the ellipse of radii (ex, ey) around the map's centre.
+func (m *edgeMap) latticeSym(t, cx, cy, ex, ey float64) float64 {
+	var ab, aa, bb float64
+	m.latticePoints(t, cx, cy, ex, ey, func(x, y float64) {
+		a, b, c := m.sym(x, y, t/math.Sqrt(3))
+		ab, aa, bb = ab+a, aa+b, bb+c
+	})
 	if aa <= 0 || bb <= 0 {
 		return 0
 	}
@@ -196,28 +204,17 @@ func (m *edgeMap) latticeSym(t, cx, cy, ex, ey float64) float64 {
 // map px centred on the lattice point. Digits and kinds differ from cell to
 // cell; the rims every cell has stand out.
 func (m *edgeMap) fold(t, cx, cy, ex, ey float64, n int) *edgeMap {
-	dx := t * math.Sqrt(3) / 2
-	mx, my := float64(m.w)/2, float64(m.h)/2
 	w := 2*n + 1
 	out := &edgeMap{e: make([]float32, w*w), w: w, h: w, q: m.q}
 	cnt := 0
-	nj := int(ex/dx) + 1
-	ni := int(ey/t) + 2
-	for j := -nj; j <= nj; j++ {
-		for i := -ni - nj; i <= ni+nj; i++ {
-			x := cx + float64(j)*dx
-			y := cy + float64(i)*t + float64(j)*t/2
-			if u, v := (x-mx)/ex, (y-my)/ey; u*u+v*v > 1 {
-				continue
+	m.latticePoints(t, cx, cy, ex, ey, func(x, y float64) {
+		for yy := 0; yy < w; yy++ {
+			for xx := 0; xx < w; xx++ {
+				out.e[yy*w+xx] += m.at(x+float64(xx-n), y+float64(yy-n))
 			}
-			for yy := 0; yy < w; yy++ {
-				for xx := 0; xx < w; xx++ {
-					out.e[yy*w+xx] += m.at(x+float64(xx-n), y+float64(yy-n))
-				}
-			}
-			cnt++
 		}
-	}
+		cnt++
+	})
 	if cnt > 0 {
 		for i := range out.e {
 			out.e[i] /= float32(cnt)
