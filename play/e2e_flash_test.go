@@ -19,16 +19,17 @@ import (
 )
 
 // TestE2EFlash plays the flash look, which no template was made from, at
-// 75 % and 150 % browser page zoom: the bot is calibrated by clicks on a
-// size-3 start and learns the look from official starts (vision.Learn into
-// the user's set, as `hexiom learn -level N` does), then, with the set the
-// one rule finds with no -templates flag (vision.OpenTemplates("")), plays
-// an official level of the calibrated size, one of another size and the
-// size-6 challenge hands-free (flashBoards). The flash look's cells follow another pitch
-// rule than board.Pitch, so the other sizes are read by measured geometry;
-// its tiles glide into place and the page ignores presses meanwhile, so the
-// bot must read and drag only on a still picture: at most one lost drag
-// (seen and repaired) per board, for a browser stalled by a busy machine.
+// 75 % and 150 % browser page zoom: the bot is calibrated by clicks on one
+// level's start (flashLearn: a size-6 board showing every kind of cell) and
+// learns the look from that one start (vision.Learn into the user's set, as
+// `hexiom learn FILE` does), then, with the set the one rule finds with no
+// -templates flag (vision.OpenTemplates("")), plays two official levels of
+// other sizes and the size-6 challenge hands-free (flashBoards). The flash
+// look's cells follow another pitch rule than board.Pitch, so the other
+// sizes are read by measured geometry; its tiles glide into place and the
+// page ignores presses meanwhile, so the bot must read and drag only on a
+// still picture: at most one lost drag (seen and repaired) per board, for a
+// browser stalled by a busy machine.
 func TestE2EFlash(t *testing.T) {
 	d := getDesk(t)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the user's learnt set goes here
@@ -39,7 +40,7 @@ func TestE2EFlash(t *testing.T) {
 			if err := d.Reopen("flash", zoom); err != nil {
 				t.Fatal(err)
 			}
-			learnFlash(t, d, 27, 10, 30)
+			learnFlash(t, d, flashLearn)
 			for _, sp := range flashBoards {
 				r := playOn(t, d, sp, true, func(cfg *play.Config) {
 					if dir := os.Getenv("HEXIOM_E2E_DEBUG"); dir != "" {
@@ -98,15 +99,24 @@ func backToClassic(t *testing.T, d *desk.Desk) {
 	}
 }
 
-// learnFlash calibrates on the start of the first official level given and
-// learns the look from the starts of the levels given into a new set saved
-// where `hexiom learn` saves it; the desk then plays with the set the one
-// rule finds with no -templates flag.
-func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
+// flashLearn is the one start TestE2EFlash learns the look from: no
+// official start shows every kind of cell (a hole, a locked tile, an empty
+// cell and each digit 0-6; the nearest, level 27, has no hole and no 0), so
+// a random size-6 level that shows them all (board.ShowcaseSeed), as
+// `hexiom gen -size 6 -seed N` prints it for `hexiom learn FILE`.
+var flashLearn = game.Spec{Mode: game.ModeRandom, Size: 6, Seed: &flashLearnSeed}
+
+var flashLearnSeed = board.ShowcaseSeed(6, 1)
+
+// learnFlash calibrates on the start of the first level given and learns
+// the look from the starts of the levels given into a new set saved where
+// `hexiom learn` saves it; the desk then plays with the set the one rule
+// finds with no -templates flag.
+func learnFlash(t *testing.T, d *desk.Desk, specs ...game.Spec) {
 	t.Helper()
 	var tpl *vision.Templates
-	for k, lv := range levels {
-		st, err := d.New(game.Spec{Mode: game.ModeLevel, Level: lv})
+	for k, sp := range specs {
+		st, err := d.New(sp)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,15 +131,20 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		start, err := board.Level(lv)
-		if err != nil {
-			t.Fatal(err)
+		var start board.Position
+		switch sp.Mode {
+		case game.ModeLevel:
+			if start, err = board.Level(sp.Level); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			start = board.Random(sp.Size, *sp.Seed)
 		}
 		if start.Format() != st.Board {
-			t.Fatalf("level %d is not at its start:\n%s", lv, st.Board)
+			t.Fatalf("%+v is not at its start:\n%s", sp, st.Board)
 		}
-		if tpl, err = vision.Learn(tpl, img, d.Area, start); err != nil {
-			t.Fatalf("learn the flash look from level %d: %v", lv, err)
+		if tpl, err = vision.Learn(tpl, img, d.Area.OnScreen(d.Screen.Bounds()), start); err != nil {
+			t.Fatalf("learn the flash look from %+v: %v", sp, err)
 		}
 	}
 	path, err := vision.TemplatesPath()
@@ -143,7 +158,7 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 		t.Fatal(err)
 	}
 	if m := tpl.Missing(); len(m) > 0 {
-		t.Fatalf("learnt from levels %v, the set still lacks %v", levels, m)
+		t.Fatalf("learnt from %+v, the set still lacks %v", specs, m)
 	}
 	found, line, err := vision.OpenTemplates("")
 	if err != nil {
@@ -153,17 +168,18 @@ func learnFlash(t *testing.T, d *desk.Desk, levels ...int) {
 	d.Tpl = found
 }
 
-// stillGrab grabs the calibrated area until two grabs 200 ms apart (longer
+// stillGrab grabs the calibrated area (the part on the screen: a size-6
+// calibration's area can reach past it, the board does not) until two grabs 200 ms apart (longer
 // than the flash look's fade-in and glides) are the same picture; it gives
 // up after desktop.Patience.
 func stillGrab(d *desk.Desk) (image.Image, error) {
-	prev, err := d.Grab(d.Area.Rect())
+	prev, err := d.Grab(d.Area.OnScreen(d.Screen.Bounds()).Rect())
 	if err != nil {
 		return nil, err
 	}
 	for end := time.Now().Add(desktop.Patience); time.Now().Before(end); {
 		time.Sleep(200 * time.Millisecond)
-		cur, err := d.Grab(d.Area.Rect())
+		cur, err := d.Grab(d.Area.OnScreen(d.Screen.Bounds()).Rect())
 		if err != nil {
 			return nil, err
 		}

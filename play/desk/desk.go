@@ -441,12 +441,16 @@ func (d *Desk) Config(swap bool, pace actuate.Pace) (play.Config, error) {
 	if d.Area.Side == 0 {
 		return play.Config{}, fmt.Errorf("desk: not calibrated")
 	}
-	drv, err := actuate.NewDriver(d.Robot, d.Area, pace)
+	// As hexiom play does: only the part of the area on the screen serves
+	// (a size-6 calibration at a large zoom reaches past the screen's edge;
+	// the board does not).
+	area := d.Area.OnScreen(d.Screen.Bounds())
+	drv, err := actuate.NewDriver(d.Robot, area, pace)
 	if err != nil {
 		return play.Config{}, err
 	}
 	return play.Config{
-		Eyes:   &play.Screen{Source: d.Screen, Area: d.Area, Templates: d.Tpl},
+		Eyes:   &play.Screen{Source: d.Screen, Area: area, Templates: d.Tpl},
 		Driver: drv,
 		Swap:   swap,
 	}, nil
