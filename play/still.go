@@ -102,9 +102,16 @@ func (p *pace) learn(gap, settle time.Duration) {
 }
 
 // tooQuick records a drag the game did not take: wait longer from now on.
+// The first loss adds lostStill at once (a game that ignores presses while
+// it animates does so for about as long as an animation, ~150 ms; adding
+// MinStill at a time cost a lost drag per step, seen twice on one board in
+// the flash e2e at load 5), each further one doubles it, up to MaxStill.
 func (p *pace) tooQuick() {
-	p.extra = min(MaxStill, max(2*p.extra, MinStill))
+	p.extra = min(MaxStill, max(2*p.extra, lostStill))
 }
+
+// lostStill is what the first lost drag adds to the still window.
+const lostStill = 4 * MinStill
 
 // changed reports whether picture b differs from a: more than a few pixels
 // (noise) differ by more than a small amount in some channel.
