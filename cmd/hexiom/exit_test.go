@@ -1,43 +1,21 @@
 package main
 
 import (
-	"bytes"
-	"encoding/binary"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// pngHeader is a PNG of a few hundred bytes whose header says w×h px
-// (8-bit RGB) and which holds no pixels.
-func pngHeader(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		_ = binary.Write(&b, binary.BigEndian, uint32(len(data)))
-		b.WriteString(typ)
-		b.Write(data)
-		_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], w)
-	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 2 // bit depth, colour type RGB
-	chunk("IHDR", ihdr)
-	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
-	chunk("IEND", nil)
-	return b.Bytes()
-}
+	"hexiom/internal/pngtest"
+)
 
 // hugePNG writes a PNG whose header says 65535×65535 px (17 GB once
 // decoded) and returns its path.
 func hugePNG(t *testing.T) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "huge.png")
-	if err := os.WriteFile(p, pngHeader(65535, 65535), 0o644); err != nil {
+	if err := os.WriteFile(p, pngtest.Header(65535, 65535), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p

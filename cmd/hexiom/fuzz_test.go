@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/pngtest"
 )
 
 // fuzzSide is the side of the game area FuzzReadPNG's calibration gives:
@@ -53,8 +54,8 @@ func FuzzReadPNG(f *testing.F) {
 		}
 		f.Add(b.Bytes())
 	}
-	f.Add(pngHeader(65535, 65535))
-	f.Add(pngHeader(fuzzSide, fuzzSide))
+	f.Add(pngtest.Header(65535, 65535))
+	f.Add(pngtest.Header(fuzzSide, fuzzSide))
 	f.Add([]byte("not a picture"))
 
 	dir := f.TempDir()
