@@ -15,7 +15,9 @@
 // still to place must take away. Exhausted states of the search frontier
 // are remembered. The cells are visited in reading order, and on levels
 // that resist, a portfolio takes over (see Solve): a short search trying
-// "empty" first, and four searches that
+// "empty" first (on a level that is the same in its twelve orientations,
+// with the rows from the outside in), and
+// four searches that
 // restart with growing budgets (the Luby sequence), each restart in
 // another orientation of the board and with a few value choices swapped at
 // random, all taking turns.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/solver/internal/search"
 )
 
 func levelFiles(t testing.TB) []string {
@@ -260,23 +261,53 @@ func TestMalformedPosition(t *testing.T) {
 }
 
 // The search allocates per call, not per node: a level that takes many
-// nodes allocates no more than one that takes few. Level 35 and random
+// nodes allocates no more than one that takes few. Level 37 and random
 // size-6 seed 3299 both need the portfolio (its coroutines allocate per
-// call), the second about eight times the nodes; with one thread the
+// call), the second about forty times the nodes; with one thread the
 // allocations are the same on every run.
 func TestNoAllocationPerNode(t *testing.T) {
-	few := readLevel(t, "../levels/level35.txt")
+	few := readLevel(t, "../levels/level37.txt")
 	many := board.Random(6, 3299)
 	ctx := context.Background()
 	rf, _ := Solve(ctx, few, FirstSolution(), Threads(1))
 	rm, _ := Solve(ctx, many, FirstSolution(), Threads(1))
 	if rf.Nodes <= quickSeq[0].limit || rm.Nodes < 4*rf.Nodes {
-		t.Fatalf("level 35 took %d nodes, seed 3299 %d: want both past the lone first search, the second at least 4× more", rf.Nodes, rm.Nodes)
+		t.Fatalf("level 37 took %d nodes, seed 3299 %d: want both past the lone first search, the second at least 4× more", rf.Nodes, rm.Nodes)
 	}
 	a := testing.AllocsPerRun(5, func() { Solve(ctx, few, FirstSolution(), Threads(1)) })
 	b := testing.AllocsPerRun(5, func() { Solve(ctx, many, FirstSolution(), Threads(1)) })
-	t.Logf("allocations: level 35 %.0f (%d nodes), seed 3299 %.0f (%d nodes)", a, rf.Nodes, b, rm.Nodes)
+	t.Logf("allocations: level 37 %.0f (%d nodes), seed 3299 %.0f (%d nodes)", a, rf.Nodes, b, rm.Nodes)
 	if b > a+10 {
-		t.Fatalf("seed 3299 allocates %.0f times, level 35 %.0f: allocation grows with nodes", b, a)
+		t.Fatalf("seed 3299 allocates %.0f times, level 37 %.0f: allocation grows with nodes", b, a)
+	}
+}
+
+// A level with no hole and no locked tile (level 37), or whose holes and
+// locked tiles are placed symmetrically (level 38: a locked 3 in each
+// corner), is the same in its twelve orientations, so the portfolio's first lane takes another visit order
+// there (symLanes). Level 35 is such a level: it took 10,508 nodes before,
+// 1,509 with symLanes; a bound of 3,000 fails if that is lost.
+func TestSymmetricLevel(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		sym  bool
+	}{{"level35", true}, {"level36", true}, {"level38", true}, {"level30", false}, {"level37", false}} {
+		level := readLevel(t, "../levels/"+c.file+".txt")
+		prob, _ := problemOf(level)
+		if got := symmetric(prob, orientations(level.Size)); got != c.sym {
+			t.Errorf("%s: symmetric %v, want %v", c.file, got, c.sym)
+		}
+	}
+	if symmetric(func() search.Problem { p, _ := problemOf(board.Random(6, 1)); return p }(), orientations(6)) {
+		t.Errorf("random seed 1 (with locked tiles) called symmetric")
+	}
+	level := readLevel(t, "../levels/level35.txt")
+	res, err := Solve(context.Background(), level, Threads(1), FirstSolution())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, "level35", level, res)
+	if res.Nodes > 3000 {
+		t.Errorf("level 35: %d nodes, want at most 3,000", res.Nodes)
 	}
 }
