@@ -44,7 +44,10 @@
 // way, with the same kinds of bounds given a slack (what a better
 // arrangement may still set aside): counts over ranges of numbers, Hall's
 // condition for the open tiles, and the handshake identity for each number
-// of tiles set aside; with points, the parity of the sum. Its memo keeps
+// of tiles set aside; with points, the parity of the sum. Before it,
+// search.HighCaps takes out of the pool the 5s and 6s no arrangement can
+// place (their forced neighbours would want more high numbers than the
+// pool holds). Its memo keeps
 // the bound each subtree proved, so the searches for lower targets reuse
 // the work of higher ones. With two goroutines two branch-and-bounds for
 // better arrangements race in two orientations, sharing the best value

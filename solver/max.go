@@ -188,6 +188,24 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			}
 		}
 	}
+	// Tiles of 5 and 6 that no arrangement can place (their forced
+	// neighbours would want more high numbers than the pool holds) are set
+	// aside before the search: its bounds then count without them.
+	capped := false
+	caps := search.HighCaps(prob)
+	var pool [7]int32
+	for i, t := range prob.Start {
+		if t == search.Empty {
+			continue
+		}
+		if pool[t]++; pool[t] > caps[t] {
+			if !capped {
+				prob.Start = slices.Clone(prob.Start)
+				capped = true
+			}
+			prob.Start[i] = search.Empty
+		}
+	}
 	up, down := getMaxSearcher(), getMaxSearcher()
 	defer putMaxSearcher(up)
 	defer putMaxSearcher(down)
@@ -198,7 +216,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	prob.Visit = visits[maxDownVisit]
 	down.Reset(prob, obj == Points)
 	ub := up.RootBound()
-	if first.exhausted && ub == up.Total() {
+	if first.exhausted && !capped && ub == up.Total() {
 		// No arrangement places every tile: at least the lightest one is
 		// set aside.
 		ub = up.Round(ub - light)
