@@ -156,10 +156,10 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	// portfolio of Solve for a few thousand nodes a lane (raised random
 	// size 5 seed 72 has a solution, which the portfolio finds in 16,110
 	// nodes; the searches below took 25 million).
-	first := findFirst(ctx, prob, visits, quickSeq, nil)
+	first := findFirst(ctx, prob, visits, quickSeq, false, nil)
 	if !first.found && !first.exhausted && first.err == nil {
 		quick := first.nodes
-		first = portfolio(ctx, prob, visits, maxLanes, cfg.threads)
+		first = portfolio(ctx, prob, visits, maxLanes, cfg.threads, false)
 		first.nodes += quick
 	}
 	res.Nodes += first.nodes

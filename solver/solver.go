@@ -36,6 +36,7 @@ type Option func(*config)
 
 type config struct {
 	first    bool
+	learn    bool
 	optNodes int64
 	restarts bool
 	threads  int
@@ -65,6 +66,10 @@ func MaxOptNodes(n int64) Option { return func(c *config) { c.optNodes = n } }
 // (BENCHMARKS.md). A caller to whom a move costs
 // more than a few milliseconds, like the bot, asks for more with MaxOptNodes.
 const DefaultOptNodes = 5_000
+
+// Learn makes the searches for a first solution learn from their
+// failures: conflict-directed backjumping and nogoods (search.Options.Learn).
+func Learn() Option { return func(c *config) { c.learn = true } }
 
 // NoRestarts searches once, in reading order, to the end (for experiments
 // and benchmarks of the core).
@@ -226,16 +231,16 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	// one search tries that alone; then the portfolio.
 	var first attempt
 	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, nil)
+		first = findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, cfg.learn, nil)
 	} else {
-		first = findFirst(ctx, prob, visits, quickSeq, nil)
+		first = findFirst(ctx, prob, visits, quickSeq, cfg.learn, nil)
 		if !first.found && !first.exhausted && first.err == nil {
 			quick := first.nodes
 			ls := lanes
 			if symmetric(prob, visits) {
 				ls = symLanes
 			}
-			first = portfolio(ctx, prob, visits, ls, cfg.threads)
+			first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
 			first.nodes += quick
 		}
 	}
@@ -315,10 +320,10 @@ func (a attempt) definitive() bool { return a.err == nil && (a.found || a.exhaus
 // With one goroutine the turns, and so the result and node count, are the
 // same on every run. The first definitive answer (a solution or an
 // exhausted search) stops the others. Nodes counts every lane's.
-func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int) attempt {
+func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int, learn bool) attempt {
 	threads = max(1, min(threads, len(lanes)))
 	if threads == 1 {
-		return interleave(ctx, prob, visits, lanes, nil)
+		return interleave(ctx, prob, visits, lanes, learn, nil)
 	}
 	var won atomic.Bool // a goroutine has a definitive answer
 	done := make(chan attempt, threads)
@@ -327,7 +332,7 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 		for i := g; i < len(lanes); i += threads {
 			mine = append(mine, lanes[i])
 		}
-		go func() { done <- interleave(ctx, prob, visits, mine, &won) }()
+		go func() { done <- interleave(ctx, prob, visits, mine, learn, &won) }()
 	}
 	var best attempt
 	var nodes int64
@@ -345,7 +350,7 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 // interleave runs the lanes on this goroutine, each as a coroutine that
 // searches search.PauseNodes nodes at a turn, until one answers or, when
 // won is set, another goroutine's lanes have answered.
-func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, won *atomic.Bool) attempt {
+func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) attempt {
 	type coroutine struct {
 		next func() (struct{}, bool)
 		stop func()
@@ -356,7 +361,7 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 	for i, l := range lanes {
 		c := &cos[i]
 		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			c.res = findFirst(ctx, prob, visits, l.seq, func() bool { return yield(struct{}{}) })
+			c.res = findFirst(ctx, prob, visits, l.seq, learn, func() bool { return yield(struct{}{}) })
 		})
 	}
 	winner := -1
@@ -404,13 +409,16 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 }
 
 // findFirst searches for a first solution in each step in turn until one
-// answers; pause, when set, is the searches' Options.Pause.
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, pause func() bool) attempt {
+// answers; pause, when set, is the searches' Options.Pause; learn is
+// their Options.Learn (the nogoods are kept from step to step and restart
+// to restart: Problem.Same).
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn bool, pause func() bool) attempt {
 	s := getSearcher()
 	defer putSearcher(s)
 	sol := make([]int8, len(prob.Nbrs))
 	var at attempt
-	for _, st := range seq {
+	for si, st := range seq {
+		prob.Same = si > 0
 		v := st.visit
 		order := search.HighFirst
 		if st.emptyFirst {
@@ -426,10 +434,11 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 			for r := 1; ; r++ {
 				if r > 1 { // the next restart in the orientation turned by 5·60° more
 					prob.Visit = visits[(v+5*(r-1))%12]
+					prob.Same = true
 					s.Reset(prob)
 				}
 				out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
-					Pause: pause, Flip: st.flip, Seed: uint64(r)}, sol)
+					Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: learn}, sol)
 				if !out.Limited || st.limit > 0 && at.nodes+out.Nodes >= st.limit {
 					break
 				}
@@ -439,7 +448,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 				}
 			}
 		} else {
-			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause}, sol)
+			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: learn}, sol)
 		}
 		at.nodes += out.Nodes
 		switch {

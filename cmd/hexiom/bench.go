@@ -4,7 +4,7 @@ package main
 // size-6 levels, and print median, p99 and max per group.
 //
 //	hexiom bench [-levels official|DIR|none] [-random 1000] [-size 6] [-runs 5] [-first]
-//	             [-timeout 10s] [-threads N] [-altered] [-slowest N]
+//	             [-timeout 10s] [-threads N] [-learn] [-altered] [-slowest N]
 //
 // -levels DIR solves the level*.txt files of DIR instead of the 40 official
 // levels (built in), -levels none no level file; -altered solves board.Altered
@@ -30,7 +30,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench",
-		usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-altered] [-slowest N]",
+		usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
 		short: "time the solver on the official levels and random levels",
 		run:   runBench,
 	})
@@ -45,6 +45,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	first := fs.Bool("first", false, "stop at the first solution (no search for fewer moves)")
 	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; a solve that hits it counts as a timeout")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic")
+	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
 	slowest := fs.Int("slowest", 0, "also list the N random levels that took the most nodes (seed, nodes, time)")
 	altered := fs.Bool("altered", false, "random levels with two tiles' numbers changed, one up, one down (board.Altered; may have no solution)")
 	if err := parseFlags(fs, args, true); err != nil {
@@ -60,6 +61,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	b := benchSolver{timeout: *timeout, opts: []solver.Option{solver.Threads(*threads)}, mode: "with the search for fewest moves", stdout: stdout, stderr: stderr}
 	if *first {
 		b.opts, b.mode = append(b.opts, solver.FirstSolution()), "first solution"
+	}
+	if *learn {
+		b.opts, b.mode = append(b.opts, solver.Learn()), b.mode+", learning"
 	}
 	if len(files) > 0 {
 		b.official(files, official, *runs)

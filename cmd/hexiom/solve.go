@@ -2,7 +2,7 @@ package main
 
 // hexiom solve: solve level files.
 //
-//	hexiom solve [-json] [-timeout D] [-first] [-threads N] FILE...   ("-" reads stdin)
+//	hexiom solve [-json] [-timeout D] [-first] [-threads N] [-learn] FILE...   ("-" reads stdin)
 //	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
 //	hexiom solve -cnf OUT FILE      (write the level as DIMACS CNF, solver.WriteCNF)
 //
@@ -30,7 +30,7 @@ import (
 func init() {
 	register(command{
 		name:  "solve",
-		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-dzn] [-cnf OUT] FILE...",
+		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-learn] [-dzn] [-cnf OUT] FILE...",
 		short: "solve level files (\"-\" for stdin) and print the solutions",
 		run:   runSolve,
 	})
@@ -58,6 +58,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
 	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (solver.WriteCNF; one level) instead of solving it")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
+	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		case *maxObj != "":
 			err = solveMaxOne(name, level, obj, *timeout, *threads, *asJSON, stdout)
 		default:
-			err = solveOne(name, level, *timeout, *threads, *first, *asJSON, stdout)
+			err = solveOne(name, level, *timeout, *threads, *first, *learn, *asJSON, stdout)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -108,11 +109,14 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 
 // solveOne solves one level and prints the answer: the solution, or a JSON
 // line; the error says why it was not solved.
-func solveOne(name string, level board.Position, timeout time.Duration, threads int, first, asJSON bool, stdout io.Writer) error {
+func solveOne(name string, level board.Position, timeout time.Duration, threads int, first, learn, asJSON bool, stdout io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	opts := []solver.Option{solver.Threads(threads)}
 	if first {
 		opts = append(opts, solver.FirstSolution())
+	}
+	if learn {
+		opts = append(opts, solver.Learn())
 	}
 	c0, t0 := processCPU(), time.Now()
 	res, err := solver.Solve(ctx, level, opts...)

@@ -223,3 +223,34 @@ func TestGenAndBenchAltered(t *testing.T) {
 		}
 	}
 }
+
+// -learn (solver.Learn) solves with backjumping and nogoods, as
+// deterministically with -threads 1; bench -learn says so in its heading.
+func TestSolveLearn(t *testing.T) {
+	var nodes []int64
+	for _, learn := range []bool{false, true, true} {
+		args := []string{"solve", "-json", "-first", "-threads", "1", levelsDir + "level38.txt"}
+		if learn {
+			args = append(args[:1], append([]string{"-learn"}, args[1:]...)...)
+		}
+		var out, errb bytes.Buffer
+		if st := run(args, &out, &errb); st != exitOK {
+			t.Fatalf("%v: status %d, stderr %s", args, st, errb.String())
+		}
+		var r solveReport
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil || !r.Solved {
+			t.Fatalf("%v: %v: %s", args, err, out.String())
+		}
+		nodes = append(nodes, r.Nodes)
+	}
+	if nodes[1] != nodes[2] || nodes[1] == nodes[0] {
+		t.Fatalf("level 38: %d nodes without -learn, %d and %d with: want the same twice, and not the same as without", nodes[0], nodes[1], nodes[2])
+	}
+	var out, errb bytes.Buffer
+	if st := run([]string{"bench", "-levels", "", "-random", "3", "-size", "5", "-first", "-threads", "1", "-learn"}, &out, &errb); st != exitOK {
+		t.Fatalf("bench -learn: status %d, stderr %s", st, errb.String())
+	}
+	if !strings.Contains(out.String(), "first solution, learning") {
+		t.Fatalf("bench -learn output lacks its mode:\n%s", out.String())
+	}
+}

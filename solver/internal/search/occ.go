@@ -56,6 +56,12 @@ type Searcher struct {
 	best     int32
 	found    bool
 	bestVal  []int8
+
+	why    uint8 // the check that failed last in bounds (learn.go)
+	whyArg int32 // … its number or cell
+	learner
+	learnReady bool // the learner is set up for the problem of the last Reset
+	sameLevel  bool // that Reset's Problem.Same
 }
 
 func grow8(b []int8, n int) []int8 {
@@ -139,6 +145,11 @@ func (s *Searcher) Reset(p Problem) bool {
 		clear(s.memo)
 		s.gen = 1
 	}
+	s.init = s.cnt
+	s.learnReady, s.sameLevel = false, p.Same
+	if !p.Same {
+		clear(s.ngLen) // another level: forget its nogoods
+	}
 	return ok
 }
 
@@ -171,7 +182,15 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	if err := ctx.Err(); err != nil {
 		return Outcome{Err: err}
 	}
-	s.dfs(0)
+	if opts.Learn && !s.trackK {
+		if !s.learnReady {
+			s.resetLearner(s.sameLevel && len(s.ngLen) == s.f+1)
+			s.learnReady = true
+		}
+		s.dfsLearn(0)
+	} else {
+		s.dfs(0)
+	}
 	out := Outcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited, Stopped: s.paused}
 	out.Exhausted = !s.stop
 	if s.found {
@@ -193,18 +212,7 @@ func (s *Searcher) dfs(k int) {
 		return
 	}
 	if k == s.f {
-		s.found = true
-		s.best = s.kept
-		for i := range s.bestVal[:s.n] {
-			switch s.state[i] {
-			case stTile:
-				s.bestVal[i] = s.occ[i]
-			case stLocked:
-				s.bestVal[i] = s.lockv[i]
-			default:
-				s.bestVal[i] = Empty
-			}
-		}
+		s.record()
 		if !s.opts.Optimise {
 			s.stop = true
 		} else if s.optStart == 0 {
@@ -212,24 +220,8 @@ func (s *Searcher) dfs(k int) {
 		}
 		return
 	}
-	s.nodes++
-	if s.nodes == s.opts.NodeLimit {
-		s.stop, s.limited = true, true
+	if s.countNode() {
 		return
-	}
-	if s.nodes&(PauseNodes-1) == 0 {
-		if err := s.ctx.Err(); err != nil {
-			s.err, s.stop = err, true
-			return
-		}
-		if s.opts.Pause != nil && !s.opts.Pause() {
-			s.paused, s.stop = true, true
-			return
-		}
-		if s.optStart > 0 && s.opts.OptNodes > 0 && s.nodes-s.optStart > s.opts.OptNodes {
-			s.stop, s.limited = true, true
-			return
-		}
 	}
 	var ma, mc uint64
 	var slot *memoEntry
@@ -251,21 +243,7 @@ func (s *Searcher) dfs(k int) {
 	s.hiHist[hj]--
 	s.sumOccU -= int32(oj)
 
-	first := true // occupied first
-	switch s.opts.Order {
-	case StartFirst:
-		first = s.start[j] != Empty
-	case EmptyFirst:
-		first = false
-	}
-	if s.opts.Flip > 0 {
-		s.rng ^= s.rng << 13
-		s.rng ^= s.rng >> 7
-		s.rng ^= s.rng << 17
-		if uint32(s.rng>>32) < s.opts.Flip {
-			first = !first
-		}
-	}
+	first := s.firstValue(j)
 	for t := 0; t < 2 && !s.stop; t++ {
 		tile := first == (t == 0)
 		mark := len(s.closeLog)
@@ -284,6 +262,70 @@ func (s *Searcher) dfs(k int) {
 			*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, ub)}
 		}
 	}
+}
+
+// record keeps the solution found (every cell is decided).
+func (s *Searcher) record() {
+	s.found = true
+	s.best = s.kept
+	for i := range s.bestVal[:s.n] {
+		switch s.state[i] {
+		case stTile:
+			s.bestVal[i] = s.occ[i]
+		case stLocked:
+			s.bestVal[i] = s.lockv[i]
+		default:
+			s.bestVal[i] = Empty
+		}
+	}
+}
+
+// countNode counts a node; it reports whether the search must stop there
+// (the node limit, and every PauseNodes nodes the context, Pause and
+// OptNodes).
+func (s *Searcher) countNode() bool {
+	s.nodes++
+	if s.nodes == s.opts.NodeLimit {
+		s.stop, s.limited = true, true
+		return true
+	}
+	return s.nodes&(PauseNodes-1) == 0 && s.checkIn()
+}
+
+func (s *Searcher) checkIn() bool {
+	if err := s.ctx.Err(); err != nil {
+		s.err, s.stop = err, true
+		return true
+	}
+	if s.opts.Pause != nil && !s.opts.Pause() {
+		s.paused, s.stop = true, true
+		return true
+	}
+	if s.optStart > 0 && s.opts.OptNodes > 0 && s.nodes-s.optStart > s.opts.OptNodes {
+		s.stop, s.limited = true, true
+		return true
+	}
+	return false
+}
+
+// firstValue says whether to try "occupied" first at cell j.
+func (s *Searcher) firstValue(j int) bool {
+	first := true // occupied first
+	switch s.opts.Order {
+	case StartFirst:
+		first = s.start[j] != Empty
+	case EmptyFirst:
+		first = false
+	}
+	if s.opts.Flip > 0 {
+		s.rng ^= s.rng << 13
+		s.rng ^= s.rng >> 7
+		s.rng ^= s.rng << 17
+		if uint32(s.rng>>32) < s.opts.Flip {
+			first = !first
+		}
+	}
+	return first
 }
 
 // memoMinNodes: only subtrees of at least that many nodes are remembered,
@@ -450,6 +492,7 @@ func (s *Searcher) bounds(k int) bool {
 	u := int32(s.f - k)
 	for v := 0; v < 7; v++ {
 		if s.cnt[v] > s.capV[v] {
+			s.why, s.whyArg = whyCap, int32(v)
 			return false
 		}
 	}
@@ -457,6 +500,10 @@ func (s *Searcher) bounds(k int) bool {
 	future := sum - s.openFree // tiles still to put on undecided cells
 	cE := u - future
 	if future < 0 || cE < 0 {
+		s.why = whyTooMany
+		if future >= 0 {
+			s.why = whyTooFew
+		}
 		return false
 	}
 	// Every open tile must still be able to take a number that is left;
@@ -476,6 +523,7 @@ func (s *Searcher) bounds(k int) bool {
 			o, r := s.occ[i], s.rem[i]
 			m := mask >> o & (1<<(r+1) - 1)
 			if m == 0 {
+				s.why, s.whyArg = whyOpen, int32(i)
 				return false
 			}
 			hiB, loB := bits.Len8(m)-1, bits.TrailingZeros8(m)
@@ -496,6 +544,8 @@ func (s *Searcher) bounds(k int) bool {
 	// Hall's condition prunes the search for a first solution; in the
 	// branch-and-bound, whose budget is in nodes, it cost more time than
 	// it saved (random size 6, fewest moves: median 5.1 ms against 4.5).
+	// What fails from here reads every decision.
+	s.why = whyGlobal
 	if s.best < 0 && nOpen > 1 && nOpen < 256 && !s.hall(&need) { // 8 bits a count
 		return false
 	}

@@ -3,7 +3,9 @@
 // occupied or empty, with incremental bounds, a memo of exhausted frontier
 // states, and branch-and-bound on the number of tiles left where they stand.
 // Everything it needs is sized once in Reset; the search itself allocates
-// nothing. MaxSearcher (max.go) is the same search for the overconstrained
+// nothing. With Options.Learn the search for a first solution also learns
+// from its failures: backjumping and nogoods (learn.go).
+// MaxSearcher (max.go) is the same search for the overconstrained
 // variant, where tiles may be set aside.
 //
 // The model. Holes are never occupied; locked tiles are fixed and counted
@@ -54,6 +56,10 @@ type Problem struct {
 	// Visit is the order in which to decide the cells (a permutation of all
 	// cells; holes and locked cells in it are skipped). Nil: index order.
 	Visit []int32
+	// Same says that the board is the one of the previous Reset (maybe in
+	// another Visit order): the nogoods learnt on it (Options.Learn) are
+	// kept.
+	Same bool
 }
 
 // Order says which decision to try first at a cell.
@@ -87,6 +93,11 @@ type Options struct {
 	// earlier runs exhausted.
 	Flip uint32
 	Seed uint64
+	// Learn explains each failure by the decided cells it depends on,
+	// jumps back over decisions that play no part in it, and keeps those
+	// explanations as nogoods (learn.go). The search for a first solution
+	// only (Best < 0, not Optimise); the others ignore it.
+	Learn bool
 	// Pause, when set, is called every PauseNodes nodes; the search stops
 	// when it returns false (Outcome.Stopped). A caller interleaves
 	// several searches on one goroutine with it (a coroutine per search).
