@@ -41,6 +41,7 @@ func FuzzAPI(f *testing.F) {
 		{false, "api/levels", ``, false, false},
 		{false, "", ``, false, false},
 		{false, "static/../../etc/passwd", ``, false, false},
+		{false, "static/\xe6", ``, true, false}, // not UTF-8: was a 500
 	} {
 		f.Add(s.post, s.path, []byte(s.body), s.token, s.origin)
 	}

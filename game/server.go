@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -112,7 +113,16 @@ func (g *Game) buildMux() {
 		panic(fmt.Sprintf("game: embedded page missing: %v", err))
 	}
 	m := http.NewServeMux()
-	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	files := http.FileServerFS(static)
+	m.Handle("GET /static/", http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A name no file system can hold (not UTF-8, say) is no page of
+		// ours: 404, where the file server would answer 500 (FuzzAPI).
+		if name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/"); name != "" && !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})))
 	html, err := fs.ReadFile(static, "index.html")
 	if err != nil {
 		panic(fmt.Sprintf("game: embedded page missing: %v", err))
