@@ -190,9 +190,11 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	}
 	// Tiles of 5 and 6 that no arrangement can place (their forced
 	// neighbours would want more high numbers than the pool holds) are set
-	// aside before the search: its bounds then count without them.
+	// aside before the search: its bounds then count without them; and
+	// when no arrangement places them all together, the bounds set aside
+	// the difference.
 	capped := false
-	caps := search.HighCaps(prob)
+	caps, joint := search.HighCaps(prob)
 	var pool [7]int32
 	for i, t := range prob.Start {
 		if t == search.Empty {
@@ -209,6 +211,8 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	up, down := getMaxSearcher(), getMaxSearcher()
 	defer putMaxSearcher(up)
 	defer putMaxSearcher(down)
+	up.SetHighCap(joint)
+	down.SetHighCap(joint)
 	prob.Visit = visits[maxUpVisit]
 	if !up.Reset(prob, obj == Points) {
 		return res, ErrNoSolution

@@ -96,8 +96,9 @@ func checkMax(t *testing.T, name string, level board.Position, obj Objective, re
 // bruteMax tries every set of occupied free cells (Gray code order, counts
 // kept incrementally) and returns the best tiles and points objectives, -1
 // when no set satisfies the locked tiles, and for each number the most
-// movable tiles of it any arrangement places.
-func bruteMax(level board.Position) (tiles, points int, most [7]int) {
+// movable tiles of it any arrangement places (most[7]: of 5 and 6
+// together).
+func bruteMax(level board.Position) (tiles, points int, most [8]int) {
 	nbrs := hexNbrs(level)
 	var free []int
 	var pool [7]int
@@ -149,6 +150,7 @@ func bruteMax(level board.Position) (tiles, points int, most [7]int) {
 		for v := range hist {
 			most[v] = max(most[v], hist[v])
 		}
+		most[7] = max(most[7], hist[5]+hist[6])
 	}
 	try()
 	for g := 1; g < 1<<len(free); g++ {

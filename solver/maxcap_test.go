@@ -51,8 +51,9 @@ func highBoard(s int, fixed float64, rng *rand.Rand) board.Position {
 // HighCaps never caps a number below what some arrangement places (the
 // brute force over every set of occupied cells says how many), and it does
 // cut: on some of these boards it proves that tiles of 5 or 6 can never all
-// be placed. SolveMax, which takes the tiles beyond the caps out of the
-// pool, finds the brute force's optimum on each, for both objectives.
+// be placed, or not all together. SolveMax, which takes the tiles beyond
+// the caps out of the pool and bounds with the joint cap, finds the brute
+// force's optimum on each, for both objectives.
 func TestHighCapsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var levels []board.Position
@@ -62,7 +63,7 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 	for range 40 {
 		levels = append(levels, highBoard(4, 0.45, rng))
 	}
-	cuts, tried := 0, 0
+	cuts, jointCuts, tried := 0, 0, 0
 	for k, level := range levels {
 		if freeCells(level) > 22 {
 			continue // too many for the brute force
@@ -93,7 +94,7 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 			}
 		}
 		prob, _ := problemOf(level)
-		caps := search.HighCaps(prob)
+		caps, joint := search.HighCaps(prob)
 		var pool [7]int32
 		for _, c := range level.Cells {
 			if c.Movable() {
@@ -108,10 +109,16 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 				cuts++
 			}
 		}
+		if joint < int32(most[7]) || joint > caps[5]+caps[6] {
+			t.Fatalf("board %d: 5s and 6s together: cap %d (apart %d, %d), an arrangement places %d\n%s", k, joint, caps[5], caps[6], most[7], level)
+		}
+		if joint < caps[5]+caps[6] {
+			jointCuts++
+		}
 	}
-	t.Logf("%d boards, %d caps below the pool", tried, cuts)
-	if tried < 100 || cuts == 0 {
-		t.Fatalf("%d boards tried, %d caps below the pool: the test proves nothing", tried, cuts)
+	t.Logf("%d boards, %d caps below the pool, %d joint caps below the caps' sum", tried, cuts, jointCuts)
+	if tried < 100 || cuts == 0 || jointCuts == 0 {
+		t.Fatalf("%d boards tried, %d caps below the pool, %d joint: the test proves nothing", tried, cuts, jointCuts)
 	}
 }
 
@@ -123,7 +130,7 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 func TestHighCapsRaisedLevel(t *testing.T) {
 	level := board.Raise(board.Random(4, 89), 2, 4089) // as hexiom bench-max raises it
 	prob, _ := problemOf(level)
-	caps := search.HighCaps(prob)
+	caps, _ := search.HighCaps(prob)
 	var sixes int32
 	for _, c := range level.Cells {
 		if c.Movable() && c.Tile == 6 {

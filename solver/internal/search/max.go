@@ -23,7 +23,8 @@ import (
 // open tile's interval holds such a number):
 //
 //   - counts: the tiles of a number v beyond the open tiles and undecided
-//     cells whose interval holds v must be set aside;
+//     cells whose interval holds v must be set aside; so must the 5s and 6s
+//     beyond the joint cap of HighCaps (SetHighCap);
 //   - Hall's condition: for every range of numbers, the open tiles that can
 //     only take a number in it are no more than the tiles of those numbers
 //     left;
@@ -71,6 +72,9 @@ type MaxSearcher struct {
 	memo    []memoEntry
 	gen     uint32
 	useMemo bool
+
+	highCap int32 // 1 + the most tiles of 5 and 6 placed together (0: no limit)
+	hiOut   int32 // so many of the pool's 5s and 6s are set aside in any arrangement
 
 	opts    MaxOptions
 	ctx     context.Context
@@ -184,6 +188,10 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 		}
 	}
 
+	s.hiOut = 0
+	if s.highCap > 0 {
+		s.hiOut = max(s.cnt[5]+s.cnt[6]-(s.highCap-1), 0)
+	}
 	s.useMemo = maxOpen <= 21 && s.left < 512 && s.f < 1<<16
 	if s.useMemo && len(s.memo) == 0 {
 		s.memo = make([]memoEntry, 1<<maxMemoBits)
@@ -195,6 +203,11 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 	}
 	return ok
 }
+
+// SetHighCap says that no arrangement places more than n tiles of 5 and 6
+// together (HighCaps' joint; -1: no limit). It holds for the following
+// Resets, whose pool it counts from.
+func (s *MaxSearcher) SetHighCap(n int32) { s.highCap = max(n+1, 0) }
 
 // Total is the weight of all the movable tiles: the value of an
 // arrangement that places them all.
@@ -548,6 +561,28 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		rest[v] = s.cnt[v] - ex
 		nRest += rest[v]
 	}
+	// 5s and 6s: at least hiOut are set aside (SetHighCap), ex[5]+ex[6]
+	// of them above; the others, extra, are not known: the cheapest for the
+	// smallest sum (restX is rest without them), any for the largest.
+	extra := s.hiOut - (s.cnt[5] - rest[5]) - (s.cnt[6] - rest[6])
+	var sExtra int32
+	restX := rest
+	if extra > 0 {
+		if extra > rest[5]+rest[6] {
+			return noLoss // more 5s and 6s placed already than the cap
+		}
+		t := min(extra, restX[5])
+		restX[5] -= t
+		restX[6] -= extra - t
+		sExtra = 5*t + 6*(extra-t)
+		if s.points {
+			lMin += sExtra
+		} else {
+			lMin += extra
+		}
+	} else {
+		extra = 0
+	}
 	if limit >= 0 && lMin > limit {
 		return lMin
 	}
@@ -596,7 +631,7 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 	w := s.sumOccU + s.edgesAfter[k]
 	base := s.d - 2*w // s = base + 2·take
 	bestLoss := int32(noLoss)
-	for x := max(aRange-aMin, 0); x <= nRest; x++ {
+	for x := max(aRange-aMin, extra, 0); x <= nRest; x++ {
 		a := aMin + x
 		fut := s.left - a - s.openFree // tiles on the undecided cells
 		if fut > u {
@@ -605,7 +640,7 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		if fut < 0 {
 			break
 		}
-		sLo := sMin + bottomSum(&rest, x)
+		sLo := sMin + sExtra + bottomSum(&restX, x-extra)
 		sHi := sMin + topSum(&rest, x)
 		lossLo := a
 		if s.points { // the loss is the sum set aside

@@ -3,7 +3,8 @@ package search
 // HighCaps bounds, for the numbers 5 and 6, how many of the movable tiles
 // of that number any arrangement of the overconstrained variant can place
 // (caps[v] for v = 5, 6; caps[v] = the pool's count for the other numbers
-// and whenever the search below runs out of its budget). A tile of the
+// and whenever the search below runs out of its budget), and how many of
+// both together (joint, at most caps[5]+caps[6]). A tile of the
 // pool beyond its cap is set aside in every arrangement, so the caller may
 // take it out of the pool before the search: the optimum is the same, and
 // the bounds of the search, which count what the pool still holds, get
@@ -27,31 +28,53 @@ package search
 // from the pool, so a placement that fails fails with anything added: the
 // search over sets of cells prunes there. Any arrangement with m tiles of
 // the number passes with any m of them, so the largest set that passes is
-// a cap.
-func HighCaps(p Problem) (caps [7]int32) {
+// a cap. The joint cap places 5s and 6s in the same way, within their
+// caps (random size 4 seed 11 raised: one 5 and one 6, never both).
+// Each search stops after highCapSteps placements (it costs 0.13 ms of
+// CPU a level on average over the bench-max set, 5.4 ms at most).
+func HighCaps(p Problem) (caps [7]int32, joint int32) {
 	var h highCap
 	h.init(p)
 	for v := range caps {
 		caps[v] = h.pool[v]
 	}
+	joint = caps[5] + caps[6]
 	if !h.ok {
-		return caps // the locked tiles alone fail: no arrangement at all
+		return caps, joint // the locked tiles alone fail: no arrangement at all
 	}
-	for _, v := range []int8{6, 5} {
-		if h.pool[v] == 0 {
-			continue
+	run := func(allow uint8) (int32, bool) {
+		h.allow, h.best, h.steps, h.k = allow, 0, 0, 0
+		h.goal = 0
+		for v := 5; v <= 6; v++ {
+			if allow>>v&1 != 0 {
+				h.goal += h.pool[v]
+			}
 		}
-		h.v, h.best, h.steps, h.k = v, 0, 0, 0
 		h.dfs(0)
-		if h.steps <= highCapSteps {
-			caps[v] = h.best
+		return h.best, h.steps <= highCapSteps
+	}
+	for _, v := range []int{6, 5} {
+		if h.pool[v] > 0 {
+			if c, ok := run(1 << v); ok {
+				caps[v] = c
+			}
 		}
 	}
-	return caps
+	// The tiles beyond the caps are placed nowhere, not even next to a
+	// high tile: the pool of the joint search is without them.
+	h.pool[5], h.pool[6] = caps[5], caps[6]
+	joint = caps[5] + caps[6]
+	if caps[5] > 0 && caps[6] > 0 {
+		if c, ok := run(1<<5 | 1<<6); ok {
+			joint = min(joint, c)
+		}
+	}
+	return caps, joint
 }
 
-// highCapSteps bounds the placements HighCaps tries per number; beyond
-// it, no cap.
+// highCapSteps bounds the placements each search of HighCaps tries;
+// beyond it, no cap. 2,000 lost two of the 80 levels of the bench-max set
+// it cuts (random size 4 seeds 16 and 40).
 const highCapSteps = 20_000
 
 type highCap struct {
@@ -64,10 +87,13 @@ type highCap struct {
 	fc     []int8   // how many reasons put a cell in F (0: not in F)
 	ec     []int8   // how many placed 5s want the cell empty
 	lb     []int8   // neighbours in F
-	high   []bool   // a high tile placed on the cell
+	high   []int8   // the high tile placed on the cell, or 0
 	ok     bool
+	bad    int32    // cells of F that must be empty, locked or high tiles above their lb
+	need   [8]int32 // the other (movable) cells of F by lb
 
-	v     int8 // the number placed
+	allow uint8 // bit v: tiles of v may be placed
+	goal  int32 // stop when this many are placed
 	k     int32
 	best  int32
 	steps int
@@ -79,7 +105,7 @@ func (h *highCap) init(p Problem) {
 	h.fc = make([]int8, h.n)
 	h.ec = make([]int8, h.n)
 	h.lb = make([]int8, h.n)
-	h.high = make([]bool, h.n)
+	h.high = make([]int8, h.n)
 	for i := 0; i < h.n; i++ {
 		if p.Locked[i] == Empty && !p.Hole[i] && p.Start[i] != Empty {
 			h.pool[p.Start[i]]++
@@ -104,51 +130,63 @@ func (h *highCap) init(p Problem) {
 	h.ok = h.ok && h.feasible()
 }
 
+// count adds sign times cell i's part to bad and need, as it stands.
+func (h *highCap) count(i int, sign int32) {
+	if h.fc[i] == 0 {
+		return
+	}
+	switch {
+	case h.ec[i] > 0 || h.hole[i]:
+		h.bad += sign
+	case h.locked[i] != Empty:
+		if h.lb[i] > h.locked[i] {
+			h.bad += sign
+		}
+	case h.high[i] > 0:
+		if h.lb[i] > h.high[i] {
+			h.bad += sign
+		}
+	default:
+		h.need[min(h.lb[i], 7)] += sign
+	}
+}
+
 func (h *highCap) addF(i int) {
+	h.count(i, -1)
 	h.fc[i]++
+	h.count(i, 1)
 	if h.fc[i] == 1 {
 		for _, j := range h.nbrs[i] {
+			h.count(j, -1)
 			h.lb[j]++
+			h.count(j, 1)
 		}
 	}
 }
 
 func (h *highCap) removeF(i int) {
+	h.count(i, -1)
 	h.fc[i]--
+	h.count(i, 1)
 	if h.fc[i] == 0 {
 		for _, j := range h.nbrs[i] {
+			h.count(j, -1)
 			h.lb[j]--
+			h.count(j, 1)
 		}
 	}
 }
 
-// feasible checks the locked tiles against their lbs and the matching of
-// the other cells of F with the pool left.
+// feasible checks the locked tiles and high tiles against their lbs, that
+// no cell of F must be empty, and the matching of the other cells of F
+// with the pool left (kept up to date by count).
 func (h *highCap) feasible() bool {
-	var need [8]int32 // movable cells of F by lb
-	for i := 0; i < h.n; i++ {
-		if h.fc[i] == 0 {
-			continue
-		}
-		if h.ec[i] > 0 || h.hole[i] {
-			return false
-		}
-		switch {
-		case h.locked[i] != Empty:
-			if h.lb[i] > h.locked[i] {
-				return false
-			}
-		case h.high[i]:
-			if h.lb[i] > h.v {
-				return false
-			}
-		default:
-			need[min(h.lb[i], 7)]++
-		}
+	if h.bad > 0 {
+		return false
 	}
 	var demand, supply int32
 	for t := 7; t >= 1; t-- {
-		demand += need[t]
+		demand += h.need[t]
 		if t <= 6 {
 			supply += h.pool[t] - h.used[t]
 		}
@@ -157,14 +195,14 @@ func (h *highCap) feasible() bool {
 		}
 	}
 	// Every movable cell of F needs a tile, lb 0 or not.
-	return demand+need[0] <= supply+h.pool[0]-h.used[0]
+	return demand+h.need[0] <= supply+h.pool[0]-h.used[0]
 }
 
-// dfs places the number h.v on cells from i on, keeping the largest count
-// that passes in h.best.
+// dfs places the numbers of h.allow on cells from i on, keeping the
+// largest count that passes in h.best.
 func (h *highCap) dfs(from int) {
 	h.best = max(h.best, h.k)
-	if h.best == h.pool[h.v] {
+	if h.best == h.goal {
 		return
 	}
 	for i := from; i < h.n; i++ {
@@ -177,70 +215,77 @@ func (h *highCap) dfs(from int) {
 				deg++
 			}
 		}
-		if deg < int(h.v) {
-			continue
-		}
-		// The neighbour left empty: none when the tile needs them all.
-		var spare []int
-		if deg > int(h.v) {
-			spare = h.nbrs[i]
-		}
-		for e := -1; e < len(spare); e++ {
-			if e >= 0 && h.hole[spare[e]] {
+		for v := int8(6); v >= 5; v-- {
+			if h.allow>>v&1 == 0 || deg < int(v) || h.used[v] == h.pool[v] {
 				continue
 			}
-			if e < 0 && spare != nil {
-				continue // deg = v+1: one of them must be empty
+			// The neighbour left empty: none when the tile needs them all.
+			var spare []int
+			if deg > int(v) {
+				spare = h.nbrs[i]
 			}
-			h.steps++
-			if h.steps > highCapSteps {
-				return
-			}
-			if h.place(i, spare, e) {
-				h.k++
-				h.dfs(i + 1)
-				h.k--
-			}
-			h.unplace(i, spare, e)
-			if h.best == h.pool[h.v] || h.steps > highCapSteps {
-				return
+			for e := -1; e < len(spare); e++ {
+				if e >= 0 && h.hole[spare[e]] || e < 0 && spare != nil {
+					continue // with deg = v+1, one of them is empty
+				}
+				h.steps++
+				if h.steps > highCapSteps {
+					return
+				}
+				if h.place(i, v, spare, e) {
+					h.k++
+					h.dfs(i + 1)
+					h.k--
+				}
+				h.unplace(i, v, spare, e)
+				if h.best == h.goal || h.steps > highCapSteps {
+					return
+				}
 			}
 		}
 	}
 }
 
-// place puts h.v on cell i, every non-hole neighbour occupied but
-// spare[e] (when e ≥ 0) empty, and reports whether it is still feasible;
-// unplace undoes it whatever it reported.
-func (h *highCap) place(i int, spare []int, e int) bool {
-	h.high[i] = true
-	h.used[h.v]++
+// place puts v on cell i, every non-hole neighbour occupied but spare[e]
+// (when e ≥ 0) empty, and reports whether it is still feasible; unplace
+// undoes it whatever it reported.
+func (h *highCap) place(i int, v int8, spare []int, e int) bool {
+	h.count(i, -1)
+	h.high[i] = v
+	h.count(i, 1)
+	h.used[v]++
 	h.addF(i)
 	for _, j := range h.nbrs[i] {
 		if h.hole[j] {
 			continue
 		}
 		if e >= 0 && j == spare[e] {
+			h.count(j, -1)
 			h.ec[j]++
+			h.count(j, 1)
 			continue
 		}
 		h.addF(j)
 	}
-	return h.used[h.v] <= h.pool[h.v] && h.feasible()
+	return h.feasible()
 }
 
-func (h *highCap) unplace(i int, spare []int, e int) {
+func (h *highCap) unplace(i int, v int8, spare []int, e int) {
 	for _, j := range h.nbrs[i] {
 		if h.hole[j] {
 			continue
 		}
 		if e >= 0 && j == spare[e] {
+			h.count(j, -1)
 			h.ec[j]--
+			h.count(j, 1)
 			continue
 		}
 		h.removeF(j)
 	}
 	h.removeF(i)
-	h.used[h.v]--
-	h.high[i] = false
+	h.used[v]--
+	h.count(i, -1)
+	h.high[i] = 0
+	h.count(i, 1)
 }
