@@ -1,5 +1,7 @@
 package search
 
+import "math/bits"
+
 // frame is what both searches (Searcher and MaxSearcher) keep of a board:
 // the cells, their neighbours and states, the visit order, the settled and
 // undecided neighbours of each cell, and the frontier of each step.
@@ -169,4 +171,51 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 		}
 	}
 	return maxOpen
+}
+
+// openScan is what both searches' bounds read of a step's frontier, in one
+// pass (scan).
+type openScan struct {
+	// qLo ≤ Σ occ over the empties still to place ≤ qHi: every open tile
+	// takes a number left, its smallest and largest such number bound how
+	// many of its undecided neighbours stay empty; the locked tiles'
+	// exactly.
+	qLo, qHi int32
+	ka       uint64    // the frontier packed for the memo: 3 bits a cell, 0 empty, 1+occ a tile
+	need     [7]uint64 // need[lo]: 8 bits per hi, open tiles whose numbers left lie in [lo, hi]
+	lo, hi   [8]int32  // open tiles by the smallest and by the largest number left
+	n        int32     // open tiles
+}
+
+// scan reads step k's frontier into o, with mask the numbers of which
+// tiles are left (bit v); it returns an open tile that can take none of
+// them, or -1.
+func (fr *frame) scan(k int, mask uint8, o *openScan) int {
+	o.qLo, o.qHi = fr.lockQ[k], fr.lockQ[k]
+	for x, i := range fr.open[fr.openIdx[k]:fr.openIdx[k+1]] {
+		var code uint64
+		switch fr.state[i] {
+		case stTile:
+			oc, r := fr.occ[i], fr.rem[i]
+			m := mask >> oc & (1<<(r+1) - 1)
+			if m == 0 {
+				return int(i)
+			}
+			hiB, loB := bits.Len8(m)-1, bits.TrailingZeros8(m)
+			o.qLo += int32(r) - int32(hiB)
+			o.qHi += int32(r) - int32(loB)
+			o.need[int(oc)+loB] += 1 << (8 * uint(int(oc)+hiB))
+			o.lo[int(oc)+loB]++
+			o.hi[int(oc)+hiB]++
+			o.n++
+			code = uint64(1 + oc)
+		case stLocked:
+			q := int32(fr.occ[i] + fr.rem[i] - fr.lockv[i])
+			o.qLo += q
+			o.qHi += q
+			code = uint64(1 + fr.occ[i])
+		}
+		o.ka |= code << (3 * uint(x)) // 0 beyond 21 cells, where the memo is off
+	}
+	return -1
 }

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math/bits"
 	"sync/atomic"
 )
 
@@ -514,39 +513,13 @@ const noLoss = 1 << 30
 // into s.ka for the memo.
 func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 	u := int32(s.f - k)
-	mask := s.mask
-	qLo, qHi := s.lockQ[k], s.lockQ[k]
-	var ka uint64
-	var need [7]uint64
-	var openLo, openHi [8]int32 // open tiles by the smallest and largest number they can still take
-	nOpen := 0
-	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
-		var code uint64
-		switch s.state[i] {
-		case stTile:
-			o, r := s.occ[i], s.rem[i]
-			m := mask >> o & (1<<(r+1) - 1)
-			if m == 0 {
-				return noLoss
-			}
-			hiB, loB := bits.Len8(m)-1, bits.TrailingZeros8(m)
-			qLo += int32(r) - int32(hiB)
-			qHi += int32(r) - int32(loB)
-			need[int(o)+loB] += 1 << (8 * uint(int(o)+hiB))
-			openLo[int(o)+loB]++
-			openHi[int(o)+hiB]++
-			nOpen++
-			code = uint64(1 + o)
-		case stLocked:
-			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
-			qLo += q
-			qHi += q
-			code = uint64(1 + s.occ[i])
-		}
-		ka |= code << (3 * (x % 21))
+	var sc openScan
+	if s.scan(k, s.mask, &sc) >= 0 {
+		return noLoss
 	}
-	s.ka = ka
-	if nOpen > 1 && nOpen < 256 && !hallOK(&s.cnt, &need) {
+	s.ka = sc.ka
+	qLo, qHi, nOpen := sc.qLo, sc.qHi, sc.n
+	if nOpen > 1 && nOpen < 256 && !hallOK(&s.cnt, &sc.need) {
 		return noLoss
 	}
 	// Counts: the tiles of v beyond the cells that can take v are set aside
@@ -592,12 +565,12 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 	// losses add up (dp[b]: the best sum over ranges within 0..b-1; dpA the
 	// same for the number of tiles).
 	var below, above [8]int32 // slots with hi < a, with lo > b
-	slots := u + int32(nOpen)
+	slots := u + nOpen
 	for v := 1; v < 8; v++ {
-		below[v] = below[v-1] + s.hiHist[v-1] + openHi[v-1]
+		below[v] = below[v-1] + s.hiHist[v-1] + sc.hi[v-1]
 	}
 	for v := 6; v >= 0; v-- {
-		above[v] = above[v+1] + s.occHist[v+1] + openLo[v+1]
+		above[v] = above[v+1] + s.occHist[v+1] + sc.lo[v+1]
 	}
 	var dp, dpA [8]int32
 	for b := 0; b < 7; b++ {
@@ -677,23 +650,4 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		}
 	}
 	return bestLoss
-}
-
-// hallOK checks that for every range of numbers [a, b] the open tiles that
-// must take a number in it (need, as built by bounds) are no more than the
-// tiles of those numbers left.
-func hallOK(cnt *[7]int32, need *[7]uint64) bool {
-	for a := 0; a < 7; a++ {
-		var supply, demand int32
-		var acc uint64
-		for b := a; b < 7; b++ {
-			supply += cnt[b]
-			acc += need[b]
-			demand += int32(acc >> (8 * uint(b)) & 0xff)
-			if demand > supply {
-				return false
-			}
-		}
-	}
-	return true
 }

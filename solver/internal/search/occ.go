@@ -506,47 +506,23 @@ func (s *Searcher) bounds(k int) bool {
 		}
 		return false
 	}
-	// Every open tile must still be able to take a number that is left;
-	// its smallest and largest such number bound how many of its undecided
-	// neighbours stay empty, and the empties still to place must be next
-	// to that many settled tiles in all: qLo ≤ Σ occ over them ≤ qHi.
-	// The same loop packs the frontier into the memo key: 3 bits a cell,
-	// 0 for an empty cell, 1+occ for a tile.
-	qLo, qHi := s.lockQ[k], s.lockQ[k]
-	var ka uint64
-	var need [7]uint64 // need[lo]: 8 bits per hi, open tiles whose numbers left lie in [lo, hi]
-	nOpen := 0
-	for x, i := range s.open[s.openIdx[k]:s.openIdx[k+1]] {
-		var code uint64
-		switch s.state[i] {
-		case stTile:
-			o, r := s.occ[i], s.rem[i]
-			m := mask >> o & (1<<(r+1) - 1)
-			if m == 0 {
-				s.why, s.whyArg = whyOpen, int32(i)
-				return false
-			}
-			hiB, loB := bits.Len8(m)-1, bits.TrailingZeros8(m)
-			qLo += int32(r) - int32(hiB)
-			qHi += int32(r) - int32(loB)
-			need[int(o)+loB] += 1 << (8 * uint(int(o)+hiB))
-			nOpen++
-			code = uint64(1 + o)
-		case stLocked:
-			q := int32(s.occ[i] + s.rem[i] - s.lockv[i])
-			qLo += q
-			qHi += q
-			code = uint64(1 + s.occ[i])
-		}
-		ka |= code << (3 * uint(x)) // 0 beyond 21 cells, where the memo is off
+	// Every open tile must still be able to take a number that is left,
+	// and the empties still to place must be next to qLo..qHi settled
+	// tiles in all (scan, shared with MaxSearcher, which also packs the
+	// frontier into the memo key).
+	var sc openScan
+	if bad := s.scan(k, mask, &sc); bad >= 0 {
+		s.why, s.whyArg = whyOpen, int32(bad)
+		return false
 	}
-	s.ka = ka
+	s.ka = sc.ka
+	qLo, qHi := sc.qLo, sc.qHi
 	// Hall's condition prunes the search for a first solution; in the
 	// branch-and-bound, whose budget is in nodes, it cost more time than
 	// it saved (random size 6, fewest moves: median 5.1 ms against 4.5).
 	// What fails from here reads every decision.
 	s.why = whyGlobal
-	if s.best < 0 && nOpen > 1 && nOpen < 256 && !s.hall(&need) { // 8 bits a count
+	if s.best < 0 && sc.n > 1 && sc.n < 256 && !hallOK(&s.cnt, &sc.need) { // 8 bits a count
 		return false
 	}
 	lowTake := bottomSum(&s.occHist, cE)
@@ -572,25 +548,4 @@ func (s *Searcher) bounds(k int) bool {
 		keep += min(s.cnt[v], s.capK[v])
 	}
 	return s.kept+keep > s.best
-}
-
-// hall checks that for every range of numbers [a, b] the open tiles that
-// must take a number in it are no more than the tiles of those numbers left.
-func (s *Searcher) hall(need *[7]uint64) bool {
-	for a := 0; a < 7; a++ {
-		if need[a] == 0 {
-			continue // no open tile starts at a: [a+1, b] is as tight
-		}
-		var supply, demand int32
-		var acc uint64 // per hi, open tiles with lo in [a, b]
-		for b := a; b < 7; b++ {
-			supply += s.cnt[b]
-			acc += need[b]
-			demand += int32(acc >> (8 * uint(b)) & 0xff)
-			if demand > supply {
-				return false
-			}
-		}
-	}
-	return true
 }

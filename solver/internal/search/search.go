@@ -166,3 +166,25 @@ func bottomSum(h *[8]int32, c int32) int32 {
 	}
 	return sum
 }
+
+// hallOK checks that for every range of numbers [a, b] the open tiles that
+// must take a number in it (need, as scan builds it) are no more than the
+// tiles of those numbers left (cnt).
+func hallOK(cnt *[7]int32, need *[7]uint64) bool {
+	for a := 0; a < 7; a++ {
+		if need[a] == 0 {
+			continue // no open tile starts at a: [a+1, b] is as tight
+		}
+		var supply, demand int32
+		var acc uint64 // per hi, open tiles with lo in [a, b]
+		for b := a; b < 7; b++ {
+			supply += cnt[b]
+			acc += need[b]
+			demand += int32(acc >> (8 * uint(b)) & 0xff)
+			if demand > supply {
+				return false
+			}
+		}
+	}
+	return true
+}
