@@ -206,11 +206,24 @@ func bruteMax(level board.Position) (tiles, points int, most [8]int) {
 // numbers (so they can be satisfied) and some movable tiles theirs; the
 // other movable tiles get any number.
 func smallBoard(s int, fixed float64, rng *rand.Rand) board.Position {
+	return occupiedBoard(s, fixed, 0.6, rng, func(_ int, k int8) int8 {
+		if rng.IntN(3) > 0 {
+			return k
+		}
+		return int8(rng.IntN(7))
+	})
+}
+
+// occupiedBoard is a random board of side s: each cell occupied with
+// probability density; about `fixed` of the cells are made holes (empty
+// ones) or locked tiles with their count of occupied neighbours; each other
+// occupied cell i gets the movable tile movable(i, count).
+func occupiedBoard(s int, fixed, density float64, rng *rand.Rand, movable func(i int, k int8) int8) board.Position {
 	p := board.New(s)
 	nbrs := hexNbrs(p)
 	occ := make([]bool, len(p.Cells))
 	for i := range occ {
-		occ[i] = rng.Float64() < 0.6
+		occ[i] = rng.Float64() < density
 	}
 	for i := range p.Cells {
 		k := 0
@@ -224,10 +237,8 @@ func smallBoard(s int, fixed float64, rng *rand.Rand) board.Position {
 			p.Cells[i] = board.Cell{Tile: board.None, Fixed: true}
 		case r < fixed:
 			p.Cells[i] = board.Cell{Tile: int8(k), Fixed: true}
-		case occ[i] && rng.IntN(3) > 0:
-			p.Cells[i].Tile = int8(k)
 		case occ[i]:
-			p.Cells[i].Tile = int8(rng.IntN(7))
+			p.Cells[i].Tile = movable(i, int8(k))
 		}
 	}
 	return p

@@ -16,30 +16,11 @@ import (
 // movable tiles raised to 5 or 6: boards on which the caps of HighCaps
 // have something to cut.
 func highBoard(s int, fixed float64, rng *rand.Rand) board.Position {
-	p := board.New(s)
-	nbrs := hexNbrs(p)
-	occ := make([]bool, len(p.Cells))
-	for i := range occ {
-		occ[i] = rng.Float64() < 0.75
-	}
 	var movable []int
-	for i := range p.Cells {
-		k := 0
-		for _, j := range nbrs[i] {
-			if occ[j] {
-				k++
-			}
-		}
-		switch r := rng.Float64(); {
-		case r < fixed && !occ[i]:
-			p.Cells[i] = board.Cell{Tile: board.None, Fixed: true}
-		case r < fixed:
-			p.Cells[i] = board.Cell{Tile: int8(k), Fixed: true}
-		case occ[i]:
-			p.Cells[i].Tile = int8(k)
-			movable = append(movable, i)
-		}
-	}
+	p := occupiedBoard(s, fixed, 0.75, rng, func(i int, k int8) int8 {
+		movable = append(movable, i)
+		return k
+	})
 	for range 2 + rng.IntN(2) {
 		if len(movable) > 0 {
 			p.Cells[movable[rng.IntN(len(movable))]].Tile = int8(5 + rng.IntN(2))
