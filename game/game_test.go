@@ -445,3 +445,30 @@ func TestClockStartsWhenThePageShowsTheLevel(t *testing.T) {
 		t.Fatalf("clock restarted after a move: %d", st.ElapsedMS)
 	}
 }
+
+// Two layout reports in flight can reach the server in either order; the
+// older one, arriving last, must not replace the newer (a browser test
+// waited a minute under load for a layout of the current version that the
+// page, having sent it, never sent again).
+func TestLateLayoutReportIgnored(t *testing.T) {
+	g, _ := newGame(t, Spec{Mode: ModeLevel, Level: 10}, false)
+	old := g.State().Version
+	if _, err := g.Move(Move{From: 4, To: 2}); err != nil {
+		t.Fatal(err)
+	}
+	now := g.State().Version
+	if now <= old {
+		t.Fatalf("a move left the version at %d (was %d)", now, old)
+	}
+	g.SetLayout(Layout{Side: 500, Left: 10, Version: now, Size: 3})
+	g.SetLayout(Layout{Side: 400, Left: 20, Version: old, Size: 3})
+	l := g.State().Layout
+	if l == nil || l.Version != now || l.Side != 500 {
+		t.Fatalf("after the newer report and then a late older one, the layout is %+v, want version %d side 500", l, now)
+	}
+	// A report of the same version (the window moved) still replaces it.
+	g.SetLayout(Layout{Side: 450, Left: 30, Version: now, Size: 3})
+	if l := g.State().Layout; l == nil || l.Side != 450 {
+		t.Fatalf("a newer report of the same version was not taken: %+v", l)
+	}
+}

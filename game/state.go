@@ -149,6 +149,11 @@ func (g *Game) stateLocked() State {
 func (g *Game) SetLayout(l Layout) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.layout != nil && l.Version < g.layout.Version {
+		// A late report: the page has drawn a newer state since (the
+		// version only grows), and said so in a report that came first.
+		return
+	}
 	l.At = time.Now().UnixMilli()
 	g.layout = &l
 	if !g.shown && l.Version >= g.levelVersion && l.Size == g.size {

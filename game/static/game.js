@@ -120,6 +120,8 @@
   let drag = null;       // {from, id, x, y}
   let skyCache = null;   // {key, canvas}
   let lastReport = '';
+  let nextReport = { key: '', l: null }; // the newest layout to report
+  let reporting = false;  // a layout report is in flight
   let drawQueued = false;
   let levels = [];
   let glides = [];       // flash: tiles gliding into place, {cell, x0, y0, t0}
@@ -628,11 +630,30 @@
       version: S.version, size: S.size, theme: themeName, controls: controls(),
     };
     const key = JSON.stringify(l);
-    if (key === lastReport) return;
+    if (key === lastReport || key === nextReport.key) return;
     requestAnimationFrame(() => requestAnimationFrame(() => {
-      lastReport = key;
-      api('/api/layout', l).catch(() => { lastReport = ''; });
+      nextReport = { key, l };
+      sendReport();
     }));
+  }
+
+  // sendReport posts the newest layout, one request at a time: two reports
+  // in flight can reach the server in either order, and an older one
+  // arriving last would leave it with a layout the page no longer shows,
+  // which the page, having sent the newer one, would never correct. A
+  // report the server did not take is sent again by the 250 ms tick.
+  function sendReport() {
+    if (reporting || !nextReport.key || nextReport.key === lastReport) return;
+    const { key, l } = nextReport;
+    reporting = true;
+    lastReport = key;
+    api('/api/layout', l)
+      .then((r) => { if (!r.ok) lastReport = ''; }, () => { lastReport = ''; })
+      .then(() => {
+        reporting = false;
+        if (lastReport === '') nextReport = { key: '', l: null };
+        else sendReport();
+      });
   }
 
   // controls returns the client rectangles [left, top, width, height] of the
