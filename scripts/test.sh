@@ -2,7 +2,8 @@
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
 # what is missing, then checks formatting, vet and staticcheck, runs every test
 # (the full tier, never -short: the Xvfb + Chromium end-to-end tests included,
-# a missing component fails them), the pure packages again under -race,
+# a missing component fails them), the pure packages again under -race
+# (their full tests, fewer random levels: see below),
 # fuzzes briefly the level parser, the game's
 # API, calibration and template files and the PNGs hexiom read takes, and
 # compiles every package for Windows (scripts/windows-build.sh: no X11 code
@@ -27,10 +28,14 @@ pkgs=("$@")
 if ((${#pkgs[@]} == 0)); then pkgs=(./...); fi
 go test -count=1 -timeout 25m "${pkgs[@]}"
 if (($# == 0)); then
-  # the race detector on the packages that need no screen, cgo library or X
-  # (their fast tier: the full tests above already ran without it; under
-  # -race the solver's 4,000 random levels would take ten times longer)
-  go test -race -short -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... \
+  # the race detector on the packages that need no screen, cgo library or X,
+  # their full tests (not -short). The detector makes the searches about ten
+  # times slower, so under it (the build tag race: tier.Race) two solver
+  # tests check fewer levels, every check kept: TestRandomLevels 100 random
+  # levels a size (of 1,000; these searches run on one goroutine) and
+  # TestFewestMovesIsMinimal 5 brute-forced levels (of 25). The full counts
+  # ran above, without it. About 55 s of CPU (BENCHMARKS.md: the race run).
+  go test -race -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... \
     ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/
   go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 15s ./board/
   # hostile input (issue 13): the game's API, calibration and template files,

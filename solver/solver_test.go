@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/tier"
 	"hexiom/solver/internal/search"
 )
 
@@ -67,8 +68,10 @@ func TestOfficialLevels(t *testing.T) {
 	}
 }
 
-// 1,000 random levels of each game size, solved and checked. -short cuts
-// this to 100 per size. The searches run on one goroutine (Threads(1)), so
+// 1,000 random levels of each game size, solved and checked. -short and
+// the race detector (tier.Race: ten times slower, and these searches run
+// on one goroutine: the race run needs them for their checks, not their
+// number) cut this to 100 per size. The searches run on one goroutine (Threads(1)), so
 // their node counts are the same on every machine at any load: the test
 // bounds those, not the time (a busy 2-core machine under -race can be
 // 50× slower than an idle one). maxNodes is about ten times what the
@@ -77,7 +80,7 @@ func TestOfficialLevels(t *testing.T) {
 // search.
 func TestRandomLevels(t *testing.T) {
 	n := 1000
-	if testing.Short() {
+	if testing.Short() || tier.Race {
 		n = 100
 	}
 	const maxNodes = 3_000_000
@@ -146,9 +149,14 @@ func TestDeterministicOneThread(t *testing.T) {
 }
 
 // The fewest moves are really the fewest: compare with an exhaustive count
-// over every solution of small levels.
+// over every solution of small levels: 25, or 5 under the race detector
+// (tier.Race), where the brute force, one goroutine, takes over a minute.
 func TestFewestMovesIsMinimal(t *testing.T) {
-	for seed := uint64(0); seed < 25; seed++ {
+	n := uint64(25)
+	if tier.Race {
+		n = 5
+	}
+	for seed := range n {
 		level := board.Random(3, seed)
 		res, err := Solve(context.Background(), level, MaxOptNodes(0))
 		if err != nil {

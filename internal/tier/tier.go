@@ -4,6 +4,11 @@
 // seconds. The full tier, `go test ./...` and scripts/test.sh, runs every
 // test, with the real parts a user meets: Xvfb, Chromium, OpenCV. There a
 // missing part fails the test; it is never skipped.
+//
+// Under the race detector (`go test -race`, Race) the pure packages' tests
+// run every kind of check on fewer random levels: the detector makes their
+// searches about ten times slower, and finds data races in the goroutines,
+// not in the thousandth level; the full counts run without it.
 package tier
 
 import "testing"
