@@ -215,7 +215,7 @@ func TestServerTimeouts(t *testing.T) {
 	// guard bounds how long each client waits for the server to act; far
 	// more than the timeouts, so only a missing timeout fails it.
 	const guard = 60 * time.Second
-	closedWithin := func(name string, c net.Conn) {
+	closedWithin := func(t *testing.T, name string, c net.Conn) {
 		t.Helper()
 		start := time.Now()
 		_ = c.SetReadDeadline(start.Add(guard))
@@ -225,59 +225,70 @@ func TestServerTimeouts(t *testing.T) {
 		}
 	}
 
-	// A body that trickles in forever.
-	slow, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slow.Close()
-	fmt.Fprintf(slow, "POST /api/move HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n%s: %s\r\nContent-Length: 1000\r\n\r\n", addr, TokenHeader, g.Token())
-	stop := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(100 * time.Millisecond):
-			}
-			if _, err := slow.Write([]byte(" ")); err != nil {
-				return
-			}
+	// The three clients wait side by side (parallel subtests: the server
+	// is shut down once all three are done), so the test takes the longest
+	// timeout, not their sum.
+	t.Run("slow body", func(t *testing.T) {
+		t.Parallel()
+		// A body that trickles in forever.
+		slow, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}()
-	closedWithin("slow body", slow)
-	close(stop)
+		defer slow.Close()
+		fmt.Fprintf(slow, "POST /api/move HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n%s: %s\r\nContent-Length: 1000\r\n\r\n", addr, TokenHeader, g.Token())
+		stop := make(chan struct{})
+		go func() {
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(100 * time.Millisecond):
+				}
+				if _, err := slow.Write([]byte(" ")); err != nil {
+					return
+				}
+			}
+		}()
+		closedWithin(t, "slow body", slow)
+		close(stop)
+	})
 
-	// An idle kept-alive connection after one request.
-	idle, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idle.Close()
-	fmt.Fprintf(idle, "GET /api/levels HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
-	br := bufio.NewReader(idle)
-	resp, err := http.ReadResponse(br, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	start := time.Now()
-	_ = idle.SetReadDeadline(start.Add(guard))
-	if _, err := io.Copy(io.Discard, br); err != nil {
-		t.Errorf("idle connection: still open after %v (%v)", guard, err)
-	}
+	t.Run("idle", func(t *testing.T) {
+		t.Parallel()
+		// An idle kept-alive connection after one request.
+		idle, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer idle.Close()
+		fmt.Fprintf(idle, "GET /api/levels HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+		br := bufio.NewReader(idle)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		_ = idle.SetReadDeadline(time.Now().Add(guard))
+		if _, err := io.Copy(io.Discard, br); err != nil {
+			t.Errorf("idle connection: still open after %v (%v)", guard, err)
+		}
+	})
 
-	// A long poll with no change waits LongPoll and answers, although
-	// that is longer than the idle and header timeouts.
-	start = time.Now()
-	c := &http.Client{Timeout: guard}
-	resp, err = c.Get(fmt.Sprintf("http://%s/api/state?wait=%d", addr, g.State().Version))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if el := time.Since(start); resp.StatusCode != 200 || el < tm.LongPoll {
-		t.Fatalf("long poll: %d after %v, want 200 after %v", resp.StatusCode, el, tm.LongPoll)
-	}
+	t.Run("long poll", func(t *testing.T) {
+		t.Parallel()
+		// A long poll with no change waits LongPoll and answers, although
+		// that is longer than the idle and header timeouts.
+		start := time.Now()
+		c := &http.Client{Timeout: guard}
+		resp, err := c.Get(fmt.Sprintf("http://%s/api/state?wait=%d", addr, g.State().Version))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if el := time.Since(start); resp.StatusCode != 200 || el < tm.LongPoll {
+			t.Fatalf("long poll: %d after %v, want 200 after %v", resp.StatusCode, el, tm.LongPoll)
+		}
+	})
 }

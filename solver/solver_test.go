@@ -149,11 +149,12 @@ func TestDeterministicOneThread(t *testing.T) {
 }
 
 // The fewest moves are really the fewest: compare with an exhaustive count
-// over every solution of small levels: 25, or 5 under the race detector
-// (tier.Race), where the brute force, one goroutine, takes over a minute.
+// over every solution of small levels: 25, or 5 in the fast tier (-short)
+// and under the race detector (tier.Race), where the brute force, one
+// goroutine, takes over a minute.
 func TestFewestMovesIsMinimal(t *testing.T) {
 	n := uint64(25)
-	if tier.Race {
+	if testing.Short() || tier.Race {
 		n = 5
 	}
 	for seed := range n {

@@ -11,9 +11,14 @@ import (
 	"hexiom/internal/xconn"
 )
 
+// Timeout is xconn.Timeout while a test uses a silent display: the server
+// never answers, so any timeout shows it, and a short one keeps the tests
+// that try several commands on it quick (an error naming the display comes
+// from the dial as well as from the setup, however busy the machine).
+const Timeout = 200 * time.Millisecond
+
 // Silent starts a display that accepts and never answers for the test and
-// sets xconn.Timeout to a second meanwhile (the server never answers: any
-// timeout shows it); it returns the display's name.
+// sets xconn.Timeout to Timeout meanwhile; it returns the display's name.
 func Silent(t *testing.T) string {
 	t.Helper()
 	s, err := desktop.StartSilentDisplay()
@@ -22,7 +27,7 @@ func Silent(t *testing.T) string {
 	}
 	t.Cleanup(func() { s.Close() })
 	old := xconn.Timeout
-	xconn.Timeout = time.Second
+	xconn.Timeout = Timeout
 	t.Cleanup(func() { xconn.Timeout = old })
 	return s.Display
 }
