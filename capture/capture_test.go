@@ -91,9 +91,40 @@ func TestGrab(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	paint(t, x.Display, image.Rect(100, 80, 300, 180), 0x336699)
+	paint(t, x.Display, window, windowRGB)
 	for via, s := range sources(t, x) {
 		t.Run(via, func(t *testing.T) { testGrab(t, s) })
+	}
+}
+
+// The window the grab tests paint on an 800×600 screen, and its colour.
+var (
+	window       = image.Rect(100, 80, 300, 180)
+	windowRGB    = uint32(0x336699)
+	windowColour = color.RGBA{0x33, 0x66, 0x99, 0xff}
+)
+
+// checkWindow checks img, which s grabbed of the screen rectangle r around
+// that window: its bounds are r, the window's pixels are there at their
+// screen coordinates and none outside it; and s refuses a rectangle that
+// reaches off the screen.
+func checkWindow(t *testing.T, s Source, img *image.RGBA, r image.Rectangle) {
+	t.Helper()
+	if img.Bounds() != r {
+		t.Fatalf("image bounds %v, want the screen rectangle %v", img.Bounds(), r)
+	}
+	for _, p := range []image.Point{{100, 80}, {299, 179}, {200, 130}} {
+		if got := img.RGBAAt(p.X, p.Y); got != windowColour {
+			t.Errorf("screen pixel %v: %v, want %v", p, got, windowColour)
+		}
+	}
+	for _, p := range []image.Point{{99, 80}, {300, 130}, {200, 180}} {
+		if got := img.RGBAAt(p.X, p.Y); got == windowColour {
+			t.Errorf("screen pixel %v outside the window has the window's colour", p)
+		}
+	}
+	if _, err := s.Grab(image.Rect(700, 500, 900, 700)); err == nil {
+		t.Error("grabbed a rectangle reaching off the screen")
 	}
 }
 
@@ -106,23 +137,7 @@ func testGrab(t *testing.T, s Source) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.Bounds() != r {
-		t.Fatalf("image bounds %v, want the screen rectangle %v", img.Bounds(), r)
-	}
-	want := color.RGBA{0x33, 0x66, 0x99, 0xff}
-	for _, p := range []image.Point{{100, 80}, {299, 179}, {200, 130}} {
-		if got := img.RGBAAt(p.X, p.Y); got != want {
-			t.Errorf("screen pixel %v: %v, want %v", p, got, want)
-		}
-	}
-	for _, p := range []image.Point{{99, 80}, {300, 130}, {200, 180}} {
-		if got := img.RGBAAt(p.X, p.Y); got == want {
-			t.Errorf("screen pixel %v outside the window has the window's colour", p)
-		}
-	}
-	if _, err := s.Grab(image.Rect(700, 500, 900, 700)); err == nil {
-		t.Error("grabbed a rectangle reaching off the screen")
-	}
+	checkWindow(t, s, img, r)
 
 	// The PNG round trip keeps pixels and screen coordinates.
 	path := filepath.Join(t.TempDir(), "grab.png")
@@ -137,8 +152,8 @@ func testGrab(t *testing.T, s Source) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sub.RGBAAt(155, 105); got != want {
-		t.Errorf("from the PNG, screen pixel (155,105): %v, want %v", got, want)
+	if got := sub.RGBAAt(155, 105); got != windowColour {
+		t.Errorf("from the PNG, screen pixel (155,105): %v, want %v", got, windowColour)
 	}
 	if _, err := f.Grab(image.Rect(0, 0, 10, 10)); err == nil {
 		t.Error("grabbed outside the PNG")
