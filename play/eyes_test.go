@@ -1,14 +1,12 @@
 package play
 
 import (
-	"encoding/json"
-	"image"
-	"os"
 	"testing"
 
 	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 )
@@ -17,31 +15,11 @@ import (
 // source, the game area the page laid out, and the truth.
 func flashFixture(t *testing.T, name string) (*capture.File, calibration.Area, board.Position) {
 	t.Helper()
-	base := "../vision/testdata/flash/" + name
-	data, err := os.ReadFile(base + ".json")
+	f, err := fixture.Load("../vision/testdata/flash", name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m struct {
-		Area   calibration.Area `json:"area"`
-		Offset [2]int           `json:"offset"`
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	f, err := capture.OpenFile(base+".png", image.Pt(m.Offset[0], m.Offset[1]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	txt, err := os.ReadFile(base + ".txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	truth, err := board.Parse(base+".txt", txt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f, m.Area, truth
+	return f.File, f.Meta.Area, f.Truth
 }
 
 // Screen keeps the cell scale vision measured on a look whose cells do not

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"hexiom/calibration"
+	"hexiom/internal/fixture"
 	"hexiom/internal/stats"
 	"hexiom/vision"
-	"hexiom/vision/internal/fixture"
 )
 
 // cpuTime is the CPU time (user and system) the process has used: under

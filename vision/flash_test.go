@@ -11,9 +11,9 @@ import (
 
 	"hexiom/calibration"
 
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
-	"hexiom/vision/internal/fixture"
 )
 
 // flash lists the fixtures of the flash look (vision/testdata/flash) whose

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"hexiom/vision/internal/fixture"
+	"hexiom/internal/fixture"
 )
 
 // FuzzLoadTemplates: any template file either fails to load with a short

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
-	"hexiom/vision/internal/fixture"
 )
 
 // loadFlash loads fixture name ("flash/level27-z75", "flash75/level30-z75")

@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
-	"hexiom/vision/internal/fixture"
 )
 
 const testdata = "testdata"

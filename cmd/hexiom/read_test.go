@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,7 +12,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/capture"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 )
@@ -24,27 +23,16 @@ const fixtures = "../../vision/testdata"
 // flags that read its PNG as the screen, and its truth.
 func fixtureArgs(t *testing.T, name string) ([]string, string) {
 	t.Helper()
-	base := filepath.Join(fixtures, name)
-	data, err := os.ReadFile(base + ".json")
+	f, err := fixture.Load(fixtures, name)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Area   json.RawMessage `json:"area"`
-		Offset [2]int          `json:"offset"`
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
 	cal := filepath.Join(t.TempDir(), "calibration.json")
-	if err := os.WriteFile(cal, m.Area, 0o644); err != nil {
+	if err := calibration.SaveFile(cal, f.Meta.Area); err != nil {
 		t.Fatal(err)
 	}
-	truth, err := os.ReadFile(base + ".txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return []string{"-image", base + ".png", "-at", fmt.Sprintf("%d,%d", m.Offset[0], m.Offset[1]), "-calibration", cal}, string(truth)
+	at := fmt.Sprintf("%d,%d", f.Meta.Offset[0], f.Meta.Offset[1])
+	return []string{"-image", f.PNG(), "-at", at, "-calibration", cal}, f.Truth.String()
 }
 
 func TestReadCommand(t *testing.T) {
@@ -301,19 +289,7 @@ func TestRefusalWritesPicture(t *testing.T) {
 		t.Errorf("%d files in the temporary folder, want the first read's picture only", len(ents))
 	}
 	// calibrate's check of the same screen.
-	base := filepath.Join(fixtures, name)
-	var m struct {
-		Area   calibration.Area `json:"area"`
-		Offset [2]int           `json:"offset"`
-	}
-	data, err := os.ReadFile(base + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	f, err := capture.OpenFile(base+".png", image.Pt(m.Offset[0], m.Offset[1]))
+	f, err := fixture.Load(fixtures, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +297,7 @@ func TestRefusalWritesPicture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = checkImage(&out, f.Image(), m.Area, tpl)
+	err = checkImage(&out, f.Image, f.Meta.Area, tpl)
 	pic := regexp.MustCompile(`debug picture (\S+\.png)`).FindStringSubmatch(fmt.Sprint(err))
 	if err == nil || pic == nil || filepath.Dir(pic[1]) != tmp {
 		t.Fatalf("calibrate's check: %v", err)

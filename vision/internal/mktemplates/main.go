@@ -15,8 +15,8 @@ import (
 	"fmt"
 	"os"
 
+	"hexiom/internal/fixture"
 	"hexiom/vision"
-	"hexiom/vision/internal/fixture"
 )
 
 // train are the classic fixtures learnt from: between them every kind and
