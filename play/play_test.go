@@ -288,6 +288,18 @@ func (r *rig) assertNoDrags(t *testing.T) {
 	}
 }
 
+// solve plays the rig's board: it fails t unless play.Board returns no
+// error and leaves the game solved from start (solvedBy).
+func (r *rig) solve(t *testing.T, start board.Position) play.Report {
+	t.Helper()
+	rep, err := play.Board(context.Background(), r.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solvedBy(t, r, start)
+	return rep
+}
+
 func solvedBy(t *testing.T, r *rig, start board.Position) {
 	t.Helper()
 	end, _ := r.game.state()
@@ -337,11 +349,7 @@ func TestRepairsADroppedDrag(t *testing.T) {
 	r.game.dropNext = 1 // the first drag is lost
 	var log strings.Builder
 	r.cfg.Progress = &log
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if rep.Repairs != 1 || rep.Drags != rep.Planned+1 {
 		t.Errorf("%d repairs and %d drags for a plan of %d with one dropped drag", rep.Repairs, rep.Drags, rep.Planned)
 	}
@@ -356,11 +364,7 @@ func TestRepairsAWrongSwap(t *testing.T) {
 	start := board.Random(6, 13)
 	r := newRig(t, start, true)
 	r.game.dropNext = 2
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if rep.Repairs == 0 {
 		t.Error("no repair reported")
 	}
@@ -493,11 +497,7 @@ func TestSolvedPanelCoversTheBoard(t *testing.T) {
 	start := board.Random(6, 12)
 	r := newRig(t, start, false)
 	r.game.panel = true
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if rep.Covered == 0 {
 		t.Error("the report does not count the cells the panel hides")
 	}
@@ -603,11 +603,7 @@ func TestIgnoresAFrameCaughtMidRedraw(t *testing.T) {
 		p.Cells[hole].Tile = 3
 		return p
 	}
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if rep.Repairs != 0 || rep.Drags != rep.Planned {
 		t.Errorf("%d repairs, %d drags for a plan of %d: a passing frame was taken for the board", rep.Repairs, rep.Drags, rep.Planned)
 	}
@@ -718,11 +714,7 @@ func TestWaitsForAStillPicture(t *testing.T) {
 	}
 
 	r.game.moveUntil = r.game.clock.Now().Add(r.game.glide) // the board fades in
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if r.game.ignored != 0 || rep.Repairs != 0 || rep.Drags != rep.Planned {
 		t.Errorf("%d presses ignored, %d repairs, %d drags for a plan of %d", r.game.ignored, rep.Repairs, rep.Drags, rep.Planned)
 	}
@@ -746,11 +738,7 @@ func TestStallMidGlide(t *testing.T) {
 	r := newRig(t, start, false)
 	r.game.glide = 150 * time.Millisecond
 	r.game.stall, r.game.stallAfter, r.game.stallEvery = 60*time.Millisecond, 30*time.Millisecond, 3
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if r.game.glides < 2*r.game.stallEvery {
 		t.Fatalf("%d glides: the stall was not tried", r.game.glides)
 	}
@@ -779,11 +767,7 @@ func TestSolvedBoardCoveredWhole(t *testing.T) {
 	r.cfg.FinalWait = 300 * time.Millisecond
 	var log strings.Builder
 	r.cfg.Progress = &log
-	rep, err := play.Board(context.Background(), r.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	solvedBy(t, r, start)
+	rep := r.solve(t, start)
 	if rep.Drags != rep.Planned || !strings.Contains(log.String(), "covered") {
 		t.Errorf("%d drags for a plan of %d; progress:\n%s", rep.Drags, rep.Planned, log.String())
 	}

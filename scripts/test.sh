@@ -29,12 +29,15 @@ if ((${#pkgs[@]} == 0)); then pkgs=(./...); fi
 go test -count=1 -timeout 25m "${pkgs[@]}"
 if (($# == 0)); then
   # the race detector on the packages that need no screen, cgo library or X,
-  # their full tests (not -short). The detector makes the searches about ten
-  # times slower, so under it (the build tag race: tier.Race) two solver
-  # tests check fewer levels, every check kept: TestRandomLevels 100 random
-  # levels a size (of 1,000; these searches run on one goroutine) and
-  # TestFewestMovesIsMinimal 5 brute-forced levels (of 25). The full counts
-  # ran above, without it. About 55 s of CPU (BENCHMARKS.md: the race run).
+  # their full tests (not -short). The detector makes the searches and the
+  # brute forces about ten times slower, so under it (the build tag race:
+  # tier.Race) the solver's tests that repeat one check over many random
+  # levels check fewer, every kind of check kept: TestRandomLevels 25
+  # levels a size (of 1,000; one goroutine each), TestFewestMovesIsMinimal
+  # 5 brute-forced levels (of 25), TestHighCapsAgainstBruteForce 50 boards
+  # (of 190), TestLearnSameFirstSolution 20 a size (of 100), TestLearnSolve
+  # 10 seeds (of 200). The full counts ran above, without it (BENCHMARKS.md:
+  # the race run's time).
   go test -race -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... \
     ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/
   go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 15s ./board/

@@ -134,7 +134,7 @@ func (f cnfFormula) propagate(occ []bool) bool {
 		for _, cl := range f.clauses {
 			sat, unknown, last := false, 0, 0
 			for _, l := range cl {
-				v := val[abs(l)]
+				v := val[max(l, -l)] // the value of l's variable
 				if v == 0 {
 					unknown++
 					last = l
@@ -148,9 +148,9 @@ func (f cnfFormula) propagate(occ []bool) bool {
 			case unknown == 0:
 				return false
 			case unknown == 1:
-				val[abs(last)] = 1
+				val[max(last, -last)] = 1 // last's variable: last holds
 				if last < 0 {
-					val[abs(last)] = -1
+					val[-last] = -1
 				}
 				changed = true
 			}
@@ -162,11 +162,4 @@ func (f cnfFormula) propagate(occ []bool) bool {
 		}
 	}
 	return true
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

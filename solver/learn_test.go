@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/tier"
 	"hexiom/solver/internal/search"
 )
 
@@ -28,7 +29,7 @@ func TestLearnSameFirstSolution(t *testing.T) {
 		names = append(names, filepath.Base(f))
 	}
 	n := 100
-	if testing.Short() {
+	if testing.Short() || tier.Race { // the fast tier, the race detector
 		n = 20
 	}
 	for size := 4; size <= 6; size++ {
@@ -98,7 +99,10 @@ func TestLearnSolve(t *testing.T) {
 		checkSolution(t, f, level, res)
 	}
 	n := 200
-	if testing.Short() {
+	switch {
+	case tier.Race: // ten times slower, one goroutine
+		n = 10
+	case testing.Short():
 		n = 30
 	}
 	for seed := uint64(0); seed < uint64(n); seed++ {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/tier"
 	"hexiom/solver/internal/search"
 )
 
@@ -37,11 +38,17 @@ func highBoard(s int, fixed float64, rng *rand.Rand) board.Position {
 // force's optimum on each, for both objectives.
 func TestHighCapsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
+	// Under the race detector (tier.Race: the brute force, one goroutine,
+	// takes minutes there) a quarter of the boards of each size.
+	n3, n4, minTried := 150, 40, 100
+	if tier.Race {
+		n3, n4, minTried = 40, 10, 25
+	}
 	var levels []board.Position
-	for range 150 {
+	for range n3 {
 		levels = append(levels, highBoard(3, 0.1, rng))
 	}
-	for range 40 {
+	for range n4 {
 		levels = append(levels, highBoard(4, 0.45, rng))
 	}
 	cuts, jointCuts, tried := 0, 0, 0
@@ -98,7 +105,7 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("%d boards, %d caps below the pool, %d joint caps below the caps' sum", tried, cuts, jointCuts)
-	if tried < 100 || cuts == 0 || jointCuts == 0 {
+	if tried < minTried || cuts == 0 || jointCuts == 0 {
 		t.Fatalf("%d boards tried, %d caps below the pool, %d joint: the test proves nothing", tried, cuts, jointCuts)
 	}
 }

@@ -68,10 +68,11 @@ func TestOfficialLevels(t *testing.T) {
 	}
 }
 
-// 1,000 random levels of each game size, solved and checked. -short and
-// the race detector (tier.Race: ten times slower, and these searches run
-// on one goroutine: the race run needs them for their checks, not their
-// number) cut this to 100 per size. The searches run on one goroutine (Threads(1)), so
+// 1,000 random levels of each game size, solved and checked. -short cuts
+// this to 100 per size, the race detector (tier.Race: ten times slower;
+// these searches run on one goroutine each, the sizes side by side, so the
+// race run needs a few for the caches they share, not their number) to 25.
+// The searches run on one goroutine (Threads(1)), so
 // their node counts are the same on every machine at any load: the test
 // bounds those, not the time (a busy 2-core machine under -race can be
 // 50× slower than an idle one). maxNodes is about ten times what the
@@ -80,7 +81,10 @@ func TestOfficialLevels(t *testing.T) {
 // search.
 func TestRandomLevels(t *testing.T) {
 	n := 1000
-	if testing.Short() || tier.Race {
+	switch {
+	case tier.Race:
+		n = 25
+	case testing.Short():
 		n = 100
 	}
 	const maxNodes = 3_000_000

@@ -20,10 +20,6 @@ func TemplatesPath() (string, error) {
 // BuiltinName is the name OpenTemplates takes for the built-in set.
 const BuiltinName = "builtin"
 
-// DefaultTemplates returns the user's learnt set when there is one (see
-// TemplatesPath), else the built-in classic set, and says which.
-func DefaultTemplates() (*Templates, string, error) { return OpenTemplates("") }
-
 // OpenTemplates is the one rule every command follows to find its template
 // set: the file named (BuiltinName: the built-in set), else the set hexiom
 // learn saved (TemplatesPath) when there is one, else the built-in set. It

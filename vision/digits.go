@@ -94,13 +94,7 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 			v := float64(best)
 			c := &cells[i]
 			c.DigitScores[d] = v
-			switch {
-			case v > c.DigitScore:
-				c.NextDigit, c.DigitNext = c.Digit, c.DigitScore
-				c.Digit, c.DigitScore = int8(d), v
-			case v > c.DigitNext:
-				c.NextDigit, c.DigitNext = int8(d), v
-			}
+			rank(&c.Digit, &c.DigitScore, &c.NextDigit, &c.DigitNext, int8(d), v)
 		}
 	}
 	runtime.KeepAlive(mosaic) // sm points into it

@@ -63,7 +63,7 @@
 //
 // The API, for hexiom play:
 //
-//	area, _ := calibration.Load()
+//	area, _, _ := calibration.Open("")     // the saved calibration
 //	tpl, _, _ := vision.OpenTemplates("")  // learnt set, else built-in
 //	scr, _ := capture.Open("", "")         // X11 fast path, else kbinani
 //	img, _ := scr.Grab(area.Rect())

@@ -85,13 +85,7 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 				v = float64(scores[k][i])
 			}
 			c.KindScores[k] = v
-			switch {
-			case v > c.KindScore:
-				c.NextKind, c.KindNext = c.Kind, c.KindScore
-				c.Kind, c.KindScore = Kind(k), v
-			case v > c.KindNext:
-				c.NextKind, c.KindNext = Kind(k), v
-			}
+			rank(&c.Kind, &c.KindScore, &c.NextKind, &c.KindNext, Kind(k), v)
 		}
 	}
 	return cells, nil

@@ -65,6 +65,19 @@ type CellReading struct {
 	DigitScores [7]float64
 }
 
+// rank offers candidate x with score v to the best (best, bestScore) and
+// the runner-up (next, nextScore) so far: the kinds and the digits of a
+// cell are ranked this one way.
+func rank[T any](best *T, bestScore *float64, next *T, nextScore *float64, x T, v float64) {
+	switch {
+	case v > *bestScore:
+		*next, *nextScore = *best, *bestScore
+		*best, *bestScore = x, v
+	case v > *nextScore:
+		*next, *nextScore = x, v
+	}
+}
+
 // Label is the cell as the level format writes it: " .", "+.", " 3", "+3".
 func (c CellReading) Label() string {
 	switch c.Kind {

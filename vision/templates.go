@@ -213,6 +213,22 @@ func writeAtomic(path string, data []byte) error {
 	return werr
 }
 
+// Classes lists every class a template set holds, as Missing and Shows
+// name them: the kinds of cell, then "digit 0" … "digit 6".
+func Classes() []string {
+	out := make([]string, 0, numKinds+7)
+	for k := range Kind(numKinds) {
+		out = append(out, k.String())
+	}
+	for d := range 7 {
+		out = append(out, digitClass(d))
+	}
+	return out
+}
+
+// digitClass names the class of digit d.
+func digitClass(d int) string { return fmt.Sprintf("digit %d", d) }
+
 // Shows lists the classes (as Missing names them) that position p shows:
 // the kinds of its cells and the digits of its tiles.
 func Shows(p board.Position) []string {
@@ -232,7 +248,7 @@ func Shows(p board.Position) []string {
 	}
 	for d, ok := range digits {
 		if ok {
-			out = append(out, fmt.Sprintf("digit %d", d))
+			out = append(out, digitClass(d))
 		}
 	}
 	return out
@@ -261,7 +277,7 @@ func (t *Templates) Missing() []string {
 	}
 	for d, s := range t.Digits {
 		if s == nil {
-			m = append(m, fmt.Sprintf("digit %d", d))
+			m = append(m, digitClass(d))
 		}
 	}
 	return m

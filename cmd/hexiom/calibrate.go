@@ -159,11 +159,7 @@ func findAuto(via string, tpl *vision.Templates) (calibration.Area, error) {
 
 // learnHint tells how to teach the bot a look it does not know.
 func learnHint() string {
-	all := []string{"hole", "empty", "movable", "locked"}
-	for d := 0; d <= 6; d++ {
-		all = append(all, fmt.Sprintf("digit %d", d))
-	}
-	ts := teachers(all)
+	ts := teachers(vision.Classes())
 	if len(ts) == 0 {
 		return "if the game looks otherwise than the templates know, teach the bot its look: show an official level at its start and run 'hexiom learn -level N'"
 	}
