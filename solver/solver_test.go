@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -256,13 +257,35 @@ func TestContextHonoured(t *testing.T) {
 		t.Fatalf("cancelled context: got %v", err)
 	}
 	// A deadline that passes during the search stops it: level 38 takes
-	// over 100,000 nodes in reading order, far more than a millisecond.
-	ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
-	defer cancel()
-	res, err := Solve(ctx, level, NoRestarts(), FirstSolution())
+	// over 100,000 nodes in reading order. The deadline passes at the
+	// context's second look, so that it falls inside the search however
+	// slow the machine (a 1 ms timeout had passed before the first node
+	// under -race at load 15).
+	res, err := Solve(&passesLater{Context: context.Background(), looks: 1}, level, NoRestarts(), FirstSolution())
 	if !errors.Is(err, context.DeadlineExceeded) || res.Nodes == 0 {
 		t.Fatalf("deadline during the search: got %v after %d nodes", err, res.Nodes)
 	}
+	if res.Nodes > 2*search.PauseNodes {
+		t.Fatalf("deadline during the search: stopped after %d nodes, want within %d of the deadline", res.Nodes, search.PauseNodes)
+	}
+}
+
+// passesLater is a context whose deadline has passed from its looks+1st Err
+// on: a deadline that falls at a known point of the search, not at a time.
+type passesLater struct {
+	context.Context
+	looks int
+	mu    sync.Mutex
+}
+
+func (c *passesLater) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.looks > 0 {
+		c.looks--
+		return nil
+	}
+	return context.DeadlineExceeded
 }
 
 func TestMalformedPosition(t *testing.T) {

@@ -63,7 +63,6 @@ const nogoodSlots = 4
 
 // learner is the Searcher's state for learning.
 type learner struct {
-	learn   bool
 	w       int      // words per cell set
 	decided []uint64 // free cells decided
 	asg     []uint64 // free cells decided occupied
