@@ -198,7 +198,9 @@ func TestServerTimeouts(t *testing.T) {
 		t.Fatalf("HTTPServer does not use the default timeouts: %+v", s)
 	}
 
-	tm := Timeouts{ReadHeader: time.Second, Read: 3 * time.Second, Write: 4 * time.Second, Idle: 2 * time.Second, LongPoll: 2 * time.Second}
+	// The long poll outlasts the header and idle timeouts; Read and Write
+	// outlast it.
+	tm := Timeouts{ReadHeader: time.Second, Read: 2 * time.Second, Write: 3 * time.Second, Idle: time.Second, LongPoll: 1500 * time.Millisecond}
 	g, err := New(Config{Start: Spec{Mode: ModeLevel, Level: 10}, Timeouts: tm})
 	if err != nil {
 		t.Fatal(err)

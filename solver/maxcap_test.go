@@ -38,10 +38,11 @@ func highBoard(s int, fixed float64, rng *rand.Rand) board.Position {
 // force's optimum on each, for both objectives.
 func TestHighCapsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	// Under the race detector (tier.Race: the brute force, one goroutine,
-	// takes minutes there) a quarter of the boards of each size.
+	// In the fast tier (-short) and under the race detector (tier.Race:
+	// the brute force, one goroutine, takes minutes there) a quarter of
+	// the boards of each size.
 	n3, n4, minTried := 150, 40, 100
-	if tier.Race {
+	if testing.Short() || tier.Race {
 		n3, n4, minTried = 40, 10, 25
 	}
 	var levels []board.Position
