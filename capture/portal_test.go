@@ -4,12 +4,9 @@ package capture
 
 import (
 	"image"
-	"image/color"
 	"testing"
-	"time"
 
 	"hexiom/internal/desktop"
-	"hexiom/internal/stats"
 	"hexiom/internal/tier"
 )
 
@@ -66,28 +63,18 @@ func TestPortalGrab(t *testing.T) {
 // and cropped.
 func BenchmarkGrabPortal(b *testing.B) {
 	r := image.Rect(334, 105, 334+732, 105+732)
-	usePortal(b, 1400, 900, r, 0x336699)
+	usePortal(b, 1400, 900, r, windowRGB)
 	s, err := Open(ViaPortable, "")
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	want := color.RGBA{0x33, 0x66, 0x99, 0xff}
 	err = desktop.WaitFor(desktop.Patience, 0, "the window in the portal's screenshot", func() (bool, error) {
 		img, err := s.Grab(r)
-		return err == nil && img.RGBAAt(700, 470) == want, err
+		return err == nil && img.RGBAAt(700, 470) == windowColour, err
 	})
 	if err != nil {
 		b.Fatal(err)
 	}
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := s.Grab(r); err != nil {
-			b.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
+	benchGrab(b, s, r)
 }
