@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-vgo/robotgo"
 	"github.com/kbinani/screenshot"
 
+	"hexiom/actuate"
 	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/game"
@@ -36,9 +36,6 @@ func gameOnScreen(t *testing.T, spec game.Spec, win image.Rectangle, theme strin
 	if err := x.Use(); err != nil {
 		t.Fatal(err)
 	}
-	robotgo.SetXDisplayName(x.Display)
-	robotgo.MouseSleep = 0
-	t.Cleanup(robotgo.CloseMainDisplay) // before X goes (cleanups run last first)
 	g, err := game.New(game.Config{Start: spec, Theme: theme})
 	if err != nil {
 		t.Fatal(err)
@@ -159,6 +156,14 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 		done <- runAs("calibrate", nil, pw, &errb)
 		pw.Close()
 	}()
+	// the user's mouse: XTest through actuate.Robot on the display
+	// gameOnScreen started (its DISPLAY), closed before X goes (cleanups
+	// run last first)
+	mouse, err := actuate.NewRobot(os.Getenv("DISPLAY"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mouse.Close() })
 	top, below, bottom := calibration.ClickCells(6)
 	// a human's aim: a pixel or so off the centres
 	jitter := [][2]float64{{0.7, -0.9}, {-1.1, 0.4}, {0.3, 1.2}}
@@ -166,13 +171,19 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 		waitLine(t, out, []string{"1.", "2.", "3."}[k])
 		p := truth.Centre(6, cell)
 		x, y := int(p.X+jitter[k][0]+0.5), int(p.Y+jitter[k][1]+0.5)
-		robotgo.Move(x, y)
-		robotgo.Toggle("left")
+		if err := mouse.Move(image.Pt(x, y)); err != nil {
+			t.Fatal(err)
+		}
+		if err := mouse.Press(); err != nil {
+			t.Fatal(err)
+		}
 		time.Sleep(40 * time.Millisecond)
-		robotgo.Toggle("left", "up")
+		if err := mouse.Release(); err != nil {
+			t.Fatal(err)
+		}
 		l := waitLine(t, out, "clicked at")
 		if want := "(" + itoa(x) + ", " + itoa(y) + ")"; !strings.Contains(l, want) {
-			t.Fatalf("click %d: calibrate saw %q, robotgo clicked at %s", k+1, l, want)
+			t.Fatalf("click %d: calibrate saw %q, XTest clicked at %s", k+1, l, want)
 		}
 	}
 	go func() {

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-vgo/robotgo"
 	"github.com/kbinani/screenshot"
 
+	"hexiom/actuate"
 	"hexiom/internal/tier"
 )
 
@@ -43,9 +43,11 @@ func TestChromiumDragAndCapture(t *testing.T) {
 	if err := x.Use(); err != nil {
 		t.Fatal(err)
 	}
-	robotgo.SetXDisplayName(x.Display)
-	defer robotgo.CloseMainDisplay()
-	robotgo.MouseSleep = 0
+	mouse, err := actuate.NewRobot(x.Display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mouse.Close() // before X goes
 
 	var mu sync.Mutex
 	var events []event
@@ -88,16 +90,24 @@ func TestChromiumDragAndCapture(t *testing.T) {
 	i := 0
 	if err := WaitFor(Patience, 50*time.Millisecond, "hover", func() (bool, error) {
 		i++
-		robotgo.Move(win.Min.X+100+i%2, win.Min.Y+100)
+		if err := mouse.Move(image.Pt(win.Min.X+100+i%2, win.Min.Y+100)); err != nil {
+			return false, err
+		}
 		return has("pointermove")()
 	}); err != nil {
 		t.Fatal(err)
 	}
-	robotgo.Move(win.Min.X+200, win.Min.Y+150)
-	robotgo.Toggle("left")
-	robotgo.Move(win.Min.X+300, win.Min.Y+200)
-	robotgo.Move(win.Min.X+400, win.Min.Y+250)
-	robotgo.Toggle("left", "up")
+	for _, step := range []func() error{
+		func() error { return mouse.Move(image.Pt(win.Min.X+200, win.Min.Y+150)) },
+		mouse.Press,
+		func() error { return mouse.Move(image.Pt(win.Min.X+300, win.Min.Y+200)) },
+		func() error { return mouse.Move(image.Pt(win.Min.X+400, win.Min.Y+250)) },
+		mouse.Release,
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := WaitFor(Patience, 20*time.Millisecond, "pointerup", has("pointerup")); err != nil {
 		t.Fatal(err)
 	}
