@@ -440,14 +440,16 @@
 
   // moving reports whether a tile glides or the board fades in: the page
   // ignores presses meanwhile, as many games do.
-  function moving() {
-    const now = performance.now();
-    return glides.some((g) => now - g.t0 < theme.glide) || (fadeFrom >= 0 && now - fadeFrom < theme.fade);
+  // at is when, performance.now() by default; an input event passes its own
+  // time, so that a press made during a glide is refused even when a busy
+  // page handles it after the glide ended.
+  function moving(at = performance.now()) {
+    return glides.some((g) => at - g.t0 < theme.glide) || (fadeFrom >= 0 && at - fadeFrom < theme.fade);
   }
 
-  function glide(cell, x0, y0) {
+  function glide(cell, x0, y0, t0 = performance.now()) {
     glides = glides.filter((g) => g.cell !== cell);
-    glides.push({ cell, x0, y0, t0: performance.now() });
+    glides.push({ cell, x0, y0, t0 });
   }
 
   // glideBack sends the tiles of a move the game did not take back home.
@@ -804,9 +806,12 @@
     }
   }
 
+  // evTime is when an input event happened, on performance.now()'s clock.
+  const evTime = (e) => (e.timeStamp > 0 && e.timeStamp <= performance.now() ? e.timeStamp : performance.now());
+
   cv.addEventListener('pointerdown', (e) => {
     if (!S || S.solved || drag || !view || e.button !== 0) return;
-    if (moving()) return; // flash: no input while a tile glides or the board fades in
+    if (moving(evTime(e))) return; // flash: no input while a tile glides or the board fades in
     if (!$('menu').classList.contains('hidden')) return;
     const i = hit(e.clientX, e.clientY);
     if (i < 0 || S.cells[i].kind !== 'movable') return;
@@ -836,14 +841,14 @@
       // Show the drop at once; the server's answer replaces it (a dropped or
       // refused move comes back unchanged: the tile goes back).
       if (theme.glide) {
-        glide(to, e.clientX, e.clientY);
-        if (target.kind === 'movable') glide(from, ...centre(to));
+        glide(to, e.clientX, e.clientY, evTime(e));
+        if (target.kind === 'movable') glide(from, ...centre(to), evTime(e));
       }
       pending.push({ from, to });
       show();
       send('/api/move', { from, to, started: S.started }, true);
     } else {
-      if (theme.glide) glide(from, e.clientX, e.clientY);
+      if (theme.glide) glide(from, e.clientX, e.clientY, evTime(e));
       queueDraw(); // anything else puts the tile back
     }
   });
