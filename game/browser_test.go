@@ -2,7 +2,8 @@ package game
 
 // Real-browser tests: Xvfb on a free display, Debian's Chromium (not
 // headless) in app mode, the game's handler on loopback, and real XTest
-// mouse events from robotgo. A missing Xvfb or Chromium fails them.
+// mouse events through actuate.Robot, the bot's own mouse (keys: XTest over
+// xgb, keys.go). A missing Xvfb or Chromium fails them.
 
 import (
 	"flag"
@@ -20,10 +21,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-vgo/robotgo"
 	"github.com/jezek/xgb"
 	"github.com/kbinani/screenshot"
 
+	"hexiom/actuate"
 	"hexiom/board"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
@@ -36,11 +37,13 @@ var update = flag.Bool("update", false, "write the screenshots under docs/")
 // is for a condition; the limit only turns a hang into a failure.
 const patience = desktop.Patience
 
-// One X server for the whole test binary: robotgo keeps its Xlib display in
-// a C static, and using it after its server is gone kills the process.
+// One X server and one mouse for the whole test binary: the mouse (robotgo,
+// behind actuate.Robot) keeps its Xlib display in a C static, and using it
+// after its server is gone kills the process.
 var (
 	xOnce sync.Once
 	xSrv  *desktop.X
+	mouse *actuate.Robot
 	xErr  error
 )
 
@@ -58,10 +61,7 @@ func display(t *testing.T) *desktop.X {
 		if xErr = xSrv.Use(); xErr != nil {
 			return
 		}
-		if err := robotgo.SetXDisplayName(xSrv.Display); err != nil {
-			xErr = fmt.Errorf("robotgo on %s: %w", xSrv.Display, err)
-		}
-		robotgo.MouseSleep = 0
+		mouse, xErr = actuate.NewRobot(xSrv.Display)
 	})
 	if xErr != nil {
 		t.Fatal(xErr)
@@ -72,8 +72,10 @@ func display(t *testing.T) *desktop.X {
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
+	if mouse != nil {
+		mouse.Close()
+	}
 	if xSrv != nil {
-		robotgo.CloseMainDisplay()
 		xSrv.Close()
 	}
 	os.Exit(code)
@@ -138,7 +140,9 @@ func (s *session) ready() {
 	i := 0
 	err := desktop.WaitFor(patience, 50*time.Millisecond, "the page to see the mouse", func() (bool, error) {
 		i++
-		robotgo.Move(s.win.Min.X+20+i%2, s.win.Min.Y+s.win.Dy()-20)
+		if err := mouse.Move(image.Pt(s.win.Min.X+20+i%2, s.win.Min.Y+s.win.Dy()-20)); err != nil {
+			return false, err
+		}
 		return len(s.g.Pointer(since)) > 0, nil
 	})
 	if err != nil {
@@ -165,19 +169,28 @@ func cellPoint(st State, i int) image.Point {
 // drag presses at a, makes steps intermediate moves, moves to b and releases:
 // real XTest events, as a bot makes them, at a hand's pace (the pauses
 // space the events out; nothing waits on them).
-func drag(a, b image.Point, steps int) {
-	robotgo.Move(a.X, a.Y)
+func (s *session) drag(a, b image.Point, steps int) {
+	s.t.Helper()
+	s.must(mouse.Move(a))
 	time.Sleep(15 * time.Millisecond)
-	robotgo.Toggle("left")
+	s.must(mouse.Press())
 	time.Sleep(15 * time.Millisecond)
 	for k := 1; k <= steps; k++ {
 		f := float64(k) / float64(steps+1)
-		robotgo.Move(a.X+int(f*float64(b.X-a.X)), a.Y+int(f*float64(b.Y-a.Y)))
+		s.must(mouse.Move(image.Pt(a.X+int(f*float64(b.X-a.X)), a.Y+int(f*float64(b.Y-a.Y)))))
 		time.Sleep(10 * time.Millisecond)
 	}
-	robotgo.Move(b.X, b.Y)
+	s.must(mouse.Move(b))
 	time.Sleep(15 * time.Millisecond)
-	robotgo.Toggle("left", "up")
+	s.must(mouse.Release())
+}
+
+// must fails the test on a mouse error.
+func (s *session) must(err error) {
+	s.t.Helper()
+	if err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 // dragCells drags from cell to cell and waits until the page has logged the
@@ -190,7 +203,7 @@ func (s *session) dragCells(from, to, steps int, mustTake bool) State {
 	st := s.g.State()
 	since := s.lastSeq()
 	a, b := cellPoint(st, from), cellPoint(st, to)
-	drag(a, b, steps)
+	s.drag(a, b, steps)
 	var up *PointerEvent
 	err := desktop.WaitFor(patience, 10*time.Millisecond, "pointerup logged", func() (bool, error) {
 		for _, e := range s.g.Pointer(since) {
@@ -590,11 +603,11 @@ func (s *session) press(id string) {
 	s.t.Helper()
 	p := s.control(id)
 	since := s.lastSeq()
-	robotgo.Move(p.X, p.Y)
+	s.must(mouse.Move(p))
 	time.Sleep(15 * time.Millisecond) // a user's pace: hover, press, release
-	robotgo.Toggle("left")
+	s.must(mouse.Press())
 	time.Sleep(15 * time.Millisecond)
-	robotgo.Toggle("left", "up")
+	s.must(mouse.Release())
 	err := desktop.WaitFor(patience, 10*time.Millisecond, "the click on "+id+" logged", func() (bool, error) {
 		for _, e := range s.g.Pointer(since) {
 			if e.Type == "pointerup" {
@@ -669,7 +682,7 @@ func TestBrowserButtonsMenuAndChallenge(t *testing.T) {
 	mv, _, free, _, _ = findCells(g.Position())
 	s.dragCells(mv, free, 1, true)
 	v := g.State().Version
-	robotgo.KeyTap("z", "ctrl")
+	keyTap(t, xSrv.Display, keyControlL, keyZ)
 	if err := desktop.WaitFor(patience, 10*time.Millisecond, "Ctrl+Z to undo", func() (bool, error) {
 		return g.State().Version != v, nil
 	}); err != nil {
@@ -752,10 +765,10 @@ func TestBrowserFastDrags(t *testing.T) {
 	moves := planMoves(t, level, sol)
 	for _, m := range moves {
 		a, b := cellPoint(st, m.From), cellPoint(st, m.To)
-		robotgo.Move(a.X, a.Y)
-		robotgo.Toggle("left")
-		robotgo.Move(b.X, b.Y)
-		robotgo.Toggle("left", "up")
+		s.must(mouse.Move(a))
+		s.must(mouse.Press())
+		s.must(mouse.Move(b))
+		s.must(mouse.Release())
 	}
 	err = desktop.WaitFor(patience, 20*time.Millisecond, "all fast drags to take", func() (bool, error) {
 		st = g.State()

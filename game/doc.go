@@ -57,10 +57,11 @@
 //
 // `go test ./game/` runs the rules and the API with httptest, then the real
 // thing: Xvfb on a free display, Debian's Chromium in app mode, and XTest
-// mouse drags (robotgo) at cell centres computed from the reported layout.
-// They check the server's state after each drag, every cell's pixels against
-// the state (colour by status, recess, flat hole) and the solved panel and
-// banners. A missing Xvfb or Chromium fails them. `go test ./game/ -run
+// mouse drags (actuate.Robot, the bot's own mouse) at cell centres computed
+// from the reported layout, and Ctrl+Z as XTest key events. They check the
+// server's state after each drag, every cell's pixels against the state
+// (colour by status, recess, flat hole) and the solved panel and banners.
+// A missing Xvfb or Chromium fails them. `go test ./game/ -run
 // 'Screenshots|Browser' -update` rewrites docs/game-*.png.
 //
 // # HTTP API

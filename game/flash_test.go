@@ -140,8 +140,8 @@ func TestBrowserFlash(t *testing.T) {
 		}
 		since := s.lastSeq()
 		pt := func(i int) image.Point { x, y := flashPoint(st, i, 0, 0); return image.Pt(int(x), int(y)) }
-		drag(pt(mv[0]), pt(free[0]), 1)
-		drag(pt(mv[1]), pt(free[1]), 0) // at once: the first tile still glides
+		s.drag(pt(mv[0]), pt(free[0]), 1)
+		s.drag(pt(mv[1]), pt(free[1]), 0) // at once: the first tile still glides
 		var downs, ups []PointerEvent
 		err := desktop.WaitFor(patience, 10*time.Millisecond, "both drags logged", func() (bool, error) {
 			downs, ups = nil, nil
