@@ -1,13 +1,11 @@
 package play_test
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"hexiom/board"
 	"hexiom/capture"
@@ -172,24 +170,9 @@ func learnFlash(t *testing.T, d *desk.Desk, specs ...game.Spec) {
 }
 
 // stillGrab grabs the calibrated area (the part on the screen: a size-6
-// calibration's area can reach past it, the board does not) until two grabs 200 ms apart (longer
-// than the flash look's fade-in and glides) are the same picture; it gives
-// up after desktop.Patience.
-func stillGrab(d *desk.Desk) (image.Image, error) {
-	prev, err := d.Grab(d.Area.OnScreen(d.Screen.Bounds()).Rect())
-	if err != nil {
-		return nil, err
-	}
-	for end := time.Now().Add(desktop.Patience); time.Now().Before(end); {
-		time.Sleep(200 * time.Millisecond)
-		cur, err := d.Grab(d.Area.OnScreen(d.Screen.Bounds()).Rect())
-		if err != nil {
-			return nil, err
-		}
-		if bytes.Equal(capture.ToRGBA(prev, image.Point{}).Pix, capture.ToRGBA(cur, image.Point{}).Pix) {
-			return cur, nil
-		}
-		prev = cur
-	}
-	return nil, fmt.Errorf("the board did not stand still for 200 ms within %v", desktop.Patience)
+// calibration's area can reach past it, the board does not) once it has
+// stood still for capture.StillGap (longer than the flash look's fade-in and
+// glides); it gives up after desktop.Patience.
+func stillGrab(d *desk.Desk) (*image.RGBA, error) {
+	return capture.Still(d.Screen, d.Area.OnScreen(d.Screen.Bounds()).Rect(), capture.StillGap, desktop.Patience)
 }

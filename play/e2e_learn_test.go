@@ -65,10 +65,11 @@ func TestE2EFlashLearnsEveryStart(t *testing.T) {
 						t.Fatal(err)
 					}
 					// Only the board need be on the screen, not the whole
-					// area (a size-6 calibration reaches past it): as
-					// hexiom learn grabs.
+					// area (a size-6 calibration reaches past it), and the
+					// board at rest (the page reports a new board painted
+					// while it still fades in): as hexiom learn grabs.
 					area := d.Area.OnScreen(d.Screen.Bounds())
-					img, err := d.Grab(area.Rect())
+					img, err := stillGrab(d)
 					if err != nil {
 						t.Fatal(err)
 					}

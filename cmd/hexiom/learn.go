@@ -4,6 +4,8 @@ package main
 // on screen at its start, it averages every cell's crop into a template set
 // (adding to the set saved before) and saves it where every command finds it.
 // It then says what the set still lacks and which official level shows it.
+// From the screen it takes the board at rest (unchanged for 200 ms, so never
+// a board still fading in), as hexiom read does.
 //
 //	hexiom learn -level 12                    # the screen shows official level 12 at its start
 //	hexiom learn -level mylevel.txt           # a level file (level text format)

@@ -139,8 +139,15 @@ func grab(imgPath string, at image.Point, screen screenFlags, area calibration.A
 	if r.Empty() {
 		return nil, fmt.Errorf("the calibrated %v is not on the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
 	}
-	return scr.Grab(r)
+	img, err := capture.Still(scr, r, capture.StillGap, stillTimeout)
+	if errors.Is(err, capture.ErrNotStill) {
+		return nil, fmt.Errorf("%w: read and learn take the board at rest; stop what moves on it and try again", err)
+	}
+	return img, err
 }
+
+// stillTimeout is how long grab waits for the board to stand still.
+const stillTimeout = 10 * time.Second
 
 // writableDir checks that the folder a file is to be written in exists.
 func writableDir(file string) error {

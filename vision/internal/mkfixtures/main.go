@@ -35,7 +35,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -326,7 +325,7 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 		margin := 6
 		crop := image.Rect(int(math.Floor(area.Left))-margin, int(math.Floor(area.Top))-margin,
 			int(math.Ceil(area.Left+area.Side))+margin, int(math.Ceil(area.Top+area.Side))+margin)
-		img, err := still(scr, crop)
+		img, err := capture.Still(scr, crop, capture.StillGap, 30*time.Second)
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
 		}
@@ -362,34 +361,6 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 		fmt.Printf("%s: %s, area %.0f px at (%.0f,%.0f)\n", name, src, area.Side, area.Left, area.Top)
 	}
 	return nil
-}
-
-// still grabs r until two grabs a little longer apart than the flash
-// look's fade-in and glides (150 ms) are the same picture: the board at
-// rest.
-func still(scr *capture.Screen, r image.Rectangle) (image.Image, error) {
-	prev, err := scr.Grab(r)
-	if err != nil {
-		return nil, err
-	}
-	for k := 0; k < 150; k++ {
-		time.Sleep(200 * time.Millisecond)
-		img, err := scr.Grab(r)
-		if err != nil {
-			return nil, err
-		}
-		if same(prev, img) {
-			return img, nil
-		}
-		prev = img
-	}
-	return nil, fmt.Errorf("the picture never stood still for 200 ms in 30 s")
-}
-
-// same says whether two grabs are the same picture.
-func same(a, b image.Image) bool {
-	ra, rb := capture.ToRGBA(a, image.Point{}), capture.ToRGBA(b, image.Point{})
-	return ra.Rect == rb.Rect && bytes.Equal(ra.Pix, rb.Pix)
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
