@@ -179,7 +179,7 @@ func checkArea(stdout io.Writer, via string, area calibration.Area, tpl *vision.
 	}
 	defer scr.Close()
 	area = area.OnScreen(scr.Bounds())
-	img, err := scr.Grab(area.Rect())
+	img, err := capture.Still(scr, area.Rect(), capture.StillGap, stillTimeout)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,9 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/capture"
 	"hexiom/game"
+	"hexiom/internal/desktop"
 	"hexiom/internal/stats"
 	"hexiom/play"
 	"hexiom/play/desk"
@@ -164,7 +166,9 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	img, err := d.Grab(area.Rect())
+	// The board at rest: the page reports a new board painted while the
+	// flash look still fades it in.
+	img, err := capture.Still(d.Screen, area.Rect(), capture.StillGap, desktop.Patience)
 	if err != nil {
 		return "", err
 	}
