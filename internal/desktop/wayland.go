@@ -37,7 +37,48 @@ type Wayland struct {
 	W, H       int    // the output's size
 
 	dir   string
+	lock  *os.File       // portalLock, held while the desktop runs
 	procs []*waylandProc // in the order started
+}
+
+// portalLock is the file StartWayland locks (flock) for as long as its
+// desktop runs: xdg-desktop-portal-wlr 0.7 writes every screenshot to the
+// one path /tmp/out.png, so two portal desktops on one machine (two test
+// runs, or two test packages of one run) would read each other's pictures,
+// or find the file gone. The lock goes with the process that held it.
+const portalLock = "/tmp/hexiom-wayland-portal.lock"
+
+// PortalWait is how long StartWayland waits for another desktop on the
+// machine to close.
+const PortalWait = 20 * time.Minute
+
+// lockPortal takes portalLock, waiting up to PortalWait; it says on stderr,
+// once, when it has to wait.
+func lockPortal() (*os.File, error) {
+	f, err := os.OpenFile(portalLock, os.O_RDONLY|os.O_CREATE, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("start Wayland: %w", err)
+	}
+	said := false
+	for end := time.Now().Add(PortalWait); ; {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, fmt.Errorf("start Wayland: lock %s: %w", portalLock, err)
+		}
+		if time.Now().After(end) {
+			f.Close()
+			return nil, fmt.Errorf("start Wayland: another Wayland desktop with the portal kept %s locked for %v (its screenshots go to /tmp/out.png, one machine-wide path)", portalLock, PortalWait)
+		}
+		if !said {
+			fmt.Fprintf(os.Stderr, "start Wayland: waiting for another Wayland desktop on this machine to close (%s): the portal's screenshots all go to /tmp/out.png\n", portalLock)
+			said = true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // waylandProc is a running part of the desktop; done is closed when it has
@@ -69,7 +110,8 @@ const (
 )
 
 // StartWayland starts the headless desktop with one w×h output. Close stops
-// it.
+// it. One runs on a machine at a time (the portal's screenshots have one
+// path): it waits for another to close first, up to PortalWait.
 func StartWayland(w, h int) (wl *Wayland, err error) {
 	for _, p := range waylandParts {
 		if strings.HasPrefix(p.path, "/") {
@@ -81,11 +123,16 @@ func StartWayland(w, h int) (wl *Wayland, err error) {
 			return nil, fmt.Errorf("start Wayland: %s missing (apt-get install %s): %w", p.path, p.pkg, err)
 		}
 	}
+	lock, err := lockPortal()
+	if err != nil {
+		return nil, err
+	}
 	dir, err := os.MkdirTemp("", "hexiom-wayland-")
 	if err != nil {
+		lock.Close()
 		return nil, fmt.Errorf("start Wayland: %w", err)
 	}
-	wl = &Wayland{dir: dir, RuntimeDir: filepath.Join(dir, "run"), W: w, H: h}
+	wl = &Wayland{dir: dir, lock: lock, RuntimeDir: filepath.Join(dir, "run"), W: w, H: h}
 	defer func() {
 		if err != nil {
 			wl.Close()
@@ -296,5 +343,10 @@ func (wl *Wayland) Close() error {
 		}
 	}
 	wl.procs = nil
-	return os.RemoveAll(wl.dir)
+	err := os.RemoveAll(wl.dir)
+	if wl.lock != nil {
+		wl.lock.Close() // and with it the lock
+		wl.lock = nil
+	}
+	return err
 }
