@@ -11,7 +11,9 @@
 //     and macOS; `-capture portable` on Linux.
 //   - File, a PNG saved earlier (tests, fixtures, `hexiom read -image`).
 //
-// Open picks Screen or Portable by name. Every image carries screen
+// Open picks Screen or Portable by name. Still grabs until the picture stands
+// still (two grabs StillGap apart the same), for the commands that read or
+// learn one picture: never a board caught while it fades in or redraws. Every image carries screen
 // coordinates in its Bounds: the pixel at screen point (x, y) is img.At(x,
 // y), so the calibrated area and the cell centres derived from it apply to
 // the image unchanged. Screen coordinates are the mouse's: device pixels on

@@ -15,5 +15,7 @@
 // the page unless started with --test-type; Chromium shrinks a window that is
 // as large as the screen by one pixel, so StartChromium refuses a window that
 // does not fit inside the screen with room to spare; the profile directory is
-// removed only after the whole process group is gone.
+// removed only after the whole process group is gone; xdg-desktop-portal-wlr
+// writes every screenshot to /tmp/out.png, so StartWayland runs one portal
+// desktop on a machine at a time (a flock, waited for).
 package desktop
