@@ -8,6 +8,8 @@ import (
 	"image"
 	"sort"
 	"time"
+
+	"hexiom/capture"
 )
 
 // The bot reads a board, and starts a drag, only on a still picture: games
@@ -127,7 +129,7 @@ func changed(a, b image.Image) bool {
 	if ra.Rect != rb.Rect {
 		return true
 	}
-	if bytes.Equal(ra.Pix, rb.Pix) {
+	if capture.SamePixels(ra, rb) {
 		return false
 	}
 	const (

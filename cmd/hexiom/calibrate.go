@@ -179,7 +179,7 @@ func checkArea(stdout io.Writer, via string, area calibration.Area, tpl *vision.
 	}
 	defer scr.Close()
 	area = area.OnScreen(scr.Bounds())
-	img, err := capture.Still(scr, area.Rect(), capture.StillGap, stillTimeout)
+	img, err := grabStill(scr, area.Rect())
 	if err != nil {
 		return err
 	}

@@ -139,15 +139,19 @@ func grab(imgPath string, at image.Point, screen screenFlags, area calibration.A
 	if r.Empty() {
 		return nil, fmt.Errorf("the calibrated %v is not on the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
 	}
-	img, err := capture.Still(scr, r, capture.StillGap, stillTimeout)
+	return grabStill(scr, r)
+}
+
+// grabStill grabs r once it has stood still (capture.Still), waiting up to
+// 10 s: read, learn and calibrate's check take the board at rest, never one
+// fading in or redrawing.
+func grabStill(scr capture.Source, r image.Rectangle) (*image.RGBA, error) {
+	img, err := capture.Still(scr, r, capture.StillGap, 10*time.Second)
 	if errors.Is(err, capture.ErrNotStill) {
-		return nil, fmt.Errorf("%w: read and learn take the board at rest; stop what moves on it and try again", err)
+		return nil, fmt.Errorf("%w: the board is read at rest; stop what moves on it and try again", err)
 	}
 	return img, err
 }
-
-// stillTimeout is how long grab waits for the board to stand still.
-const stillTimeout = 10 * time.Second
 
 // writableDir checks that the folder a file is to be written in exists.
 func writableDir(file string) error {
