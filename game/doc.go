@@ -33,7 +33,7 @@
 // geometry of its own. The canvas is sized to devicePixelRatio. Digits use
 // DejaVu Sans Bold (fonts-dejavu-core) so renders are reproducible.
 //
-// Three looks (themes), chosen by Config.Theme or the page's ?theme=
+// Four looks (themes), chosen by Config.Theme or the page's ?theme=
 // parameter (which sets the game's theme through POST /api/theme):
 //   - "classic": the original's colours, the default.
 //   - "neon": other colours, DejaVu Serif Bold digits, a grid background;
@@ -52,6 +52,13 @@
 //     move the game did not take glides home) and a new level fades in
 //     (150 ms). The page ignores presses while anything moves,
 //     as many games do, and reports its layout only when the board is still.
+//   - "slate": a look the reader was not drawn for, as another renderer of
+//     the game would be (issue 21): one plain grey stage and no board plate,
+//     so a hole is the stage itself; an empty cell differs from it only by a
+//     fill 7 grey levels darker and an outline 1.5 screen px wide at any
+//     zoom; flat pastel tiles with dark DejaVu Sans Mono Bold digits; a
+//     locked tile has an inner ring and six rivets. The original's geometry
+//     (board.Pitch); tiles glide and the board fades in as in flash.
 //
 // # Tests
 //

@@ -8,11 +8,11 @@ import (
 	"hexiom/board"
 )
 
-// Themes are the looks the page can draw. Classic and neon place the cells by
-// the original's pitch table (board.Pitch); flash has a pitch rule of its own
-// (FlashPitch), so a reader that assumes board.Pitch misplaces its cells on
-// every size but the one it was calibrated on.
-var Themes = []string{"classic", "neon", "flash"}
+// Themes are the looks the page can draw. Classic, neon and slate place the
+// cells by the original's pitch table (board.Pitch); flash has a pitch rule
+// of its own (FlashPitch), so a reader that assumes board.Pitch misplaces its
+// cells on every size but the one it was calibrated on.
+var Themes = []string{"classic", "neon", "flash", "slate"}
 
 // checkTheme returns the theme's canonical name ("" means classic).
 func checkTheme(t string) (string, error) {

@@ -29,7 +29,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench-play",
-		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash] [-zoom Z]",
+		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
 		short: "time the bot end to end on Xvfb + Chromium + the clone",
 		run:   runBenchPlay,
 	})
@@ -47,7 +47,7 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) error {
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	tplFile := templatesFlag(fs)
-	theme := fs.String("theme", "classic", "the game's look (`classic`, neon or flash); not classic and no -templates: the bot learns it first")
+	theme := fs.String("theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first")
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err

@@ -30,7 +30,7 @@ import (
 func init() {
 	register(command{
 		name:  "game",
-		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash] [-debug]",
+		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-debug]",
 		short: "serve the Hexiom clone on loopback and print its URL",
 		run:   runGame,
 	})
@@ -45,7 +45,7 @@ func runGame(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed `N` of the random level or challenge (default: a random one)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
-	theme := fs.String("theme", "classic", "look of the page: `classic`, neon or flash (flash: another font, bevels, its own pitch rule, gliding tiles; the page also takes ?theme=)")
+	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline; the page also takes ?theme=)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err

@@ -105,6 +105,32 @@
         }
       },
     },
+    // slate: a look the reader was never drawn for, in the original's
+    // geometry: one plain grey stage and no plate, so a hole is just the
+    // stage; an empty cell is a fill 7 grey levels darker than the stage
+    // with a 1.5 px outline (whatever the zoom); flat tiles in a pastel
+    // palette with dark DejaVu Sans Mono digits; a locked tile has an
+    // inner ring and six rivets. Tiles glide into place as in flash.
+    slate: {
+      digitFont: '"DejaVu Sans Mono", monospace',
+      stage: [138, 138, 138], well: [131, 131, 131], wellLine: [100, 100, 100],
+      tiles: {
+        right: { face: [120, 170, 235], edge: [70, 110, 170] },
+        too_few: { face: [245, 185, 80], edge: [170, 120, 30] },
+        too_many: { face: [225, 110, 180], edge: [150, 60, 115] },
+      },
+      digit: [35, 35, 45], lock: [45, 45, 60],
+      glide: 150, fade: 120,
+      sky(g, w, h) {
+        g.fillStyle = rgb(THEMES.slate.stage);
+        g.fillRect(0, 0, w, h);
+      },
+    },
+  };
+  // How the animated looks draw their parts (function declarations below).
+  const PARTS = {
+    flash: { plate: flashPlate, well: flashWell, hole: flashHole, tile: flashTile },
+    slate: { plate: () => {}, well: slateWell, hole: () => {}, tile: slateTile },
   };
 
   // ---- state -----------------------------------------------------------
@@ -415,7 +441,7 @@
     layout();
     sky();
     if (theme.glide) {
-      drawFlash();
+      drawAnimated();
       placePanels();
       if (moving()) queueDraw(); // report only a still board
       else report();
@@ -581,7 +607,8 @@
     }
   }
 
-  function drawFlash() {
+  function drawAnimated() {
+    const P = PARTS[themeName];
     const now = performance.now();
     glides = glides.filter((g) => now - g.t0 < theme.glide);
     let a = 1;
@@ -591,16 +618,16 @@
     }
     ctx.save();
     ctx.globalAlpha = a;
-    flashPlate();
+    P.plate();
     const r = radius();
     const flying = new Set(glides.map((g) => g.cell));
     for (let i = 0; i < S.cells.length; i++) {
       const c = S.cells[i];
       const [x, y] = centre(i);
-      if (c.kind === 'hole') { flashHole(x, y, r); continue; }
+      if (c.kind === 'hole') { P.hole(x, y, r); continue; }
       const away = c.kind === 'empty' || (drag && drag.from === i) || flying.has(i);
-      if (away) flashWell(x, y, r);
-      else flashTile(x, y, r, c, 0);
+      if (away) P.well(x, y, r);
+      else P.tile(x, y, r, c, 0);
     }
     // A gliding tile moves to its cell and lands: it shrinks from its
     // lifted size and its shadow fades, so it moves even when dropped right
@@ -610,10 +637,63 @@
       if (!c || c.tile < 0) continue;
       const [tx, ty] = centre(g.cell);
       const t = easeOut((now - g.t0) / theme.glide);
-      flashTile(g.x0 + (tx - g.x0) * t, g.y0 + (ty - g.y0) * t, r * (1.06 - 0.06 * t), c, 1 - t);
+      P.tile(g.x0 + (tx - g.x0) * t, g.y0 + (ty - g.y0) * t, r * (1.06 - 0.06 * t), c, 1 - t);
     }
-    if (drag) flashTile(drag.x, drag.y, r * 1.06, S.cells[drag.from], 1);
+    if (drag) P.tile(drag.x, drag.y, r * 1.06, S.cells[drag.from], 1);
     ctx.restore();
+  }
+
+  // ---- slate: plain stage, outlined wells, flat tiles ----------------------
+  // slateWell: an empty cell, a fill a little darker than the stage and a
+  // thin outline of 1.5 screen px.
+  function slateWell(cx, cy, r) {
+    hexPath(cx, cy, r * 0.92);
+    ctx.fillStyle = rgb(theme.well);
+    ctx.fill();
+    ctx.lineWidth = 1.5 / view.dpr;
+    ctx.lineJoin = 'miter';
+    ctx.strokeStyle = rgb(theme.wellLine);
+    ctx.stroke();
+  }
+
+  // slateTile: a flat tile with a darker edge, a dark monospace digit, an
+  // inner ring and six rivets when locked. lift (0..1): its shadow.
+  function slateTile(cx, cy, r, cell, lift) {
+    const col = theme.tiles[cell.status] || theme.tiles.right;
+    const rt = r * 0.9;
+    if (lift > 0) {
+      ctx.fillStyle = `rgba(0,0,0,${0.3 * lift})`;
+      hexPath(cx + r * 0.08 * lift, cy + r * 0.12 * lift, rt);
+      ctx.fill();
+    }
+    hexPath(cx, cy, rt);
+    ctx.fillStyle = rgb(col.face);
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, r * 0.06);
+    ctx.lineJoin = 'miter';
+    ctx.strokeStyle = rgb(col.edge);
+    ctx.stroke();
+    if (cell.kind === 'locked') {
+      ctx.strokeStyle = rgb(theme.lock);
+      ctx.lineWidth = Math.max(1.5, r * 0.07);
+      hexPath(cx, cy, r * 0.7);
+      ctx.stroke();
+      ctx.fillStyle = rgb(theme.lock);
+      for (const [x, y] of hexPts(cx, cy, r * 0.8)) {
+        ctx.beginPath();
+        ctx.arc(x, y, Math.max(1, r * 0.06), 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    }
+    const px = Math.max(8, Math.round(r * 0.9));
+    ctx.font = `bold ${px}px ${theme.digitFont}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    const d = String(cell.tile);
+    const m = ctx.measureText(d);
+    const by = cy + (m.actualBoundingBoxAscent - m.actualBoundingBoxDescent) / 2;
+    ctx.fillStyle = rgb(theme.digit);
+    ctx.fillText(d, cx, by);
   }
 
   function queueDraw() {

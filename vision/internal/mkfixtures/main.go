@@ -60,7 +60,7 @@ type Fixture struct {
 	Theme  string `json:"theme"`
 	Source string `json:"source"` // what was shown
 
-	// Flash fixtures only (omitted in the others).
+	// Flash and slate fixtures only (omitted in the others).
 	Zoom   float64      `json:"zoom,omitempty"`   // the page zoom: devicePixelRatio
 	Rule   string       `json:"rule,omitempty"`   // the look's pitch rule (game.Geometry.Rule)
 	Pitch  [2]float64   `json:"pitch,omitempty"`  // DX, DY in screen pixels
@@ -91,7 +91,7 @@ type window struct {
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
-	look := flag.String("look", "", "`flash`: the fixtures of the flash look (else classic and neon)")
+	look := flag.String("look", "", "`flash`, flash75 or slate: the fixtures of that look (else classic and neon)")
 	flag.Parse()
 	var err error
 	switch *look {
@@ -99,8 +99,10 @@ func main() {
 		err = run(*out, *only)
 	case "flash", "flash75":
 		err = runFlash(*out, *only, *look == "flash75")
+	case "slate":
+		err = runSlate(*out, *only)
 	default:
-		err = fmt.Errorf("-look %q: want flash or nothing", *look)
+		err = fmt.Errorf("-look %q: want flash, flash75, slate or nothing", *look)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)
@@ -259,6 +261,52 @@ func flashSet(name, w string) string {
 	return "flash"
 }
 
+// runSlate writes the slate look's fixtures (vision/testdata/slate): the
+// boards of the flash set and three size-6 challenges part way through, at
+// 75 % in 800×600, 100 % in 1280×800 and 150 % in 1920×1080, and the
+// levels TestE2ESlate learns from and plays at 75 % in play/desk's window.
+func runSlate(out, only string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	x, scr, err := startScreen()
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	defer scr.Close()
+	windows := []window{
+		{"z75", image.Rect(23, 17, 23+800, 17+600), 0.75},
+		{"z100", image.Rect(60, 41, 60+1280, 41+800), 1},
+		{"z150", image.Rect(37, 52, 37+1920, 52+1080), 1.5},
+	}
+	var jobs []job
+	for _, l := range []int{1, 10, 23, 27, 39, 40} {
+		jobs = append(jobs, job{fmt.Sprintf("level%02d", l), game.Spec{Mode: game.ModeLevel, Level: l}, 0})
+	}
+	for i := 1; i <= 2; i++ {
+		jobs = append(jobs, job{fmt.Sprintf("random6-%02d", i), game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(uint64(5000 + i))}, 3 + i})
+	}
+	for i, moves := range []int{0, 10, 20} {
+		jobs = append(jobs, job{fmt.Sprintf("challenge6-%02d", i+1), game.Spec{Mode: game.ModeChallenge, Seed: seed(uint64(50 + i))}, moves})
+	}
+	for _, w := range windows {
+		var todo []job
+		for _, j := range jobs {
+			if strings.Contains(j.name+"-"+w.name, only) {
+				todo = append(todo, j)
+			}
+		}
+		if len(todo) == 0 {
+			continue
+		}
+		if err := session(x, scr, "slate", w, todo, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // learnSeed picks the first random size-6 board whose start shows every digit
 // 0..6, a locked tile, a hole and an empty cell: the neon board to learn from.
 func learnSeed() uint64 { return board.ShowcaseSeed(6, 3000) }
@@ -344,7 +392,7 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 			src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
 		}
 		fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
-		if theme == "flash" {
+		if theme == "flash" || theme == "slate" {
 			ge := st.Geometry
 			fx.Window = fmt.Sprintf("%dx%d", win.Dx(), win.Dy())
 			fx.Zoom, fx.Rule = z, ge.Rule
