@@ -1,16 +1,19 @@
 package calibration
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/safefile"
 )
 
 // Area is the game's square game area on the screen, in screen pixels.
@@ -250,19 +253,47 @@ func Open(path string) (Area, string, error) {
 	return a, fmt.Sprintf("calibration: %s (%s), %s", path, how, a), nil
 }
 
-// LoadFile reads a calibration from the JSON file at path.
+// MaxFileSize bounds a calibration file: one is a few hundred bytes, and a
+// larger file is refused before it is decoded.
+const MaxFileSize = 1 << 20
+
+// Version is the version of the calibration file format this hexiom reads
+// and writes. A file with no version is version 1 (the files saved before
+// the field was added); another version is refused, naming it.
+const Version = 1
+
+// file is a calibration file: the version, then the area's fields.
+type file struct {
+	Version int `json:"version"`
+	Area
+}
+
+// LoadFile reads a calibration from the JSON file at path: at most
+// MaxFileSize bytes, of the format Version, with no unknown field.
 func LoadFile(path string) (Area, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadLimited(path, MaxFileSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return Area{}, fmt.Errorf("%s: %w", path, ErrNotCalibrated)
+	}
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return Area{}, fmt.Errorf("load calibration: %w: not a calibration", err)
 	}
 	if err != nil {
 		return Area{}, fmt.Errorf("load calibration: %w", err)
 	}
-	var a Area
-	if err := json.Unmarshal(data, &a); err != nil {
+	if err := checkVersion(data); err != nil {
+		return Area{}, fmt.Errorf("%s: %w", path, err)
+	}
+	f := file{Version: Version}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
 		return Area{}, fmt.Errorf("%s: not a calibration (%v); run 'hexiom calibrate' again", path, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Area{}, fmt.Errorf("%s: not a calibration (more after the object); run 'hexiom calibrate' again", path)
+	}
+	a := f.Area
 	if err := a.Valid(); err != nil {
 		return Area{}, fmt.Errorf("%s: %w; run 'hexiom calibrate' again", path, err)
 	}
@@ -278,39 +309,39 @@ func Save(a Area) (string, error) {
 	return p, SaveFile(p, a)
 }
 
-// SaveFile writes a as JSON to path atomically (a temporary file beside it,
-// renamed over it), creating its directory.
+// SaveFile writes a as JSON (format Version) to path atomically (a
+// temporary file beside it, renamed over it: safefile.Write, which also
+// removes the temporary files of a save killed before), creating its
+// directory.
 func SaveFile(path string, a Area) error {
 	if err := a.Valid(); err != nil {
 		return fmt.Errorf("save calibration: %w", err)
 	}
-	data, err := json.MarshalIndent(a, "", "  ")
+	data, err := json.MarshalIndent(file{Version: Version, Area: a}, "", "  ")
 	if err != nil {
 		return fmt.Errorf("save calibration: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("save calibration: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
+	if err := safefile.WriteBytes(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("save calibration: %w", err)
 	}
-	_, err = f.Write(append(data, '\n'))
-	if err == nil {
-		err = f.Sync()
+	return nil
+}
+
+// checkVersion refuses a calibration of another format than Version,
+// naming its version, before the strict decoding would only say that a
+// field is unknown.
+func checkVersion(data []byte) error {
+	var v struct {
+		Version *json.Number `json:"version"`
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if json.Unmarshal(data, &v) != nil || v.Version == nil {
+		return nil // no version: version 1; or not JSON, which the decoding says
 	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("save calibration: %w", err)
+	if n, err := v.Version.Int64(); err != nil || n != Version {
+		return fmt.Errorf("calibration file version %s: this hexiom reads version %d; run 'hexiom calibrate' again", v.Version, Version)
 	}
 	return nil
 }

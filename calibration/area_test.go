@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hexiom/board"
 )
@@ -133,5 +134,84 @@ func TestValidBounds(t *testing.T) {
 		if err := tc.a.Fits(screen); (err == nil) != tc.ok {
 			t.Errorf("%+v on %v: %v", tc.a, screen, err)
 		}
+	}
+}
+
+// TestLoadFileLimits: a file saved before the version field loads as
+// version 1; another version is refused naming it; an unknown field is
+// refused; a file over MaxFileSize is refused before it is decoded.
+func TestLoadFileLimits(t *testing.T) {
+	dir := t.TempDir()
+	huge := `{"left":0,"top":0,"side":400,"scale":[` + strings.Repeat("1,", 5_000_000) + `1]}`
+	padded := `{"left":0,"top":0,"side":400}` + strings.Repeat(" ", MaxFileSize)
+	for _, tc := range []struct {
+		name, data string
+		want       string // in the error; "" to load
+	}{
+		{"testdata/saved-before-version.json", "", ""},
+		{"version1.json", `{"version":1,"left":0,"top":0,"side":400}`, ""},
+		{"version99.json", `{"version":99,"left":0,"top":0,"side":400}`, "version 99"},
+		{"version0.json", `{"version":0,"left":0,"top":0,"side":400}`, "version 0"},
+		{"version-string.json", `{"version":"x","left":0,"top":0,"side":400}`, "not a calibration"},
+		{"unknown.json", `{"left":0,"top":0,"side":400,"colour":"red"}`, `unknown field "colour"`},
+		{"trailing.json", `{"left":0,"top":0,"side":400}]`, "not a calibration"},
+		{"huge-scale.json", huge, "over the limit of 1 MB"},
+		{"padded.json", padded, "over the limit of 1 MB"},
+	} {
+		p := tc.name
+		if tc.data != "" {
+			p = filepath.Join(dir, tc.name)
+			if err := os.WriteFile(p, []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, err := LoadFile(p)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p)):
+			t.Errorf("%s: %v (%+v); want an error naming the file and saying %q", tc.name, err, a, tc.want)
+		}
+	}
+	a, err := LoadFile("testdata/saved-before-version.json")
+	if err != nil || a.Side != 846 || a.ScaleOf(6) != 1.08 {
+		t.Errorf("the file saved before the version field: %+v, %v", a, err)
+	}
+	// A saved file says its version, and loads back.
+	p := filepath.Join(dir, "saved.json")
+	if err := SaveFile(p, a); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	if !strings.Contains(string(data), `"version": 1`) {
+		t.Errorf("saved without its version:\n%s", data)
+	}
+	if b, err := LoadFile(p); err != nil || b.Side != a.Side {
+		t.Errorf("saved and loaded back: %+v, %v", b, err)
+	}
+}
+
+// TestSaveRemovesOrphan: the temporary file a save killed before its
+// rename left beside the calibration (kill -9) is removed by the next save.
+func TestSaveRemovesOrphan(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "calibration.json")
+	orphan := p + ".2718281828.tmp"
+	if err := os.WriteFile(orphan, []byte(`{"left":`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(orphan, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFile(p, Area{Left: 1, Top: 2, Side: 400}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(orphan); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the orphan is still there: %v", err)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("in the folder after the save: %v", ents)
 	}
 }

@@ -1,0 +1,6 @@
+// Package safefile reads and writes the files the commands take and make,
+// safely: ReadLimited refuses a file larger than its kind ever is before
+// reading it, and Write replaces a file through a temporary file beside it
+// and a rename, so that a crash never leaves half a file, and removes the
+// temporary files a killed save left behind.
+package safefile
