@@ -51,6 +51,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	if err := checkThreads(*threads); err != nil {
+		return err
+	}
 	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 {
 		return usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0", board.MaxSize)
 	}

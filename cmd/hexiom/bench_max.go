@@ -96,6 +96,12 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	if err := checkThreads(*threads); err != nil {
+		return err
+	}
 	var sizes []int
 	for _, f := range strings.Split(*sizesFlag, ",") {
 		if f == "" {

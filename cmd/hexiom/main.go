@@ -19,6 +19,8 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
+	"time"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -140,16 +142,73 @@ func newFlags(c string, stderr io.Writer) *flag.FlagSet {
 
 // parseFlags parses args: nil to go on, flag.ErrHelp when help was asked
 // for (exit 0), a usageError already printed when the flags are wrong.
-// With noArgs, arguments after the flags are wrong too.
+// Flags after an argument are honoured as well (`solve L.txt -timeout 5s`),
+// up to a "--", after which everything is an argument; fs.Args() then holds
+// the arguments in order. With noArgs, arguments are wrong.
 func parseFlags(fs *flag.FlagSet, args []string, noArgs bool) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return &usageError{msg: err.Error(), shown: true}
 		}
-		return &usageError{msg: err.Error(), shown: true}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" && !isFlagValue(fs, args, used-1) {
+			pos = append(pos, rest...) // after "--": arguments only
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
-	if noArgs && fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if noArgs && len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	// fs.Args() is what follows the "--": the arguments, in order.
+	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+// isFlagValue reports whether args[i] is the value of the flag before it
+// ("-o --"), not a flag or a "--" of its own.
+func isFlagValue(fs *flag.FlagSet, args []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	name, ok := strings.CutPrefix(args[i-1], "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	name = strings.TrimPrefix(name, "-")
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
+}
+
+// maxThreads bounds -threads: more goroutines than this only share the
+// same cores.
+const maxThreads = 256
+
+// checkThreads refuses a -threads out of 1..maxThreads (exit 2) rather
+// than clamping it.
+func checkThreads(n int) error {
+	if n < 1 || n > maxThreads {
+		return usagef("-threads %d: want 1..%d (1 is deterministic)", n, maxThreads)
+	}
+	return nil
+}
+
+// checkTimeout is the one rule for every -timeout: a positive duration;
+// zero or less is refused (exit 2).
+func checkTimeout(d time.Duration) error {
+	if d <= 0 {
+		return usagef("-timeout %v: want a positive duration, e.g. 30s", d)
 	}
 	return nil
 }

@@ -62,8 +62,11 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if *timeout <= 0 {
-		return usagef("-timeout %v: want a positive duration, e.g. 30s", *timeout)
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	if err := checkThreads(*threads); err != nil {
+		return err
 	}
 	var obj solver.Objective
 	if *maxObj != "" {

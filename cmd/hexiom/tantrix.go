@@ -81,9 +81,12 @@ func tantrixFlags(sub string, stderr io.Writer) *flag.FlagSet {
 }
 
 // tantrixBoardArgs parses the flags of a subcommand that takes one BOARD
-// file (solve, mzn) and reads the board.
-func tantrixBoardArgs(fs *flag.FlagSet, args []string) (*tantrix.Board, error) {
+// file and a -timeout (solve, mzn), checks the timeout and reads the board.
+func tantrixBoardArgs(fs *flag.FlagSet, args []string, timeout *time.Duration) (*tantrix.Board, error) {
 	if err := parseFlags(fs, args, false); err != nil {
+		return nil, err
+	}
+	if err := checkTimeout(*timeout); err != nil {
 		return nil, err
 	}
 	if fs.NArg() != 1 {
@@ -161,7 +164,7 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
 	out := fs.String("o", "", "draw the solution into this SVG file")
-	b, err := tantrixBoardArgs(fs, args)
+	b, err := tantrixBoardArgs(fs, args, timeout)
 	if err != nil {
 		return err
 	}
@@ -240,6 +243,9 @@ func tantrixGen(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// tantrixCountMax is the most tiles tantrix.Count takes.
+const tantrixCountMax = 40
+
 func tantrixCount(args []string, stdout, stderr io.Writer) error {
 	fs := tantrixFlags("count", stderr)
 	n := fs.Int("n", 0, "number of tiles, 3..40 (past 12 it takes very long)")
@@ -248,6 +254,12 @@ func tantrixCount(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", time.Hour, "give up after this long")
 	c, err := tantrixTiles(fs, args, n, col)
 	if err != nil {
+		return err
+	}
+	if *n > tantrixCountMax {
+		return usagef("-n %d: count takes 3..%d tiles", *n, tantrixCountMax)
+	}
+	if err := checkTimeout(*timeout); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)

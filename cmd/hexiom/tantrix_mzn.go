@@ -95,7 +95,7 @@ func tantrixMZN(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "time for all the Gecode runs together")
 	model := fs.String("model", "scripts/tantrix.mzn", "the MiniZinc model")
-	b, err := tantrixBoardArgs(fs, args)
+	b, err := tantrixBoardArgs(fs, args, timeout)
 	if err != nil {
 		return err
 	}

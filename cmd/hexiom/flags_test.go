@@ -1,0 +1,96 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestFlagsAfterArguments: a flag after a file is honoured, in every
+// command that takes files, up to a "--"; a command that takes none calls
+// an argument a usage error (exit 2) wherever it stands.
+func TestFlagsAfterArguments(t *testing.T) {
+	level := levelsDir + "level10.txt"
+	board := genBoard(t, "10", "3")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in stdout (exit 0) or stderr
+	}{
+		// honoured: the output is JSON, the -timeout is no file name
+		{[]string{"solve", level, "-json"}, exitOK, `"solved":true`},
+		{[]string{"solve", "-max", "points", level, "-timeout", "5s"}, exitOK, "optimal"},
+		{[]string{"solve", level, "-timeout", "5s", "-json", level}, exitOK, `"solved":true`},
+		{[]string{"solve", level, "-threads", "0"}, exitUsage, "-threads 0"},
+		{[]string{"solve", level, "-nosuchflag"}, exitUsage, "-nosuchflag"},
+		{[]string{"tantrix", "solve", board, "-json"}, exitOK, `"solved":true`},
+		{[]string{"tantrix", "solve", board, "-timeout", "0s"}, exitUsage, "-timeout"},
+		// after "--" everything is a file
+		{[]string{"solve", level, "--", "-json"}, exitFailed, "-json"},
+		// commands that take no argument
+		{[]string{"read", "extra", "-o", "x.txt"}, exitUsage, `unexpected argument "extra"`},
+		{[]string{"gen", "-size", "3", "extra"}, exitUsage, `unexpected argument "extra"`},
+		{[]string{"tantrix", "count", "-n", "3", "extra", "-timeout", "1s"}, exitUsage, `unexpected argument "extra"`},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(tc.args, &stdout, &stderr)
+		out := stderr.String()
+		if tc.code == exitOK {
+			out = stdout.String()
+		}
+		if code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("hexiom %q: exit %d, want %d with %q in: %.400s", tc.args, code, tc.code, tc.want, out)
+		}
+	}
+	// Both files of the third case were solved, once each.
+	var stdout, stderr strings.Builder
+	run([]string{"solve", level, "-timeout", "5s", "-json", level}, &stdout, &stderr)
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	for _, l := range lines {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Errorf("not JSON: %q", l)
+		}
+	}
+	if len(lines) != 2 {
+		t.Errorf("solve L -timeout 5s -json L: %d lines, want 2: %s", len(lines), stdout.String())
+	}
+}
+
+// TestFlagValuesRefused: -threads out of range, a tantrix -n out of range
+// and a -timeout of zero or less are usage errors (exit 2) naming the
+// flag, in every command that has them, rather than clamped or run.
+func TestFlagValuesRefused(t *testing.T) {
+	level := levelsDir + "level10.txt"
+	board := genBoard(t, "10", "3")
+	type refused struct {
+		flag string // named in the message
+		args []string
+	}
+	var cases []refused
+	for _, th := range []string{"-1", "0", "1000000"} {
+		cases = append(cases,
+			refused{"-threads", []string{"solve", "-threads", th, level}},
+			refused{"-threads", []string{"solve", "-max", "tiles", "-threads", th, level}},
+			refused{"-threads", []string{"bench", "-levels", "none", "-random", "1", "-threads", th}},
+			refused{"-threads", []string{"bench-max", "-levels", "none", "-random", "1", "-sizes", "3", "-threads", th}})
+	}
+	for _, to := range []string{"0", "0s", "-1s"} {
+		cases = append(cases,
+			refused{"-timeout", []string{"solve", "-timeout", to, level}},
+			refused{"-timeout", []string{"tantrix", "solve", "-timeout", to, board}},
+			refused{"-timeout", []string{"tantrix", "mzn", "-timeout", to, board}},
+			refused{"-timeout", []string{"tantrix", "count", "-n", "3", "-timeout", to}},
+			refused{"-timeout", []string{"bench", "-levels", "none", "-random", "1", "-timeout", to}},
+			refused{"-timeout", []string{"bench-max", "-levels", "none", "-random", "1", "-sizes", "3", "-timeout", to}},
+			refused{"-timeout", []string{"calibrate", "-timeout", to}})
+	}
+	cases = append(cases, refused{"-n 41", []string{"tantrix", "count", "-n", "41"}}, refused{"-n 2", []string{"tantrix", "count", "-n", "2"}})
+	for _, tc := range cases {
+		var stdout, stderr strings.Builder
+		code := run(tc.args, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), tc.flag) {
+			t.Errorf("hexiom %q: exit %d, want %d naming %s: %.300s", tc.args, code, exitUsage, tc.flag, stderr.String())
+		}
+	}
+}
