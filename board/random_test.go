@@ -154,3 +154,50 @@ func TestShowcaseSeed(t *testing.T) {
 		t.Errorf("level 10 shows every kind:\n%s", l10)
 	}
 }
+
+func TestChanged(t *testing.T) {
+	lockedChanges := 0
+	for seed := range uint64(40) {
+		for _, size := range []int{4, 5, 6} {
+			level := Random(size, seed)
+			far := FarLevel(size, seed)
+			want := ChangedMin + int(seed%uint64(ChangedMax-ChangedMin+1))
+			diff, lockedDiff := 0, 0
+			for i, c := range level.Cells {
+				d := far.Cells[i]
+				if d.Fixed != c.Fixed || (d.Tile == None) != (c.Tile == None) {
+					t.Fatalf("size %d seed %d cell %d: %+v became %+v", size, seed, i, c, d)
+				}
+				if d.Tile == c.Tile {
+					continue
+				}
+				diff++
+				if d.Tile < 0 || d.Tile > 6 {
+					t.Fatalf("size %d seed %d cell %d: number %d", size, seed, i, d.Tile)
+				}
+				if c.Fixed {
+					lockedDiff++
+					room := 0
+					for _, j := range level.Geom().Nbrs[i] {
+						if !level.Cells[j].Hole() {
+							room++
+						}
+					}
+					if int(d.Tile) > room {
+						t.Fatalf("size %d seed %d: locked cell %d became %d with %d cells around", size, seed, i, d.Tile, room)
+					}
+				}
+			}
+			if diff > want || diff < want-1 { // a locked 0 among holes stays
+				t.Fatalf("size %d seed %d: %d tiles changed, want %d", size, seed, diff, want)
+			}
+			if !far.Equal(FarLevel(size, seed)) {
+				t.Fatal("FarLevel is not deterministic")
+			}
+			lockedChanges += lockedDiff
+		}
+	}
+	if lockedChanges == 0 {
+		t.Fatal("no locked tile changed in 120 levels")
+	}
+}

@@ -32,10 +32,175 @@ func WriteCNF(w io.Writer, p board.Position) error {
 		return fmt.Errorf("write cnf: %w", err)
 	}
 	e := cnfEncoder{}
+	_, free, byNumber := e.rule(p)
+	var want [7]int
+	for _, c := range p.Cells {
+		if c.Movable() {
+			want[c.Tile]++
+		}
+	}
+	for v := 0; v <= 6; v++ {
+		ys := byNumber[v]
+		if want[v] > len(ys) {
+			e.clause() // more tiles of v than cells that could hold one
+			continue
+		}
+		ge := e.counter(ys, want[v]+1)
+		if want[v] > 0 {
+			e.clause(ge[want[v]-1])
+		}
+		if want[v] < len(ys) {
+			e.clause(ge[want[v]].not())
+		}
+	}
+	bw := bufio.NewWriter(w)
+	e.header(bw, p, free)
+	return e.write(bw)
+}
+
+// WriteMaxCNF writes the overconstrained variant of p (SolveMax) as DIMACS
+// CNF, for an independent optimiser (scripts/cadical-max.cpp): the rule as
+// WriteCNF's, but at most the movable tiles of each number (the others are
+// set aside), and a counter over what obj counts, whose outputs the
+// comment lines name:
+//
+//	c objective BASE STEP
+//	c total TOTAL     (the value of placing every tile)
+//	c ge K LIT        (K = 1, 2, …)
+//	c want V N        (the movable tiles of number V)
+//	c count V K LIT   (at least K of them placed, K = 1..N)
+//
+// An assignment's value is BASE + STEP·(the largest K whose LIT is true):
+// with Tiles, the locked tiles plus the free cells occupied (STEP 1); with
+// Points, twice the occupied adjacent pairs (the numbers on the board sum
+// to that), BASE for the pairs of locked tiles, STEP 2, the counter over
+// the pairs with a free cell. Each LIT is exact (true if and only if at
+// least K are), so "value at least T" is the assumption of one literal, and
+// so is "at least K tiles of V" (for a target T an optimiser may assume
+// each number's minimum: its tiles less what the slack TOTAL−T allows to
+// set aside). The parity of the odd numbers placed (an even count of them,
+// locked ones included) is added as a counter: the rule implies it, but a
+// SAT solver does not see it.
+func WriteMaxCNF(w io.Writer, p board.Position, obj Objective) error {
+	if err := p.Validate(); err != nil {
+		return fmt.Errorf("write max cnf: %w", err)
+	}
+	e := cnfEncoder{}
+	x, free, byNumber := e.rule(p)
+	var want [7]int
+	for _, c := range p.Cells {
+		if c.Movable() {
+			want[c.Tile]++
+		}
+	}
+	var count [7][]lit // count[v][k-1]: at least k movable tiles of v placed
+	for v := 0; v <= 6; v++ {
+		ys := byNumber[v]
+		count[v] = e.counter(ys, want[v]+1)
+		if want[v] < len(ys) {
+			e.clause(count[v][want[v]].not())
+			count[v] = count[v][:want[v]]
+		}
+	}
+	// The parity, implied by the rule but not seen by a SAT solver: the
+	// numbers on the board sum to twice the occupied pairs, so an even
+	// number of them are odd, locked ones included. As a unary sum whose
+	// odd (or even) totals are ruled out: a chain of exclusive ors is much
+	// harder for a SAT solver.
+	lockedOdd := 0
+	for _, c := range p.Cells {
+		if c.Locked() && c.Tile%2 == 1 {
+			lockedOdd++
+		}
+	}
+	// The odd tiles placed, from the counts of 1s, 3s and 5s (so that the
+	// solver ties the parity to the counts it reasons on).
+	oddGE := e.merge(e.merge(count[1], count[3]), count[5])
+	odd := oddGE
+	for k := 0; k <= len(odd); k++ {
+		if (k+lockedOdd)%2 == 0 {
+			continue
+		}
+		// Not exactly k: fewer than k, or more.
+		atLeast, more := litTrue, litFalse
+		if k > 0 {
+			atLeast = oddGE[k-1]
+		}
+		if k < len(odd) {
+			more = oddGE[k]
+		}
+		e.clause(atLeast.not(), more)
+	}
+	var in []lit
+	base, step := 0, 1
+	if obj == Points {
+		step = 2
+		for i, c := range p.Cells {
+			for _, j := range p.Geom().Nbrs[i] {
+				if j <= i || c.Hole() || p.Cells[j].Hole() {
+					continue
+				}
+				switch {
+				case x[i] == litTrue && x[j] == litTrue:
+					base += 2
+				case x[i] == litTrue:
+					in = append(in, x[j])
+				case x[j] == litTrue:
+					in = append(in, x[i])
+				default: // both free: a variable for the pair
+					pr := e.newVar()
+					e.clause(pr.not(), x[i])
+					e.clause(pr.not(), x[j])
+					e.clause(pr, x[i].not(), x[j].not())
+					in = append(in, pr)
+				}
+			}
+		}
+	} else {
+		for _, c := range p.Cells {
+			if c.Locked() {
+				base++
+			}
+		}
+		for _, i := range free {
+			in = append(in, x[i])
+		}
+	}
+	ge := e.counter(in, len(in))
+	bw := bufio.NewWriter(w)
+	e.header(bw, p, free)
+	total := 0 // the value of placing every tile
+	for _, c := range p.Cells {
+		if c.Tile != board.None {
+			if obj == Points {
+				total += int(c.Tile)
+			} else {
+				total++
+			}
+		}
+	}
+	fmt.Fprintf(bw, "c objective %d %d\n", base, step)
+	fmt.Fprintf(bw, "c total %d\n", total)
+	for k, l := range ge {
+		fmt.Fprintf(bw, "c ge %d %d\n", k+1, int(l))
+	}
+	for v := range count {
+		fmt.Fprintf(bw, "c want %d %d\n", v, want[v])
+		for k, l := range count[v] {
+			fmt.Fprintf(bw, "c count %d %d %d\n", v, k+1, int(l))
+		}
+	}
+	return e.write(bw)
+}
+
+// rule adds the clauses of the rule: x[i], the occupancy of each cell (a
+// variable for a free cell, numbered from 1 in index order, else a
+// constant), free the free cells, and byNumber[v] the variables "free cell
+// holds a tile of number v", whose counts the caller bounds.
+func (e *cnfEncoder) rule(p board.Position) (x []lit, free []int, byNumber [7][]lit) {
 	g := p.Geom()
-	n := len(p.Cells)
-	x := make([]lit, n) // the occupancy of each cell: a variable or a constant
-	var free []int
+	x = make([]lit, len(p.Cells))
+	e.ys = make([][7]lit, len(p.Cells))
 	for i, c := range p.Cells {
 		switch {
 		case c.Hole():
@@ -47,7 +212,6 @@ func WriteCNF(w io.Writer, p board.Position) error {
 			free = append(free, i)
 		}
 	}
-	var byNumber [7][]lit // y_iv of the free cells
 	for i, c := range p.Cells {
 		if c.Hole() {
 			continue
@@ -85,6 +249,7 @@ func WriteCNF(w io.Writer, p board.Position) error {
 				continue // the cell can never see v occupied neighbours
 			}
 			y := e.newVar()
+			e.ys[i][v] = y
 			e.clause(y.not(), x[i])
 			e.clause(y.not(), lo)
 			e.clause(y.not(), hi.not())
@@ -92,34 +257,22 @@ func WriteCNF(w io.Writer, p board.Position) error {
 			byNumber[v] = append(byNumber[v], y)
 		}
 	}
-	var want [7]int
-	for _, c := range p.Cells {
-		if c.Movable() {
-			want[c.Tile]++
-		}
-	}
-	for v := 0; v <= 6; v++ {
-		ys := byNumber[v]
-		if want[v] > len(ys) {
-			e.clause() // more tiles of v than cells that could hold one
-			continue
-		}
-		ge := e.counter(ys, want[v]+1)
-		if want[v] > 0 {
-			e.clause(ge[want[v]-1])
-		}
-		if want[v] < len(ys) {
-			e.clause(ge[want[v]].not())
-		}
-	}
+	return x, free, byNumber
+}
 
-	bw := bufio.NewWriter(w)
+// header writes the comment lines naming the cells' variables.
+func (e *cnfEncoder) header(bw *bufio.Writer, p board.Position, free []int) {
 	fmt.Fprintf(bw, "c hexiom level of side %d: variables 1..%d are the free cells in index order, true = a tile\n", p.Size, len(free))
 	fmt.Fprintf(bw, "c cells:")
 	for _, i := range free {
 		fmt.Fprintf(bw, " %d", i)
 	}
-	fmt.Fprintf(bw, "\np cnf %d %d\n", e.vars, len(e.clauses))
+	bw.WriteString("\n")
+}
+
+// write writes the problem line and the clauses, and flushes bw.
+func (e *cnfEncoder) write(bw *bufio.Writer) error {
+	fmt.Fprintf(bw, "p cnf %d %d\n", e.vars, len(e.clauses))
 	for _, cl := range e.clauses {
 		for _, l := range cl {
 			fmt.Fprintf(bw, "%d ", int(l))
@@ -145,6 +298,7 @@ func (l lit) not() lit { return -l }
 type cnfEncoder struct {
 	vars    int
 	clauses [][]lit
+	ys      [][7]lit // ys[i][v]: free cell i holds a tile of number v (0: never), set by rule
 }
 
 func (e *cnfEncoder) newVar() lit {
@@ -167,6 +321,36 @@ func (e *cnfEncoder) clause(ls ...lit) {
 		}
 	}
 	e.clauses = append(e.clauses, cl)
+}
+
+// merge returns the unary sum of two exact unary counts (a[k-1]: at least
+// k; likewise b): out[k-1] ⇔ at least k in all, both directions (a
+// totalizer's node).
+func (e *cnfEncoder) merge(a, b []lit) []lit {
+	at := func(u []lit, k int) lit { // u at least k
+		switch {
+		case k <= 0:
+			return litTrue
+		case k > len(u):
+			return litFalse
+		}
+		return u[k-1]
+	}
+	out := make([]lit, len(a)+len(b))
+	for k := range out {
+		out[k] = e.newVar()
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			if i+j > 0 { // at least i and at least j: at least i+j
+				e.clause(at(a, i).not(), at(b, j).not(), out[i+j-1])
+			}
+			if i+j < len(out) { // fewer than i+1 and fewer than j+1: fewer than i+j+1
+				e.clause(at(a, i+1), at(b, j+1), out[i+j].not())
+			}
+		}
+	}
+	return out
 }
 
 // counter returns ge with ge[k-1] ⇔ "at least k of in are true", for

@@ -82,8 +82,11 @@ func TestCNFIsTheRule(t *testing.T) {
 }
 
 type cnfFormula struct {
-	vars    int
-	clauses [][]int
+	vars       int
+	clauses    [][]int
+	base, step int   // WriteMaxCNF's objective
+	ge         []int // … and its counter's outputs
+	val        []int8
 }
 
 func parseCNF(t *testing.T, level board.Position) cnfFormula {
@@ -92,11 +95,22 @@ func parseCNF(t *testing.T, level board.Position) cnfFormula {
 	if err := WriteCNF(&buf, level); err != nil {
 		t.Fatal(err)
 	}
+	return readCNF(t, &buf)
+}
+
+func readCNF(t *testing.T, buf *bytes.Buffer) cnfFormula {
+	t.Helper()
 	var f cnfFormula
-	sc := bufio.NewScanner(&buf)
+	sc := bufio.NewScanner(buf)
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
+		case strings.HasPrefix(line, "c objective "):
+			fmt.Sscanf(line, "c objective %d %d", &f.base, &f.step)
+		case strings.HasPrefix(line, "c ge "):
+			var k, l int
+			fmt.Sscanf(line, "c ge %d %d", &k, &l)
+			f.ge = append(f.ge, l)
 		case strings.HasPrefix(line, "c"):
 		case strings.HasPrefix(line, "p cnf "):
 			fs := strings.Fields(line)
@@ -121,7 +135,7 @@ func parseCNF(t *testing.T, level board.Position) cnfFormula {
 // propagate fixes variables 1..len(occ) and runs unit propagation to a
 // fixed point; it reports whether no clause was falsified. It also insists
 // that every variable got a value: the encoding defines all of them.
-func (f cnfFormula) propagate(occ []bool) bool {
+func (f *cnfFormula) propagate(occ []bool) bool {
 	val := make([]int8, f.vars+1) // 0 unknown, 1 true, -1 false
 	for k, o := range occ {
 		val[k+1] = -1
@@ -161,5 +175,110 @@ func (f cnfFormula) propagate(occ []bool) bool {
 			panic(fmt.Sprintf("variable %d not defined by the occupancy", v))
 		}
 	}
+	f.val = val
 	return true
+}
+
+// The variant's CNF is the rule with at most each number's tiles: an
+// occupancy propagates without a conflict if and only if numbering each
+// tile by its occupied neighbours gives an arrangement (every locked tile
+// right, no more tiles of a number than the level has), and then its
+// counter reads the arrangement's value, for both objectives. Sizes 2 and
+// 3, levels with tiles changed (board.Changed), every occupancy of size 2
+// and random ones of size 3.
+func TestMaxCNFIsTheVariant(t *testing.T) {
+	arrangements := 0
+	for _, c := range []struct {
+		size, seeds, random int
+	}{{2, 20, 0}, {3, 8, 300}} {
+		for seed := uint64(0); seed < uint64(c.seeds); seed++ {
+			level := board.Changed(board.Random(c.size, seed), 1+int(seed%4), seed)
+			var free []int
+			var want [7]int
+			for i, cell := range level.Cells {
+				if !cell.Fixed {
+					free = append(free, i)
+				}
+				if cell.Movable() {
+					want[cell.Tile]++
+				}
+			}
+			for _, obj := range []Objective{Tiles, Points} {
+				var buf bytes.Buffer
+				if err := WriteMaxCNF(&buf, level, obj); err != nil {
+					t.Fatal(err)
+				}
+				f := readCNF(t, &buf)
+				name := fmt.Sprintf("size %d seed %d %v", c.size, seed, obj)
+				consistent := 0
+				try := func(occ []bool) {
+					p := level.Clone()
+					for k, i := range free {
+						p.Cells[i].Tile = board.None
+						if occ[k] {
+							p.Cells[i].Tile = 0
+						}
+					}
+					var have [7]int
+					for _, i := range free {
+						if p.Cells[i].Tile != board.None {
+							p.Cells[i].Tile = int8(p.Occupied(i))
+							have[p.Cells[i].Tile]++
+						}
+					}
+					ok, value := true, 0
+					for i, cell := range p.Cells {
+						if cell.Tile == board.None {
+							continue
+						}
+						ok = ok && int(cell.Tile) == p.Occupied(i)
+						if obj == Points {
+							value += int(cell.Tile)
+						} else {
+							value++
+						}
+					}
+					for v := range have {
+						ok = ok && have[v] <= want[v]
+					}
+					got := f.propagate(occ)
+					if got != ok {
+						t.Fatalf("%s: occupancy %v: CNF consistent %v, the variant says %v\n%s", name, occ, got, ok, p)
+					}
+					if !ok {
+						return
+					}
+					consistent++
+					k := 0
+					for k < len(f.ge) && f.val[f.ge[k]] > 0 {
+						k++
+					}
+					if f.base+f.step*k != value {
+						t.Fatalf("%s: occupancy %v: the counter reads %d, the arrangement is worth %d", name, occ, f.base+f.step*k, value)
+					}
+				}
+				occ := make([]bool, len(free))
+				if c.random == 0 {
+					for m := 0; m < 1<<len(free); m++ {
+						for k := range occ {
+							occ[k] = m>>k&1 == 1
+						}
+						try(occ)
+					}
+				} else {
+					rng := rand.New(rand.NewPCG(seed, 2))
+					for r := 0; r < c.random; r++ {
+						for k := range occ {
+							occ[k] = rng.IntN(3) == 0
+						}
+						try(occ)
+					}
+				}
+				arrangements += consistent
+			}
+		}
+	}
+	if arrangements == 0 {
+		t.Fatal("no occupancy was an arrangement")
+	}
 }

@@ -4,7 +4,11 @@ package main
 // test and benchmark set: each official level with two tiles' numbers
 // raised, and random levels of sizes 3–6 treated the same way.
 //
-//	hexiom bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
+//	hexiom bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
+//
+// -far N adds N levels of each of -far-sizes from the hard set of issue 27
+// (board.FarLevel, seeds 0..N-1: 4 to 14 tiles' numbers changed, locked
+// ones too), named far-sS-SEED.
 //
 // The levels are named levelNN+2 and random-sS-SEED+2; -write DIR writes
 // them to DIR/NAME.txt (for scripts/gecode-compare-max.sh) instead. Each
@@ -30,7 +34,7 @@ import (
 func init() {
 	register(command{
 		name:  "bench-max",
-		usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
+		usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
 		short: "time solve -max on the official and random levels with two tiles raised",
 		run:   runBenchMax,
 	})
@@ -71,6 +75,23 @@ func benchMaxSet(dir string, nRandom int, sizes []int) (names []string, levels [
 	return names, levels, nil
 }
 
+// parseSizes reads a list of sizes separated by commas, each from least to
+// board.MaxSize.
+func parseSizes(flag, list string, least int) ([]int, error) {
+	var sizes []int
+	for _, f := range strings.Split(list, ",") {
+		if f == "" {
+			continue
+		}
+		s, err := strconv.Atoi(f)
+		if err != nil || s < least || !board.ValidSize(s) {
+			return nil, usagef("%s %q: want sizes %d..%d separated by commas", flag, list, least, board.MaxSize)
+		}
+		sizes = append(sizes, s)
+	}
+	return sizes, nil
+}
+
 func loadAvg() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
@@ -88,6 +109,8 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1)")
 	sizesFlag := fs.String("sizes", "3,4,5,6", "sizes of the random levels")
+	nFar := fs.Int("far", 0, "levels per size of the hard set (board.FarLevel, seeds 0..N-1)")
+	farSizesFlag := fs.String("far-sizes", "4,5", "sizes of the hard set's levels")
 	objs := fs.String("max", "tiles,points", "objectives to run")
 	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; the best found and its bound are kept")
 	verbose := fs.Bool("v", false, "one line per level")
@@ -102,16 +125,13 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	if err := checkThreads(*threads); err != nil {
 		return err
 	}
-	var sizes []int
-	for _, f := range strings.Split(*sizesFlag, ",") {
-		if f == "" {
-			continue
-		}
-		s, err := strconv.Atoi(f)
-		if err != nil || !board.ValidSize(s) {
-			return usagef("-sizes %q: want sizes 1..%d separated by commas", *sizesFlag, board.MaxSize)
-		}
-		sizes = append(sizes, s)
+	sizes, err := parseSizes("-sizes", *sizesFlag, 1)
+	if err != nil {
+		return err
+	}
+	farSizes, err := parseSizes("-far-sizes", *farSizesFlag, 3)
+	if err != nil {
+		return err
 	}
 	var objectives []solver.Objective
 	for _, f := range strings.Split(*objs, ",") {
@@ -124,6 +144,12 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	names, levels, err := benchMaxSet(*dir, *nRandom, sizes)
 	if err != nil {
 		return err
+	}
+	for _, s := range farSizes {
+		for seed := range uint64(max(*nFar, 0)) {
+			names = append(names, fmt.Sprintf("far-s%d-%d", s, seed))
+			levels = append(levels, board.FarLevel(s, seed))
+		}
 	}
 	if *write != "" {
 		for k, level := range levels {
@@ -165,6 +191,8 @@ func benchMaxObjective(w, stderr io.Writer, names []string, levels []board.Posit
 		g := fmt.Sprintf("size %d", level.Size)
 		if strings.HasPrefix(names[k], "level") {
 			g = "official s" + strconv.Itoa(level.Size)
+		} else if strings.HasPrefix(names[k], "far") {
+			g = fmt.Sprintf("far s%d", level.Size)
 		}
 		if groups[g] == nil {
 			groups[g] = &group{}

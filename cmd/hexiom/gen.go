@@ -2,12 +2,13 @@ package main
 
 // hexiom gen: print a random level.
 //
-//	hexiom gen [-size 6] [-seed N] [-solution | -altered]
+//	hexiom gen [-size 6] [-seed N] [-solution | -altered | -far]
 //
 // The level is built solved and scrambled (board.Random), so it always has a
 // solution; the same size and seed always give the same level. -altered
 // changes two of its tiles' numbers, one up and one down (board.Altered):
-// the level may then have no solution.
+// the level may then have no solution. -far changes 4 to 14 of them, locked
+// ones too (board.FarLevel: the hard set of solve -max, issue 27).
 
 import (
 	"flag"
@@ -21,7 +22,7 @@ import (
 func init() {
 	register(command{
 		name:  "gen",
-		usage: "gen [-size 6] [-seed N] [-solution | -altered]",
+		usage: "gen [-size 6] [-seed N] [-solution | -altered | -far]",
 		short: "print a random level (always solvable) in the level format",
 		run:   runGen,
 	})
@@ -33,6 +34,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "random seed (default: from the clock, printed on stderr)")
 	withSol := fs.Bool("solution", false, "also print the solved board it was scrambled from")
 	altered := fs.Bool("altered", false, "change two tiles' numbers, one up, one down (may have no solution)")
+	far := fs.Bool("far", false, "change 4 to 14 tiles' numbers, locked ones too (an overconstrained level for solve -max)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -44,6 +46,13 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	if !set {
 		*seed = uint64(time.Now().UnixNano())
 		fmt.Fprintf(stderr, "seed %d\n", *seed)
+	}
+	if *far {
+		if *withSol || *altered || *size < 3 {
+			return usagef("-far takes no -solution or -altered and a -size of 3 or more")
+		}
+		fmt.Fprint(stdout, board.FarLevel(*size, *seed).Format())
+		return nil
 	}
 	if *altered {
 		if *withSol || *size < 3 {

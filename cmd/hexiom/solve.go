@@ -5,6 +5,7 @@ package main
 //	hexiom solve [-json] [-timeout D] [-first] [-threads N] [-learn] FILE...   ("-" reads stdin)
 //	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
 //	hexiom solve -cnf OUT FILE      (write the level as DIMACS CNF, solver.WriteCNF)
+//	hexiom solve -cnf OUT -max tiles|points FILE   (the variant, solver.WriteMaxCNF)
 //
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
@@ -56,7 +57,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
 	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
-	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (solver.WriteCNF; one level) instead of solving it")
+	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (solver.WriteCNF, or WriteMaxCNF with -max; one level) instead of solving it")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
 	if err := parseFlags(fs, args, false); err != nil {
@@ -79,7 +80,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 		return usagef("no level file; usage: hexiom %s", commands["solve"].usage)
 	}
 	if *cnf != "" {
-		return writeCNFFile(*cnf, fs.Args())
+		return writeCNFFile(*cnf, fs.Args(), *maxObj != "", obj)
 	}
 	var errs []error
 	enc := json.NewEncoder(stdout)
@@ -174,8 +175,9 @@ func printUnsolved(stdout io.Writer, asJSON bool, rep any, name string, nodes in
 	return false, nil
 }
 
-// writeCNFFile writes the one level named in args as CNF to out.
-func writeCNFFile(out string, args []string) error {
+// writeCNFFile writes the one level named in args as CNF to out: the level,
+// or with variant its overconstrained variant for obj.
+func writeCNFFile(out string, args []string, variant bool, obj solver.Objective) error {
 	if len(args) != 1 {
 		return usagef("-cnf takes exactly one level file")
 	}
@@ -187,7 +189,11 @@ func writeCNFFile(out string, args []string) error {
 	if err != nil {
 		return err
 	}
-	err = solver.WriteCNF(f, level)
+	if variant {
+		err = solver.WriteMaxCNF(f, level, obj)
+	} else {
+		err = solver.WriteCNF(f, level)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

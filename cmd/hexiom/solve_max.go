@@ -35,6 +35,7 @@ type solveMaxReport struct {
 	SetAside  []int8 `json:"set_aside"`
 	Nodes     int64  `json:"nodes"`
 	SolveNS   int64  `json:"solve_ns"`
+	CPUNS     int64  `json:"cpu_ns"`   // the process's CPU time over the solve (all threads)
 	FoundNS   int64  `json:"found_ns"` // when the arrangement was found
 	Error     string `json:"error,omitempty"`
 }
@@ -65,11 +66,11 @@ func checkMaxAnswer(level board.Position, res solver.MaxResult, obj solver.Objec
 // error says why there is none.
 func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	t0 := time.Now()
+	c0, t0 := processCPU(), time.Now()
 	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
-	took := time.Since(t0)
+	took, cpu := time.Since(t0), processCPU()-c0
 	cancel()
-	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds()}
+	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
 	if err == nil {
 		if pr := checkMaxAnswer(level, res, obj); pr != "" {
 			// Never expected: the answer is checked independently.
