@@ -3,8 +3,10 @@
 package actuate
 
 import (
+	"errors"
 	"fmt"
 	"image"
+	"sync"
 
 	"github.com/go-vgo/robotgo"
 )
@@ -16,7 +18,17 @@ import (
 // without it). Make it with NewRobot
 // and Close it before the X server goes away: robotgo keeps one X connection
 // open, and Xlib exits the process if that server vanishes under it.
-type Robot struct{}
+//
+// Every call has a deadline (xconn.Timeout on X11): robotgo's Xlib waits
+// for ever on a display that stops answering (its server frozen), so a call
+// that has not returned by then gives an error naming the display, and the
+// Robot is dead after it (every call fails at once, and Close leaves the
+// stuck connection alone).
+type Robot struct {
+	display string // as given, for the errors
+	mu      sync.Mutex
+	dead    error
+}
 
 // NewRobot returns the real pointer on display (":N"; empty means $DISPLAY).
 func NewRobot(display string) (*Robot, error) {
@@ -29,21 +41,56 @@ func NewRobot(display string) (*Robot, error) {
 			return nil, fmt.Errorf("mouse on display %s: %w", display, err)
 		}
 	}
-	w, h := robotgo.GetScreenSize()
+	r := &Robot{display: display}
+	var w, h int
+	if err := r.do("screen size", func() error {
+		w, h = robotgo.GetScreenSize()
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("mouse: no X screen (display %q): is DISPLAY set and the X server running?", display)
 	}
-	return &Robot{}, nil
+	return r, nil
 }
 
-func (*Robot) Location() (image.Point, error) {
-	x, y := robotgo.Location()
-	return image.Pt(x, y), nil
-}
-
-func (*Robot) Move(p image.Point) error {
-	robotgo.Move(p.X, p.Y)
+// do runs f, one or two robotgo calls, within the deadline.
+func (r *Robot) do(what string, f func() error) error {
+	r.mu.Lock()
+	dead := r.dead
+	r.mu.Unlock()
+	if dead != nil {
+		return fmt.Errorf("mouse (%s): %w", what, dead)
+	}
+	err := within(r.display, what, f)
+	if errors.Is(err, errNoAnswer) {
+		r.mu.Lock()
+		if r.dead == nil {
+			r.dead = err
+		}
+		r.mu.Unlock()
+	}
+	if err != nil {
+		return fmt.Errorf("mouse: %w", err)
+	}
 	return nil
+}
+
+func (r *Robot) Location() (image.Point, error) {
+	var x, y int
+	err := r.do("pointer query", func() error {
+		x, y = robotgo.Location()
+		return nil
+	})
+	return image.Pt(x, y), err
+}
+
+func (r *Robot) Move(p image.Point) error {
+	return r.do("move the pointer", func() error {
+		robotgo.Move(p.X, p.Y)
+		return nil
+	})
 }
 
 func (r *Robot) Press() error   { return r.ButtonDown(1) }
@@ -54,37 +101,40 @@ var buttons = [...]string{1: "left", 2: "center", 3: "right"}
 
 // ButtonDown presses button b (1 left, 2 middle, 3 right) where the
 // pointer is.
-func (*Robot) ButtonDown(b int) error {
+func (r *Robot) ButtonDown(b int) error {
 	if b < 1 || b >= len(buttons) {
 		return fmt.Errorf("mouse: no button %d", b)
 	}
-	if err := robotgo.Toggle(buttons[b]); err != nil {
-		return fmt.Errorf("mouse: press %s: %w", buttons[b], err)
-	}
-	return nil
+	return r.do("press "+buttons[b], func() error { return robotgo.Toggle(buttons[b]) })
 }
 
 // ButtonUp releases button b.
-func (*Robot) ButtonUp(b int) error {
+func (r *Robot) ButtonUp(b int) error {
 	if b < 1 || b >= len(buttons) {
 		return fmt.Errorf("mouse: no button %d", b)
 	}
-	if err := robotgo.Toggle(buttons[b], "up"); err != nil {
-		return fmt.Errorf("mouse: release %s: %w", buttons[b], err)
-	}
-	return nil
+	return r.do("release "+buttons[b], func() error { return robotgo.Toggle(buttons[b], "up") })
 }
 
-func (*Robot) Screen() (image.Rectangle, error) {
-	w, h := robotgo.GetScreenSize()
+func (r *Robot) Screen() (image.Rectangle, error) {
+	var w, h int
+	if err := r.do("screen size", func() error {
+		w, h = robotgo.GetScreenSize()
+		return nil
+	}); err != nil {
+		return image.Rectangle{}, err
+	}
 	if w <= 0 || h <= 0 {
 		return image.Rectangle{}, fmt.Errorf("mouse: screen size %d×%d", w, h)
 	}
 	return image.Rect(0, 0, w, h), nil
 }
 
-// Close releases robotgo's X connection.
-func (*Robot) Close() error {
-	robotgo.CloseMainDisplay()
-	return nil
+// Close releases robotgo's X connection; after a call timed out it leaves
+// the connection (and the call stuck on it) alone.
+func (r *Robot) Close() error {
+	return r.do("close", func() error {
+		robotgo.CloseMainDisplay()
+		return nil
+	})
 }

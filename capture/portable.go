@@ -22,13 +22,19 @@ func OpenPortable() (*Portable, error) {
 	if err := probePortable(); err != nil {
 		return nil, err
 	}
-	n := screenshot.NumActiveDisplays()
+	var n int
+	var b image.Rectangle
+	if err := portableWithin("screen size", func() error {
+		n = screenshot.NumActiveDisplays()
+		for i := 0; i < n; i++ {
+			b = b.Union(screenshot.GetDisplayBounds(i))
+		}
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("capture: %w", err)
+	}
 	if n <= 0 {
 		return nil, errors.New("capture: no display found (on X11: is DISPLAY set and the X server running?)")
-	}
-	var b image.Rectangle
-	for i := 0; i < n; i++ {
-		b = b.Union(screenshot.GetDisplayBounds(i))
 	}
 	if b.Empty() {
 		return nil, fmt.Errorf("capture: %d displays, all of them empty", n)
@@ -44,7 +50,12 @@ func (p *Portable) Grab(r image.Rectangle) (*image.RGBA, error) {
 	if r.Empty() || !r.In(p.bounds) {
 		return nil, fmt.Errorf("capture: rectangle %v is not inside the screen %v; calibrate again", r, p.bounds)
 	}
-	img, err := screenshot.CaptureRect(r)
+	var img *image.RGBA
+	err := portableWithin("get image", func() error {
+		var err error
+		img, err = screenshot.CaptureRect(r)
+		return err
+	})
 	if err != nil {
 		if os.Getenv("XDG_SESSION_TYPE") == "wayland" {
 			return nil, fmt.Errorf("capture: grab %v through the desktop portal's screenshot (Wayland): %w", r, err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
 
 	"hexiom/internal/xconn"
@@ -14,9 +13,10 @@ import (
 
 // Screen grabs from an X screen over one connection kept open: the X11 fast
 // path (a few milliseconds for a game area, where Portable opens a connection
-// and a shared-memory segment on every grab).
+// and a shared-memory segment on every grab). Each grab has a deadline
+// (xconn.Timeout): a display that stops answering gives an error naming it.
 type Screen struct {
-	conn   *xgb.Conn
+	conn   *xconn.Conn
 	root   xproto.Window
 	bounds image.Rectangle
 	depth  byte
@@ -29,8 +29,8 @@ func OpenScreen(display string) (*Screen, error) {
 	if err != nil {
 		return nil, fmt.Errorf("capture: %w", err)
 	}
-	setup := xproto.Setup(c)
-	sc := setup.DefaultScreen(c)
+	setup := xproto.Setup(c.Conn)
+	sc := setup.DefaultScreen(c.Conn)
 	return &Screen{conn: c, root: sc.Root, depth: sc.RootDepth,
 		bounds: image.Rect(0, 0, int(sc.WidthInPixels), int(sc.HeightInPixels))}, nil
 }
@@ -46,8 +46,13 @@ func (s *Screen) Grab(r image.Rectangle) (*image.RGBA, error) {
 	if s.depth != 24 && s.depth != 32 {
 		return nil, fmt.Errorf("capture: screen depth %d not supported (want 24)", s.depth)
 	}
-	rep, err := xproto.GetImage(s.conn, xproto.ImageFormatZPixmap, xproto.Drawable(s.root),
-		int16(r.Min.X), int16(r.Min.Y), uint16(r.Dx()), uint16(r.Dy()), 0xffffffff).Reply()
+	var rep *xproto.GetImageReply
+	err := s.conn.Do("get image", func() error {
+		var err error
+		rep, err = xproto.GetImage(s.conn.Conn, xproto.ImageFormatZPixmap, xproto.Drawable(s.root),
+			int16(r.Min.X), int16(r.Min.Y), uint16(r.Dx()), uint16(r.Dy()), 0xffffffff).Reply()
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("capture: get image %v: %w", r, err)
 	}
@@ -63,7 +68,7 @@ func (s *Screen) Grab(r image.Rectangle) (*image.RGBA, error) {
 	return img, nil
 }
 
-// Close closes the X connection.
+// Close closes the X connection (at once when a grab timed out).
 func (s *Screen) Close() error {
 	s.conn.Close()
 	return nil

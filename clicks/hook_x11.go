@@ -30,7 +30,10 @@ func hookCheck(display string) error {
 		return err
 	}
 	defer c.Close()
-	if err := record.Init(c); err != nil {
+	if err := c.Do("RECORD extension", func() error { return record.Init(c.Conn) }); err != nil {
+		if errors.Is(err, xconn.ErrNoAnswer) {
+			return err
+		}
 		return fmt.Errorf("the X server has no RECORD extension: %w", err)
 	}
 	return nil

@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/record"
 	"github.com/jezek/xgb/xproto"
 
@@ -26,11 +25,12 @@ import (
 //
 // xgb cannot read the many replies RECORD sends on one request, so the data
 // connection is a plain socket speaking just enough of the X protocol; the
-// control connection is xgb.
+// control connection is xgb, each of its requests with a deadline
+// (xconn.Conn.Do).
 type Record struct {
 	c <-chan Click
 
-	ctrl *xgb.Conn
+	ctrl *xconn.Conn
 	ctx  record.Context
 	data net.Conn
 	once sync.Once
@@ -55,24 +55,34 @@ func ListenRecord(display string) (*Record, error) {
 		ctrl.Close()
 		return nil, fmt.Errorf("listen for clicks on %s: %w", display, err)
 	}
-	if err := record.Init(ctrl); err != nil {
+	x := ctrl.Conn
+	if err := ctrl.Do("RECORD extension", func() error { return record.Init(x) }); err != nil {
+		if errors.Is(err, xconn.ErrNoAnswer) {
+			return fail(err)
+		}
 		return fail(fmt.Errorf("the X server has no RECORD extension: %w", err))
 	}
-	if _, err := record.QueryVersion(ctrl, 1, 13).Reply(); err != nil {
+	if err := ctrl.Do("RECORD version", func() error {
+		_, err := record.QueryVersion(x, 1, 13).Reply()
+		return err
+	}); err != nil {
 		return fail(fmt.Errorf("RECORD version: %w", err))
 	}
-	ctx, err := record.NewContextId(ctrl)
-	if err != nil {
-		return fail(err)
-	}
+	var ctx record.Context
 	rng := record.Range{DeviceEvents: record.Range8{First: xproto.ButtonPress, Last: xproto.ButtonPress}}
-	if err := record.CreateContextChecked(ctrl, ctx, 0, 1, 1, []record.ClientSpec{record.CsAllClients}, []record.Range{rng}).Check(); err != nil {
+	if err := ctrl.Do("create RECORD context", func() error {
+		var err error
+		if ctx, err = record.NewContextId(x); err != nil {
+			return err
+		}
+		return record.CreateContextChecked(x, ctx, 0, 1, 1, []record.ClientSpec{record.CsAllClients}, []record.Range{rng}).Check()
+	}); err != nil {
 		return fail(fmt.Errorf("create RECORD context: %w", err))
 	}
-	opcode := ctrl.Extensions["RECORD"]
+	opcode := x.Extensions["RECORD"]
 	data, err := dialRaw(display)
 	if err != nil {
-		record.FreeContext(ctrl, ctx)
+		record.FreeContext(x, ctx)
 		return fail(err)
 	}
 	// EnableContext: major opcode, minor 5, length 2 words, the context.
@@ -82,7 +92,7 @@ func ListenRecord(display string) (*Record, error) {
 	binary.LittleEndian.PutUint32(req[4:], uint32(ctx))
 	if _, err := data.Write(req); err != nil {
 		data.Close()
-		record.FreeContext(ctrl, ctx)
+		record.FreeContext(x, ctx)
 		return fail(fmt.Errorf("enable RECORD context: %w", err))
 	}
 	ch := make(chan Click, 64)
@@ -182,15 +192,18 @@ func (l *Record) setErr(err error) {
 	}
 }
 
-// Close stops listening.
+// Close stops listening; on a display that stopped answering it gives up
+// after xconn.Timeout.
 func (l *Record) Close() error {
 	l.once.Do(func() {
-		_ = record.DisableContextChecked(l.ctrl, l.ctx).Check()
-		record.FreeContext(l.ctrl, l.ctx)
+		x := l.ctrl.Conn
+		_ = l.ctrl.Do("disable RECORD context", func() error {
+			_ = record.DisableContextChecked(x, l.ctx).Check()
+			record.FreeContext(x, l.ctx)
+			return nil
+		})
 		l.data.Close()
-		// a round trip, so the requests above are sent before closing
-		xproto.GetInputFocus(l.ctrl).Reply()
-		l.ctrl.Close()
+		l.ctrl.Close() // after a round trip, so the requests above are sent
 	})
 	return nil
 }

@@ -27,11 +27,12 @@ func keyTap(t *testing.T, display string, keys ...xproto.Keysym) {
 }
 
 func typeKeys(display string, keys []xproto.Keysym) error {
-	c, err := xconn.Open(display)
+	xc, err := xconn.Open(display)
 	if err != nil {
 		return fmt.Errorf("keys: %w", err)
 	}
-	defer c.Close()
+	defer xc.Close()
+	c := xc.Conn
 	if err := xtest.Init(c); err != nil {
 		return fmt.Errorf("keys: XTest on %s: %w", display, err)
 	}

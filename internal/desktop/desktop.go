@@ -98,11 +98,30 @@ func (x *X) Use() error {
 	return nil
 }
 
-// Close stops the server with SIGTERM (SIGKILL leaves a stale socket).
+// Freeze stops the server (SIGSTOP) without closing its connections, as a
+// hung X server would be: it accepts nothing and answers nothing until Thaw.
+func (x *X) Freeze() error {
+	if err := x.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		return fmt.Errorf("freeze X %s: %w", x.Display, err)
+	}
+	return nil
+}
+
+// Thaw lets a frozen server go on (SIGCONT).
+func (x *X) Thaw() error {
+	if err := x.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		return fmt.Errorf("thaw X %s: %w", x.Display, err)
+	}
+	return nil
+}
+
+// Close stops the server with SIGTERM (SIGKILL leaves a stale socket),
+// thawing it first if it was frozen.
 func (x *X) Close() error {
 	if x == nil || x.cmd == nil || x.cmd.Process == nil {
 		return nil
 	}
+	_ = x.cmd.Process.Signal(syscall.SIGCONT)
 	_ = x.cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
 	go func() { done <- x.cmd.Wait() }()

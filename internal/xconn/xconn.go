@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jezek/xgb"
@@ -99,9 +100,22 @@ func (d Display) Dial() (net.Conn, error) {
 	return c, nil
 }
 
+// Conn is an X connection whose every request has a deadline: Do runs
+// requests and waits for their replies at most Timeout, and a display that
+// stops answering after the connection was made (its server frozen, say
+// by kill -STOP) gives an error naming it instead of a hang. The embedded
+// *xgb.Conn is what the xproto functions take; call them inside Do.
+type Conn struct {
+	*xgb.Conn
+	Display Display
+	nc      net.Conn
+	mu      sync.Mutex
+	dead    error // the error of the request that timed out; then every Do fails at once
+}
+
 // Open connects xgb to display ("" means $DISPLAY) and makes one round
 // trip, all within Timeout.
-func Open(display string) (*xgb.Conn, error) {
+func Open(display string) (*Conn, error) {
 	d, err := Parse(display)
 	if err != nil {
 		return nil, err
@@ -138,7 +152,105 @@ func Open(display string) (*xgb.Conn, error) {
 		return nil, fmt.Errorf("X display %s: first request: %w", d.Name, err)
 	}
 	_ = nc.SetDeadline(time.Time{})
-	return c, nil
+	setGone(d, false) // it answers again
+	return &Conn{Conn: c, Display: d, nc: nc}, nil
+}
+
+// Do runs f, which makes requests on c and waits for their replies, and
+// gives up when it has not returned within Timeout: then the connection is
+// closed (its replies will never come) and the error names the display and
+// what (e.g. "get image"). After that every Do fails at once.
+func (c *Conn) Do(what string, f func() error) error {
+	c.mu.Lock()
+	dead := c.dead
+	c.mu.Unlock()
+	if dead != nil {
+		return fmt.Errorf("X display %s (%s): %w", c.Display.Name, what, dead)
+	}
+	err := c.Display.Within(what, f)
+	if errors.Is(err, ErrNoAnswer) {
+		c.mu.Lock()
+		if c.dead == nil {
+			c.dead = err
+		}
+		c.mu.Unlock()
+		c.nc.Close() // the reader fails, and a Reply still waiting returns
+	}
+	return err
+}
+
+// Close closes the connection: at once when a request timed out, else
+// after the requests sent so far have been answered (within Timeout).
+func (c *Conn) Close() {
+	c.mu.Lock()
+	dead := c.dead
+	c.mu.Unlock()
+	if dead != nil {
+		c.nc.Close()
+		return
+	}
+	_ = c.Do("close", func() error {
+		_, err := xproto.GetInputFocus(c.Conn).Reply()
+		c.Conn.Close()
+		return err
+	})
+}
+
+// ErrNoAnswer is the error Within and Do wrap when the display did not
+// answer in time.
+var ErrNoAnswer = errors.New("no answer")
+
+// Within runs f, which talks to the display (through xgb, Xlib or another
+// library), and returns its error; when f has not returned within Timeout
+// it returns an error naming the display and what, wrapping ErrNoAnswer,
+// and leaves f to finish (or never) on its own goroutine. The display is
+// then marked as not answering: a later Within on it fails at once, without
+// calling f (so that a command gives up once, not once per connection),
+// until an Open or Probe of it succeeds again.
+func (d Display) Within(what string, f func() error) error {
+	if gone(d) {
+		return fmt.Errorf("X display %s stopped answering (%s): %w", d.Name, what, ErrNoAnswer)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	t := time.NewTimer(Timeout)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		setGone(d, true)
+		return d.slow(what, ErrNoAnswer)
+	}
+}
+
+// silent holds the displays (by address) on which a call timed out.
+var silent sync.Map
+
+func gone(d Display) bool {
+	_, ok := silent.Load(d.Network + " " + d.Addr)
+	return ok
+}
+
+func setGone(d Display, g bool) {
+	if g {
+		silent.Store(d.Network+" "+d.Addr, true)
+	} else {
+		silent.Delete(d.Network + " " + d.Addr)
+	}
+}
+
+// Within is Display.Within for the display named display ("" means
+// $DISPLAY); a name that does not parse is still named in the error.
+func Within(display, what string, f func() error) error {
+	d, err := Parse(display)
+	if err != nil {
+		d = Display{Name: display}
+		if display == "" {
+			d.Name = os.Getenv("DISPLAY")
+		}
+	}
+	return d.Within(what, f)
 }
 
 // Probe checks that display answers (connect, setup, a round trip) within

@@ -66,7 +66,7 @@ func TestOpenRealDisplay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", d, err)
 		}
-		sc := xproto.Setup(c).DefaultScreen(c)
+		sc := xproto.Setup(c.Conn).DefaultScreen(c.Conn)
 		if sc.WidthInPixels != 320 || sc.HeightInPixels != 200 {
 			t.Errorf("%s: screen %d×%d", d, sc.WidthInPixels, sc.HeightInPixels)
 		}
