@@ -538,12 +538,13 @@ func TestScreenshots(t *testing.T) {
 			save(t, img, fmt.Sprintf("game-%s-%dx%d.png", bd.name, ws.X, ws.Y))
 		}
 	}
-	// The neon theme chosen by the page's query, over a classic server.
-	g, err := New(Config{Debug: true, Start: boards[2].spec})
+	// The neon theme, as the game was started (the page's URL chooses no
+	// look: TestBrowserURLKeepsTheLook).
+	g, err := New(Config{Debug: true, Start: boards[2].spec, Theme: "neon"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := open(t, g, image.Rect(20, 20, 1300, 820), "?theme=neon")
+	s := open(t, g, image.Rect(20, 20, 1300, 820), "")
 	st := s.painted()
 	if st.Layout.Theme != "neon" {
 		t.Fatalf("theme drawn %q", st.Layout.Theme)

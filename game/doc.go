@@ -33,8 +33,9 @@
 // geometry of its own. The canvas is sized to devicePixelRatio. Digits use
 // DejaVu Sans Bold (fonts-dejavu-core) so renders are reproducible.
 //
-// Four looks (themes), chosen by Config.Theme or the page's ?theme=
-// parameter (which sets the game's theme through POST /api/theme):
+// Four looks (themes), chosen by Config.Theme (hexiom game -theme) or
+// POST /api/theme; the page takes no ?theme= (a URL that any web page can
+// open must not change the game: state changes come from the user):
 //   - "classic": the original's colours, the default.
 //   - "neon": other colours, DejaVu Serif Bold digits, a grid background;
 //     vision uses it to show that learned templates generalise.
@@ -86,7 +87,7 @@
 // server (Game.HTTPServer) drops slow and idle clients (DefaultTimeouts);
 // its read and write timeouts outlast the long poll.
 //
-//	GET  /                  the page (?theme=classic|neon|flash)
+//	GET  /                  the page
 //	GET  /api/state         State: {mode, level, size, seed, swap, theme,
 //	                        cells:[{tile, fixed, kind, status}], board (text
 //	                        format), solved, elapsed_ms, limit_ms, achieved,
@@ -134,8 +135,8 @@
 //	                        in screen pixels. ?since=seq returns newer ones.
 //	POST /api/pointer       the page appends events.
 //	GET  /api/levels        [{level, size}] for the level menu.
-//	POST /api/theme         {theme} → State: switch the look (the page's
-//	                        ?theme= does this); board and clock stay.
+//	POST /api/theme         {theme} → State: switch the look (tests and
+//	                        tools; the page never sends it); board and clock stay.
 //
 // Cell status is "none", "right" (yellow), "too_few" (green) or "too_many"
 // (red); kind is "hole", "empty", "movable" or "locked". elapsed_ms counts

@@ -47,7 +47,7 @@ type Spec struct {
 type Config struct {
 	Start  Spec   // the first level; the zero Spec means official level 1
 	NoSwap bool   // a drop on another movable tile puts the tile back instead of swapping
-	Theme  string // "classic" (default), "neon", "flash" or "slate" (Themes); the page's ?theme= sets it too (POST /api/theme)
+	Theme  string // "classic" (default), "neon", "flash" or "slate" (Themes); POST /api/theme changes it, the page's URL never does
 	// Debug turns on what tests use and players must not reach: POST
 	// /api/debug and the pointer log (GET and POST /api/pointer); the
 	// page logs the pointer only then.

@@ -45,7 +45,7 @@ func runGame(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed `N` of the random level or challenge (default: a random one)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
-	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline; the page also takes ?theme=)")
+	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err

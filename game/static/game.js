@@ -153,7 +153,6 @@
   let glides = [];       // flash: tiles gliding into place, {cell, x0, y0, t0}
   let fadeFrom = -1;     // flash: performance.now() when the board began to fade in
   let fadeKey = '';      // the level whose fade was started
-  let themeAsked = '';   // the ?theme= asked of the server (POST /api/theme)
 
   function setTheme(name) {
     if (!THEMES[name]) name = 'classic';
@@ -194,13 +193,9 @@
     if (drag && (st.size !== shown.size || !st.cells[drag.from] || st.cells[drag.from].kind !== 'movable' || st.solved)) drag = null;
     S = st;
     shown = { version: st.version, size: st.size };
-    const want = params.get('theme');
-    if (want && want !== S.theme && themeAsked !== want) {
-      // ?theme= sets the game's look, so the server's geometry (its pitch
-      // rule) is the look's own; nothing is drawn until it answers.
-      themeAsked = want;
-      send('/api/theme', { theme: want }, false);
-    }
+    // The look is the game's (hexiom game -theme, POST /api/theme): the
+    // page never changes the game's state unless the user acts, so no URL
+    // parameter chooses it.
     setTheme(S.theme);
     if (theme.fade && S.started !== undefined) {
       const key = [S.started, S.size].join('/');
@@ -436,8 +431,6 @@
   function draw() {
     drawQueued = false;
     if (!S) return;
-    const want = params.get('theme');
-    if (want && THEMES[want] && S.theme !== want) return; // the server's look comes first
     layout();
     sky();
     if (theme.glide) {
