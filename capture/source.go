@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"io"
 	"os"
+
+	"hexiom/internal/safefile"
 )
 
 // Source gives pictures of screen rectangles: Screen (X11), Portable
@@ -96,18 +98,12 @@ func SavePNG(path string, img image.Image) error {
 }
 
 // WritePNG writes img as PNG to path with the given compression
-// (png.BestSpeed for pictures written on a hot path, like a refused read).
+// (png.BestSpeed for pictures written on a hot path), through a temporary
+// file beside it and a rename (safefile.Write): a failure or a crash leaves
+// the old file, or none, never half a picture.
 func WritePNG(path string, img image.Image, level png.CompressionLevel) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
 	enc := png.Encoder{CompressionLevel: level}
-	if err := enc.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
+	if err := safefile.Write(path, func(w io.Writer) error { return enc.Encode(w, img) }); err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
 	return nil

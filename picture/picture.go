@@ -7,14 +7,13 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
-	"path/filepath"
+	"os"
 	"time"
 
 	"gocv.io/x/gocv"
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/capture"
 	"hexiom/vision"
 )
 
@@ -113,9 +112,13 @@ func Plan(img image.Image, area calibration.Area, r vision.Reading, moves []boar
 }
 
 // Debug writes the picture of the reading r of img (Reading; img itself
-// when that cannot be drawn) into the folder dir as
-// hexiom-<what>-<when>.png, and returns its path. It writes fast rather
-// than small: a refusal is on its way.
+// when that cannot be drawn) into the folder dir as a new file
+// hexiom-<what>-<when>-<random>.png, and returns its path. The file is
+// created exclusively (O_EXCL, mode 0600) under a name no one can guess:
+// dir is often the shared temporary folder, where another user could
+// otherwise plant a symbolic link under the name to have the bot write
+// over a file of its choice. It writes fast rather than small: a refusal
+// is on its way.
 func Debug(dir, what string, when time.Time, img image.Image, area calibration.Area, r vision.Reading) (string, error) {
 	if dir == "" {
 		return "", fmt.Errorf("debug picture: no folder")
@@ -124,11 +127,19 @@ func Debug(dir, what string, when time.Time, img image.Image, area calibration.A
 	if p, err := Reading(img, area, r); err == nil {
 		pic = p
 	}
-	path := filepath.Join(dir, fmt.Sprintf("hexiom-%s-%s.png", what, when.Format("20060102-150405.000")))
-	if err := capture.WritePNG(path, pic, png.BestSpeed); err != nil {
+	f, err := os.CreateTemp(dir, fmt.Sprintf("hexiom-%s-%s-*.png", what, when.Format("20060102-150405.000")))
+	if err != nil {
 		return "", fmt.Errorf("debug picture: %w", err)
 	}
-	return path, nil
+	err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(f, pic)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("debug picture %s: %w", f.Name(), err)
+	}
+	return f.Name(), nil
 }
 
 // readArea is the geometry the cells of r were read with.

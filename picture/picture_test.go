@@ -54,12 +54,33 @@ func TestReadingAndDebug(t *testing.T) {
 	}
 	r := de.Reading
 	dir := t.TempDir()
-	path, err := picture.Debug(dir, "doubt", time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC), img, area, r)
+	// Another user's symbolic link under the name a debug picture had
+	// before (hexiom-<what>-<when>.png), aimed at a file of the bot's.
+	when := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+	victim := filepath.Join(t.TempDir(), "precious.txt")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(dir, "hexiom-doubt-20240506-070809.000.png")); err != nil {
+		t.Fatal(err)
+	}
+	path, err := picture.Debug(dir, "doubt", when, img, area, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if filepath.Dir(path) != dir || !strings.HasPrefix(filepath.Base(path), "hexiom-doubt-20240506-070809") {
 		t.Fatalf("debug picture at %s", path)
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "keep me" {
+		t.Errorf("the debug picture went through the planted link: the file it aims at now holds %d bytes", len(got))
+	}
+	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() || st.Mode().Perm() != 0o600 {
+		t.Errorf("debug picture %s: %v, %v; want a new file only its owner reads", path, st.Mode(), err)
+	}
+	// The same moment again: another new file, under another name.
+	again, err := picture.Debug(dir, "doubt", when, img, area, r)
+	if err != nil || again == path {
+		t.Errorf("a second picture at the same moment: %s, %v (the first: %s)", again, err, path)
 	}
 	fh, err := os.Open(path)
 	if err != nil {

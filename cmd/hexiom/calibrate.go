@@ -194,6 +194,8 @@ func checkImage(stdout io.Writer, img image.Image, area calibration.Area, tpl *v
 		err = fmt.Errorf("reading the board with this calibration: %w", err)
 		if p, perr := picture.Debug(os.TempDir(), "calibrate", time.Now(), img, area, r); perr == nil {
 			err = fmt.Errorf("%w; debug picture %s", err, p)
+		} else {
+			err = fmt.Errorf("%w; no debug picture: %v", err, perr)
 		}
 		return err
 	}

@@ -7,12 +7,16 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"hexiom/board"
 	"hexiom/internal/pngtest"
 )
+
+// seePicture finds the debug pictures a refusal names.
+var seePicture = regexp.MustCompile(`see (\S+\.png)`)
 
 // fuzzSide is the side of the game area FuzzReadPNG's calibration gives:
 // the pictures are small, so that each run is quick.
@@ -60,6 +64,8 @@ func FuzzReadPNG(f *testing.F) {
 
 	dir := f.TempDir()
 	f.Setenv("XDG_CONFIG_HOME", dir) // the built-in templates
+	tmp := f.TempDir()
+	f.Setenv("TMPDIR", tmp) // a refusal's debug picture: never in the real temporary folder
 	cal := filepath.Join(dir, "cal.json")
 	if err := os.WriteFile(cal, []byte(`{"left":0,"top":0,"side":96}`), 0o644); err != nil {
 		f.Fatal(err)
@@ -83,6 +89,14 @@ func FuzzReadPNG(f *testing.F) {
 			}
 		} else if stdout.Len() > 0 {
 			t.Fatalf("exit %d but printed %q", code, stdout.String())
+		}
+		// A refusal's debug picture goes to $TMPDIR, which this test
+		// points at its own folder, and is removed with it.
+		for _, m := range seePicture.FindAllStringSubmatch(stderr.String(), -1) {
+			if filepath.Dir(m[1]) != tmp {
+				t.Fatalf("a debug picture outside the test's temporary folder %s: %s", tmp, m[1])
+			}
+			os.Remove(m[1])
 		}
 	})
 }

@@ -22,6 +22,7 @@ import (
 
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/internal/safefile"
 	"hexiom/picture"
 	"hexiom/vision"
 )
@@ -88,7 +89,7 @@ func runRead(args []string, stdout, stderr io.Writer) error {
 	}
 	text := r.Pos.Format()
 	if *out != "" {
-		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+		if err := safefile.WriteBytes(*out, []byte(text)); err != nil {
 			return err
 		}
 	} else {

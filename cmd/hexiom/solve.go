@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/safefile"
 	"hexiom/solver"
 )
 
@@ -185,18 +186,13 @@ func writeCNFFile(out string, args []string, variant bool, obj solver.Objective)
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(out)
-	if err != nil {
-		return err
-	}
-	if variant {
-		err = solver.WriteMaxCNF(f, level, obj)
-	} else {
-		err = solver.WriteCNF(f, level)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	// through a temporary file and a rename: a failure leaves no half file
+	err = safefile.Write(out, func(w io.Writer) error {
+		if variant {
+			return solver.WriteMaxCNF(w, level, obj)
+		}
+		return solver.WriteCNF(w, level)
+	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", out, err)
 	}

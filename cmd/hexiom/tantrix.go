@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"hexiom/internal/safefile"
 	"hexiom/tantrix"
 )
 
@@ -147,16 +148,13 @@ type tantrixReport struct {
 	SolveNS int64          `json:"solve_ns"`
 }
 
+// writeSVGFile draws ts into the SVG file name, through a temporary file
+// and a rename.
 func writeSVGFile(name string, ts []tantrix.Placed, c tantrix.Colour) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return fmt.Errorf("picture: %w", err)
-	}
-	if err := tantrix.WriteSVG(f, ts, c); err != nil {
-		f.Close()
+	if err := safefile.Write(name, func(w io.Writer) error { return tantrix.WriteSVG(w, ts, c) }); err != nil {
 		return fmt.Errorf("picture %s: %w", name, err)
 	}
-	return f.Close()
+	return nil
 }
 
 func tantrixSolve(args []string, stdout, stderr io.Writer) error {
@@ -224,18 +222,16 @@ func tantrixGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
+	write := func(w io.Writer) error {
+		fmt.Fprintf(w, "# hexiom tantrix gen -n %d -seed %d -colour %s\n", *n, *seed, c)
+		return b.Format(w)
+	}
+	if *out == "" {
+		if err := write(stdout); err != nil {
 			return err
 		}
-		defer f.Close()
-		w = f
-	}
-	fmt.Fprintf(w, "# hexiom tantrix gen -n %d -seed %d -colour %s\n", *n, *seed, c)
-	if err := b.Format(w); err != nil {
-		return err
+	} else if err := safefile.Write(*out, write); err != nil { // a temporary file and a rename
+		return fmt.Errorf("board %s: %w", *out, err)
 	}
 	if *pic != "" {
 		return writeSVGFile(*pic, loop, c)
