@@ -337,11 +337,15 @@ func checkVersion(data []byte) error {
 	var v struct {
 		Version *json.Number `json:"version"`
 	}
-	if json.Unmarshal(data, &v) != nil || v.Version == nil {
-		return nil // no version: version 1; or not JSON, which the decoding says
+	if json.Unmarshal(data, &v) != nil {
+		return nil // not JSON: the decoding says so
 	}
-	if n, err := v.Version.Int64(); err != nil || n != Version {
-		return fmt.Errorf("calibration file version %s: this hexiom reads version %d; run 'hexiom calibrate' again", v.Version, Version)
+	version := json.Number("1") // no version: the format before the field
+	if v.Version != nil {
+		version = *v.Version
+	}
+	if n, err := version.Int64(); err != nil || n != Version {
+		return fmt.Errorf("calibration file version %s: this hexiom reads version %d; run 'hexiom calibrate' again", version, Version)
 	}
 	return nil
 }
