@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"hexiom/actuate"
+	"hexiom/game"
 	"hexiom/play"
 	"hexiom/play/bench"
 )
@@ -47,10 +48,13 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) error {
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	tplFile := templatesFlag(fs)
-	theme := fs.String("theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first")
+	theme := choiceFlag(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
+	}
+	if !(*zoom > 0 && *zoom <= 5) {
+		return usagef("-zoom %v: want a page zoom in (0, 5], e.g. 0.75", *zoom)
 	}
 	nSet := false
 	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })

@@ -41,7 +41,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the clicks have not come after `DURATION`")
 	tplPath := templatesFlag(fs)
 	screen := addScreenFlags(fs)
-	clicksVia := fs.String("clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)")
+	clicksVia := choiceFlag(fs, "clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)", clicks.ViaX11, clicks.ViaPortable)
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}

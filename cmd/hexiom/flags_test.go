@@ -86,6 +86,16 @@ func TestFlagValuesRefused(t *testing.T) {
 			refused{"-timeout", []string{"calibrate", "-timeout", to}})
 	}
 	cases = append(cases, refused{"-n 41", []string{"tantrix", "count", "-n", "41"}}, refused{"-n 2", []string{"tantrix", "count", "-n", "2"}})
+	// a value out of its list or range, refused before anything runs (a
+	// calibration missing, a desktop started)
+	for _, c := range []string{"play", "read", "learn", "calibrate"} {
+		cases = append(cases, refused{"-capture", []string{c, "-capture", "bogus"}})
+	}
+	cases = append(cases,
+		refused{"-clicks", []string{"calibrate", "-clicks", "bogus"}},
+		refused{"-theme", []string{"bench-play", "-theme", "bogus"}},
+		refused{"-zoom", []string{"bench-play", "-zoom", "0"}},
+		refused{"-zoom", []string{"bench-play", "-zoom", "-1"}})
 	for _, tc := range cases {
 		var stdout, stderr strings.Builder
 		code := run(tc.args, &stdout, &stderr)

@@ -191,6 +191,37 @@ func isFlagValue(fs *flag.FlagSet, args []string, i int) bool {
 	return !isBool || !b.IsBoolFlag()
 }
 
+// choice is a flag whose value must be one of a list: any other is refused
+// as the flag is parsed (exit 2), before the command does anything.
+type choice struct {
+	value string
+	of    []string
+}
+
+// choiceFlag defines a flag whose value is one of of, def by default.
+func choiceFlag(fs *flag.FlagSet, name, def, usage string, of ...string) *string {
+	c := &choice{value: def, of: of}
+	fs.Var(c, name, usage)
+	return &c.value
+}
+
+func (c *choice) String() string {
+	if c == nil {
+		return ""
+	}
+	return c.value
+}
+
+func (c *choice) Set(s string) error {
+	for _, o := range c.of {
+		if s == o {
+			c.value = s
+			return nil
+		}
+	}
+	return fmt.Errorf("want %s", strings.Join(c.of, ", "))
+}
+
 // maxThreads bounds -threads: more goroutines than this only share the
 // same cores.
 const maxThreads = 256
