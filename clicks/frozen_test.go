@@ -3,6 +3,8 @@
 package clicks
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -35,4 +37,32 @@ func TestFrozenDisplay(t *testing.T) {
 	case <-time.After(xconntest.Hang):
 		t.Fatalf("Close on the frozen display: still waiting after %v", xconntest.Hang)
 	}
+}
+
+// A display that stops answering while the listener waits for clicks ends
+// the listening: the channel is closed and Err names the display, within
+// watchEvery plus xconn.Timeout plus the grace (a frozen display is not a
+// user who does not click).
+func TestFrozenDisplayWhileListening(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb)
+	x := xconntest.Frozen(t, 320, 200)
+	l, err := ListenRecord(x.Display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if err := x.Freeze(); err != nil {
+		t.Fatal(err)
+	}
+	xconntest.GivesUp(t, x.Display, "listening", func() error {
+		select {
+		case c, ok := <-l.Clicks():
+			if ok {
+				return fmt.Errorf("a click from a frozen display: %+v", c)
+			}
+			return l.Err()
+		case <-time.After(watchEvery + xconn.Timeout + xconntest.Grace):
+			return errors.New("still listening")
+		}
+	})
 }

@@ -36,7 +36,14 @@ type Record struct {
 	once sync.Once
 	err  error
 	mu   sync.Mutex
+	done chan struct{} // closed by Close: the watch stops
 }
+
+// watchEvery is how often a listener checks that its display still answers
+// (a round trip on the control connection, within xconn.Timeout): the
+// clicks may be minutes apart, and a display frozen meanwhile would
+// otherwise look like a user who does not click.
+var watchEvery = time.Second
 
 // ListenRecord starts listening for button presses on display ("" means
 // $DISPLAY) with X RECORD.
@@ -96,14 +103,42 @@ func ListenRecord(display string) (*Record, error) {
 		return fail(fmt.Errorf("enable RECORD context: %w", err))
 	}
 	ch := make(chan Click, 64)
-	l := &Record{c: ch, ctrl: ctrl, ctx: ctx, data: data}
+	l := &Record{c: ch, ctrl: ctrl, ctx: ctx, data: data, done: make(chan struct{})}
 	started := make(chan error, 1)
 	go l.readLoop(ch, started)
 	if err := <-started; err != nil {
 		l.Close()
 		return nil, fmt.Errorf("listen for clicks on %s: %w", display, err)
 	}
+	go l.watch()
 	return l, nil
+}
+
+// watch checks every watchEvery that the display answers; when it does not
+// (within xconn.Timeout) the listener stops, its Err naming the display.
+func (l *Record) watch() {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-l.done:
+			return
+		case <-t.C:
+		}
+		err := l.ctrl.Do("check that it answers", func() error {
+			_, err := xproto.GetInputFocus(l.ctrl.Conn).Reply()
+			return err
+		})
+		if err != nil {
+			select {
+			case <-l.done: // closing: not an error of the display
+			default:
+				l.setErr(fmt.Errorf("listen for clicks: %w", err))
+				l.data.Close() // the read loop ends and closes the channel
+			}
+			return
+		}
+	}
 }
 
 // Clicks returns the presses; the channel is closed when the listener stops.
@@ -196,6 +231,9 @@ func (l *Record) setErr(err error) {
 // after xconn.Timeout.
 func (l *Record) Close() error {
 	l.once.Do(func() {
+		if l.done != nil {
+			close(l.done)
+		}
 		x := l.ctrl.Conn
 		_ = l.ctrl.Do("disable RECORD context", func() error {
 			_ = record.DisableContextChecked(x, l.ctx).Check()

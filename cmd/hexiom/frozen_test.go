@@ -20,10 +20,12 @@ import (
 )
 
 // TestPlayOnFrozenDisplay is issue 24's first defect: `hexiom play` waiting
-// for a board (with -dry-run, and with the mouse) on an X display that
-// stops answering after the connection was made (Xvfb under SIGSTOP) ends
-// with exit 1 and an error naming the display within its deadline
-// (xconn.Timeout, 10 s) plus 5 s, instead of waiting for ever on a reply.
+// for a board (with -dry-run, and with the mouse), and `hexiom calibrate`
+// waiting for clicks, on an X display that stops answering after the
+// connection was made (Xvfb under SIGSTOP) end with exit 1 and an error
+// naming the display within its deadline (xconn.Timeout, 10 s; calibrate
+// checks every second that the display answers) plus 5 s, instead of
+// waiting for ever on a reply (or, for calibrate, for its -timeout).
 func TestPlayOnFrozenDisplay(t *testing.T) {
 	tier.Heavy(t, tier.Xvfb, tier.OpenCV)
 	x, err := desktop.StartX(640, 480)
@@ -42,31 +44,36 @@ func TestPlayOnFrozenDisplay(t *testing.T) {
 		cmd    *exec.Cmd
 		stderr strings.Builder
 		ready  chan struct{}
+		marker string // in its output once it waits
 		exited chan struct{}
 		at     time.Time // when it exited
 	}
 	var kids []*child
+	const waitBoard, waitClick = "waiting for a board in view", "Calibration: show any board"
 	for _, args := range [][]string{
-		{"play", "-calibration", cal, "-wait", "60s", "-dry-run", "-plan", filepath.Join(dir, "plan.png"), "-debug", dir},
-		{"play", "-calibration", cal, "-wait", "60s", "-display", x.Display, "-debug", dir},
+		{waitBoard, "play", "-calibration", cal, "-wait", "60s", "-dry-run", "-plan", filepath.Join(dir, "plan.png"), "-debug", dir},
+		{waitBoard, "play", "-calibration", cal, "-wait", "60s", "-display", x.Display, "-debug", dir},
+		{waitClick, "calibrate", "-timeout", "1h", "-o", filepath.Join(dir, "cal2.json")},
 	} {
-		c := &child{name: strings.Join(args, " "), ready: make(chan struct{}), exited: make(chan struct{})}
-		c.cmd = exec.Command(os.Args[0], args...)
+		c := &child{name: strings.Join(args[1:], " "), marker: args[0], ready: make(chan struct{}), exited: make(chan struct{})}
+		c.cmd = exec.Command(os.Args[0], args[1:]...)
 		c.cmd.Env = env
-		pipe, err := c.cmd.StderrPipe()
+		pipe, w, err := os.Pipe() // stdout and stderr
 		if err != nil {
 			t.Fatal(err)
 		}
+		c.cmd.Stdout, c.cmd.Stderr = w, w
 		if err := c.cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		w.Close()
 		defer c.cmd.Process.Kill()
 		var once sync.Once
 		go func() {
 			sc := bufio.NewScanner(pipe)
 			for sc.Scan() {
 				c.stderr.WriteString(sc.Text() + "\n")
-				if strings.Contains(sc.Text(), "waiting for a board in view") {
+				if strings.Contains(sc.Text(), c.marker) {
 					once.Do(func() { close(c.ready) })
 				}
 			}
