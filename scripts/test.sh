@@ -5,7 +5,8 @@
 # a missing component fails them), the pure packages again under -race
 # (their full tests, fewer random levels: see below),
 # fuzzes briefly the level parser, the game's
-# API, calibration and template files and the PNGs hexiom read takes, and
+# API, calibration and template files, the PNGs hexiom read takes, the
+# Tantrix board parser and `hexiom tantrix solve`, and
 # compiles every package for Windows (scripts/windows-build.sh: no X11 code
 # there; the programs stop before their link, which needs OpenCV built for
 # Windows).
@@ -53,6 +54,10 @@ if (($# == 0)); then
   go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
   go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
   go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/
+  # issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
+  # boards, every "solved" checked by tantrix.Check (a few seconds each)
+  go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
+  go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
   # gohook, the portable click listener, is in Linux builds only with -tags
   # gohook and opens the X display as the binary loads: start it under
   # xvfb-run, whose server outlives it (the hook runs until the process ends)

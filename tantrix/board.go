@@ -14,6 +14,16 @@ import (
 // (q−1, r+1), (q−1, r), (q, r−1).
 type Place struct{ Q, R int }
 
+// MaxCoord bounds the coordinates of a board's places: |q|, |r| ≤ MaxCoord,
+// so that the neighbour arithmetic never wraps (at q = 2⁶³−1, q+1 would be
+// −2⁶³, and two places a lattice apart would touch).
+const MaxCoord = 1_000_000
+
+// inRange reports whether p's coordinates are within ±MaxCoord.
+func (p Place) inRange() bool {
+	return p.Q >= -MaxCoord && p.Q <= MaxCoord && p.R >= -MaxCoord && p.R <= MaxCoord
+}
+
 // Neighbour returns the place across edge e.
 func (p Place) Neighbour(e int) Place { return Place{p.Q + Dirs[e][0], p.R + Dirs[e][1]} }
 
@@ -51,7 +61,8 @@ func (b *Board) Neighbours() []int32 {
 	return nb
 }
 
-// Validate checks that the board has N ≥ 3 distinct places.
+// Validate checks that the board has N ≥ 3 distinct places, each with
+// |q|, |r| ≤ MaxCoord.
 func (b *Board) Validate() error {
 	if b.N < 3 {
 		return fmt.Errorf("challenge number %d: expected at least 3", b.N)
@@ -61,6 +72,9 @@ func (b *Board) Validate() error {
 	}
 	seen := make(map[Place]bool, len(b.Places))
 	for _, p := range b.Places {
+		if !p.inRange() {
+			return fmt.Errorf("place %d %d: expected coordinates from %d to %d", p.Q, p.R, -MaxCoord, MaxCoord)
+		}
 		if seen[p] {
 			return fmt.Errorf("place %d %d listed twice", p.Q, p.R)
 		}
@@ -70,8 +84,8 @@ func (b *Board) Validate() error {
 }
 
 // ParseBoard reads a board file: a first line `tantrix N [COLOUR]`, then
-// one place `q r` per line. Blank lines and lines starting with # are
-// ignored. Without COLOUR the colour is DefaultColour(N). Errors name the
+// one place `q r` per line, |q|, |r| ≤ MaxCoord. Blank lines and lines
+// starting with # are ignored. Without COLOUR the colour is DefaultColour(N). Errors name the
 // file (name) and line.
 func ParseBoard(r io.Reader, name string) (*Board, error) {
 	sc := bufio.NewScanner(r)
@@ -111,7 +125,13 @@ func ParseBoard(r io.Reader, name string) (*Board, error) {
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("%s:%d: expected two integers `q r`, got %q", name, line, text)
 		}
+		if len(b.Places) == b.N {
+			return nil, fmt.Errorf("%s:%d: expected %d places for challenge %d, got more", name, line, b.N, b.N)
+		}
 		p := Place{q, rr}
+		if !p.inRange() {
+			return nil, fmt.Errorf("%s:%d: place %d %d: expected coordinates from %d to %d", name, line, q, rr, -MaxCoord, MaxCoord)
+		}
 		if l, dup := seen[p]; dup {
 			return nil, fmt.Errorf("%s:%d: place %d %d already listed on line %d", name, line, q, rr, l)
 		}

@@ -20,6 +20,7 @@ const (
 	RuleMatch    = "match"    // touching edges of different colours
 	RuleBoundary = "boundary" // a line of the designated colour runs off the board
 	RuleLoop     = "loop"     // the designated lines do not form one single loop
+	RuleBoard    = "board"    // the board itself is not valid (see Board.Validate)
 )
 
 // Violation is one broken rule.
@@ -43,11 +44,18 @@ func (e CheckError) Error() string {
 
 // Check returns nil when sol solves board b, else a CheckError naming every
 // broken rule (each colour mismatch, each line off the board, each tile
-// count, the number of separate designated lines).
+// count, the number of separate designated lines). A board that is not
+// valid (Board.Validate: too few places, a place twice, coordinates beyond
+// ±MaxCoord, where the neighbour arithmetic could wrap) has no solution:
+// Check names that alone.
 func Check(b *Board, sol []Placed) error {
 	var vs []Violation
 	add := func(rule, format string, a ...any) {
 		vs = append(vs, Violation{rule, fmt.Sprintf(format, a...)})
+	}
+	if err := b.Validate(); err != nil {
+		add(RuleBoard, "%v", err)
+		return CheckError(vs)
 	}
 	idx := b.Index()
 	at := make(map[Place]Placed, len(sol))

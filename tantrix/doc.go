@@ -19,8 +19,9 @@
 // Places use axial coordinates (q, r); the neighbours across NE, E, SE, SW,
 // W, NW are (q+1, r−1), (q+1, r), (q, r+1), (q−1, r+1), (q−1, r), (q, r−1).
 // A board file has a first line `tantrix N [COLOUR]`, then one place `q r`
-// per line (# starts a comment); ParseBoard reads it, Board.Format writes
-// it.
+// per line (# starts a comment), |q|, |r| ≤ MaxCoord (10⁶, so that the
+// neighbour arithmetic never wraps); ParseBoard reads it, Board.Format
+// writes it.
 //
 // # Rules
 //
@@ -55,9 +56,14 @@
 // all the tiles grown from both ends at once as a double-stranded band
 // (search.Walker.Random), so the board has a solution by construction and
 // no hole. The generator never consults the fixed-board solver, so its
-// boards are not chosen to suit it. A few small challenges (n = 11..13,
-// 22, 23 in yellow) have no loop the two-ended walk finds; after ten tries
-// Generate walks one end until it comes back (seconds, not milliseconds).
+// boards are not chosen to suit it. The two ends stay within two places of
+// each other but for the last 24 tiles: to the last tile, the yellow
+// challenges (many sharp curves) mostly failed to close, n = 33 for ever.
+// For n ≤ 12, after ten tries, Generate walks one end until it comes back,
+// a complete walk. A challenge and colour without a loop get an error
+// saying why: LoopPossible counts the tiles whose line turns by 60° (a
+// closed loop needs an even number), or the complete walk finds none.
+// Generate takes n up to MaxGenerate (1,000); its memory grows as n.
 //
 // WriteSVG draws a solution.
 package tantrix

@@ -210,28 +210,69 @@ func Count(ctx context.Context, n int, c Colour, keep int) (CountResult, error) 
 	return res, nil
 }
 
+// MaxGenerate is the largest challenge Generate makes a board for.
+const MaxGenerate = 1000
+
+// LoopPossible returns nil when the tile counts of challenge n allow a
+// single loop of colour c, else why not. The loop is a simple closed curve,
+// so its turns add up to ±360°: a tile whose line of colour c joins two
+// touching edges turns it by ±120°, one that skips an edge by ±60°, a
+// straight one not at all. So the number of ±60° tiles is even, the turns
+// can reach 360° (2·sharp + gentle ≥ 6), and with no ±60° tile the
+// number of ±120° ones is odd. The challenge's own colour (DefaultColour)
+// always passes; about half of the others do not.
+func LoopPossible(n int, c Colour) error {
+	var sharp, gentle int
+	for t := 1; t <= NumTiles; t++ {
+		a, b := Line(t, 0, c)
+		switch min(b-a, 6-(b-a)) {
+		case 1:
+			sharp += TileCount(n, t)
+		case 2:
+			gentle += TileCount(n, t)
+		}
+	}
+	switch {
+	case gentle%2 == 1:
+		return fmt.Errorf("challenge %d in %s has %d tiles whose %s line turns by 60°, an odd number: no loop can close", n, c.Name(), gentle, c.Name())
+	case 2*sharp+gentle < 6:
+		return fmt.Errorf("challenge %d in %s: its %s lines cannot turn a full circle", n, c.Name(), c.Name())
+	case gentle == 0 && sharp%2 == 0:
+		return fmt.Errorf("challenge %d in %s has no tile whose %s line turns by 60° and an even number turning by 120°: no loop can close", n, c.Name(), c.Name())
+	}
+	return nil
+}
+
 // Generate builds a board of n places with colour c that has a solution:
 // the shape of a random loop of all the tiles (see search.Walker.Random),
 // moved so its bounding box starts at (0, 0). It returns the board and the
-// loop it was made from. The same n, c and seed give the same board.
+// loop it was made from. The same n, c and seed give the same board. When
+// no loop exists (LoopPossible, or for n ≤ 12 a complete walk that finds
+// none) it says so; ctx ends it early.
 func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Placed, error) {
-	if n < 3 {
-		return nil, nil, fmt.Errorf("tantrix: generate %d tiles: expected at least 3", n)
+	if n < 3 || n > MaxGenerate {
+		return nil, nil, fmt.Errorf("tantrix: generate %d tiles: expected 3 to %d", n, MaxGenerate)
+	}
+	if err := LoopPossible(n, c); err != nil {
+		return nil, nil, fmt.Errorf("tantrix: generate: %w", err)
 	}
 	wk := walker(n, c)
+	wk.Stop = func() bool { return ctx.Err() != nil }
 	for attempt := uint64(0); ; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, fmt.Errorf("tantrix: generate n=%d seed %d: %w", n, seed, err)
 		}
 		rng := rand.New(rand.NewPCG(seed, attempt))
 		var ts []Placed
-		if attempt >= 10 {
-			// Some small challenges (n = 11..13 and 22, 23 yellow) have no
-			// loop the two-ended walk finds; walk one end until it comes
-			// back instead, from a random first tile.
-			first := 6*rng.IntN(min(n, NumTiles)) + rng.IntN(6)
+		if attempt >= 10 && n <= 12 {
+			// Some small challenges have no loop the two-ended walk finds
+			// (n = 11..13 yellow needed up to 100 attempts): walk one end
+			// until it comes back, from tile 1 in a random rotation. Every
+			// loop holds tile 1, so the walk from any of its rotations
+			// meets every loop up to rotation: when it ends without one,
+			// there is none.
 			found := false
-			wk.Enumerate(first, int64(1000000), func() bool {
+			complete := wk.Enumerate(rng.IntN(6), 0, func() bool {
 				ts = walkTiles(wk)
 				ps := make([]Place, len(ts))
 				for i := range ts {
@@ -241,7 +282,10 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 				return found
 			})
 			if !found {
-				continue
+				if complete {
+					return nil, nil, fmt.Errorf("tantrix: generate: challenge %d in %s has no loop without a hole", n, c.Name())
+				}
+				continue // stopped by ctx
 			}
 		} else if wk.Random(rng, int64(2000*n+100000)) {
 			ts = walkTiles(wk)
@@ -259,7 +303,7 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 			b.Places[i] = ts[i].Place
 		}
 		if len(Holes(b.Places)) > 0 {
-			continue // cannot happen: both walks refuse shut-in places
+			continue // the last tailFree tiles of a two-ended walk may shut one in
 		}
 		sort.Slice(b.Places, func(i, j int) bool {
 			if b.Places[i].R != b.Places[j].R {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"testing"
@@ -164,12 +165,52 @@ func TestParseBoard(t *testing.T) {
 		{"tantrix 3\n0 0\n1 x\n", "t.txt:3: expected two integers"},
 		{"tantrix 3\n0 0\n0 0\n", "t.txt:3: place 0 0 already listed on line 2"},
 		{"tantrix 3\n0 0\n1 0\n", "t.txt:3: expected 3 places for challenge 3, got 2"},
+		{"tantrix 3\n0 0\n1 0\n0 1\n1 1\n", "t.txt:5: expected 3 places for challenge 3, got more"},
+		{"tantrix 3\n0 0\n1000001 0\n", "t.txt:3: place 1000001 0: expected coordinates from -1000000 to 1000000"},
+		{"tantrix 3\n0 0\n0 -1000001\n", "t.txt:3: place 0 -1000001: expected coordinates"},
+		{"tantrix 3 Y\n-9223372036854775808 0\n9223372036854775807 1\n-9223372036854775808 1\n", "t.txt:2: place -9223372036854775808 0: expected coordinates"},
 	}
 	for _, c := range bad {
 		_, err := ParseBoard(strings.NewReader(c.in), "t.txt")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.in, err, c.want)
 		}
+	}
+}
+
+// Issue 24: places at q = −2⁶³ and 2⁶³−1 touched, as the neighbour
+// arithmetic wrapped, and the checker accepted a loop across them. The
+// loop is the solution of the triangle (0, 0), (−1, 1), (0, 1) moved so
+// that q = 0 becomes −2⁶³ and q = −1 becomes 2⁶³−1.
+func TestCheckRefusesWrappingCoordinates(t *testing.T) {
+	tri := &Board{N: 3, Colour: Yellow, Places: []Place{{0, 0}, {-1, 1}, {0, 1}}}
+	res, err := Solve(context.Background(), tri)
+	if err != nil || !res.Solved {
+		t.Fatalf("the triangle: solved %v, %v", res.Solved, err)
+	}
+	move := func(p Place) Place { return Place{p.Q + math.MinInt64, p.R} } // wraps −1 to 2⁶³−1
+	far := &Board{N: 3, Colour: Yellow}
+	var sol []Placed
+	for i, p := range tri.Places {
+		far.Places = append(far.Places, move(p))
+		sol = append(sol, Placed{move(res.Tiles[i].Place), res.Tiles[i].Tile, res.Tiles[i].Rot})
+	}
+	err = Check(far, sol)
+	var ce CheckError
+	if !errors.As(err, &ce) || len(ce) != 1 || ce[0].Rule != RuleBoard || !strings.Contains(ce[0].Detail, "expected coordinates from -1000000 to 1000000") {
+		t.Fatalf("Check of the wrapped loop: %v, want one board violation naming the bound", err)
+	}
+	if _, err := Solve(context.Background(), far); err == nil || !strings.Contains(err.Error(), "expected coordinates") {
+		t.Fatalf("Solve of the far board: %v, want it refused", err)
+	}
+	// At the bound itself the arithmetic holds: the same triangle at
+	// q = MaxCoord−1..MaxCoord is solved and checked.
+	edge := &Board{N: 3, Colour: Yellow}
+	for _, p := range tri.Places {
+		edge.Places = append(edge.Places, Place{p.Q + MaxCoord, p.R - MaxCoord})
+	}
+	if res, err := Solve(context.Background(), edge); err != nil || !res.Solved {
+		t.Fatalf("the triangle at the bound: solved %v, %v", res.Solved, err)
 	}
 }
 

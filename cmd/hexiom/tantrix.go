@@ -146,6 +146,7 @@ type tantrixReport struct {
 	Places  []tantrixPlace `json:"places"`
 	Nodes   int64          `json:"nodes"`
 	SolveNS int64          `json:"solve_ns"`
+	CPUNS   int64          `json:"cpu_ns"` // the process's CPU time over the solve
 }
 
 // writeSVGFile draws ts into the SVG file name, through a temporary file
@@ -168,13 +169,15 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
+	cpu0 := processCPU()
 	res, err := tantrix.Solve(ctx, b)
+	cpu := processCPU() - cpu0
 	proved := err == nil
 	if err != nil && !errors.Is(err, tantrix.ErrStopped) {
 		return err
 	}
 	rep := tantrixReport{N: b.N, Colour: b.Colour.String(), Solved: res.Solved, Proved: proved,
-		Places: []tantrixPlace{}, Nodes: res.Nodes, SolveNS: res.Elapsed.Nanoseconds()}
+		Places: []tantrixPlace{}, Nodes: res.Nodes, SolveNS: res.Elapsed.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
 	for _, t := range res.Tiles {
 		rep.Places = append(rep.Places, tantrixPlace{t.Q, t.R, t.Tile, t.Rot})
 	}
@@ -209,7 +212,7 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) error {
 
 func tantrixGen(args []string, stdout, stderr io.Writer) error {
 	fs := tantrixFlags("gen", stderr)
-	n := fs.Int("n", 0, "number of tiles (at least 3)")
+	n := fs.Int("n", 0, fmt.Sprintf("number of tiles, 3 to %d", tantrix.MaxGenerate))
 	seed := fs.Uint64("seed", 1, "random seed")
 	col := fs.String("colour", "", "designated colour R, B or Y (default: the challenge's)")
 	out := fs.String("o", "", "write the board to this file instead of stdout")
@@ -217,6 +220,9 @@ func tantrixGen(args []string, stdout, stderr io.Writer) error {
 	c, err := tantrixTiles(fs, args, n, col)
 	if err != nil {
 		return err
+	}
+	if *n > tantrix.MaxGenerate {
+		return usagef("-n %d: want at most %d tiles", *n, tantrix.MaxGenerate)
 	}
 	b, loop, err := tantrix.Generate(context.Background(), *n, c, *seed)
 	if err != nil {

@@ -84,6 +84,24 @@ func TestTantrixSolveUnsolvableAndBadInput(t *testing.T) {
 	}
 }
 
+// Issue 24: -n had no upper bound (9223372036854775807 panicked in
+// makeslice, 200000 ran out of memory); past MaxGenerate it is a usage
+// error, and a coordinate beyond ±MaxCoord is refused with its line.
+func TestTantrixBounds(t *testing.T) {
+	for _, n := range []string{"1001", "200000", "9223372036854775807"} {
+		var out, errb bytes.Buffer
+		if st := run([]string{"tantrix", "gen", "-n", n}, &out, &errb); st != exitUsage || !strings.Contains(errb.String(), "-n "+n+": want at most 1000 tiles") {
+			t.Errorf("gen -n %s: status %d, stderr %q, want a usage error naming the bound", n, st, errb.String())
+		}
+	}
+	f := filepath.Join(t.TempDir(), "far.txt")
+	os.WriteFile(f, []byte("tantrix 3 Y\n-9223372036854775808 0\n9223372036854775807 1\n-9223372036854775808 1\n"), 0o644)
+	var out, errb bytes.Buffer
+	if st := run([]string{"tantrix", "solve", f}, &out, &errb); st != exitFailed || !strings.Contains(errb.String(), "far.txt:2: place -9223372036854775808 0: expected coordinates from -1000000 to 1000000") || strings.Contains(out.String(), "solved") {
+		t.Fatalf("solve of the wrapping board: status %d, stdout %q, stderr %q", st, out.String(), errb.String())
+	}
+}
+
 func TestTantrixCount(t *testing.T) {
 	var out, errb bytes.Buffer
 	if st := run([]string{"tantrix", "count", "-n", "7", "-colour", "B"}, &out, &errb); st != exitOK {

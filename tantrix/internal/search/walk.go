@@ -1,17 +1,24 @@
 package search
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // Walker builds free-shape solutions by walking the designated loop: it
 // puts a first tile at the origin, then a tile on the place each line
 // leads to in turn, until the loop comes back to the first tile. Colours
 // must match every tile already down. Places are cells of a square grid
-// in axial coordinates, large enough that no loop of n tiles through the
-// origin reaches its border.
+// in axial coordinates reaching n/2+3 places from the origin, farther than
+// any loop of n tiles through it goes, but at most 8√n+80 places: a grid
+// of side n would take memory as n² (n = 20,000: 2.8 GB), so from n ≈ 500
+// the grid is smaller and the walks never put a tile on its rim. Memory
+// grows as n.
 type Walker struct {
 	n      int
-	w      int // grid side
-	off    int // axial coordinate of grid column/row 0 is −off
+	w      int   // grid side
+	off    int   // axial coordinate of grid column/row 0 is −off
+	in     int16 // tiles go on cells with |q|, |r| < in (off: off the rim)
 	step   [6]int32
 	occ    []int8 // combo+1, 0 when empty
 	cq, cr []int16
@@ -30,9 +37,12 @@ type Walker struct {
 	back   int32 // the cell the first tile's line leads back to
 
 	nodes, maxNodes int64
-	stopped         bool
-	rng             *rand.Rand
-	onSolution      func() bool // returns true to stop
+	// Stop, when not nil, is called every 4,096 tiles tried; true ends
+	// the walk as if maxNodes had run out.
+	Stop       func() bool
+	stopped    bool
+	rng        *rand.Rand
+	onSolution func() bool // returns true to stop
 
 	// pocket test scratch
 	stamp                  []int32
@@ -56,7 +66,8 @@ func NewWalker(tiles [10][6]uint8, count [10]int, colour uint8) *Walker {
 		n += c
 	}
 	wk := &Walker{n: n, colour: colour, count: count}
-	wk.off = n/2 + 3
+	wk.off = min(n/2+3, int(8*math.Sqrt(float64(n)))+80)
+	wk.in = int16(wk.off)
 	wk.w = 2*wk.off + 1
 	w := int32(wk.w)
 	dirs := [6][2]int32{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}
@@ -110,6 +121,13 @@ func (wk *Walker) Cell(i int32) (q, r int) { return int(wk.cq[i]), int(wk.cr[i])
 func (wk *Walker) Nodes() int64 { return wk.nodes }
 
 func (wk *Walker) origin() int32 { return int32(wk.off*wk.w + wk.off) }
+
+// onRim reports whether cell x is on the rim of the grid, where no tile
+// goes (its step to the east would wrap to the next row).
+func (wk *Walker) onRim(x int32) bool {
+	q, r := wk.cq[x], wk.cr[x]
+	return q <= -wk.in || q >= wk.in || r <= -wk.in || r >= wk.in
+}
 
 func (wk *Walker) dist(a, b int32) int {
 	dq := int(wk.cq[a]) - int(wk.cq[b])
@@ -220,13 +238,13 @@ func (wk *Walker) walk(x int32, in int) {
 				out = int(wk.line[c][1])
 			}
 			y := x + wk.step[out]
-			if wk.occ[y] != 0 || wk.dist(y, wk.back) > wk.n-k-2 {
+			if wk.occ[y] != 0 || wk.dist(y, wk.back) > wk.n-k-2 || wk.onRim(y) {
 				continue
 			}
 			wk.put(x, c)
 			wk.walk(y, (out+3)%6)
 			wk.take()
-			if wk.stopped || (wk.maxNodes > 0 && wk.nodes > wk.maxNodes) {
+			if wk.stopped || (wk.maxNodes > 0 && wk.nodes > wk.maxNodes) || (wk.nodes&4095 == 0 && wk.Stop != nil && wk.Stop()) {
 				wk.stopped = true
 				return
 			}

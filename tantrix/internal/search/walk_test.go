@@ -1,0 +1,35 @@
+package search
+
+import (
+	"runtime"
+	"testing"
+)
+
+// walkerBytes returns the bytes NewWalker allocates for n tiles.
+func walkerBytes(n int) uint64 {
+	var count [10]int
+	for t := range count {
+		count[t] = (n + 9 - t) / 10
+	}
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	wk := NewWalker([10][6]uint8{}, count, 0)
+	runtime.ReadMemStats(&b)
+	runtime.KeepAlive(wk)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// Issue 24: the walker's grid had side n, so its memory grew as n² (n =
+// 20,000: 2.8 GB, and 200,000 ran out of memory). It now grows as n.
+func TestWalkerMemoryGrowsWithN(t *testing.T) {
+	small := walkerBytes(5000)
+	if small > 40<<20 {
+		t.Fatalf("a walker of 5,000 tiles takes %d MB, want under 40 MB", small>>20)
+	}
+	big := walkerBytes(20000)
+	if big > 5*small {
+		t.Fatalf("a walker of 20,000 tiles takes %d MB, %.1f times that of 5,000: want memory growing as n (4 times)", big>>20, float64(big)/float64(small))
+	}
+	t.Logf("5,000 tiles: %.1f MB; 20,000: %.1f MB", float64(small)/(1<<20), float64(big)/(1<<20))
+}
