@@ -6,7 +6,8 @@
 //	hexiom COMMAND [flags] [args]
 //
 // Run `hexiom help` for the list of commands and `hexiom COMMAND -h` for the
-// flags of one. Exit status: 0 success; 1 the command failed (a level with
+// flags of one. Flags may also follow the arguments (`hexiom solve L.txt
+// -timeout 5s`), up to a "--" after which all are arguments. Exit status: 0 success; 1 the command failed (a level with
 // no solution, a bad input file, the bot gave up); 2 a wrong command line
 // (unknown command or flag, a flag value out of range, missing or extra
 // arguments). The error is printed once, on stderr, as "hexiom COMMAND: …".
