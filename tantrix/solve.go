@@ -40,6 +40,11 @@ func Solve(ctx context.Context, b *Board) (Result, error) {
 		return Result{}, fmt.Errorf("tantrix: %w", err)
 	}
 	start := time.Now()
+	if LoopPossible(b.N, b.Colour) != nil {
+		// The tile counts alone rule a loop out (an odd number of 60°
+		// turns, say): no search needed.
+		return Result{Elapsed: time.Since(start)}, nil
+	}
 	s := search.New(problem(b))
 	st := s.Solve(0, restartBase(b.N), 1, func() bool { return ctx.Err() != nil })
 	res := Result{Nodes: s.Nodes(), Elapsed: time.Since(start)}

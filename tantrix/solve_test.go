@@ -172,3 +172,18 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 		t.Errorf("%.0f allocations in a solve of %d nodes", allocs, nodes)
 	}
 }
+
+// A board whose colour the tile counts rule out (LoopPossible) is proved
+// unsolvable at once, before any search node: the triangle's places in
+// red, where the tiles 1, 2, 3 hold one red line turning by 60°.
+func TestSolveRulesOutByTileCounts(t *testing.T) {
+	b, _ := triangle()
+	b.Colour = Red
+	if LoopPossible(3, Red) == nil {
+		t.Fatal("challenge 3 in red: the counts should rule a loop out")
+	}
+	res, err := Solve(context.Background(), b)
+	if err != nil || res.Solved || res.Nodes != 0 {
+		t.Fatalf("solved %v, %d nodes, %v; want no solution at 0 nodes", res.Solved, res.Nodes, err)
+	}
+}

@@ -15,10 +15,12 @@
 // of edges the loop may still cross must be connected and bridgeless
 // (Tarjan), since a single loop through every place crosses each cut of
 // the board at least twice. It branches on the place with the fewest
-// pairs left, tiles with more copies left first, ties at random, and
-// restarts after a Luby sequence of node limits, which is still complete:
-// a run that exhausts its space within its limit proves there is no
-// solution.
+// pairs left per wipe-out (dom/wdeg: every time a place's domain empties,
+// its weight grows by one, and the weights stay through backtracking and
+// restarts, so the search learns where the board is tight), tiles with
+// more copies left first, ties at random, and restarts after a Luby
+// sequence of node limits, which is still complete: a run that exhausts
+// its space within its limit proves there is no solution.
 //
 // Walker builds free-shape solutions by walking the loop: Enumerate lists
 // them all (for counting), Random builds one at random (for boards).

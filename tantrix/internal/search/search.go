@@ -72,6 +72,11 @@ type Solver struct {
 	inq    []bool
 	tcount [10]int32 // scratch for the counting rule
 
+	// wdeg[p] is 1 plus the domain wipe-outs at place p over every run of
+	// the search (kept through backtracking and restarts): the branching
+	// prefers places with few combos and many wipe-outs (dom/wdeg).
+	wdeg []int64
+
 	nodes      int64
 	rng        uint64
 	disc, low  []int32
@@ -100,6 +105,7 @@ func New(p Problem) *Solver {
 	s.disc = make([]int32, n)
 	s.low = make([]int32, n)
 	s.stk = make([]frame, n+1)
+	s.wdeg = make([]int64, n)
 	s.colour = p.Colour
 	for t := 0; t < 10; t++ {
 		s.count[t] = int32(p.Count[t])
@@ -178,6 +184,9 @@ func luby(i int64) int64 {
 // On Solved, s.Solution holds the combo of each place.
 func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Status {
 	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
+	for i := range s.wdeg {
+		s.wdeg[i] = 1
+	}
 	total := int64(0)
 	for run := int64(1); ; run++ {
 		limit := int64(0)
@@ -259,6 +268,7 @@ func (s *Solver) setDom(p int32, d uint64) bool {
 		return true
 	}
 	if d == 0 {
+		s.wdeg[p]++
 		return false
 	}
 	s.dtrail = append(s.dtrail, dEntry{p, old})
@@ -622,18 +632,21 @@ func (s *Solver) rand() uint64 {
 }
 
 // choose returns the open place to branch on, or −1 when every place has
-// one combo left: the place with the fewest combos, ties broken at random.
+// one combo left: the place with the fewest combos per wipe-out (dom/wdeg:
+// combos / wdeg), ties broken at random.
 func (s *Solver) choose() int32 {
-	best, bc, ties := int32(-1), 1<<30, 0
+	best, ties := int32(-1), 0
+	var bc, bw int64 = 1, 0
 	for p := int32(0); p < int32(s.n); p++ {
 		d := s.dom[p]
 		if d&(d-1) == 0 {
 			continue
 		}
-		c := bits.OnesCount64(d)
-		if c < bc {
-			best, bc, ties = p, c, 1
-		} else if c == bc {
+		c, w := int64(bits.OnesCount64(d)), s.wdeg[p]
+		// c/w < bc/bw
+		if best < 0 || c*bw < bc*w {
+			best, bc, bw, ties = p, c, w, 1
+		} else if c*bw == bc*w {
 			ties++
 			if s.rand()%uint64(ties) == 0 {
 				best = p

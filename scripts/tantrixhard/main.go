@@ -1,0 +1,332 @@
+// Command tantrixhard makes fixed Tantrix boards of several shapes for
+// scripts/tantrix-compare-sat.sh (issue 26), many of them without a
+// solution, and checks a solution file against a board:
+//
+//	go run ./scripts/tantrixhard gen -n N -seed S -shape SHAPE   (board on stdout)
+//	go run ./scripts/tantrixhard check BOARD SOLUTION            (exit 0: a solution)
+//
+// Shapes, each with the challenge's own colour:
+//
+//	moved  a `hexiom tantrix gen` board with one place moved to an empty
+//	       place beside the board (the rest stays connected)
+//	band   a thick band: rows of width 3..5, each shifted by a random step
+//	       of −1, 0 or +1 from the one before
+//	loop   a thick ring (two to three places wide) around an empty middle,
+//	       in a random hexagon-like outline
+//	hole   a random polyhex with one or two of its inner places taken out
+//	poly   a random polyhex without a hole (grown one place at a time from
+//	       the rim, places with more neighbours on the board first)
+//
+// The same n, seed and shape give the same board. SOLUTION holds one
+// "q r tile rotation" line per place (as scripts/tantrix-sat.cpp writes).
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"hexiom/tantrix"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "gen":
+		err = gen(os.Args[2:])
+	case "check":
+		err = check(os.Args[2:])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tantrixhard:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: tantrixhard gen -n N -seed S -shape moved|band|loop|hole|poly\n       tantrixhard check BOARD SOLUTION")
+	os.Exit(2)
+}
+
+func gen(args []string) error {
+	fs := flag.NewFlagSet("gen", flag.ExitOnError)
+	n := fs.Int("n", 40, "places (3..1000)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	shape := fs.String("shape", "poly", "moved, band, loop, hole or poly")
+	fs.Parse(args)
+	if *n < 3 || *n > tantrix.MaxGenerate || fs.NArg() > 0 {
+		usage()
+	}
+	rng := rand.New(rand.NewPCG(*seed, 0x7a17))
+	var ps []tantrix.Place
+	var err error
+	switch *shape {
+	case "moved":
+		ps, err = moved(*n, *seed, rng)
+	case "band":
+		ps = band(*n, rng)
+	case "loop":
+		ps = ring(*n, rng)
+	case "hole":
+		ps = holed(*n, rng)
+	case "poly":
+		ps = poly(*n, rng, true)
+	default:
+		usage()
+	}
+	if err != nil {
+		return err
+	}
+	b := &tantrix.Board{N: *n, Colour: tantrix.DefaultColour(*n), Places: ps}
+	if err := b.Validate(); err != nil {
+		return fmt.Errorf("shape %s n=%d seed %d: %w", *shape, *n, *seed, err)
+	}
+	fmt.Printf("# tantrixhard gen -n %d -seed %d -shape %s\n", *n, *seed, *shape)
+	return b.Format(os.Stdout)
+}
+
+func has(ps []tantrix.Place) map[tantrix.Place]bool {
+	m := make(map[tantrix.Place]bool, len(ps))
+	for _, p := range ps {
+		m[p] = true
+	}
+	return m
+}
+
+func connected(ps []tantrix.Place) bool {
+	in := has(ps)
+	seen := map[tantrix.Place]bool{ps[0]: true}
+	stack := []tantrix.Place{ps[0]}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for e := 0; e < 6; e++ {
+			q := p.Neighbour(e)
+			if in[q] && !seen[q] {
+				seen[q] = true
+				stack = append(stack, q)
+			}
+		}
+	}
+	return len(seen) == len(ps)
+}
+
+// rimOf returns the empty places next to ps, in a fixed order.
+func rimOf(ps []tantrix.Place) []tantrix.Place {
+	in := has(ps)
+	seen := map[tantrix.Place]bool{}
+	var rim []tantrix.Place
+	for _, p := range ps {
+		for e := 0; e < 6; e++ {
+			q := p.Neighbour(e)
+			if !in[q] && !seen[q] {
+				seen[q] = true
+				rim = append(rim, q)
+			}
+		}
+	}
+	return rim
+}
+
+func moved(n int, seed uint64, rng *rand.Rand) ([]tantrix.Place, error) {
+	b, _, err := tantrix.Generate(context.Background(), n, tantrix.DefaultColour(n), seed)
+	if err != nil {
+		return nil, err
+	}
+	ps := b.Places
+	for try := 0; try < 1000; try++ {
+		i := rng.IntN(len(ps))
+		rest := append(append([]tantrix.Place(nil), ps[:i]...), ps[i+1:]...)
+		if !connected(rest) {
+			continue
+		}
+		rim := rimOf(rest)
+		q := rim[rng.IntN(len(rim))]
+		if q == ps[i] {
+			continue
+		}
+		return append(rest, q), nil
+	}
+	return nil, fmt.Errorf("moved n=%d: found no place to move", n)
+}
+
+func band(n int, rng *rand.Rand) []tantrix.Place {
+	w := 3 + rng.IntN(3)
+	var ps []tantrix.Place
+	start := 0
+	for r := 0; len(ps) < n; r++ {
+		for q := start; q < start+w && len(ps) < n; q++ {
+			ps = append(ps, tantrix.Place{Q: q, R: r})
+		}
+		start += rng.IntN(3) - 1 // rows of width ≥ 3 always overlap
+	}
+	return ps
+}
+
+// ring: places at hex distance d from the centre, for d in a band of two
+// or three around a radius, trimmed or extended at random to n places.
+func ring(n int, rng *rand.Rand) []tantrix.Place {
+	width := 2 + rng.IntN(2)
+	dist := func(p tantrix.Place) int {
+		s := -p.Q - p.R
+		return max(abs(p.Q), abs(p.R), abs(s))
+	}
+	// the smallest inner radius whose band holds at least n places
+	for r := 1; ; r++ {
+		var ps []tantrix.Place
+		for q := -(r + width); q <= r+width; q++ {
+			for rr := -(r + width); rr <= r+width; rr++ {
+				p := tantrix.Place{Q: q, R: rr}
+				if d := dist(p); d >= r && d < r+width {
+					ps = append(ps, p)
+				}
+			}
+		}
+		if len(ps) < n {
+			continue
+		}
+		// take out places of the outer circle at random, keeping it one
+		// piece, until n are left
+		for len(ps) > n {
+			i := rng.IntN(len(ps))
+			if dist(ps[i]) != r+width-1 && rng.IntN(4) != 0 {
+				continue
+			}
+			rest := append(append([]tantrix.Place(nil), ps[:i]...), ps[i+1:]...)
+			if connected(rest) {
+				ps = rest
+			}
+		}
+		return ps
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// poly grows a polyhex from (0, 0): each step adds a rim place, chosen at
+// random with weight 4^(neighbours on the board), so the shape stays
+// compact; with noHoles a place that would shut in a hole is skipped.
+func poly(n int, rng *rand.Rand, noHoles bool) []tantrix.Place {
+	ps := []tantrix.Place{{}}
+	for len(ps) < n {
+		in := has(ps)
+		rim := rimOf(ps)
+		wts := make([]int, len(rim))
+		total := 0
+		for i, q := range rim {
+			k := 0
+			for e := 0; e < 6; e++ {
+				if in[q.Neighbour(e)] {
+					k++
+				}
+			}
+			wts[i] = 1 << (2 * k)
+			total += wts[i]
+		}
+		x := rng.IntN(total)
+		i := 0
+		for x >= wts[i] {
+			x -= wts[i]
+			i++
+		}
+		next := append(ps, rim[i])
+		if noHoles && len(tantrix.Holes(next)) > 0 {
+			continue
+		}
+		ps = next
+	}
+	return ps
+}
+
+// holed is a polyhex of n+k places without a hole, then k = 1 or 2 of its
+// places with six neighbours taken out.
+func holed(n int, rng *rand.Rand) []tantrix.Place {
+	k := 1 + rng.IntN(2)
+	for {
+		ps := poly(n+k, rng, true)
+		in := has(ps)
+		var inner []int
+		for i, p := range ps {
+			all := true
+			for e := 0; e < 6; e++ {
+				all = all && in[p.Neighbour(e)]
+			}
+			if all {
+				inner = append(inner, i)
+			}
+		}
+		if len(inner) < k {
+			continue
+		}
+		rng.Shuffle(len(inner), func(a, b int) { inner[a], inner[b] = inner[b], inner[a] })
+		drop := map[int]bool{}
+		for _, i := range inner[:k] {
+			drop[i] = true
+		}
+		var out []tantrix.Place
+		for i, p := range ps {
+			if !drop[i] {
+				out = append(out, p)
+			}
+		}
+		if connected(out) {
+			return out
+		}
+	}
+}
+
+func check(args []string) error {
+	if len(args) != 2 {
+		usage()
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := tantrix.ParseBoard(f, args[0])
+	if err != nil {
+		return err
+	}
+	g, err := os.Open(args[1])
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	var sol []tantrix.Placed
+	sc := bufio.NewScanner(g)
+	for line := 1; sc.Scan(); line++ {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		var v [4]int
+		for i := range v {
+			if len(f) != 4 {
+				return fmt.Errorf("%s:%d: expected q r tile rotation", args[1], line)
+			}
+			if v[i], err = strconv.Atoi(f[i]); err != nil {
+				return fmt.Errorf("%s:%d: %w", args[1], line, err)
+			}
+		}
+		sol = append(sol, tantrix.Placed{Place: tantrix.Place{Q: v[0], R: v[1]}, Tile: v[2], Rot: v[3]})
+	}
+	sort.Slice(sol, func(i, j int) bool { return sol[i].R < sol[j].R || sol[i].R == sol[j].R && sol[i].Q < sol[j].Q })
+	return tantrix.Check(b, sol)
+}
