@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"hexiom/tantrix/internal/search"
@@ -185,5 +188,53 @@ func TestSolveRulesOutByTileCounts(t *testing.T) {
 	res, err := Solve(context.Background(), b)
 	if err != nil || res.Solved || res.Nodes != 0 {
 		t.Fatalf("solved %v, %d nodes, %v; want no solution at 0 nodes", res.Solved, res.Nodes, err)
+	}
+}
+
+// The hard boards of testdata/hard (scripts/tantrixhard; the verdict in
+// each file's first line is CaDiCaL's, scripts/tantrix-sat.cpp): the
+// solver gives the same verdict, a solution passes Check, and a search
+// long enough to shave its domains (20 nodes a place) still allocates
+// nothing.
+func TestSolveHardBoards(t *testing.T) {
+	files, err := filepath.Glob("testdata/hard/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no boards: %v", err)
+	}
+	shaved := false
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(data), "\n")
+		want := strings.HasPrefix(first, "# verdict: solved")
+		if !want && !strings.HasPrefix(first, "# verdict: none") {
+			t.Fatalf("%s: first line %q, want a verdict", f, first)
+		}
+		b, err := ParseBoard(strings.NewReader(string(data)), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Solve(context.Background(), b)
+		if err != nil || res.Solved != want {
+			t.Fatalf("%s: solved %v, %v; CaDiCaL says %v", f, res.Solved, err, want)
+		}
+		if want {
+			if err := Check(b, res.Tiles); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+		}
+		if res.Nodes > int64(20*b.N) && !shaved {
+			shaved = true
+			s := search.New(problem(b))
+			allocs := testing.AllocsPerRun(2, func() { s.Solve(0, restartBase(b.N), 1, nil) })
+			if allocs > 0 {
+				t.Errorf("%s: %.0f allocations in a solve of %d nodes (shaved)", f, allocs, s.Nodes())
+			}
+		}
+	}
+	if !shaved {
+		t.Error("no board took 20 nodes a place: the shaving went untested")
 	}
 }
