@@ -65,5 +65,7 @@
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //
-// WriteCNF writes a level as a SAT problem, to compare with SAT solvers.
+// WriteCNF writes a level as a SAT problem, to compare with SAT solvers;
+// WriteMaxCNF writes the overconstrained variant with a counter over its
+// objective, for an independent optimiser (scripts/cadical-max.cpp).
 package solver

@@ -259,6 +259,8 @@ func TestSolveMaxAgainstBruteForce(t *testing.T) {
 	}
 	for seed := range uint64(10) {
 		cases = append(cases, tc{fmt.Sprintf("size 3 random %d raised", seed), board.Raise(board.Random(3, seed), 2, seed)})
+		// Issue 27's hard kind: 4 to 13 tiles changed, locked ones too.
+		cases = append(cases, tc{fmt.Sprintf("size 3 far %d", seed), board.FarLevel(3, seed)})
 	}
 	for k := range 8 {
 		cases = append(cases, tc{fmt.Sprintf("size 4 #%d", k), smallBoard(4, 0.45, rng)})
