@@ -7,10 +7,12 @@
 // Files by job: read.go (Read: the size, the pitch, the shift, then the
 // cells), lattice.go (the lattice test, the pitch search, the ring around a
 // small board), kinds.go and digits.go (matching the cells' kind and digit
-// crops), judge.go (the thresholds of doubt), reading.go (what a read
-// returns), features.go (the colour-free features), templates.go (the
-// template sets), choose.go (which set a command uses), learn.go (Learn),
-// find.go (FindArea).
+// crops), judge.go (the thresholds of doubt, the stand-in check),
+// reading.go (what a read returns), features.go (the colour-free features),
+// templates.go (the template sets), separation.go (what Learn measured of
+// how well a set tells its classes apart), choose.go (which set a command
+// uses), learn.go (Learn), pair.go (the pair check), find.go and
+// honeycomb.go (FindArea).
 //
 // How it reads:
 //
@@ -19,14 +21,22 @@
 //     bright while every tile face goes dark), and S, its spread (max − min
 //     channel: tiles are colourful, the board and the claws are grey). Yellow,
 //     green and red tiles of the same kind look alike in (W, S), and so does
-//     any background tint.
+//     any background tint. An empty cell that differs from a hole only by a
+//     faint fill and a thin outline (the clone's slate look) is told apart
+//     by that outline: its template is not flat, so it is matched by
+//     correlation, which a plain hole does not pass (the margin Learn
+//     measures between them is 0.8 and more).
 //  2. Size: the board in view is found by testing each size's cell lattice
 //     (calibration.Area gives every cell's centre and radius for size s): the
 //     image is scaled so that a cell has a fixed radius, each cell is matched
 //     against the kind templates (hole, empty, movable tile, locked tile), and
 //     the size whose cells match best wins. Sizes 2 and 3 share their pitch,
 //     so a size-3 board also matches the size-2 lattice; the larger size wins
-//     a near tie.
+//     a near tie (only between lattices of one pitch). Where the holes are
+//     the plain background (the area's corners read as holes), any lattice
+//     laid over the background scores well: a lattice is then judged by its
+//     cells that are not holes, and a size only when its outer ring holds
+//     one, as a person sees a board.
 //  3. Refine: the lattice is moved by up to about a fifth of a cell, in
 //     steps, to where its cells match best (Reading.Shift says how far), so a
 //     calibration a few pixels off still reads.
@@ -52,7 +62,16 @@
 // stood in for by the built-in set's template of that class, and a cell whose
 // best (or nearly best) match is a stand-in is doubtful; a set that lacks
 // some digit also needs a higher score for the digits it has
-// (MinDigitLacking). Templates for the clone's classic look are built in
+// (MinDigitLacking), and a set whose learnt digits are unlike the built-in
+// ones (dark digits where the clone's are light: the stand-ins could not
+// notice an unlearnt digit) reads no tile until it has learnt every digit
+// (MinStandInLikeness). Learn measures on its own picture, with the scores
+// Read uses, how each class scored against its own template and by how
+// much it beat every other class (Separation), stores that in the set,
+// and refuses a set only when a margin lies within what Read needs or
+// within the class's own spread, naming the two classes; every load
+// applies the same check (Validate), so learn and read never disagree
+// about a set. Templates for the clone's classic look are built in
 // (vision/templates/classic.json, embedded); Learn builds or extends a set
 // from a picture of a known level, so another rendering of the game reads
 // without a code change. OpenTemplates is the one rule every command uses to

@@ -73,7 +73,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	var plate [][2]float32
 	for _, k := range []Kind{Hole, Empty} {
 		if p := tpl.kinds[k]; p.ok && !p.standIn {
-			plate = append(plate, p.mean)
+			plate = append(plate, [2]float32{p.mean[0], p.mean[1]})
 		}
 	}
 	if len(plate) == 0 {
@@ -148,19 +148,32 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		if !a.Rect().Overlaps(b) {
 			return // only the board need be on the picture, not the area
 		}
-		r, err := read(img, a, s, tpl, true)
+		r, err := read(img, a, s, tpl, fixedPitch)
 		var de *DoubtError
 		if err != nil && !errors.As(err, &de) {
 			return
 		}
-		mean := 0.0
-		for _, c := range r.Conf {
-			mean += c
+		// Where the holes are the background, a lattice laid over the
+		// background reads holes surely: only the other cells count.
+		mean, n := 0.0, 0
+		for i, c := range r.Cells {
+			if r.SkyHoles && c.Kind == Hole {
+				continue
+			}
+			mean += r.Conf[i]
+			n++
 		}
-		mean /= float64(len(r.Conf))
+		mean /= float64(max(1, n))
 		for _, c := range r.Cells {
-			if c.Doubt == "" {
+			switch {
+			case r.SkyHoles && c.Kind == Hole:
+			case c.Doubt == "":
 				mean++ // one per cell read with confidence
+			case r.SkyHoles:
+				// and, there, one less per cell in doubt: a larger
+				// lattice over a small board finds more cells to read
+				// surely, and many more that it cannot
+				mean--
 			}
 		}
 		r.Area.Method, r.Area.When = a.Method, a.When

@@ -20,15 +20,23 @@ import (
 // name matches pattern, as names load takes.
 func flash(t testing.TB, pattern string, want int) []string {
 	t.Helper()
-	ns, err := fixture.Names(filepath.Join(testdata, "flash"), pattern)
+	return inDir(t, "flash", pattern, want)
+}
+
+// inDir lists the fixtures in vision/testdata/dir whose name matches
+// pattern, as names load takes (dir/NAME), and fails unless there are at
+// least want.
+func inDir(t testing.TB, dir, pattern string, want int) []string {
+	t.Helper()
+	ns, err := fixture.Names(filepath.Join(testdata, dir), pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(ns) < want {
-		t.Fatalf("%d flash fixtures match %s, want at least %d", len(ns), pattern, want)
+		t.Fatalf("%d %s fixtures match %s, want at least %d", len(ns), dir, pattern, want)
 	}
 	for i := range ns {
-		ns[i] = filepath.Join("flash", ns[i])
+		ns[i] = filepath.Join(dir, ns[i])
 	}
 	return ns
 }

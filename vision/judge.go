@@ -2,6 +2,7 @@ package vision
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -94,4 +95,31 @@ func (t *Templates) missingDigits() string {
 		}
 	}
 	return strings.Join(ds, ", ")
+}
+
+// MinStandInLikeness is how much a set's learnt digits must resemble the
+// built-in set's digits (the correlation of each learnt template with the
+// built-in one of the same digit, the least of them) for the built-in
+// digits to stand in for those it lacks. Across the looks tried, a look
+// whose digits are light on the tile like the clone's resembles it at 0.65
+// and more (flash: 0.65–0.90); one with dark digits at −0.56 or less
+// (slate), and its unlearnt digits then score up to 0.93 against its
+// learnt templates, as high as its learnt digits do (0.84 and more).
+const MinStandInLikeness = 0.5
+
+// standInCheck marks doubtful every tile of r when the set lacks some digit
+// and its stand-ins cannot notice it (standInLikeness below
+// MinStandInLikeness): no score then tells a tile of a learnt digit from
+// one of an unlearnt digit.
+func (t *Templates) standInCheck(r *Reading) {
+	if t.standInLike >= MinStandInLikeness {
+		return
+	}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if c.Doubt == "" && (c.Kind == Movable || c.Kind == Locked) {
+			c.Doubt = fmt.Sprintf("the set has not learnt %s, and this look's digits are unlike the built-in ones that would stand in for them (likeness %.2f, need %.2f): a tile of an unlearnt digit would not be noticed (hexiom learn, on a start that shows %s)", t.missingDigits(), t.standInLike, MinStandInLikeness, t.missingDigits())
+			r.Conf[i] = math.Min(r.Conf[i], t.standInLike)
+		}
+	}
 }

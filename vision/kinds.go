@@ -28,11 +28,11 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 	g := int(math.Ceil(math.Sqrt(float64(n))))
 	rows := (n + g - 1) / g
 	mw := g * kindSz
-	mosaic := make([]float32, 2*mw*rows*kindSz)
-	crop := make([]float32, 2*kindSz*kindSz)
+	mosaic := make([]float32, kindC*mw*rows*kindSz)
+	crop := make([]float32, kindC*kindSz*kindSz)
 	type stat struct {
 		std  float64
-		mean [2]float32
+		mean [kindC]float32
 	}
 	stats := make([]stat, n)
 	for i, p := range pts {
@@ -42,7 +42,7 @@ func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReadi
 		stats[i] = stat{std, mean}
 		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
 		for y := 0; y < kindSz; y++ {
-			copy(mosaic[2*((y0+y)*mw+x0):], crop[2*y*kindSz:2*(y+1)*kindSz])
+			copy(mosaic[kindC*((y0+y)*mw+x0):], crop[kindC*y*kindSz:kindC*(y+1)*kindSz])
 		}
 	}
 	var scores [numKinds][]float32
@@ -99,14 +99,14 @@ const flatNear = 12
 // crop lowers W (the least of three noisy channels) and raises S (their
 // spread) but leaves W + S/2 (the mid-range) alone, so the distance is
 // measured in the mid-range, with S counting a quarter.
-func meanDist(a, b [2]float32) float64 {
+func meanDist(a, b [kindC]float32) float64 {
 	dw, ds := float64(a[0]-b[0]), float64(a[1]-b[1])
 	return math.Hypot(dw+ds/2, ds/4)
 }
 
 // flatScore scores a crop against a flat template: 1 for a crop as flat as
 // the template and of the same mean, falling to 0 with spread or distance.
-func flatScore(std float64, mean, tmean [2]float32) float64 {
+func flatScore(std float64, mean, tmean [kindC]float32) float64 {
 	flat := 1 - math.Max(0, std-2)/20
 	near := 1 - meanDist(mean, tmean)/flatNear
 	if flat < 0 || near < 0 {

@@ -54,6 +54,16 @@ func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, erro
 		if c.m, err = rd.latticeAt(fine, s, c.k, false); err != nil {
 			return nil, 0, 0, 0, err
 		}
+		if rd.skyHole && s > 2 {
+			sc, err := fine.rescale(kindR / rd.area.WithScale(s, c.k).Radius(s))
+			if err != nil {
+				return nil, 0, 0, 0, err
+			}
+			if !rd.rimHolds(sc, rd.area.WithScale(s, c.k), s) {
+				c.m = 0
+			}
+			sc.Close()
+		}
 		by[s] = c
 	}
 	bs := sizes[0]
@@ -63,7 +73,7 @@ func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, erro
 		}
 	}
 	for _, s := range sizes {
-		if s > bs && by[s].m >= by[bs].m-sizeTie {
+		if s > bs && by[s].m >= by[bs].m-sizeTie && samePitch(rd.area.WithScale(s, by[s].k).Radius(s), rd.area.WithScale(bs, by[bs].k).Radius(bs)) {
 			bs = s
 		}
 	}
@@ -73,6 +83,15 @@ func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, erro
 	}
 	return sc, bs, by[bs].k, by[bs].m, nil
 }
+
+// samePitch reports whether two lattices of cell radius r1 and r2 (centred
+// alike) are one lattice: then a board of the smaller size matches the
+// larger one's inner cells exactly, and only the ring around it tells them
+// apart. Lattices of other pitches are told apart by their cells, so a
+// near tie between them is no reason to take the larger (in a look whose
+// holes are the plain background, a lattice of another pitch lands most
+// of its cells on background that matches the hole template).
+func samePitch(r1, r2 float64) bool { return math.Abs(r1-r2) <= 0.02*math.Max(r1, r2) }
 
 // latticeAt is the lattice test of size s at cell scale k, at the kind
 // scale made from fine; on every third cell only when sub.
@@ -103,8 +122,8 @@ func (rd *reader) latticeAt(fine *scaled, s int, k float64, sub bool) (float64, 
 // cells the templates do not know.
 func (rd *reader) ringIsSky(sc *scaled, s int) error {
 	a := rd.area
-	var sky [][2]float32
-	crop := make([]float32, 2*kindSz*kindSz)
+	var sky [][kindC]float32
+	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
 		cx, cy := sc.at(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
 		sc.crop(crop, cx, cy, kindSz, kindSz)
@@ -120,7 +139,9 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 			continue // the board of size s
 		}
 		cx, cy := sc.at(p)
-		sc.crop(crop, cx, cy, kindSz, kindSz)
+		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
+			continue // off the picture: no evidence either way
+		}
 		_, m := zeroMean(crop)
 		near := math.Inf(1)
 		for _, k := range sky {
@@ -142,58 +163,128 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 // It computes the same score as kindsOf, in Go, for speed: the lattice is
 // tested for every size and several offsets.
 func (rd *reader) lattice(sc *scaled, pts []calibration.Point, dx, dy float64) float64 {
-	crop := make([]float32, 2*kindSz*kindSz)
-	sum := 0.0
+	crop := make([]float32, kindC*kindSz*kindSz)
+	sum, n := 0.0, 0
 	for _, p := range pts {
 		cx, cy := sc.at(p)
-		sc.crop(crop, cx+dx, cy+dy, kindSz, kindSz)
-		std, mean := zeroMean(crop)
-		best := 0.0
-		for k := range rd.tpl.kinds {
-			p := rd.tpl.kinds[k]
-			var v float64
-			switch {
-			case !p.ok:
-				continue
-			case p.flat:
-				v = flatScore(std, mean, p.mean)
-			case std < 1:
-				v = 0
-			default:
-				var dot float64
-				for j, in := range kindMask {
-					if in {
-						dot += float64(crop[2*j])*float64(p.pix[2*j]) + float64(crop[2*j+1])*float64(p.pix[2*j+1])
-					}
-				}
-				v = dot / (p.norm * std * float64(2*maskN))
-			}
-			if v > best {
-				best = v
-			}
+		best, bestK := rd.cellBest(crop, sc, cx+dx, cy+dy)
+		if rd.skyHole && bestK == Hole {
+			continue
 		}
 		sum += best
+		n++
 	}
-	return sum / float64(len(pts))
+	if rd.skyHole && n < minCells {
+		return 0
+	}
+	return sum / float64(max(1, n))
 }
 
-// zeroMean subtracts from a 2-channel kind crop each channel's mean within
-// kindMask, zeroes it outside the mask, and returns its spread and means.
-func zeroMean(crop []float32) (float64, [2]float32) {
-	var sum [2]float64
-	for j, in := range kindMask {
-		if in {
-			sum[0] += float64(crop[2*j])
-			sum[1] += float64(crop[2*j+1])
+// cellBest returns the best kind score, and its kind, of the cell centred
+// at (cx, cy) in sc; crop is scratch space of a kind crop's size.
+func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64, Kind) {
+	sc.crop(crop, cx, cy, kindSz, kindSz)
+	std, mean := zeroMean(crop)
+	best, bestK := 0.0, Hole
+	for k := range rd.tpl.kinds {
+		p := rd.tpl.kinds[k]
+		var v float64
+		switch {
+		case !p.ok:
+			continue
+		case p.flat:
+			v = flatScore(std, mean, p.mean)
+		case std < 1:
+			v = 0
+		default:
+			var dot float64
+			for j, inside := range kindMask {
+				if inside {
+					for c := kindC * j; c < kindC*(j+1); c++ {
+						dot += float64(crop[c]) * float64(p.pix[c])
+					}
+				}
+			}
+			v = dot / (p.norm * std * float64(maskVals))
+		}
+		if v > best {
+			best, bestK = v, Kind(k)
 		}
 	}
-	mean := [2]float32{float32(sum[0] / float64(maskN)), float32(sum[1] / float64(maskN))}
-	for j, in := range kindMask {
-		if in {
-			crop[2*j] -= mean[0]
-			crop[2*j+1] -= mean[1]
-		} else {
-			crop[2*j], crop[2*j+1] = 0, 0
+	return best, bestK
+}
+
+// rimHolds reports whether the outer ring of a size-s board laid out by a,
+// in the kind-scale picture sc, holds a cell that reads surely as
+// something other than a hole. Where the holes look like the background a
+// board's outer ring must: else a person sees a smaller board (and a
+// lattice of a larger size, laid over a smaller board and the background
+// around it, matches as well as the board's own).
+func (rd *reader) rimHolds(sc *scaled, a calibration.Area, s int) bool {
+	crop := make([]float32, kindC*kindSz*kindSz)
+	g := board.Geom(s)
+	for i, p := range a.Cells(s) {
+		if g.Ring(i) != s-1 {
+			continue
+		}
+		cx, cy := sc.at(p)
+		if v, k := rd.cellBest(crop, sc, cx, cy); k != Hole && v >= MinKind {
+			return true
+		}
+	}
+	return false
+}
+
+// minCells is how many cells that are not holes a lattice must find on a
+// picture whose holes look like the background.
+const minCells = 3
+
+// holeIsSky reports whether the game area's four corners (in the
+// kind-scale picture sc), which no board reaches, read surely as the hole
+// template: the look's holes are its plain background.
+func (rd *reader) holeIsSky(sc *scaled) bool {
+	h := rd.tpl.kinds[Hole]
+	if !h.ok || h.standIn || !h.flat {
+		return false
+	}
+	a := rd.area
+	crop := make([]float32, kindC*kindSz*kindSz)
+	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
+		cx, cy := sc.at(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
+		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
+			return false
+		}
+		std, mean := zeroMean(crop)
+		if flatScore(std, mean, h.mean) < MinKind {
+			return false
+		}
+	}
+	return true
+}
+
+// zeroMean subtracts from a kind crop (kindC channels) each channel's mean
+// within kindMask, zeroes it outside the mask, and returns its spread and
+// means.
+func zeroMean(crop []float32) (float64, [kindC]float32) {
+	var sum [kindC]float64
+	for j := range kindMask {
+		for c := range sum {
+			if in(j, c) {
+				sum[c] += float64(crop[kindC*j+c])
+			}
+		}
+	}
+	var mean [kindC]float32
+	for c := range mean {
+		mean[c] = float32(sum[c] / float64(maskN))
+	}
+	for j := range kindMask {
+		for c := range mean {
+			if in(j, c) {
+				crop[kindC*j+c] -= mean[c]
+			} else {
+				crop[kindC*j+c] = 0
+			}
 		}
 	}
 	return stdOf(crop), mean

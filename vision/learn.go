@@ -66,7 +66,7 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		}
 	}
 	for k := range kindSum {
-		add(&t.Kinds[k], kindSz, kindSz, 2, kindSum[k], kindN[k])
+		add(&t.Kinds[k], kindSz, kindSz, kindC, kindSum[k], kindN[k])
 	}
 	for d := range digitSum {
 		add(&t.Digits[d], digitW, digitH, 1, digitSum[d], digitN[d])
@@ -74,13 +74,21 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if err := t.prepare(); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	r, err := ReadSize(img, area, s, t)
+	r, err := read(img, area, s, t, learning)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return nil, fmt.Errorf("learn: the picture does not show this level at its start: reading it back with what was learnt: %w", err)
 	}
 	if le := disagree(r, truth); le != nil {
 		return nil, le
+	}
+	var old *Separation
+	if into != nil {
+		old = into.Sep
+	}
+	t.Sep = old.merge(t.measure(r, truth))
+	if err := t.Validate(); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	return t, nil
 }
@@ -134,7 +142,7 @@ func learnAt(f float64, fe *features, area calibration.Area, truth board.Positio
 		k := kindOfCell(c)
 		cx, cy := ks.at(p)
 		if kindSum[k] == nil {
-			kindSum[k] = make([]float64, 2*kindSz*kindSz)
+			kindSum[k] = make([]float64, kindC*kindSz*kindSz)
 		}
 		if !accumulate(kindSum[k], ks, cx, cy, kindSz, kindSz) {
 			return fmt.Errorf("cell %d lies outside the picture", i)
@@ -220,7 +228,7 @@ func alikeness(sc *scaled, pts []calibration.Point, kinds []Kind) float64 {
 	var sum [numKinds][]float64
 	var n [numKinds]int
 	for i, p := range pts {
-		c := make([]float32, 2*kindSz*kindSz)
+		c := make([]float32, kindC*kindSz*kindSz)
 		cx, cy := sc.at(p)
 		sc.crop(c, cx, cy, kindSz, kindSz)
 		zeroMean(c)

@@ -20,7 +20,7 @@ import (
 // *DoubtError (with the Reading). Read writes nothing: a caller that wants
 // a picture of a refusal draws one from the Reading (package picture).
 func Read(img image.Image, area calibration.Area, tpl *Templates) (Reading, error) {
-	return read(img, area, 0, tpl, false)
+	return read(img, area, 0, tpl, 0)
 }
 
 // ReadSize is Read for a board whose size s is known.
@@ -28,17 +28,23 @@ func ReadSize(img image.Image, area calibration.Area, s int, tpl *Templates) (Re
 	if !board.OnScreen(s) {
 		return Reading{}, fmt.Errorf("vision: board size %d outside %d..%d", s, board.MinScreen, board.MaxScreen)
 	}
-	return read(img, area, s, tpl, false)
+	return read(img, area, s, tpl, 0)
 }
 
-// read reads as Read and ReadSize do; fixed keeps the calibration's pitch
-// (no searchPitch: FindArea tries areas of its own).
-func read(img image.Image, area calibration.Area, size int, tpl *Templates, fixed bool) (Reading, error) {
+// How read reads, besides as Read does.
+const (
+	fixedPitch = 1 << iota // keep the calibration's pitch (no searchPitch: FindArea tries areas of its own)
+	learning               // Learn's reading back: no standInCheck (the picture shows only what was learnt)
+)
+
+// read reads as Read and ReadSize do, as mode says.
+func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode int) (Reading, error) {
 	rd, err := newReader(img, area, tpl)
 	if err != nil {
 		return Reading{}, err
 	}
-	rd.fixed = fixed
+	rd.fixed = mode&fixedPitch != 0
+	rd.learning = mode&learning != 0
 	defer rd.Close()
 	r, err := rd.read(size)
 	if err != nil {
@@ -52,14 +58,20 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, fixe
 
 // reader holds the features of one picture and the templates as Mats.
 type reader struct {
-	fixed  bool // never search the pitch
-	area   calibration.Area
-	tpl    *Templates
-	f      *features
-	kinds  [numKinds]gocv.Mat // CV_32FC2, for non-flat kind templates
-	digits [7]gocv.Mat        // CV_8UC1
-	res    gocv.Mat
-	none   gocv.Mat // empty mask
+	fixed    bool // never search the pitch
+	learning bool // Learn reads its own picture back
+	// skyHole: the picture around the board (the game area's corners)
+	// reads as a hole, as in a look whose holes are the plain background;
+	// then a lattice is judged by its cells that are not holes (see
+	// lattice), since any lattice laid over the background scores well.
+	skyHole bool
+	area    calibration.Area
+	tpl     *Templates
+	f       *features
+	kinds   [numKinds]gocv.Mat // CV_32FC2, for non-flat kind templates
+	digits  [7]gocv.Mat        // CV_8UC1
+	res     gocv.Mat
+	none    gocv.Mat // empty mask
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
@@ -154,12 +166,16 @@ func (rd *reader) read(s int) (Reading, error) {
 		return r, err
 	}
 	defer base.Close()
+	rd.skyHole = rd.holeIsSky(base)
 	for _, s := range sizes {
 		sc, err := base.rescale(kindR / rd.area.Radius(s))
 		if err != nil {
 			return r, err
 		}
 		mean := rd.lattice(sc, rd.area.Cells(s), 0, 0)
+		if rd.skyHole && s > 2 && !rd.rimHolds(sc, rd.area, s) {
+			mean = 0
+		}
 		means[s] = mean
 		r.SizeScore[s] = mean
 		if mean > bestMean {
@@ -168,10 +184,10 @@ func (rd *reader) read(s int) (Reading, error) {
 			sc.Close()
 		}
 	}
-	// A larger size close to the best wins: a size-3 board matches the
-	// size-2 lattice as well as its own.
+	// A larger size close to the best wins when its lattice holds the
+	// best's: a size-3 board matches the size-2 lattice as well as its own.
 	for _, s := range sizes {
-		if s > bestS && means[s] >= bestMean-sizeTie {
+		if s > bestS && means[s] >= bestMean-sizeTie && samePitch(rd.area.Radius(s), rd.area.Radius(bestS)) {
 			sc, err := base.rescale(kindR / rd.area.Radius(s))
 			if err != nil {
 				return r, err
@@ -209,6 +225,9 @@ func (rd *reader) read(s int) (Reading, error) {
 		// FindArea's guess of the cells' place may be off by more than
 		// the refinement below reaches: search around it first.
 		bestMean = rd.nearby(best, bestS)
+		if rd.skyHole && bestS > 2 && !rd.rimHolds(best, rd.area, bestS) {
+			bestMean = 0 // no board of this size there (see rimHolds)
+		}
 		r.SizeScore[bestS] = bestMean
 	}
 	if bestMean < MinBoard {
@@ -218,6 +237,7 @@ func (rd *reader) read(s int) (Reading, error) {
 		return r, ringErr
 	}
 	r.Size = bestS
+	r.SkyHoles = rd.skyHole
 	// Refine the calibration: move the lattice by up to about a fifth of a
 	// cell radius to where its cells match best.
 	var pts []calibration.Point
@@ -265,6 +285,9 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	if err := rd.pairCheck(&r); err != nil {
 		return r, err
+	}
+	if !rd.learning {
+		rd.tpl.standInCheck(&r)
 	}
 	return r, nil
 }

@@ -25,6 +25,10 @@ type Reading struct {
 	// by Shift and, when the cells did not follow board.Pitch, with the
 	// cell scale measured for this size (Area.Scale).
 	Area calibration.Area
+	// SkyHoles: the picture around the board read as the hole template
+	// (a look whose holes are its plain background), so the holes read
+	// say nothing of where the board is.
+	SkyHoles bool
 }
 
 // Centres returns where each cell of the board read lies on the screen, as

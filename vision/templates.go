@@ -45,6 +45,7 @@ const (
 	digitH  = 18 // and 0.9 r high
 	digitDY = -1 // box centre 0.05 r above the cell centre (the tile's face is raised)
 	search  = 2  // digit box search margin, pixels at the digit scale
+	kindC   = 2  // channels of a kind crop: W, S (features)
 )
 
 // Sample is the average of the crops learnt for one class: Mean holds H×W×C
@@ -62,9 +63,13 @@ type Sample struct {
 // digit 0..6 in the feature W at the digit scale. Kinds or digits never
 // learnt are nil; a cell that would need them reads as doubtful.
 type Templates struct {
-	Name   string             `json:"name"`
-	Kinds  [numKinds]*Sample  `json:"kinds"`
-	Digits [7]*Sample         `json:"digits"`
+	Name   string            `json:"name"`
+	Kinds  [numKinds]*Sample `json:"kinds"`
+	Digits [7]*Sample        `json:"digits"`
+	// Sep is what Learn measured of how well the set tells its classes
+	// apart on the pictures it learnt from (absent from sets saved before
+	// it was measured, and from none learnt since).
+	Sep    *Separation        `json:"separation,omitempty"`
 	prep   sync.Once          // prepared forms, built on first use
 	kinds  [numKinds]prepared // zero-mean within the mask
 	digits [7][]byte          // rounded means, for gocv
@@ -73,16 +78,20 @@ type Templates struct {
 	digitStandIn [7]bool
 	// digitRho[a][b] is the correlation of digit templates a and b
 	digitRho [7][7]float64
-	err      error
+	// standInLike: for a set that lacks some digit, the least likeness
+	// (correlation) of a learnt digit's template with the built-in one of
+	// that digit (see MinStandInLikeness); 1 for a set lacking none
+	standInLike float64
+	err         error
 }
 
 type prepared struct {
 	ok      bool
-	standIn bool       // not learnt: the built-in set's template, to notice cells of this class
-	flat    bool       // too flat to correlate: scored by flatness and mean
-	mean    [2]float32 // per channel, within the mask
-	pix     []float32  // zero-mean within the mask, 0 outside
-	norm    float64    // its spread (as stdOf)
+	standIn bool           // not learnt: the built-in set's template, to notice cells of this class
+	flat    bool           // too flat to correlate: scored by flatness and mean
+	mean    [kindC]float32 // per channel, within the mask
+	pix     []float32      // zero-mean within the mask, 0 outside
+	norm    float64        // its spread (as stdOf)
 }
 
 //go:embed templates/classic.json
@@ -121,9 +130,9 @@ func parseTemplates(name string, data []byte) (*Templates, error) {
 
 // Validate checks a set before it is used: every template present has the
 // shape its class needs, N ≥ 1 and grey levels in 0..255 (no NaN or
-// infinity); tiles' and digits' templates are not flat; the hole and the
-// empty cell can be told apart; and the set holds at least two kinds and one
-// digit. A class absent (null) is one the set never learnt: cells that look
+// infinity); tiles' and digits' templates are not flat; the set holds at
+// least two kinds and one digit; and the margins Learn measured between its
+// classes (Sep) hold (Separation.check). A class absent (null) is one the set never learnt: cells that look
 // like it are doubtful (see Read).
 func (t *Templates) Validate() error {
 	nk, nd := 0, 0
@@ -132,7 +141,7 @@ func (t *Templates) Validate() error {
 			continue
 		}
 		nk++
-		if err := s.check(kindSz, kindSz, 2); err != nil {
+		if err := s.check(kindSz, kindSz, kindC); err != nil {
 			return fmt.Errorf("%s template: %w", Kind(k), err)
 		}
 	}
@@ -156,10 +165,7 @@ func (t *Templates) Validate() error {
 			return fmt.Errorf("%s template is flat (spread %.1f): a tile is never plain", k, p.norm)
 		}
 	}
-	if h, e := t.kinds[Hole], t.kinds[Empty]; h.ok && e.ok && !h.standIn && !e.standIn && h.flat && e.flat && meanDist(h.mean, e.mean) < flatNear {
-		return fmt.Errorf("hole and empty templates are both flat and of nearly the same colour (%.0f apart): they cannot be told apart", meanDist(h.mean, e.mean))
-	}
-	return nil
+	return t.Sep.check()
 }
 
 func (s *Sample) check(w, h, c int) error {
@@ -286,9 +292,13 @@ func (t *Templates) Missing() []string {
 // kindMask tells which pixels of a kind crop count: inside the cell's
 // hexagon (shrunk a little, so that neighbours never count) and outside the
 // digit box (so that the digit does not decide the kind).
-var kindMask = func() []bool {
+var kindMask = hexMask(0.95)
+
+// hexMask is the mask of the hexagon of circumradius f·kindR about the kind
+// crop's centre, less the digit box.
+func hexMask(f float64) []bool {
 	m := make([]bool, kindSz*kindSz)
-	r := 0.95 * kindR
+	r := f * kindR
 	for y := 0; y < kindSz; y++ {
 		for x := 0; x < kindSz; x++ {
 			dx := math.Abs(float64(x) + 0.5 - kindR)
@@ -301,18 +311,25 @@ var kindMask = func() []bool {
 		}
 	}
 	return m
-}()
+}
 
-// maskN is the number of pixels in kindMask.
-var maskN = func() int {
+// in reports whether channel c of pixel j of a kind crop counts.
+func in(j, c int) bool { return kindMask[j] }
+
+// maskN is the number of pixels in kindMask, and maskVals the number of
+// values of a kind crop that count.
+var maskN = count(kindMask)
+var maskVals = kindC * maskN
+
+func count(m []bool) int {
 	n := 0
-	for _, in := range kindMask {
-		if in {
+	for _, v := range m {
+		if v {
 			n++
 		}
 	}
 	return n
-}()
+}
 
 // flatStd is the spread (grey levels) under which a template counts as flat.
 const flatStd = 3
@@ -405,6 +422,7 @@ func builtinOnce() (*Templates, error) {
 // looks tried, a digit matches the built-in template of the same digit in
 // another font better than any other.
 func (t *Templates) standIns() {
+	t.standInLike = 1
 	missing := false
 	for k := range t.kinds {
 		missing = missing || !t.kinds[k].ok
@@ -416,7 +434,11 @@ func (t *Templates) standIns() {
 		return
 	}
 	b, err := builtinOnce()
-	if err != nil || b == t {
+	if err != nil {
+		t.err = fmt.Errorf("the built-in set, whose templates stand in for those a set lacks: %w", err)
+		return
+	}
+	if b == t {
 		return
 	}
 	for k := range t.kinds {
@@ -425,49 +447,43 @@ func (t *Templates) standIns() {
 			t.kinds[k].standIn = true
 		}
 	}
+	lacks := false
 	for d := range t.digits {
 		if t.digits[d] == nil && b.digits[d] != nil {
 			t.digits[d] = b.digits[d]
 			t.digitStandIn[d] = true
+			lacks = true
+		}
+	}
+	if lacks {
+		for d := range t.digits {
+			if !t.digitStandIn[d] && t.digits[d] != nil && b.digits[d] != nil {
+				t.standInLike = math.Min(t.standInLike, corr(t.digits[d], b.digits[d]))
+			}
 		}
 	}
 }
 
-// maskZeroMean returns the 2-channel kind crop v with each channel's mean
-// within kindMask subtracted and every pixel outside the mask set to 0, and
-// those means.
-func maskZeroMean(v []float32) ([]float32, [2]float32) {
-	var sum [2]float64
-	n := 0
-	for i, in := range kindMask {
-		if in {
-			sum[0] += float64(v[2*i])
-			sum[1] += float64(v[2*i+1])
-			n++
-		}
-	}
-	mean := [2]float32{float32(sum[0] / float64(n)), float32(sum[1] / float64(n))}
-	out := make([]float32, len(v))
-	for i, in := range kindMask {
-		if in {
-			out[2*i] = v[2*i] - mean[0]
-			out[2*i+1] = v[2*i+1] - mean[1]
-		}
-	}
+// maskZeroMean returns a copy of the kind crop v (kindC channels) with each
+// channel's mean within kindMask subtracted and every pixel outside the mask
+// set to 0, and those means.
+func maskZeroMean(v []float32) ([]float32, [kindC]float32) {
+	out := append([]float32(nil), v...)
+	_, mean := zeroMean(out)
 	return out, mean
 }
 
 // stdOf returns the spread of a zero-mean masked crop over the mask.
 func stdOf(p []float32) float64 {
 	var sq float64
-	n := 0
-	for i, in := range kindMask {
-		if in {
-			sq += float64(p[2*i])*float64(p[2*i]) + float64(p[2*i+1])*float64(p[2*i+1])
-			n++
+	for i := range kindMask {
+		for c := 0; c < kindC; c++ {
+			if in(i, c) {
+				sq += float64(p[kindC*i+c]) * float64(p[kindC*i+c])
+			}
 		}
 	}
-	return math.Sqrt(sq / float64(2*n))
+	return math.Sqrt(sq / float64(maskVals))
 }
 
 // add merges n crops (their sum) into the sample *s.
@@ -480,7 +496,10 @@ func add(s **Sample, w, h, c int, sum []float64, n int) {
 	}
 	old := float64((*s).N)
 	for i := range sum {
-		(*s).Mean[i] = float32((float64((*s).Mean[i])*old + sum[i]) / (old + float64(n)))
+		// clamped: the mean of grey levels 0..255, but for rounding
+		// (255.00002 would fail Validate, which every load applies)
+		v := (float64((*s).Mean[i])*old + sum[i]) / (old + float64(n))
+		(*s).Mean[i] = float32(math.Max(0, math.Min(255, v)))
 	}
 	(*s).N += n
 }

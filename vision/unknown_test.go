@@ -17,8 +17,8 @@ func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, ref
 	t.Helper()
 	for _, p := range patterns {
 		var ns []string
-		if strings.HasPrefix(p, "flash/") {
-			ns = flash(t, strings.TrimPrefix(p, "flash/"), 1)
+		if dir, pat, ok := strings.Cut(p, "/"); ok {
+			ns = inDir(t, dir, pat, 1)
 		} else {
 			ns = names(t, p, 1)
 		}

@@ -50,7 +50,14 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	}
 	tpl, err := loadTemplates(*tplPath, "calibrate", stdout)
 	if err != nil {
-		return err
+		if *auto {
+			return err
+		}
+		// The clicks need no templates: a set that cannot be loaded must
+		// not keep the user from calibrating (for another zoom, say); only
+		// the check of the board read with the new calibration is lost.
+		fmt.Fprintf(stderr, "hexiom calibrate: the board will not be checked after the clicks: %v\n", err)
+		tpl = nil
 	}
 	if err := screen.check(!*auto); err != nil {
 		return err
@@ -74,7 +81,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	if !*auto {
 		time.Sleep(400 * time.Millisecond)
 	}
-	if err := checkArea(stdout, *screen.capture, area, tpl); err != nil {
+	if tpl == nil {
+		// not checked: said above
+	} else if err := checkArea(stdout, *screen.capture, area, tpl); err != nil {
 		fmt.Fprintf(stderr, "hexiom calibrate: saved anyway, but: %v\n", err)
 		if errors.Is(err, vision.ErrNoBoard) || errors.Is(err, vision.ErrSize) || errors.As(err, new(*vision.DoubtError)) {
 			fmt.Fprintln(stderr, "hexiom calibrate:", learnHint())

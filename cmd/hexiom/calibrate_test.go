@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"image"
 	"io"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
+	"hexiom/vision"
 )
 
 // gameOnScreen starts Xvfb, the clone at spec and Chromium in window win; it
@@ -139,12 +141,15 @@ func waitLine(t *testing.T, ch <-chan string, prefix string) string {
 
 // Real clicks, synthesised with XTest, reach hexiom calibrate through the X
 // server; the saved calibration puts every cell of every size within 2 px
-// of where the clone draws it. Then hexiom calibrate -auto finds the same
-// area with no clicks.
+// of where the clone draws it. A learnt template set that cannot be loaded
+// does not keep the user from calibrating by clicks (issue 21): calibrate
+// says the board will not be checked, and saves. Then, that set gone,
+// hexiom calibrate -auto finds the same area with no clicks.
 func TestCalibrateByClicksAndAuto(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	t.Setenv("HOME", dir)
+	badSet := refusedSet(t)
 	_, drawn := gameOnScreen(t, game.Spec{Mode: game.ModeLevel, Level: 40}, image.Rect(31, 22, 31+1280, 22+800), "classic")
 	truth := drawn()
 
@@ -198,8 +203,11 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 	case <-time.After(desktop.Patience):
 		t.Fatalf("calibrate did not finish in %v", desktop.Patience)
 	}
-	if errb.Len() > 0 {
-		t.Errorf("calibrate complained: %s", errb.String())
+	if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.Contains(e, "will not be checked") || !strings.Contains(e, "cannot be told apart") {
+		t.Errorf("calibrate, with a learnt set it cannot load, said %q; want one line saying the board will not be checked, and why", e)
+	}
+	if err := os.Remove(badSet); err != nil {
+		t.Fatal(err)
 	}
 	saved, err := calibration.Load()
 	if err != nil {
@@ -229,6 +237,39 @@ func TestCalibrateByClicksAndAuto(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// refusedSet saves, as the learnt set every command loads by default, a
+// set that loading refuses: the built-in set with a measured separation
+// whose empty cells beat the hole by only 0.04. It returns its path.
+func refusedSet(t *testing.T) string {
+	t.Helper()
+	b, err := vision.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Sep = &vision.Separation{
+		Kinds:  map[string]*vision.ClassSep{"empty": {N: 10, Floor: 0.9, Mean: 0.95, Margin: map[string]float64{"hole": 0.04}}},
+		Digits: map[string]*vision.ClassSep{},
+	}
+	data, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := vision.TemplatesPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vision.LoadTemplates(path); err == nil {
+		t.Fatal("the refused set loads")
+	}
+	return path
+}
 
 // hexiom read on the live screen: one calibration serves every later level
 // and board size, and what it prints is what the game holds.

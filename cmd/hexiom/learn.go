@@ -100,6 +100,7 @@ func runLearn(args []string, stdout, stderr io.Writer) error {
 		verb = "added to the set"
 	}
 	fmt.Fprintf(stdout, "learnt the %d cells of %s, a size-%d board (%s) into %s\n", len(truth.Cells), levelName, truth.Size, verb, path)
+	fmt.Fprintf(stdout, "how surely each class was told from the nearest other (its cells' least score; the margin): %s\n", t.Sep)
 	if m := t.Missing(); len(m) > 0 {
 		fmt.Fprintf(stdout, "not learnt yet: %s; cells that look like them will be refused\n", strings.Join(m, ", "))
 		for _, l := range teachers(m) {

@@ -262,9 +262,9 @@ func flashSet(name, w string) string {
 }
 
 // runSlate writes the slate look's fixtures (vision/testdata/slate): the
-// boards of the flash set and three size-6 challenges part way through, at
-// 75 % in 800×600, 100 % in 1280×800 and 150 % in 1920×1080, and the
-// levels TestE2ESlate learns from and plays at 75 % in play/desk's window.
+// boards of the flash set, three size-6 challenges part way through and the
+// start to learn from (every kind and digit: learn), at
+// 75 % in 800×600, 100 % in 1280×800 and 150 % in 1920×1080.
 func runSlate(out, only string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
@@ -290,6 +290,9 @@ func runSlate(out, only string) error {
 	for i, moves := range []int{0, 10, 20} {
 		jobs = append(jobs, job{fmt.Sprintf("challenge6-%02d", i+1), game.Spec{Mode: game.ModeChallenge, Seed: seed(uint64(50 + i))}, moves})
 	}
+	// the start hexiom learn is taught from: every digit, a hole, a
+	// locked tile, an empty cell
+	jobs = append(jobs, job{"learn", game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(learnSeed())}, 0})
 	for _, w := range windows {
 		var todo []job
 		for _, j := range jobs {

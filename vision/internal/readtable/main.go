@@ -1,0 +1,146 @@
+// Command readtable prints, for each look of the clone, how a template set
+// learnt from one board reads that look's fixtures: per zoom (or window),
+// how many boards were read exactly, refused, or read wrong with no error,
+// and how many boards calibrate -auto (vision.FindArea) finds with every
+// cell centre within 2 px. It is the table BENCHMARKS.md gives for issue 21.
+//
+// How to run (from the repository root; a few minutes):
+//
+//	go run ./vision/internal/readtable
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"hexiom/calibration"
+	"hexiom/internal/fixture"
+	"hexiom/vision"
+)
+
+// look is one look's fixtures and the board its set is learnt from ("" for
+// the built-in set).
+type look struct {
+	name, dir, pattern, learn string
+}
+
+var looks = []look{
+	{"classic", "vision/testdata", "level*", ""},
+	{"classic", "vision/testdata", "random6-*", ""},
+	{"neon", "vision/testdata", "neon-[lr][ea]*[0-9]-*", "neon-learn-1280x800"},
+	{"flash", "vision/testdata/flash", "*", "random6-01-z100"},
+	{"slate", "vision/testdata/slate", "*", "learn-z100"},
+	{"slate", "vision/testdata/slate", "*", "learn-z75"},
+	{"slate", "vision/testdata/slate", "*", "learn-z150"},
+	{"slate", "vision/testdata/slate", "*", "random6-01-z100"},
+}
+
+type count struct{ read, refused, wrong, found, n int }
+
+func main() {
+	find := flag.Bool("find", true, "also run FindArea (calibrate -auto) on every fixture")
+	flag.Parse()
+	fmt.Println("| look | learnt from | zoom or window | boards | read exactly | refused | wrong | -auto within 2 px |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, l := range looks {
+		if err := run(l, *find); err != nil {
+			fmt.Fprintln(os.Stderr, "readtable:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func run(l look, find bool) error {
+	var tpl *vision.Templates
+	var err error
+	from := "built in"
+	if l.learn == "" {
+		tpl, err = vision.Builtin()
+	} else {
+		var f *fixture.Fixture
+		if f, err = fixture.Load(l.dir, l.learn); err == nil {
+			tpl, err = vision.Learn(nil, f.Image, f.Meta.Area, f.Truth)
+		}
+		from = l.learn
+		if tpl != nil && len(tpl.Missing()) > 0 {
+			from += " (lacks " + strings.Join(tpl.Missing(), ", ") + ")"
+		}
+	}
+	if err != nil {
+		return err
+	}
+	names, err := fixture.Names(l.dir, l.pattern)
+	if err != nil {
+		return err
+	}
+	by := map[string]*count{}
+	for _, n := range names {
+		f, err := fixture.Load(l.dir, n)
+		if err != nil {
+			return err
+		}
+		z := n[strings.LastIndex(n, "-")+1:]
+		c := by[z]
+		if c == nil {
+			c = &count{}
+			by[z] = c
+		}
+		c.n++
+		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		var de *vision.DoubtError
+		switch {
+		case err == nil && r.Pos.Equal(f.Truth):
+			c.read++
+		case err == nil:
+			c.wrong++
+			fmt.Fprintf(os.Stderr, "readtable: %s/%s read wrong with no error\n", l.dir, n)
+		case errors.As(err, &de), err != nil:
+			c.refused++
+		}
+		if !find {
+			continue
+		}
+		a, fr, err := vision.FindArea(f.Image, tpl)
+		if err == nil && fr.Pos.Equal(f.Truth) && within2(fr.Centres(a), f) {
+			c.found++
+		}
+	}
+	zs := make([]string, 0, len(by))
+	for z := range by {
+		zs = append(zs, z)
+	}
+	sort.Strings(zs)
+	for _, z := range zs {
+		c := by[z]
+		auto := "–"
+		if find {
+			auto = fmt.Sprintf("%d", c.found)
+		}
+		fmt.Printf("| %s | %s | %s | %d | %d | %d | %d | %s |\n", l.name, from, z, c.n, c.read, c.refused, c.wrong, auto)
+	}
+	return nil
+}
+
+// within2 reports whether every cell centre found lies within 2 px of
+// where the page drew it (the fixture's cells; else its area's lattice).
+func within2(found []calibration.Point, f *fixture.Fixture) bool {
+	truth := f.Meta.Area.Cells(f.Truth.Size)
+	if len(f.Meta.Cells) == len(found) {
+		for i, c := range f.Meta.Cells {
+			truth[i].X, truth[i].Y = c[0], c[1]
+		}
+	}
+	if len(truth) != len(found) {
+		return false
+	}
+	for i := range found {
+		if found[i].Dist(truth[i]) > 2 {
+			return false
+		}
+	}
+	return true
+}
