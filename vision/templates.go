@@ -4,13 +4,13 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"hexiom/board"
+	"hexiom/internal/safefile"
 )
 
 // Kind is what a cell holds, as seen.
@@ -106,9 +106,29 @@ func Builtin() (*Templates, error) {
 	return t, nil
 }
 
-// LoadTemplates reads a template set saved by Save (hexiom learn).
+// MaxTemplatesSize bounds a template file: a full set is about 60 kB, and
+// a larger file is refused before it is decoded.
+const MaxTemplatesSize = 4 << 20
+
+// TemplatesVersion is the version of the template file format this hexiom
+// reads and writes. A file with no version is version 1 (the sets saved
+// before the field was added, and the built-in one); another version is
+// refused, naming it.
+const TemplatesVersion = 1
+
+// templatesFile is a template file: the version, then the set's fields.
+type templatesFile struct {
+	Version int `json:"version"`
+	*Templates
+}
+
+// LoadTemplates reads a template set saved by Save (hexiom learn): at most
+// MaxTemplatesSize bytes, of the format TemplatesVersion.
 func LoadTemplates(path string) (*Templates, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadLimited(path, MaxTemplatesSize)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return nil, fmt.Errorf("load templates: %w: not a template set", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("load templates: %w", err)
 	}
@@ -116,10 +136,22 @@ func LoadTemplates(path string) (*Templates, error) {
 }
 
 func parseTemplates(name string, data []byte) (*Templates, error) {
+	var v struct {
+		Version *json.Number `json:"version"`
+	}
+	if json.Unmarshal(data, &v) == nil { // not JSON: the decoding below says so
+		version := json.Number("1") // no version: the format before the field
+		if v.Version != nil {
+			version = *v.Version
+		}
+		if n, err := version.Int64(); err != nil || n != TemplatesVersion {
+			return nil, fmt.Errorf("%s: template file version %s: this hexiom reads version %d; learn the set again (hexiom learn -new)", name, version, TemplatesVersion)
+		}
+	}
 	var t Templates
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
+	if err := dec.Decode(&templatesFile{Templates: &t}); err != nil {
 		return nil, fmt.Errorf("%s: not a template set: %w", name, err)
 	}
 	if err := t.Validate(); err != nil {
@@ -180,43 +212,18 @@ func (s *Sample) check(w, h, c int) error {
 	return nil
 }
 
-// Save writes the set as JSON, through a temporary file renamed over path,
-// so that a crash never leaves half a set.
+// Save writes the set as JSON (format TemplatesVersion), through a
+// temporary file renamed over path (safefile.Write), so that a crash never
+// leaves half a set, and the next save removes what a killed one left.
 func (t *Templates) Save(path string) error {
-	data, err := json.Marshal(t)
+	data, err := json.Marshal(templatesFile{Version: TemplatesVersion, Templates: t})
 	if err != nil {
 		return fmt.Errorf("save templates: %w", err)
 	}
-	if err := writeAtomic(path, append(data, '\n')); err != nil {
+	if err := safefile.WriteBytes(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("save templates: %w", err)
 	}
 	return nil
-}
-
-// writeAtomic writes data to a temporary file beside path and renames it
-// over path.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(f.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-	}
-	return werr
 }
 
 // Classes lists every class a template set holds, as Missing and Shows
