@@ -2,6 +2,7 @@ package vision
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"hexiom/board"
@@ -228,6 +229,9 @@ func (rd *reader) rimHolds(sc *scaled, a calibration.Area, s int) bool {
 			continue
 		}
 		cx, cy := sc.at(p)
+		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
+			continue // off the picture: no evidence of a board there
+		}
 		if v, k := rd.cellBest(crop, sc, cx, cy); k != Hole && v >= MinKind {
 			return true
 		}
@@ -239,18 +243,19 @@ func (rd *reader) rimHolds(sc *scaled, a calibration.Area, s int) bool {
 // picture whose holes look like the background.
 const minCells = 3
 
-// holeIsSky reports whether the game area's four corners (in the
-// kind-scale picture sc), which no board reaches, read surely as the hole
-// template: the look's holes are its plain background.
+// holeIsSky reports whether the four corners of the part of the game area
+// on the picture (in the kind-scale picture sc), which no board reaches,
+// read surely as the hole template: the look's holes are its plain
+// background.
 func (rd *reader) holeIsSky(sc *scaled) bool {
 	h := rd.tpl.kinds[Hole]
 	if !h.ok || h.standIn || !h.flat {
 		return false
 	}
-	a := rd.area
+	a := rd.area.Rect().Intersect(image.Rectangle{Min: rd.f.origin, Max: rd.f.origin.Add(image.Pt(rd.f.ws.Cols(), rd.f.ws.Rows()))})
 	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
-		cx, cy := sc.at(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
+		cx, cy := sc.at(calibration.Point{X: float64(a.Min.X) + c[0]*float64(a.Dx()), Y: float64(a.Min.Y) + c[1]*float64(a.Dy())})
 		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
 			return false
 		}

@@ -43,10 +43,14 @@ type count struct{ read, refused, wrong, found, n int }
 
 func main() {
 	find := flag.Bool("find", true, "also run FindArea (calibrate -auto) on every fixture")
+	only := flag.String("look", "", "only the look `NAME` (classic, neon, flash or slate)")
 	flag.Parse()
 	fmt.Println("| look | learnt from | zoom or window | boards | read exactly | refused | wrong | -auto within 2 px |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, l := range looks {
+		if *only != "" && l.name != *only {
+			continue
+		}
 		if err := run(l, *find); err != nil {
 			fmt.Fprintln(os.Stderr, "readtable:", err)
 			os.Exit(1)
