@@ -107,6 +107,17 @@ func (t *Templates) missingDigits() string {
 // learnt templates, as high as its learnt digits do (0.84 and more).
 const MinStandInLikeness = 0.5
 
+// StandInLikeness is how much the set's learnt digits resemble the
+// built-in ones that stand in for the digits it lacks (1 when it lacks
+// none): below MinStandInLikeness, no tile is read until every digit is
+// learnt.
+func (t *Templates) StandInLikeness() float64 {
+	if t.prepare() != nil {
+		return 0
+	}
+	return t.standInLike
+}
+
 // standInCheck marks doubtful every tile of r when the set lacks some digit
 // and its stand-ins cannot notice it (standInLikeness below
 // MinStandInLikeness): no score then tells a tile of a learnt digit from
