@@ -29,23 +29,31 @@ import (
 // still picture: at most two lost drags (seen and repaired) per board, for a
 // browser stalled by a busy machine.
 func TestE2EFlash(t *testing.T) {
+	playLearntLook(t, "flash", flashZooms, flashBoards)
+}
+
+// playLearntLook plays the look theme at each page zoom: calibrated by
+// clicks on flashLearn's start, the look learnt from that one start into
+// the user's set, then every board in boards played hands-free with the set
+// the one rule finds (no -templates flag).
+func playLearntLook(t *testing.T, theme string, zooms []float64, boards []game.Spec) {
 	d := getDesk(t)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the user's learnt set goes here
 	// The other e2e tests share the desk: put it back as it was.
 	t.Cleanup(func() { backToClassic(t, d) })
-	for _, zoom := range flashZooms {
+	for _, zoom := range zooms {
 		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
-			if err := d.Reopen("flash", zoom); err != nil {
+			if err := d.Reopen(theme, zoom); err != nil {
 				t.Fatal(err)
 			}
 			learnFlash(t, d, flashLearn)
-			for _, sp := range flashBoards {
+			for _, sp := range boards {
 				r := playOn(t, d, sp, true, func(cfg *play.Config) {
 					if dir := os.Getenv("HEXIOM_E2E_DEBUG"); dir != "" {
 						cfg.DebugDir = dir // keep the debug pictures
 					}
 				})
-				checkSolved(t, d, r, fmt.Sprintf("flash at %.0f %%: %+v", zoom*100, sp))
+				checkSolved(t, d, r, fmt.Sprintf("%s at %.0f %%: %+v", theme, zoom*100, sp))
 				// The board must be solved (checkSolved). Up to two lost drags
 				// that the bot saw and repaired are allowed here: each board
 				// starts a new player, which learns the look's pace again,

@@ -1,12 +1,9 @@
 package play_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"hexiom/game"
-	"hexiom/play"
 )
 
 // TestE2ESlate plays the slate look (issue 21), which the reader was never
@@ -17,33 +14,9 @@ import (
 // start, learns the look from that one start (flashLearn: every kind of
 // cell and every digit), then, with the set the one rule finds with no
 // -templates flag, plays an official level and the size-6 challenge
-// hands-free. At most two lost drags (seen and repaired) per board, for a
-// browser stalled mid-glide by a busy machine.
+// hands-free (playLearntLook: at most two lost drags, seen and repaired).
 func TestE2ESlate(t *testing.T) {
-	d := getDesk(t)
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the user's learnt set goes here
-	t.Cleanup(func() { backToClassic(t, d) })
-	for _, zoom := range []float64{0.75, 1.5} {
-		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
-			if err := d.Reopen("slate", zoom); err != nil {
-				t.Fatal(err)
-			}
-			learnFlash(t, d, flashLearn)
-			for _, sp := range slateBoards {
-				r := playOn(t, d, sp, true, func(cfg *play.Config) {
-					if dir := os.Getenv("HEXIOM_E2E_DEBUG"); dir != "" {
-						cfg.DebugDir = dir
-					}
-				})
-				checkSolved(t, d, r, fmt.Sprintf("slate at %.0f %%: %+v", zoom*100, sp))
-				if r.rep.Repairs > 2 {
-					t.Errorf("%d repairs: drags were lost", r.rep.Repairs)
-				} else if r.rep.Repairs > 0 {
-					t.Logf("%d repair(s): lost drags seen and repaired", r.rep.Repairs)
-				}
-			}
-		})
-	}
+	playLearntLook(t, "slate", []float64{0.75, 1.5}, slateBoards)
 }
 
 // slateBoards are what TestE2ESlate plays in each zoom: an official level

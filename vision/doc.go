@@ -25,7 +25,7 @@
 //     faint fill and a thin outline (the clone's slate look) is told apart
 //     by that outline: its template is not flat, so it is matched by
 //     correlation, which a plain hole does not pass (the margin Learn
-//     measures between them is 0.8 and more).
+//     measures between them is 0.68 and more).
 //  2. Size: the board in view is found by testing each size's cell lattice
 //     (calibration.Area gives every cell's centre and radius for size s): the
 //     image is scaled so that a cell has a fixed radius, each cell is matched

@@ -73,7 +73,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	var plate [][2]float32
 	for _, k := range []Kind{Hole, Empty} {
 		if p := tpl.kinds[k]; p.ok && !p.standIn {
-			plate = append(plate, [2]float32{p.mean[0], p.mean[1]})
+			plate = append(plate, p.mean)
 		}
 	}
 	if len(plate) == 0 {

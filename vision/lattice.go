@@ -168,7 +168,7 @@ func (rd *reader) lattice(sc *scaled, pts []calibration.Point, dx, dy float64) f
 	sum, n := 0.0, 0
 	for _, p := range pts {
 		cx, cy := sc.at(p)
-		best, bestK := rd.cellBest(crop, sc, cx+dx, cy+dy)
+		best, bestK, _ := rd.cellBest(crop, sc, cx+dx, cy+dy)
 		if rd.skyHole && bestK == Hole {
 			continue
 		}
@@ -182,9 +182,10 @@ func (rd *reader) lattice(sc *scaled, pts []calibration.Point, dx, dy float64) f
 }
 
 // cellBest returns the best kind score, and its kind, of the cell centred
-// at (cx, cy) in sc; crop is scratch space of a kind crop's size.
-func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64, Kind) {
-	sc.crop(crop, cx, cy, kindSz, kindSz)
+// at (cx, cy) in sc, and whether its crop lay inside sc; crop is scratch
+// space of a kind crop's size.
+func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64, Kind, bool) {
+	inside := sc.crop(crop, cx, cy, kindSz, kindSz)
 	std, mean := zeroMean(crop)
 	best, bestK := 0.0, Hole
 	for k := range rd.tpl.kinds {
@@ -199,8 +200,8 @@ func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64,
 			v = 0
 		default:
 			var dot float64
-			for j, inside := range kindMask {
-				if inside {
+			for j, in := range kindMask {
+				if in {
 					for c := kindC * j; c < kindC*(j+1); c++ {
 						dot += float64(crop[c]) * float64(p.pix[c])
 					}
@@ -212,7 +213,7 @@ func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64,
 			best, bestK = v, Kind(k)
 		}
 	}
-	return best, bestK
+	return best, bestK, inside
 }
 
 // rimHolds reports whether the outer ring of a size-s board laid out by a,
@@ -229,10 +230,8 @@ func (rd *reader) rimHolds(sc *scaled, a calibration.Area, s int) bool {
 			continue
 		}
 		cx, cy := sc.at(p)
-		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
-			continue // off the picture: no evidence of a board there
-		}
-		if v, k := rd.cellBest(crop, sc, cx, cy); k != Hole && v >= MinKind {
+		// a cell off the picture is no evidence of a board there
+		if v, k, inside := rd.cellBest(crop, sc, cx, cy); inside && k != Hole && v >= MinKind {
 			return true
 		}
 	}
@@ -272,9 +271,9 @@ func (rd *reader) holeIsSky(sc *scaled) bool {
 // means.
 func zeroMean(crop []float32) (float64, [kindC]float32) {
 	var sum [kindC]float64
-	for j := range kindMask {
+	for j, inside := range kindMask {
 		for c := range sum {
-			if in(j, c) {
+			if inside {
 				sum[c] += float64(crop[kindC*j+c])
 			}
 		}
@@ -283,9 +282,9 @@ func zeroMean(crop []float32) (float64, [kindC]float32) {
 	for c := range mean {
 		mean[c] = float32(sum[c] / float64(maskN))
 	}
-	for j := range kindMask {
+	for j, inside := range kindMask {
 		for c := range mean {
-			if in(j, c) {
+			if inside {
 				crop[kindC*j+c] -= mean[c]
 			} else {
 				crop[kindC*j+c] = 0

@@ -149,7 +149,7 @@ func (s *Separation) check() error {
 		for _, n := range names {
 			c := g.m[n]
 			if c == nil || c.N < 1 || !finite(c.Floor, c.Mean) {
-				return fmt.Errorf("separation of %s: %d cells, floor %v, mean %v: want at least one cell and finite scores", n, cNil(c), fl(c), mn(c))
+				return fmt.Errorf("separation of %s: %+v: want at least one cell and finite scores", n, c)
 			}
 			others := make([]string, 0, len(c.Margin))
 			for o := range c.Margin {
@@ -211,25 +211,4 @@ func finite(v ...float64) bool {
 		}
 	}
 	return true
-}
-
-func cNil(c *ClassSep) int {
-	if c == nil {
-		return 0
-	}
-	return c.N
-}
-
-func fl(c *ClassSep) float64 {
-	if c == nil {
-		return math.NaN()
-	}
-	return c.Floor
-}
-
-func mn(c *ClassSep) float64 {
-	if c == nil {
-		return math.NaN()
-	}
-	return c.Mean
 }

@@ -320,9 +320,6 @@ func hexMask(f float64) []bool {
 	return m
 }
 
-// in reports whether channel c of pixel j of a kind crop counts.
-func in(j, c int) bool { return kindMask[j] }
-
 // maskN is the number of pixels in kindMask, and maskVals the number of
 // values of a kind crop that count.
 var maskN = count(kindMask)
@@ -483,11 +480,9 @@ func maskZeroMean(v []float32) ([]float32, [kindC]float32) {
 // stdOf returns the spread of a zero-mean masked crop over the mask.
 func stdOf(p []float32) float64 {
 	var sq float64
-	for i := range kindMask {
-		for c := 0; c < kindC; c++ {
-			if in(i, c) {
-				sq += float64(p[kindC*i+c]) * float64(p[kindC*i+c])
-			}
+	for i, inside := range kindMask {
+		for c := kindC * i; inside && c < kindC*(i+1); c++ {
+			sq += float64(p[c]) * float64(p[c])
 		}
 	}
 	return math.Sqrt(sq / float64(maskVals))
