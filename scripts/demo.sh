@@ -13,7 +13,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
-export PATH="$PATH:/usr/local/go/bin"
+. "$root/scripts/env.sh" # the Linux build (gocv customenv)
 unset XDG_SESSION_TYPE WAYLAND_DISPLAY
 
 bin="${HEXIOM:-}"

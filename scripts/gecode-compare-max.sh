@@ -19,6 +19,7 @@
 # minizinc and flatzinc (Gecode) and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 
 timeout=60
 obj=tiles

@@ -13,6 +13,7 @@
 # flatzinc (Gecode) and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 
 timeout=120
 if [[ "${1:-}" == "-timeout" ]]; then timeout=$2; shift 2; fi

@@ -21,6 +21,7 @@
 # of our times. Needs g++, libcadical-dev and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 
 timeout=60
 n=100

@@ -29,6 +29,7 @@
 # "timeout" past -timeout). Needs libcadical-dev, g++ and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 
 timeout=300 threads=1 nseeds=10000 slowest=20
 while [[ "${1:-}" == -* ]]; do

@@ -9,7 +9,7 @@
 #   ./scripts/soak-play.sh BIN -swap         extra flags for bench-play
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="$PATH:/usr/local/go/bin"
+. "$root/scripts/env.sh" # the Linux build (gocv customenv)
 unset XDG_SESSION_TYPE WAYLAND_DISPLAY
 bin="${1:-}"
 if (($#)); then shift; fi

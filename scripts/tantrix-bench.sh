@@ -8,6 +8,7 @@
 # starting the process excluded). Prints the machine's load beside them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 seeds=10
 if [[ "${1:-}" == "-seeds" ]]; then seeds=$2; shift 2; fi
 sizes=("$@")

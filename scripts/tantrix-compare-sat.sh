@@ -18,6 +18,7 @@
 # g++ and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 boards=100 timeout=60 from=20 to=100
 while [[ "${1:-}" == -* ]]; do
 	case $1 in

@@ -16,6 +16,7 @@
 # flatzinc (Gecode) and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
 timeout=120 seeds=10
 while [[ "${1:-}" == -* ]]; do
 	case $1 in

@@ -16,7 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
-export PATH="$PATH:/usr/local/go/bin"
+# the Linux build: gocv's customenv tag, only the OpenCV modules vision needs
+# (every go command below builds with it; TestFewLibraries checks it)
+. scripts/env.sh
 unset XDG_SESSION_TYPE WAYLAND_DISPLAY
 
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
@@ -61,16 +63,17 @@ if (($# == 0)); then
   # gohook, the portable click listener, is in Linux builds only with -tags
   # gohook and opens the X display as the binary loads: start it under
   # xvfb-run, whose server outlives it (the hook runs until the process ends)
-  xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags gohook -count=1 ./clicks/
+  xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "gohook,$HEXIOM_TAGS" -count=1 ./clicks/
   # the e2e tests with the portable parts (issue 14): calibration by gohook
   # clicks, every look through kbinani/screenshot (a new X connection per
   # grab), on the xvfb-run display; the boards of every size, a dropped drag
   # and both fail-safes (the challenge and flash tests add nothing here that
   # depends on the capture, and take minutes more)
   xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
-    go test -tags gohook -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
+    go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
   # the move planner and the Driver build and pass their tests without cgo
   # (robotgo, the one part of actuate that needs it, is left out)
   CGO_ENABLED=0 go test -short -count=1 ./actuate/
-  ./scripts/windows-build.sh
+  # (the Linux build's flags are not for mingw-w64)
+  env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
 fi
