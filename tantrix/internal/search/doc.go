@@ -21,13 +21,24 @@
 // more copies left first, ties at random, and restarts after a Luby
 // sequence of node limits, which is still complete: a run that exhausts
 // its space within its limit proves there is no solution. Once the runs
-// have taken 20 nodes per place, it shaves the domains the runs start
-// from: every combo whose choice alone propagates to a contradiction is
-// taken out, again until none is (singleton arc consistency at the root).
+// have taken 20 nodes per place, it looks at the loop alone (linedp.go):
+// a tile's designated line is a sharp curve, a wide one or straight
+// whatever its rotation, so the challenge fixes how many of each the loop
+// holds, and a dynamic programme over the places (in an order with few
+// edges between the places done and those to do, as on bands and rings)
+// decides whether a loop through every place with those counts exists on
+// the domains, and keeps in them only the lines that lie on one. A board
+// without one is proved unsolvable there (most of the rings and bands
+// CaDiCaL proves impossible before any sub-loop cut); a board whose
+// frontier is too wide is left alone. Then it shaves the domains the runs
+// start from: every combo whose choice alone propagates to a
+// contradiction is taken out, again until none is (singleton arc
+// consistency at the root).
 //
 // Walker builds free-shape solutions by walking the loop: Enumerate lists
 // them all (for counting), Random builds one at random (for boards).
 //
-// Everything is sized in New and NewWalker; the solver allocates nothing
-// per search node.
+// Everything is sized in New and NewWalker, but the dynamic programme's
+// buffers, grown at its first call and kept for the next; the solver
+// allocates nothing per search node.
 package search

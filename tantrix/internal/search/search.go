@@ -81,6 +81,7 @@ type Solver struct {
 	// shave once the search has taken shaveAfter·n nodes.
 	start  []uint64
 	shaved bool
+	dp     lineDP // the buffers of lineFilter
 
 	nodes      int64
 	rng        uint64
@@ -215,6 +216,14 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		}
 		if !s.shaved && total >= shaveAfter*int64(s.n) {
 			s.shaved = true
+			if st, _ := s.lineFilter(stop); st == NoSolution {
+				s.nodes = total
+				return NoSolution
+			}
+			if stop != nil && stop() {
+				s.nodes = total
+				return Stopped
+			}
 			switch s.shave(stop) {
 			case NoSolution:
 				s.nodes = total

@@ -1,0 +1,643 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// The loop of the designated colour alone: a line through every place that
+// closes once, each place's line joining two of its edges. A tile's
+// designated line is a sharp curve (two touching edges), a wide one (one
+// edge between) or straight, whatever its rotation, so the challenge fixes
+// how many lines of each shape the loop has. lineFilter decides whether
+// such a loop exists on the domains the runs start from (the other colours
+// left out), by dynamic programming over the places in an order that keeps
+// the frontier small (the edges between the places done and the places to
+// do): a state is, per frontier edge, whether the loop crosses it and
+// which crossings are the two ends of one piece of line, with the set of
+// (sharp, wide) counts that reach it. A backward pass keeps the lines of
+// each place that lie on some whole loop with the right counts; the others
+// leave the start domains. On thin boards (bands, rings) the frontier is a
+// few edges; CaDiCaL proves many of them impossible on this part of the
+// encoding alone, and so does the programme, in milliseconds.
+
+const (
+	dpMaxFrontier = 16 // 4 bits per frontier edge in a uint64 state
+	// dpMaxSum bounds the sum over the places of 2^(frontier edges), a
+	// guess at the states: on the 100 boards of scripts/tantrixhard
+	// (n = 20..100) every programme that ran out of its budget had a sum
+	// over 120,000, and those that proved a board impossible after the
+	// search had failed to (rings, bands) under 10,000 (wide boards of
+	// 25,000 to 80,000 took 4 to 50 ms).
+	dpMaxSum = 1 << 16
+	// dpBudget bounds the words of count sets kept over all layers (8
+	// bytes each): a board that needs more is left to the search.
+	dpBudget = 1 << 19
+)
+
+type dpEdge struct {
+	u int32 // the place still to do
+	e int8  // its edge towards a place done
+}
+
+// dpStep is what processing place order[i] needs.
+type dpStep struct {
+	head  int     // frontier entries of this place (the first ones)
+	headE [6]int8 // their edges
+	done  uint8   // edges towards places done
+	// src[j] for the next frontier's entry j: ≥ 0 an entry of this
+	// frontier, else −1−e for the place's own edge e.
+	src   []int16
+	pairs []int8 // pairs of the domain whose edges lead to places
+	lo    int    // count sets need s+w ≥ lo after this place
+}
+
+type dpSlot struct {
+	key   uint64
+	idx   int32
+	stamp uint32
+}
+
+// lineDP holds the programme's buffers, kept by the Solver from one call
+// to the next (grown when a board needs more, never shrunk), so a solve
+// allocates nothing once they have grown.
+type lineDP struct {
+	n         int
+	need      [3]int // sharp, wide, straight lines of the tiles
+	w1, words int
+	pairA     [15]int8
+	pairB     [15]int8
+	pairKind  [15]int8
+	pairMask  [15]uint8
+
+	q, r, pos []int32
+	seen      []bool
+	cands     [8][]int32
+	order     []int32
+	steps     []dpStep
+	cur, next []dpEdge
+	nextSrc   []int16
+	off       []int // off[i]: first state of layer i
+	keys      []uint64
+	sets      []uint64
+	table     []dpSlot
+	stamp     uint32
+	nA, nB    []uint64 // backward count sets, two layers
+	tmp, m    []uint64
+	low       []uint64
+	notTop    []uint64 // w below its largest
+	notZero   []uint64 // w above 0
+	valid     []uint64 // s ≤ S, w ≤ W
+	alive     []uint16
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+func lineKind(a, b int8) int8 {
+	switch (b - a + 6) % 6 {
+	case 1, 5:
+		return 0
+	case 2, 4:
+		return 1
+	}
+	return 2
+}
+
+// lineFilter runs the programme on s.start. NoSolution: no loop with the
+// tiles' line shapes exists; Solved: it ran, and start keeps only combos
+// whose line lies on such a loop (changed: some combo left); Stopped: the
+// frontier or the states were too many (nothing changed), or stop asked.
+func (s *Solver) lineFilter(stop func() bool) (st Status, changed bool) {
+	d := &s.dp
+	d.n = s.n
+	d.need = [3]int{}
+	k := 0
+	for a := int8(0); a < 6; a++ {
+		for b := a + 1; b < 6; b++ {
+			d.pairA[k], d.pairB[k] = a, b
+			d.pairKind[k] = lineKind(a, b)
+			d.pairMask[k] = 1<<a | 1<<b
+			k++
+		}
+	}
+	for t := 0; t < 10; t++ {
+		if s.count[t] > 0 {
+			c := 6 * t
+			d.need[lineKind(s.lineEdge[c][0], s.lineEdge[c][1])] += int(s.count[t])
+		}
+	}
+	if !d.chooseOrder(s) {
+		return Stopped, false
+	}
+	d.w1 = d.need[1] + 1
+	d.words = ((d.need[0]+1)*d.w1 + 63) / 64
+	d.buildSteps(s)
+	switch d.forward(stop) {
+	case NoSolution:
+		return NoSolution, false
+	case Stopped:
+		return Stopped, false
+	}
+	d.backward()
+	for i, p := range d.order {
+		var m uint64
+		for k := 0; k < 15; k++ {
+			if d.alive[i]&(1<<k) != 0 {
+				m |= s.pairMask[d.pairA[k]][d.pairB[k]]
+			}
+		}
+		if nd := s.start[p] & m; nd != s.start[p] {
+			if nd == 0 {
+				return NoSolution, false
+			}
+			s.start[p] = nd
+			changed = true
+		}
+	}
+	return Solved, changed
+}
+
+var dirQR = [6][2]int32{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}
+
+// sweeps are the directions the board is swept along (a place's key is
+// f·(q, r)).
+var sweeps = [6][2]int32{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}, {1, -1}}
+
+// chooseOrder picks, among breadth-first orders from two far places and
+// sweeps along six directions, the order with the smallest largest
+// frontier (then the smallest sum of 2^frontier); false when even that is
+// over dpMaxFrontier or the board is not connected.
+func (d *lineDP) chooseOrder(s *Solver) bool {
+	n := d.n
+	d.q, d.r, d.pos, d.seen = grow(d.q, n), grow(d.r, n), grow(d.pos, n), grow(d.seen, n)
+	for i := range d.cands {
+		d.cands[i] = grow(d.cands[i], n)
+	}
+	bfs := func(from int32, out []int32) int32 {
+		for i := range d.seen {
+			d.seen[i] = false
+		}
+		out[0] = from
+		d.seen[from] = true
+		m := 1
+		for h := 0; h < m; h++ {
+			p := out[h]
+			for e := 0; e < 6; e++ {
+				x := s.nbr[6*p+int32(e)]
+				if x >= 0 && !d.seen[x] {
+					d.seen[x] = true
+					d.q[x], d.r[x] = d.q[p]+dirQR[e][0], d.r[p]+dirQR[e][1]
+					out[m] = x
+					m++
+				}
+			}
+		}
+		if m != n {
+			return -1
+		}
+		return out[n-1]
+	}
+	d.q[0], d.r[0] = 0, 0
+	far := bfs(0, d.cands[0])
+	if far < 0 {
+		return false
+	}
+	far2 := bfs(far, d.cands[0])
+	bfs(far2, d.cands[1])
+	for si, f := range sweeps {
+		o := d.cands[2+si]
+		for i := range o {
+			o[i] = int32(i)
+		}
+		q, r := d.q, d.r
+		slices.SortFunc(o, func(a, b int32) int {
+			ka, kb := f[0]*q[a]+f[1]*r[a], f[0]*q[b]+f[1]*r[b]
+			if ka != kb {
+				return int(ka - kb)
+			}
+			ja, jb := f[1]*q[a]-f[0]*r[a], f[1]*q[b]-f[0]*r[b]
+			if ja != jb {
+				return int(ja - jb)
+			}
+			return int(a - b)
+		})
+	}
+	best, bestMax, bestSum := -1, 0, 0
+	for ci, o := range d.cands {
+		for i, p := range o {
+			d.pos[p] = int32(i)
+		}
+		cur, mx, sum := 0, 0, 0
+		for i, p := range o {
+			for e := 0; e < 6; e++ {
+				x := s.nbr[6*p+int32(e)]
+				if x < 0 {
+					continue
+				}
+				if d.pos[x] < int32(i) {
+					cur--
+				} else {
+					cur++
+				}
+			}
+			mx = max(mx, cur)
+			sum += 1 << min(cur, 30)
+		}
+		if best < 0 || mx < bestMax || mx == bestMax && sum < bestSum {
+			best, bestMax, bestSum = ci, mx, sum
+		}
+	}
+	if bestMax > dpMaxFrontier || bestSum > dpMaxSum {
+		return false
+	}
+	d.order = grow(d.order, n)
+	copy(d.order, d.cands[best])
+	for i, p := range d.order {
+		d.pos[p] = int32(i)
+	}
+	return true
+}
+
+// before orders frontier entries by the position of the place to do, then
+// by edge.
+func (d *lineDP) before(a, b dpEdge) bool {
+	return d.pos[a.u] < d.pos[b.u] || d.pos[a.u] == d.pos[b.u] && a.e < b.e
+}
+
+func (d *lineDP) buildSteps(s *Solver) {
+	n := d.n
+	d.steps = grow(d.steps, n)
+	d.cur = d.cur[:0]
+	for i, p := range d.order {
+		st := &d.steps[i]
+		*st = dpStep{src: st.src[:0], pairs: st.pairs[:0]}
+		for st.head < len(d.cur) && d.cur[st.head].u == p {
+			st.headE[st.head] = d.cur[st.head].e
+			st.done |= 1 << d.cur[st.head].e
+			st.head++
+		}
+		// The next frontier: the rest of this one, with this place's edges
+		// to places to do merged in by (position, edge).
+		d.next, d.nextSrc = d.next[:0], d.nextSrc[:0]
+		var out uint8
+		var nw [6]dpEdge
+		var ne [6]int8
+		k := 0
+		for e := 0; e < 6; e++ {
+			x := s.nbr[6*p+int32(e)]
+			if x < 0 || d.pos[x] < int32(i) {
+				continue
+			}
+			out |= 1 << e
+			fe := dpEdge{x, int8((e + 3) % 6)}
+			j := k
+			for ; j > 0 && d.before(fe, nw[j-1]); j-- {
+				nw[j], ne[j] = nw[j-1], ne[j-1]
+			}
+			nw[j], ne[j] = fe, int8(e)
+			k++
+		}
+		rest := st.head
+		for j := 0; j < k; j++ {
+			for rest < len(d.cur) && d.before(d.cur[rest], nw[j]) {
+				d.next = append(d.next, d.cur[rest])
+				d.nextSrc = append(d.nextSrc, int16(rest))
+				rest++
+			}
+			d.next = append(d.next, nw[j])
+			d.nextSrc = append(d.nextSrc, int16(-1-ne[j]))
+		}
+		for ; rest < len(d.cur); rest++ {
+			d.next = append(d.next, d.cur[rest])
+			d.nextSrc = append(d.nextSrc, int16(rest))
+		}
+		st.src = append(st.src, d.nextSrc...)
+		d.cur, d.next = d.next, d.cur
+		dm := s.start[p]
+		for k := int8(0); k < 15; k++ {
+			if d.pairMask[k]&^(st.done|out) == 0 && dm&s.pairMask[d.pairA[k]][d.pairB[k]] != 0 {
+				st.pairs = append(st.pairs, k)
+			}
+		}
+		st.lo = i + 1 - d.need[2]
+	}
+}
+
+// trans gives the state after place order[i] takes pair k from a state
+// whose entries for this place are lab (by edge) with crossings in; ok
+// false when it may not (a loop closing before the last place).
+func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next uint64, ok bool) {
+	st := &d.steps[i]
+	pm := d.pairMask[k]
+	var from, to, give uint8 // relabel from → to; give: label of new crossings
+	switch bits.OnesCount8(in) {
+	case 2:
+		x, y := lab[d.pairA[k]], lab[d.pairB[k]]
+		if x == y {
+			// the loop closes: only through every place
+			return 0, i == d.n-1
+		}
+		from, to = y, x
+	case 1:
+		give = lab[d.pairA[k]] | lab[d.pairB[k]]
+	default:
+		give = 15
+	}
+	var remap [16]uint8
+	nextLab := uint8(1)
+	for j, sj := range st.src {
+		var v uint8
+		if sj >= 0 {
+			v = uint8(c>>(4*int(sj))) & 15
+			if v == from {
+				v = to
+			}
+		} else if pm&(1<<(-1-sj)) != 0 {
+			v = give
+		}
+		if v != 0 {
+			if remap[v] == 0 {
+				remap[v] = nextLab
+				nextLab++
+			}
+			next |= uint64(remap[v]) << (4 * j)
+		}
+	}
+	return next, true
+}
+
+// heads reads this place's entries of state c: labels by edge and the
+// edges the loop crosses.
+func (d *lineDP) heads(i int, c uint64) (lab [6]uint8, in uint8) {
+	st := &d.steps[i]
+	for j := 0; j < st.head; j++ {
+		if v := uint8(c>>(4*j)) & 15; v != 0 {
+			e := st.headE[j]
+			in |= 1 << e
+			lab[e] = v
+		}
+	}
+	return
+}
+
+// shiftOr: dst |= src shifted up by sh bits (dropping bits past the end).
+func shiftOr(dst, src []uint64, sh int) {
+	ws, bs := sh/64, uint(sh%64)
+	for j := len(dst) - 1; j >= ws; j-- {
+		v := src[j-ws] << bs
+		if bs != 0 && j-ws-1 >= 0 {
+			v |= src[j-ws-1] >> (64 - bs)
+		}
+		dst[j] |= v
+	}
+}
+
+// shiftDownOr: dst |= src shifted down by sh bits.
+func shiftDownOr(dst, src []uint64, sh int) {
+	ws, bs := sh/64, uint(sh%64)
+	for j := 0; j+ws < len(src); j++ {
+		v := src[j+ws] >> bs
+		if bs != 0 && j+ws+1 < len(src) {
+			v |= src[j+ws+1] << (64 - bs)
+		}
+		dst[j] |= v
+	}
+}
+
+func (d *lineDP) masks() {
+	w := d.words
+	d.notTop, d.notZero, d.valid = grow(d.notTop, w), grow(d.notZero, w), grow(d.valid, w)
+	d.low, d.tmp, d.m = grow(d.low, w), grow(d.tmp, w), grow(d.m, w)
+	clear(d.notTop)
+	clear(d.notZero)
+	clear(d.valid)
+	for s := 0; s <= d.need[0]; s++ {
+		for w := 0; w <= d.need[1]; w++ {
+			b := s*d.w1 + w
+			d.valid[b/64] |= 1 << (b % 64)
+			if w < d.need[1] {
+				d.notTop[b/64] |= 1 << (b % 64)
+			}
+			if w > 0 {
+				d.notZero[b/64] |= 1 << (b % 64)
+			}
+		}
+	}
+}
+
+// shiftOf is how far a line of pair k moves a count set: a sharp line adds
+// one to s (a row of w1 bits), a wide one to w.
+func (d *lineDP) shiftOf(k int8) (sh int, kind int8) {
+	switch kind = d.pairKind[k]; kind {
+	case 0:
+		return d.w1, kind
+	case 1:
+		return 1, kind
+	}
+	return 0, kind
+}
+
+// lookup finds key in the table (of the current stamp); −1 when absent.
+func (d *lineDP) lookup(key uint64) (slot int, idx int32) {
+	mask := len(d.table) - 1
+	h := int((key * 0x9E3779B97F4A7C15) >> 32)
+	for j := h & mask; ; j = (j + 1) & mask {
+		sl := &d.table[j]
+		if sl.stamp != d.stamp {
+			return j, -1
+		}
+		if sl.key == key {
+			return j, sl.idx
+		}
+	}
+}
+
+// index puts the states keys[from:to] in a fresh table.
+func (d *lineDP) index(from, to int) {
+	need := 2 * (to - from)
+	if need < 64 {
+		need = 64
+	}
+	if len(d.table) < need {
+		size := 64
+		for size < need {
+			size *= 2
+		}
+		d.table = make([]dpSlot, size)
+		d.stamp = 0
+	}
+	d.stamp++
+	if d.stamp == 0 {
+		clear(d.table)
+		d.stamp = 1
+	}
+	for i := from; i < to; i++ {
+		j, _ := d.lookup(d.keys[i])
+		d.table[j] = dpSlot{d.keys[i], int32(i - from), d.stamp}
+	}
+}
+
+func (d *lineDP) forward(stop func() bool) Status {
+	n, words := d.n, d.words
+	d.masks()
+	d.off = grow(d.off, n+2)
+	d.keys = append(d.keys[:0], 0)
+	d.sets = grow(d.sets, words)
+	clear(d.sets)
+	d.sets[0] = 1
+	d.off[0], d.off[1] = 0, 1
+	for i := 0; i < n; i++ {
+		if stop != nil && stop() {
+			return Stopped
+		}
+		// Count sets with s+w < lo are dead after this place.
+		copy(d.low, d.valid)
+		if lo := d.steps[i].lo; lo > 0 {
+			for s := 0; s <= d.need[0] && s < lo; s++ {
+				for w := 0; w <= d.need[1] && s+w < lo; w++ {
+					b := s*d.w1 + w
+					d.low[b/64] &^= 1 << (b % 64)
+				}
+			}
+		}
+		start, end := d.off[i], d.off[i+1]
+		d.index(end, end) // an empty table for layer i+1
+		for ci := start; ci < end; ci++ {
+			c := d.keys[ci]
+			lab, in := d.heads(i, c)
+			for _, k := range d.steps[i].pairs {
+				if d.pairMask[k]&d.steps[i].done != in {
+					continue
+				}
+				nk, ok := d.trans(i, c, &lab, in, k)
+				if !ok {
+					continue
+				}
+				sh, kind := d.shiftOf(k)
+				src := d.sets[ci*words : (ci+1)*words]
+				if kind == 1 {
+					for j := range d.tmp {
+						d.tmp[j] = src[j] & d.notTop[j]
+					}
+					src = d.tmp
+				}
+				if 2*(len(d.keys)-end+1) > len(d.table) {
+					d.index(end, len(d.keys))
+				}
+				slot, ni := d.lookup(nk)
+				if ni < 0 {
+					if len(d.sets)+words > dpBudget {
+						return Stopped
+					}
+					ni = int32(len(d.keys) - end)
+					d.table[slot] = dpSlot{nk, ni, d.stamp}
+					d.keys = append(d.keys, nk)
+					d.sets = append(d.sets, make([]uint64, words)...)
+				}
+				at := end + int(ni)
+				shiftOr(d.sets[at*words:(at+1)*words], src, sh)
+			}
+		}
+		// Drop the dead counts and the states left with none.
+		w := end
+		for ci := end; ci < len(d.keys); ci++ {
+			set := d.sets[ci*words : (ci+1)*words]
+			any := uint64(0)
+			for j := range set {
+				set[j] &= d.low[j]
+				any |= set[j]
+			}
+			if any == 0 {
+				continue
+			}
+			if w != ci {
+				d.keys[w] = d.keys[ci]
+				copy(d.sets[w*words:(w+1)*words], set)
+			}
+			w++
+		}
+		d.keys, d.sets = d.keys[:w], d.sets[:w*words]
+		d.off[i+2] = w
+		if w == end {
+			return NoSolution
+		}
+	}
+	b := d.need[0]*d.w1 + d.need[1]
+	if d.off[n+1]-d.off[n] != 1 || d.sets[d.off[n]*words+b/64]&(1<<(b%64)) == 0 {
+		return NoSolution
+	}
+	return Solved
+}
+
+// backward sets alive[i] to the pairs of place order[i] that lie on some
+// whole loop with the tiles' counts: from a state with counts F, a pair
+// leads to a state from which the counts still missing can be made.
+func (d *lineDP) backward() {
+	n, words := d.n, d.words
+	d.alive = grow(d.alive, n)
+	clear(d.alive)
+	// nB: for each state of layer i+1, the counts from which the rest can
+	// reach the tiles' counts; at layer n exactly those.
+	most := 1
+	for i := 0; i < n; i++ {
+		most = max(most, d.off[i+1]-d.off[i])
+	}
+	d.nA, d.nB = grow(d.nA, most*words), grow(d.nB, most*words)
+	clear(d.nB)
+	b := d.need[0]*d.w1 + d.need[1]
+	d.nB[b/64] = 1 << (b % 64)
+	for i := n - 1; i >= 0; i-- {
+		start, end := d.off[i], d.off[i+1]
+		d.index(end, d.off[i+2])
+		clear(d.nA[:(end-start)*words])
+		for ci := start; ci < end; ci++ {
+			c := d.keys[ci]
+			set := d.sets[ci*words : (ci+1)*words]
+			lab, in := d.heads(i, c)
+			for _, k := range d.steps[i].pairs {
+				if d.pairMask[k]&d.steps[i].done != in {
+					continue
+				}
+				nk, ok := d.trans(i, c, &lab, in, k)
+				if !ok {
+					continue
+				}
+				_, ni := d.lookup(nk)
+				if ni < 0 {
+					continue
+				}
+				nn := d.nB[int(ni)*words : (int(ni)+1)*words]
+				sh, kind := d.shiftOf(k)
+				if kind == 1 {
+					// counts at w = 0 cannot follow a wide line
+					for j := range d.m {
+						d.m[j] = nn[j] & d.notZero[j]
+					}
+					nn = d.m
+				}
+				clear(d.tmp)
+				shiftDownOr(d.tmp, nn, sh)
+				hit := false
+				for j := range d.tmp {
+					if d.tmp[j]&set[j] != 0 {
+						hit = true
+						break
+					}
+				}
+				if hit {
+					d.alive[i] |= 1 << k
+					dst := d.nA[(ci-start)*words : (ci-start+1)*words]
+					for j := range d.tmp {
+						dst[j] |= d.tmp[j]
+					}
+				}
+			}
+		}
+		d.nA, d.nB = d.nB, d.nA
+	}
+}

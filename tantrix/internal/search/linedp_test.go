@@ -1,0 +1,192 @@
+package search
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// The tiles 1..10 (package tantrix's Tiles), edges NE..NW, R=0 B=1 Y=2.
+var testTiles = [10]string{"BRYYBR", "RBYYBR", "YRRBBY", "RBRYBY", "YRBBRY", "BYBRYR", "YRBBYR", "RYBBRY", "BRBYRY", "RBYYRB"}
+
+// testProblem is challenge n in colour col on the given places.
+func testProblem(places [][2]int32, n int, col uint8) Problem {
+	p := Problem{Colour: col, Nbr: make([]int32, 6*len(places))}
+	at := map[[2]int32]int32{}
+	for i, pl := range places {
+		at[pl] = int32(i)
+	}
+	for i, pl := range places {
+		for e := 0; e < 6; e++ {
+			j, ok := at[[2]int32{pl[0] + dirQR[e][0], pl[1] + dirQR[e][1]}]
+			if !ok {
+				j = -1
+			}
+			p.Nbr[6*i+e] = j
+		}
+	}
+	for t := 0; t < 10; t++ {
+		for e := 0; e < 6; e++ {
+			p.Tiles[t][e] = map[byte]uint8{'R': 0, 'B': 1, 'Y': 2}[testTiles[t][e]]
+		}
+		if t < n {
+			p.Count[t] = (n - t + 9) / 10
+		}
+	}
+	return p
+}
+
+// randomShape grows n places from (0, 0), each beside one already taken:
+// of three free places drawn at random, the one with most taken
+// neighbours (compact shapes have more loops).
+func randomShape(n int, rng *rand.Rand) [][2]int32 {
+	ps := [][2]int32{{0, 0}}
+	in := map[[2]int32]bool{{0, 0}: true}
+	around := func(x [2]int32) int {
+		k := 0
+		for e := 0; e < 6; e++ {
+			if in[[2]int32{x[0] + dirQR[e][0], x[1] + dirQR[e][1]}] {
+				k++
+			}
+		}
+		return k
+	}
+	for len(ps) < n {
+		var best [2]int32
+		bestK := -1
+		for try := 0; try < 3; try++ {
+			b := ps[rng.IntN(len(ps))]
+			e := rng.IntN(6)
+			x := [2]int32{b[0] + dirQR[e][0], b[1] + dirQR[e][1]}
+			if !in[x] && around(x) > bestK {
+				best, bestK = x, around(x)
+			}
+		}
+		if bestK >= 0 {
+			in[best] = true
+			ps = append(ps, best)
+		}
+	}
+	return ps
+}
+
+// bruteLines walks every loop through all the places (a Hamiltonian
+// cycle of the board) whose lines the start domains allow and whose
+// sharp, wide and straight lines number what the tiles bring; it returns
+// whether one exists and, per place, the pairs of edges such loops use.
+func bruteLines(s *Solver) (bool, []uint16) {
+	n := s.n
+	var need [3]int
+	for t := 0; t < 10; t++ {
+		if s.count[t] > 0 {
+			need[lineKind(s.lineEdge[6*t][0], s.lineEdge[6*t][1])] += int(s.count[t])
+		}
+	}
+	alive := make([]uint16, n)
+	path := []int32{0}
+	inPath := make([]bool, n)
+	inPath[0] = true
+	edgeTo := func(p, q int32) int8 {
+		for e := int8(0); e < 6; e++ {
+			if s.nbr[6*p+int32(e)] == q {
+				return e
+			}
+		}
+		return -1
+	}
+	found := false
+	var rec func()
+	rec = func() {
+		p := path[len(path)-1]
+		if len(path) == n {
+			if edgeTo(p, 0) < 0 {
+				return
+			}
+			var cnt [3]int
+			pairs := make([]int, n)
+			for i := range path {
+				a := edgeTo(path[i], path[(i+n-1)%n])
+				b := edgeTo(path[i], path[(i+1)%n])
+				a, b = min(a, b), max(a, b)
+				if s.start[path[i]]&s.pairMask[a][b] == 0 {
+					return
+				}
+				cnt[lineKind(a, b)]++
+				pairs[i] = int(a)*6 + int(b)
+			}
+			if cnt != need {
+				return
+			}
+			found = true
+			for i, pl := range path {
+				k := 0
+				for a := 0; a < 6; a++ {
+					for b := a + 1; b < 6; b++ {
+						if a*6+b == pairs[i] {
+							alive[pl] |= 1 << k
+						}
+						k++
+					}
+				}
+			}
+			return
+		}
+		for e := 0; e < 6; e++ {
+			q := s.nbr[6*p+int32(e)]
+			if q >= 0 && !inPath[q] {
+				inPath[q] = true
+				path = append(path, q)
+				rec()
+				path = path[:len(path)-1]
+				inPath[q] = false
+			}
+		}
+	}
+	if n >= 3 {
+		rec()
+	}
+	return found, alive
+}
+
+// lineFilter against a walk of every loop, on random small boards: the
+// same verdict, and the start domains keep exactly the lines of the loops
+// with the tiles' counts.
+func TestLineFilterAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 1))
+	some, none := 0, 0
+	for trial := 0; trial < 400; trial++ {
+		n := 4 + rng.IntN(9)
+		shape := randomShape(n, rng)
+		s := New(testProblem(shape, n, uint8(rng.IntN(3))))
+		copy(s.start, s.init)
+		want, alive := bruteLines(s)
+		st, _ := s.lineFilter(nil)
+		if st == Stopped {
+			t.Fatalf("trial %d: stopped on %d places", trial, n)
+		}
+		if (st == Solved) != want {
+			t.Fatalf("trial %d (%v, colour %d): lineFilter %v, a walk of every loop finds one: %v", trial, shape, s.colour, st, want)
+		}
+		if !want {
+			none++
+			continue
+		}
+		some++
+		for p := range s.start {
+			var m uint64
+			for k := 0; k < 15; k++ {
+				if alive[p]&(1<<k) != 0 {
+					m |= s.pairMask[s.dp.pairA[k]][s.dp.pairB[k]]
+				}
+			}
+			if s.start[p] != s.init[p]&m {
+				t.Fatalf("trial %d (%v): place %d keeps %d combos, the loops use %d of %d (pairs %015b)", trial, shape, p,
+					bits.OnesCount64(s.start[p]), bits.OnesCount64(s.init[p]&m), bits.OnesCount64(s.init[p]), alive[p])
+			}
+		}
+	}
+	t.Logf("%d boards with such a loop, %d without", some, none)
+	if some < 20 || none < 20 {
+		t.Errorf("want both kinds of board, got %d with a loop, %d without", some, none)
+	}
+}
