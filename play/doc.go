@@ -1,12 +1,27 @@
 // Package play is the bot's loop, hands-free from a calibrated screen to a
 // solved board: wait until a board is in view, solve it, plan the fewest
 // drags (actuate.Plan, or actuate.PlanSwap when the game swaps), and drag to
-// the cell centres vision read; after every drag, wait until the picture has
-// changed and stands still again, read it, and compare it with what the plan
-// expected.
+// the cell centres vision read; after every drag, check on the screen that
+// it landed before the next.
 //
-// The bot trusts a read, and starts a drag, only on a still picture: games
-// animate (a tile glides into its cell, a level fades in) and often ignore
+// After a drag the bot reads only what changed (quick.go): the cells whose
+// picture differs from the last picture it read, the drag's two among them,
+// each read with confidence as the plan expects (vision.ReadCells); every
+// other cell shows what it showed then. That is as sure as a whole read, in
+// a few milliseconds, and the next drag starts as soon as a picture shows
+// it: in a game that does not animate, the next frame. The whole board is
+// read at the start, whenever that check does not hold within a moment (a
+// frame caught mid-redraw, a drag not taken, another board: then the rules
+// below decide, on a still picture), and at the end, to prove it solved. A
+// drag that moves a cell the drag before it changed first looks again, so a
+// drag the game showed and then took back is seen before a drag depends on
+// it. The first drags (probes) are watched until the picture stands still:
+// a game whose picture keeps changing after a drop shows landed (a tile
+// gliding into place), or one that loses a drag, is played at the learnt
+// pace below, every drag waiting for a still picture.
+//
+// In a game that animates, and whenever it reads the whole board, the bot
+// trusts a read, and starts a drag, only on a still picture: games animate (a tile glides into its cell, a level fades in) and often ignore
 // input meanwhile, so a drag started on a moving picture is lost, and a
 // frame in flight may show a board that is not there. Still means the
 // captures of the game area stayed unchanged for a window learnt from the

@@ -33,6 +33,14 @@ type Eyes interface {
 	// scale learnt so far): the one place the loop takes it from, for
 	// drags and debug pictures.
 	GameArea() calibration.Area
+	// Changed returns the cells of the board read in r (a sure read, its
+	// size and geometry) whose picture differs between a and b, two
+	// pictures Grab took: the cells to read again. Every other cell shows
+	// what it showed in a.
+	Changed(a, b image.Image, r vision.Reading) []int
+	// ReadCells reads only the given cells of the board of r in img
+	// (vision.ReadCells), in the order asked, each with its doubt.
+	ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error)
 }
 
 // Screen is Eyes on the real screen: a capture of the calibrated game area
@@ -68,6 +76,38 @@ func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
 		s.Area = s.Area.WithScale(r.Size, r.Area.ScaleOf(r.Size))
 	}
 	return r, err
+}
+
+func (s *Screen) ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error) {
+	return vision.ReadCells(img, r, cells, s.Templates)
+}
+
+// Changed compares the two pictures over each cell of r: a cell changed when
+// more than a few pixels (noise) of the square inside its hexagon differ by
+// more than a small amount in some channel, as changed judges a picture.
+func (s *Screen) Changed(a, b image.Image, r vision.Reading) []int {
+	ra, okA := a.(*image.RGBA)
+	rb, okB := b.(*image.RGBA)
+	if r.Size == 0 || r.Area.Side <= 0 {
+		return nil
+	}
+	pts := r.Area.Cells(r.Size)
+	if !okA || !okB || ra.Rect != rb.Rect {
+		all := make([]int, len(pts)) // not comparable: every cell
+		for i := range all {
+			all[i] = i
+		}
+		return all
+	}
+	h := 0.6 * r.Area.Radius(r.Size) // half the side of a square on the cell: its face, no neighbour
+	var out []int
+	for i, p := range pts {
+		box := image.Rect(int(p.X-h), int(p.Y-h), int(p.X+h)+1, int(p.Y+h)+1).Intersect(ra.Rect)
+		if differs(ra, rb, box) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Look grabs and reads once, moving or not: for one picture, as `hexiom

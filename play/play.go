@@ -28,6 +28,11 @@ type player struct {
 	// solvedThenCovered).
 	between image.Image
 	t0      time.Time // when the board was first seen
+	// geom is the last board read whole with confidence: its size and
+	// geometry, where the cells a drag changed are read (landed).
+	geom vision.Reading
+	// fullRead is the picture of the last whole read with confidence.
+	fullRead image.Image
 }
 
 func newPlayer(cfg Config, pc *pace) *player {
@@ -93,6 +98,9 @@ func (p *player) read(img image.Image, size int) (Sight, error) {
 	s := Sight{Image: img, Reading: r, Read: p.since(t)}
 	p.rep.Looks++
 	p.rep.Read += s.Read
+	if err == nil && r.Size > 0 {
+		p.geom, p.fullRead = r, img
+	}
 	return s, err
 }
 
@@ -322,21 +330,46 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 		if err := actuate.Drop(&expected, m, p.cfg.Swap); err != nil {
 			return c, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
 		}
+		if i > 0 && !p.pace.animates() && touches(m, c.moves[i-1]) {
+			// A drag the game showed and then sent back must be seen
+			// before a drag that depends on it.
+			shows, err := p.stillShows(c.cur)
+			if err != nil {
+				return c, err
+			}
+			if !shows {
+				seen, ok, last, err := p.check(ctx, p.rep.Size, c.cur, false, fmt.Sprintf("checking drag %d is still in place", p.rep.Drags))
+				if err != nil {
+					return c, err
+				}
+				if !ok {
+					return p.repair(c, seen, c.cur, fmt.Sprintf("drag %d (cell %d → %d) went back", p.rep.Drags, c.moves[i-1].From, c.moves[i-1].To), last)
+				}
+			}
+		}
 		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
 			return c, err
 		}
-		seen, ok, last, err := p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
+		landed, err := p.landed(ctx, m, expected, p.cfg.Now())
 		if err != nil {
 			return c, err
 		}
-		if !ok {
-			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
-			if seen.Equal(c.cur) {
-				p.pace.tooQuick() // perhaps pressed while the game still moved
-			} else {
-				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
+		if !landed {
+			// Not seen by the cells it changed: the whole board, on a
+			// still picture, decides.
+			seen, ok, last, err := p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
+			if err != nil {
+				return c, err
 			}
-			return p.repair(c, seen, expected, why, last)
+			if !ok {
+				why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
+				if seen.Equal(c.cur) {
+					p.pace.tooQuick() // perhaps pressed while the game still moved
+				} else {
+					why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
+				}
+				return p.repair(c, seen, expected, why, last)
+			}
 		}
 		c.cur = expected
 		if c.cur.Solved() && i+1 < len(c.moves) {
@@ -349,6 +382,12 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 	}
 	c.moves = nil
 	return c, nil
+}
+
+// touches reports whether drag m moves from or to a cell drag n moved from
+// or to.
+func touches(m, n board.Move) bool {
+	return m.From == n.From || m.From == n.To || m.To == n.From || m.To == n.To
 }
 
 // drag makes drag m of the plan, left being the drags left with it.
@@ -375,9 +414,15 @@ func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.P
 // that changed is read once still. When the board went back it returns the
 // repaired course, not proved.
 func (p *player) prove(ctx context.Context, c course) (next course, proved bool, err error) {
-	_, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
+	img, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
 	if err == nil && !moved {
-		return c, true, nil
+		if img == p.fullRead {
+			return c, true, nil
+		}
+		// Seen by the cells the drags changed: read it whole once.
+		if s, err := p.read(img, p.rep.Size); err == nil && s.Reading.Pos.Equal(c.cur) {
+			return c, true, nil
+		}
 	}
 	if ctx.Err() != nil {
 		return c, false, fmt.Errorf("play: %w", ctx.Err())

@@ -103,6 +103,15 @@ type simGame struct {
 	glides            int
 	glideFrom         time.Time
 
+	// sendBack: the next n legal drags are shown on one picture and then
+	// undone (a game that shows a drop at once and takes it back when its
+	// server refuses it).
+	sendBack      int
+	sendBackAfter int // legal drags taken before those sent back
+	undo          *board.Position
+	undoShown     bool
+	refused       int // drags the game's rule refused (onto a tile, from no tile)
+
 	frames  []simView // every picture shown, by number
 	lastKey string
 }
@@ -153,7 +162,16 @@ func (g *simGame) event(_ int, e actuate.Event) {
 			probe := g.pos.Clone()
 			if g.refuseSolved && g.pos.Solved() {
 				// The game allows no move on a solved board.
-			} else if actuate.Drop(&probe, board.Move{From: g.from, To: to}, g.swap) == nil {
+			} else if actuate.Drop(&probe, board.Move{From: g.from, To: to}, g.swap) != nil {
+				g.refused++
+			} else if g.sendBack > 0 && g.sendBackAfter == 0 {
+				g.sendBack--
+				before := g.pos.Clone()
+				g.pos, g.undo, g.undoShown = probe, &before, false
+			} else {
+				if g.sendBack > 0 {
+					g.sendBackAfter--
+				}
 				if g.dropNext > 0 {
 					g.dropNext--
 				} else {
@@ -184,6 +202,13 @@ func (g *simGame) Grab() (image.Image, error) {
 			g.wonAt = g.clock.Now()
 		} else if g.clock.Now().Sub(g.wonAt) > 300*time.Millisecond {
 			g.pos, g.next, g.wonAt = g.next[0], g.next[1:], time.Time{}
+		}
+	}
+	if g.undo != nil {
+		if g.undoShown {
+			g.pos, g.undo = *g.undo, nil
+		} else {
+			g.undoShown = true
 		}
 	}
 	p := g.pos.Clone()
@@ -247,6 +272,52 @@ func (g *simGame) Read(img image.Image, size int) (vision.Reading, error) {
 		return v.r, &vision.DoubtError{Reading: v.r, Doubts: []vision.Doubt{{Cell: 0, Why: "wrong size"}}}
 	}
 	return v.r, v.err
+}
+
+// Changed compares what two pictures show, cell by cell: the board's cells
+// and their doubt (a picture of another size, or of no board, differs
+// everywhere).
+func (g *simGame) Changed(a, b image.Image, r vision.Reading) []int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	va, vb := g.frames[a.(simPicture).n], g.frames[b.(simPicture).n]
+	var out []int
+	for i := range r.Cells {
+		switch {
+		case va.r.Size != r.Size || vb.r.Size != r.Size || hidden(va) != hidden(vb):
+			out = append(out, i)
+		case va.r.Pos.Cells[i] != vb.r.Pos.Cells[i] || va.r.Cells[i].Doubt != vb.r.Cells[i].Doubt:
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func isDoubt(err error) bool {
+	var de *vision.DoubtError
+	return errors.As(err, &de)
+}
+
+// hidden: the picture shows no board (covered whole).
+func hidden(v simView) bool { return v.err != nil && !isDoubt(v.err) }
+
+// ReadCells reads the cells asked of a picture as Read reads them; on a
+// picture of no board, or of a board of another size, every cell is in
+// doubt.
+func (g *simGame) ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error) {
+	g.clock.advance(lookTime / 8)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	v := g.frames[img.(simPicture).n]
+	out := make([]vision.CellReading, len(cells))
+	for j, i := range cells {
+		if v.r.Size != r.Size || hidden(v) {
+			out[j] = vision.CellReading{Doubt: "no board of that size (simulated)"}
+			continue
+		}
+		out[j] = v.r.Cells[i]
+	}
+	return out, nil
 }
 
 func (g *simGame) state() (board.Position, int) {
@@ -328,6 +399,12 @@ func TestPlaysRandomBoards(t *testing.T) {
 			if rep.Drags != rep.Planned || applied != rep.Drags || rep.Repairs != 0 {
 				t.Errorf("seed %d swap=%v: %d drags made, %d planned, %d applied by the game, %d repairs", seed, swap, rep.Drags, rep.Planned, applied, rep.Repairs)
 			}
+			// The game does not animate: every drag was seen landed by the
+			// cells it changed, the board read whole only at the start
+			// and at the end.
+			if rep.Quick != rep.Drags || rep.Looks != 2 || rep.CellReads < 2*rep.Drags {
+				t.Errorf("seed %d swap=%v: %d of %d drags seen by their cells (%d cells read), %d whole reads; want every drag and 2", seed, swap, rep.Quick, rep.Drags, rep.CellReads, rep.Looks)
+			}
 			if !rep.Start.Equal(start) || rep.Size != start.Size {
 				t.Errorf("seed %d: report's start is not the board shown", seed)
 			}
@@ -355,6 +432,32 @@ func TestRepairsADroppedDrag(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "did not take") {
 		t.Errorf("progress does not say a drag did not take:\n%s", log.String())
+	}
+}
+
+// TestSeesADragSentBack: the game shows a drag landed on one picture, then
+// takes it back. The bot sees it before any drag that depends on it (no
+// drag of its lands on a tile or starts from an empty cell), reads the
+// board again and repairs.
+func TestSeesADragSentBack(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		start := board.Random(5, seed)
+		for _, after := range []int{0, 1, 5} {
+			r := newRig(t, start, false)
+			r.game.sendBack, r.game.sendBackAfter = 1, after
+			rep := r.solve(t, start)
+			// The drag after it may be made before the bot sees it sent
+			// back only when it does not depend on it (moves none of its
+			// cells).
+			m, next := rep.Moves[after], rep.Moves[after+1]
+			most := rep.Planned + 2
+			if m.From == next.From || m.From == next.To || m.To == next.From || m.To == next.To {
+				most = rep.Planned + 1
+			}
+			if r.game.refused != 0 || rep.Repairs != 1 || rep.Drags > most {
+				t.Errorf("seed %d, drag %d sent back: %d drags refused by the game, %d repairs, %d drags for a plan of %d (want at most %d)", seed, after+1, r.game.refused, rep.Repairs, rep.Drags, rep.Planned, most)
+			}
+		}
 	}
 }
 
@@ -617,6 +720,12 @@ func (blindEyes) Grab() (image.Image, error) { return simPicture{}, nil }
 
 func (blindEyes) Read(image.Image, int) (vision.Reading, error) {
 	return vision.Reading{}, fmt.Errorf("look: %w", vision.ErrNoBoard)
+}
+
+func (blindEyes) Changed(image.Image, image.Image, vision.Reading) []int { return nil }
+
+func (blindEyes) ReadCells(image.Image, vision.Reading, []int) ([]vision.CellReading, error) {
+	return nil, fmt.Errorf("look: %w", vision.ErrNoBoard)
 }
 
 func TestNoBoardInViewSaysCalibrateAgain(t *testing.T) {

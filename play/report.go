@@ -18,8 +18,12 @@ type Report struct {
 	Planned       int            `json:"planned"` // drags in the first plan
 	Drags         int            `json:"drags"`   // drags made
 	Repairs       int            `json:"repairs"` // re-plans after a drag that did not take
-	Looks         int            `json:"looks"`   // captures read
-	Grabs         int            `json:"grabs"`   // captures taken (read or only compared while waiting for a still picture)
+	Looks         int            `json:"looks"`   // captures read whole
+	// Quick is how many drags were seen landed by the cells they changed
+	// alone (no whole read); CellReads counts the cells so read.
+	Quick     int `json:"quick"`
+	CellReads int `json:"cell_reads"`
+	Grabs     int `json:"grabs"` // captures taken (read or only compared while waiting for a still picture)
 	// Pace learnt from the screen: the longest recent time from a drag's
 	// release until the picture stood still, and how long it must stay
 	// unchanged to count as still.
@@ -55,8 +59,8 @@ func (r Report) Summary() string {
 	if r.Repairs > 0 {
 		s += fmt.Sprintf(", %d repairs", r.Repairs)
 	}
-	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
-		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
+	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
+		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
 	return s
 }
 

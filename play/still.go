@@ -46,7 +46,16 @@ type pace struct {
 	n       int                       // settles seen
 	settles [paceMemory]time.Duration // the time from a release to the last change, recent settles
 	extra   time.Duration             // added after drags the game did not take: the bot was too quick
+	// probes: the drags watched until the picture stood still to learn
+	// whether the game animates a drop (animated); see landed.
+	probes   int
+	animated bool
 }
+
+// animates reports whether the bot must wait for a still picture after a
+// drag before the next: the game was seen to animate a drop, or it lost a
+// drag made as soon as the last one showed.
+func (p *pace) animates() bool { return p.animated || p.extra > 0 }
 
 func newPace() *pace {
 	p := &pace{}
@@ -132,12 +141,18 @@ func changed(a, b image.Image) bool {
 	if capture.SamePixels(ra, rb) {
 		return false
 	}
+	return differs(ra, rb, ra.Rect)
+}
+
+// differs reports whether more than a few pixels (noise) of r differ by more
+// than a small amount in some channel between a and b (of one Rect, which
+// holds r).
+func differs(ra, rb *image.RGBA, r image.Rectangle) bool {
 	const (
 		tol   = 12 // per channel
 		noise = 4  // pixels
 	)
 	n := 0
-	r := ra.Rect
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		pa := ra.Pix[ra.PixOffset(r.Min.X, y):ra.PixOffset(r.Max.X, y)]
 		pb := rb.Pix[rb.PixOffset(r.Min.X, y):rb.PixOffset(r.Max.X, y)]

@@ -21,7 +21,11 @@ import (
 // crop, both it and the template have zero mean and nothing outside the
 // mask, so TM_CCOEFF_NORMED there is the masked correlation.
 func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReading, error) {
-	pts := area.Cells(s)
+	return rd.kindsAt(sc, area.Cells(s))
+}
+
+// kindsAt is kindsOf for the cells centred at pts (ReadCells: a few).
+func (rd *reader) kindsAt(sc *scaled, pts []calibration.Point) ([]CellReading, error) {
 	n := len(pts)
 	// The crops are laid out in a mosaic of g columns: a squarish picture
 	// matches much faster than a long strip.

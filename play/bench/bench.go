@@ -139,8 +139,8 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 			continue
 		}
 		r := b.Report
-		fmt.Fprintf(w, "%-22s %6.2f s  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms\n",
-			b.Name, b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag))
+		fmt.Fprintf(w, "%-22s %6.2f s  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d\n",
+			b.Name, b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag), r.Grabs, r.Looks, r.Quick)
 	}
 	summarise(w, results, "challenges", func(b Board) bool { return strings.HasPrefix(b.Name, "challenge") })
 	summarise(w, results, "official levels", func(b Board) bool { return strings.HasPrefix(b.Name, "level") })

@@ -1,0 +1,170 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"slices"
+	"time"
+
+	"hexiom/board"
+	"hexiom/vision"
+)
+
+// After a drag the bot reads only what changed (issue 22): the cells whose
+// picture differs from the last picture it read (Eyes.Changed), the drag's
+// two cells among them, each read with confidence as the drag should have
+// left it (Eyes.ReadCells). Every other cell shows what it showed then, so
+// the board on the screen is the one expected, known as surely as by a
+// whole read, in a few milliseconds. The whole board is read at the start,
+// whenever this check does not hold (a frame caught mid-redraw, a drag not
+// taken, another board: check decides, as before), and at the end to prove
+// it solved.
+//
+// And the bot drags again as soon as the screen shows the last drag landed:
+// in a look that does not animate, the next frame. A look that animates
+// (tiles glide into place, the game ignoring presses meanwhile) is learnt
+// from the screen: the first drags (probes) are watched until the picture
+// stands still; when a cell changed again after the drag showed landed, or
+// when a drag is lost, every later drag waits, as before, for a still
+// picture and the learnt settle time.
+
+// probeDrags is how many first drags are watched until the picture stands
+// still, to learn whether the game animates a drop.
+const probeDrags = 2
+
+// quickWait is how long after a release the bot watches for the drag's
+// cells before handing over to check: a drag shows on the next frame or two
+// (16.7 ms each at 60 Hz); a busy machine may take longer, and check then
+// decides on a still picture.
+const quickWait = 250 * time.Millisecond
+
+// landed watches the screen after drag m (released at t0) until it shows the
+// drag landed: the cells changed since the last picture read (p.last), m's
+// two among them, read with confidence as in expected. Then that picture is
+// the last read, and landed reports true. It reports false, having changed
+// nothing, when the screen does not show it within quickWait (the caller
+// checks the whole board on a still picture). In a look that animates, or
+// on a probe, it returns only once the picture stands still, read as
+// expected.
+func (p *player) landed(ctx context.Context, m board.Move, expected board.Position, t0 time.Time) (bool, error) {
+	if p.geom.Size != expected.Size || p.last == nil {
+		return false, nil
+	}
+	watch := p.pace.animates() || p.pace.probes < probeDrags
+	var seen image.Image // the last picture, when it shows the drag landed
+	var firstChange, lastChange time.Time
+	var gap time.Duration
+	prev := p.last
+	for {
+		img, err := p.grab()
+		if err != nil {
+			return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+		}
+		now := p.cfg.Now()
+		if changed(prev, img) {
+			if lastChange.IsZero() {
+				firstChange = now
+			} else {
+				gap = max(gap, now.Sub(lastChange))
+			}
+			lastChange, prev, seen = now, img, nil
+			ok, err := p.verify(img, m, expected)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				seen = img
+				if !watch {
+					p.last = seen
+					p.rep.Quick++
+					return true, nil
+				}
+			}
+		}
+		if seen != nil && now.Sub(lastChange) >= p.pace.still() && now.Sub(t0) >= p.pace.typical() {
+			// Stood still, read as expected: learn the pace, and on a
+			// probe whether the game animates a drop (the picture kept
+			// changing for longer than a redraw).
+			if p.pace.probes < probeDrags {
+				p.pace.probes++
+				if lastChange.Sub(firstChange) > animSpan {
+					p.pace.animated = true
+				}
+			}
+			p.pace.learn(gap, lastChange.Sub(t0))
+			p.last = seen
+			p.rep.Quick++
+			return true, nil
+		}
+		if now.Sub(t0) >= max(quickWait, 2*p.pace.typical()) {
+			return false, nil
+		}
+		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+			return false, fmt.Errorf("play: %w", err)
+		}
+	}
+}
+
+// animSpan: a drop whose picture keeps changing for longer than this (two
+// frames at 60 Hz and a little) is animated.
+const animSpan = 40 * time.Millisecond
+
+// stillShows reports whether the screen still shows the board cur, as far
+// as the cells that changed since the last picture read tell (a drag the
+// game showed, then sent back): asked before a drag that moves a cell the
+// drag before it changed.
+func (p *player) stillShows(cur board.Position) (bool, error) {
+	img, err := p.grab()
+	if err != nil {
+		return false, fmt.Errorf("play: %w", err)
+	}
+	if !changed(p.last, img) {
+		return true, nil
+	}
+	ok, err := p.shows(img, cur, nil)
+	if ok {
+		p.last = img
+	}
+	return ok, err
+}
+
+// verify reports whether picture img shows drag m landed: the cells that
+// differ from the last picture read include m's two, and read with
+// confidence as in expected.
+func (p *player) verify(img image.Image, m board.Move, expected board.Position) (bool, error) {
+	return p.shows(img, expected, []int{m.From, m.To})
+}
+
+// shows reports whether picture img shows board want: the cells that differ
+// from the last picture read, the cells must among them, read with
+// confidence as in want.
+func (p *player) shows(img image.Image, want board.Position, must []int) (bool, error) {
+	cells := p.cfg.Eyes.Changed(p.last, img, p.geom)
+	for _, m := range must {
+		if !slices.Contains(cells, m) {
+			return false, nil
+		}
+	}
+	if len(cells) == 0 {
+		return true, nil
+	}
+	t := p.cfg.Now()
+	crs, err := p.cfg.Eyes.ReadCells(img, p.geom, cells)
+	p.rep.Read += p.since(t)
+	p.rep.CellReads += len(cells)
+	if err != nil {
+		return false, fmt.Errorf("play: reading the cells that changed after drag %d: %w", p.rep.Drags, err)
+	}
+	for j, i := range cells {
+		if c := crs[j]; c.Doubt != "" || cellOf(c) != want.Cells[i] {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// cellOf is the board cell a cell reading shows.
+func cellOf(c vision.CellReading) board.Cell {
+	return board.Cell{Tile: c.Digit, Fixed: c.Kind == vision.Hole || c.Kind == vision.Locked}
+}

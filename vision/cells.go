@@ -1,0 +1,93 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"hexiom/board"
+	"hexiom/calibration"
+)
+
+// ReadCells reads only some cells of a board already read: the board of r
+// (its size, and the geometry r.Area it was read with) in img, as Read reads
+// those cells, each judged (CellReading.Doubt says why one is in doubt). It
+// is how hexiom play checks what a drag changed in a few milliseconds: no
+// size test, no lattice search, no pair check (a cell that would need the
+// pair check stays in doubt, for a full Read to decide). The cells come back
+// in the order asked.
+func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellReading, error) {
+	if !board.OnScreen(r.Size) || r.Area.Side <= 0 {
+		return nil, fmt.Errorf("vision: ReadCells needs a reading of a board (size %d, area %v)", r.Size, r.Area)
+	}
+	pts := r.Area.Cells(r.Size)
+	sel := cells
+	for _, i := range sel {
+		if i < 0 || i >= len(pts) {
+			return nil, fmt.Errorf("vision: ReadCells: cell %d outside the %d cells of a size-%d board", i, len(pts), r.Size)
+		}
+	}
+	if len(sel) == 0 {
+		return nil, nil
+	}
+	// Only the part of the picture around the cells asked is looked at:
+	// each cell's crops reach its radius out (the kind crop) and less (the
+	// digit box); the margin keeps them off the edge of the scaled part.
+	R := r.Area.Radius(r.Size)
+	pad := 1.25*R + 4
+	var box image.Rectangle
+	for _, i := range sel {
+		p := pts[i]
+		box = box.Union(image.Rect(int(p.X-pad), int(p.Y-pad), int(p.X+pad)+1, int(p.Y+pad)+1))
+	}
+	if sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok {
+		img = sub.SubImage(box.Intersect(img.Bounds()))
+	}
+	rd, err := newReader(img, r.Area, tpl)
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	// The kind-scale picture made as read makes it: from size 6's scale.
+	base, err := scale(rd.f.ws, rd.f.origin, kindR/rd.area.Radius(6))
+	if err != nil {
+		return nil, err
+	}
+	defer base.Close()
+	sc, err := base.rescale(kindR / rd.area.Radius(r.Size))
+	if err != nil {
+		return nil, err
+	}
+	defer sc.Close()
+	selPts := make([]calibration.Point, len(sel))
+	for j, i := range sel {
+		selPts[j] = pts[i]
+	}
+	ks, err := rd.kindsAt(sc, selPts)
+	if err != nil {
+		return nil, err
+	}
+	// digitsOf reads the tiles among all the board's cells: the others are
+	// left holes, which it skips.
+	all := make([]CellReading, len(pts))
+	for j, i := range sel {
+		all[i] = ks[j]
+	}
+	if err := rd.digitsOf(r.Size, r.Area, all); err != nil {
+		return nil, err
+	}
+	out := Reading{Size: r.Size, Cells: make([]CellReading, len(sel)), Conf: make([]float64, len(sel))}
+	for j, i := range sel {
+		c := all[i]
+		rd.tpl.judge(&c)
+		out.Conf[j] = c.KindScore
+		if c.Kind == Movable || c.Kind == Locked {
+			out.Conf[j] = math.Min(c.KindScore, c.DigitScore)
+		}
+		out.Cells[j] = c
+	}
+	rd.tpl.standInCheck(&out)
+	return out.Cells, nil
+}
