@@ -102,6 +102,7 @@ type simGame struct {
 	stallEvery        int
 	glides            int
 	glideFrom         time.Time
+	glideCell         int
 
 	// sendBack: the next n legal drags are shown on one picture and then
 	// undone (a game that shows a drop at once and takes it back when its
@@ -120,6 +121,9 @@ type simGame struct {
 type simView struct {
 	r   vision.Reading
 	err error
+	// gliding is the cell whose tile glides in this picture (−1 none):
+	// its picture differs from every other picture's.
+	gliding int
 }
 
 // simPicture is a picture of the simulated game: equal values are equal
@@ -178,6 +182,7 @@ func (g *simGame) event(_ int, e actuate.Event) {
 					g.pos = probe
 					g.applied++
 					g.moveUntil = g.clock.Now().Add(g.glide)
+					g.glideCell = to
 					g.glides++
 					g.glideFrom = g.clock.Now()
 					if g.pos.Solved() {
@@ -238,7 +243,10 @@ func (g *simGame) Grab() (image.Image, error) {
 		r.Cells[i] = cr
 		r.Conf[i] = 1
 	}
-	v := simView{r: r}
+	v := simView{r: r, gliding: -1}
+	if now := g.clock.Now(); now.Before(g.moveUntil) && !g.glideFrom.IsZero() {
+		v.gliding = g.glideCell
+	}
 	if doubts != nil {
 		v.err = &vision.DoubtError{Reading: r, Doubts: doubts}
 	}
@@ -287,6 +295,8 @@ func (g *simGame) Changed(a, b image.Image, r vision.Reading) []int {
 		case va.r.Size != r.Size || vb.r.Size != r.Size || hidden(va) != hidden(vb):
 			out = append(out, i)
 		case va.r.Pos.Cells[i] != vb.r.Pos.Cells[i] || va.r.Cells[i].Doubt != vb.r.Cells[i].Doubt:
+			out = append(out, i)
+		case a != b && (va.gliding == i || vb.gliding == i):
 			out = append(out, i)
 		}
 	}

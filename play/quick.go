@@ -25,9 +25,9 @@ import (
 // in a look that does not animate, the next frame. A look that animates
 // (tiles glide into place, the game ignoring presses meanwhile) is learnt
 // from the screen: the first drags (probes) are watched until the picture
-// stands still; when a cell changed again after the drag showed landed, or
-// when a drag is lost, every later drag waits, as before, for a still
-// picture and the learnt settle time.
+// stands still; when the picture kept changing after the drag showed
+// landed (animChanges), or when a drag is lost, every later drag waits, as
+// before, for a still picture and the learnt settle time.
 
 // probeDrags is how many first drags are watched until the picture stands
 // still, to learn whether the game animates a drop.
@@ -42,19 +42,23 @@ const quickWait = 250 * time.Millisecond
 // landed watches the screen after drag m (released at t0) until it shows the
 // drag landed: the cells changed since the last picture read (p.last), m's
 // two among them, read with confidence as in expected. Then that picture is
-// the last read, and landed reports true. It reports false, having changed
-// nothing, when the screen does not show it within quickWait (the caller
-// checks the whole board on a still picture). In a look that animates, or
-// on a probe, it returns only once the picture stands still, read as
-// expected.
+// the last read, and landed reports true. In a look that animates, or on a
+// probe, it returns only once the picture stands still, read as expected,
+// and learns the pace. It reports false, having changed nothing, when the
+// screen does not show the drag within quickWait (twice the typical settle
+// if longer), or, watched, does not stand still within Settle: the caller
+// then checks the whole board on a still picture.
 func (p *player) landed(ctx context.Context, m board.Move, expected board.Position, t0 time.Time) (bool, error) {
 	if p.geom.Size != expected.Size || p.last == nil {
 		return false, nil
 	}
-	watch := p.pace.animates() || p.pace.probes < probeDrags
+	probe := p.pace.probes < probeDrags
+	watch := probe || p.pace.animates()
 	var seen image.Image // the last picture, when it shows the drag landed
-	var firstChange, lastChange time.Time
+	var lastChange time.Time
 	var gap time.Duration
+	var landedAt image.Image // the first picture that showed it landed
+	after := 0               // changes after it (probes)
 	prev := p.last
 	for {
 		img, err := p.grab()
@@ -63,10 +67,11 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 		}
 		now := p.cfg.Now()
 		if changed(prev, img) {
-			if lastChange.IsZero() {
-				firstChange = now
-			} else {
+			if !lastChange.IsZero() {
 				gap = max(gap, now.Sub(lastChange))
+			}
+			if probe && landedAt != nil {
+				after++
 			}
 			lastChange, prev, seen = now, img, nil
 			ok, err := p.verify(img, m, expected)
@@ -75,6 +80,9 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			}
 			if ok {
 				seen = img
+				if landedAt == nil {
+					landedAt = img
+				}
 				if !watch {
 					p.last = seen
 					p.rep.Quick++
@@ -84,20 +92,21 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 		}
 		if seen != nil && now.Sub(lastChange) >= p.pace.still() && now.Sub(t0) >= p.pace.typical() {
 			// Stood still, read as expected: learn the pace, and on a
-			// probe whether the game animates a drop (the picture kept
-			// changing for longer than a redraw).
-			if p.pace.probes < probeDrags {
+			// probe whether the game animates a drop.
+			if probe {
 				p.pace.probes++
-				if lastChange.Sub(firstChange) > animSpan {
-					p.pace.animated = true
-				}
+				p.pace.animated = p.pace.animated || after >= animChanges
 			}
 			p.pace.learn(gap, lastChange.Sub(t0))
 			p.last = seen
 			p.rep.Quick++
 			return true, nil
 		}
-		if now.Sub(t0) >= max(quickWait, 2*p.pace.typical()) {
+		wait := max(quickWait, 2*p.pace.typical())
+		if seen != nil {
+			wait = max(wait, p.cfg.Settle) // landed, not still yet (watched)
+		}
+		if now.Sub(t0) >= wait {
 			return false, nil
 		}
 		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
@@ -106,9 +115,15 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	}
 }
 
-// animSpan: a drop whose picture keeps changing for longer than this (two
-// frames at 60 Hz and a little) is animated.
-const animSpan = 40 * time.Millisecond
+// animChanges: a drop whose picture changes this many times more after it
+// first showed landed is animated (a tile gliding, growing or shrinking into
+// place: the flash look changes 2 to 4 times in its 150 ms glide, fewer when
+// a busy machine draws few frames). A drop that is not changes once more at
+// most: the colours of the tile and its neighbours once the game has taken
+// the move (the clone's server answers a moment after the page shows the
+// drop). A game taken for one that does not animate and that then ignores a
+// drag made too soon is learnt from that lost drag (pace.tooQuick).
+const animChanges = 2
 
 // stillShows reports whether the screen still shows the board cur, as far
 // as the cells that changed since the last picture read tell (a drag the
