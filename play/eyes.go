@@ -33,10 +33,15 @@ type Eyes interface {
 	// scale learnt so far): the one place the loop takes it from, for
 	// drags and debug pictures.
 	GameArea() calibration.Area
+	// GrabPart captures the part r of the game area (screen coordinates)
+	// as it is now: a cheap look at a cell or two. It may return more
+	// than r (a simulation returns the whole area).
+	GrabPart(r image.Rectangle) (image.Image, error)
 	// Changed returns the cells of the board read in r (a sure read, its
 	// size and geometry) whose picture differs between a and b, two
-	// pictures Grab took: the cells to read again. Every other cell shows
-	// what it showed in a.
+	// pictures Grab or GrabPart took, where both show it: the cells to
+	// read again. Between two whole pictures, every other cell shows what
+	// it showed in a.
 	Changed(a, b image.Image, r vision.Reading) []int
 	// ReadCells reads only the given cells of the board of r in img
 	// (vision.ReadCells), in the order asked, each with its doubt.
@@ -78,13 +83,22 @@ func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
 	return r, err
 }
 
+func (s *Screen) GrabPart(r image.Rectangle) (image.Image, error) {
+	img, err := s.Source.Grab(r.Intersect(s.Area.Rect()))
+	if err != nil {
+		return nil, fmt.Errorf("look: %w", err)
+	}
+	return img, nil
+}
+
 func (s *Screen) ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error) {
 	return vision.ReadCells(img, r, cells, s.Templates)
 }
 
-// Changed compares the two pictures over each cell of r: a cell changed when
-// more than a few pixels (noise) of the square inside its hexagon differ by
-// more than a small amount in some channel, as changed judges a picture.
+// Changed compares the two pictures over each cell of r (cellBox): a cell
+// changed when more than a few pixels (noise) of the box differ by more than
+// a small amount in some channel, as changed judges a picture. A cell only
+// one picture shows is not compared.
 func (s *Screen) Changed(a, b image.Image, r vision.Reading) []int {
 	ra, okA := a.(*image.RGBA)
 	rb, okB := b.(*image.RGBA)
@@ -92,22 +106,29 @@ func (s *Screen) Changed(a, b image.Image, r vision.Reading) []int {
 		return nil
 	}
 	pts := r.Area.Cells(r.Size)
-	if !okA || !okB || ra.Rect != rb.Rect {
+	if !okA || !okB {
 		all := make([]int, len(pts)) // not comparable: every cell
 		for i := range all {
 			all[i] = i
 		}
 		return all
 	}
-	h := 0.6 * r.Area.Radius(r.Size) // half the side of a square on the cell: its face, no neighbour
+	both := ra.Rect.Intersect(rb.Rect)
 	var out []int
-	for i, p := range pts {
-		box := image.Rect(int(p.X-h), int(p.Y-h), int(p.X+h)+1, int(p.Y+h)+1).Intersect(ra.Rect)
-		if differs(ra, rb, box) {
+	for i := range pts {
+		if box := cellBox(r, i).Intersect(both); !box.Empty() && differs(ra, rb, box) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// cellBox is the square on cell i of the board read in r that Changed
+// compares: its face, no neighbour's.
+func cellBox(r vision.Reading, i int) image.Rectangle {
+	p := r.Area.Centre(r.Size, i)
+	h := 0.6 * r.Area.Radius(r.Size)
+	return image.Rect(int(p.X-h), int(p.Y-h), int(p.X+h)+1, int(p.Y+h)+1)
 }
 
 // Look grabs and reads once, moving or not: for one picture, as `hexiom

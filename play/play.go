@@ -33,6 +33,8 @@ type player struct {
 	geom vision.Reading
 	// fullRead is the picture of the last whole read with confidence.
 	fullRead image.Image
+	// What the last grab of the game area and of a part of it cost.
+	grabCost, partCost time.Duration
 }
 
 func newPlayer(cfg Config, pc *pace) *player {

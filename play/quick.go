@@ -61,9 +61,21 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	after := 0               // changes after it (probes)
 	prev := p.last
 	for {
-		img, err := p.grab()
-		if err != nil {
-			return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+		look := watch || !(p.partCost == 0 || 3*p.partCost < p.grabCost)
+		if !look {
+			// A look at the drag's two cells first: a whole picture
+			// only once both changed.
+			var err error
+			if look, err = p.partsChanged(m); err != nil {
+				return false, err
+			}
+		}
+		img := prev
+		if look {
+			var err error
+			if img, err = p.grab(); err != nil {
+				return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+			}
 		}
 		now := p.cfg.Now()
 		if changed(prev, img) {
@@ -113,6 +125,28 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			return false, fmt.Errorf("play: %w", err)
 		}
 	}
+}
+
+// partsChanged reports whether both cells of drag m show another picture
+// than in the last picture read, from two small grabs. landed looks so
+// while a small grab costs less than a third of a whole one (the X11
+// capture: a grab costs as its size; another capture may cost as much
+// whatever the size).
+func (p *player) partsChanged(m board.Move) (bool, error) {
+	for _, i := range []int{m.From, m.To} {
+		t := p.cfg.Now()
+		part, err := p.cfg.Eyes.GrabPart(cellBox(p.geom, i))
+		p.partCost = p.since(t)
+		p.rep.Capture += p.partCost
+		p.rep.Grabs++
+		if err != nil {
+			return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+		}
+		if !slices.Contains(p.cfg.Eyes.Changed(p.last, part, p.geom), i) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // animChanges: a drop whose picture changes this many times more after it

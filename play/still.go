@@ -181,7 +181,8 @@ func d(a, b uint8) int {
 func (p *player) grab() (image.Image, error) {
 	t := p.cfg.Now()
 	img, err := p.cfg.Eyes.Grab()
-	p.rep.Capture += p.since(t)
+	p.grabCost = p.since(t)
+	p.rep.Capture += p.grabCost
 	p.rep.Grabs++
 	return img, err
 }
