@@ -279,7 +279,6 @@ func (g *simGame) grab(cost time.Duration) (image.Image, error) {
 
 func (g *simGame) GameArea() calibration.Area { return g.area }
 
-
 func (g *simGame) Read(img image.Image, size int) (vision.Reading, error) {
 	g.clock.advance(lookTime / 2)
 	g.mu.Lock()
