@@ -30,7 +30,8 @@
 // the domains, and keeps in them only the lines that lie on one. A board
 // without one is proved unsolvable there (most of the rings and bands
 // CaDiCaL proves impossible before any sub-loop cut); a board whose
-// frontier is too wide is left alone. Then it shaves the domains the runs
+// frontier is too wide is left alone, and tried once more with four times
+// the bounds when the runs reach four times the nodes. Then it shaves the domains the runs
 // start from: every combo whose choice alone propagates to a
 // contradiction is taken out, again until none is (singleton arc
 // consistency at the root).

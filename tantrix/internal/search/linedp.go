@@ -33,6 +33,10 @@ const (
 	// dpBudget bounds the words of count sets kept over all layers (8
 	// bytes each): a board that needs more is left to the search.
 	dpBudget = 1 << 19
+	// dpScale: when the search goes on for dpScale times as many nodes as
+	// when the programme was first tried, it is tried once more with
+	// dpScale times its bounds (16 MB of count sets at most).
+	dpScale = 4
 )
 
 type dpEdge struct {
@@ -65,6 +69,8 @@ type lineDP struct {
 	n         int
 	need      [3]int // sharp, wide, straight lines of the tiles
 	w1, words int
+	maxSum    int // of 2^frontier over the order (dpMaxSum·scale)
+	budget    int // words of count sets (dpBudget·scale)
 	pairA     [15]int8
 	pairB     [15]int8
 	pairKind  [15]int8
@@ -112,9 +118,10 @@ func lineKind(a, b int8) int8 {
 // tiles' line shapes exists; Solved: it ran, and start keeps only combos
 // whose line lies on such a loop (changed: some combo left); Stopped: the
 // frontier or the states were too many (nothing changed), or stop asked.
-func (s *Solver) lineFilter(stop func() bool) (st Status, changed bool) {
+func (s *Solver) lineFilter(stop func() bool, scale int) (st Status, changed bool) {
 	d := &s.dp
 	d.n = s.n
+	d.maxSum, d.budget = dpMaxSum*scale, dpBudget*scale
 	d.need = [3]int{}
 	k := 0
 	for a := int8(0); a < 6; a++ {
@@ -252,7 +259,7 @@ func (d *lineDP) chooseOrder(s *Solver) bool {
 			best, bestMax, bestSum = ci, mx, sum
 		}
 	}
-	if bestMax > dpMaxFrontier || bestSum > dpMaxSum {
+	if bestMax > dpMaxFrontier || bestSum > d.maxSum {
 		return false
 	}
 	d.order = grow(d.order, n)
@@ -531,7 +538,7 @@ func (d *lineDP) forward(stop func() bool) Status {
 				}
 				slot, ni := d.lookup(nk)
 				if ni < 0 {
-					if len(d.sets)+words > dpBudget {
+					if len(d.sets)+words > d.budget {
 						return Stopped
 					}
 					ni = int32(len(d.keys) - end)

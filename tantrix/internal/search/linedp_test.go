@@ -160,7 +160,7 @@ func TestLineFilterAgainstBruteForce(t *testing.T) {
 		s := New(testProblem(shape, n, uint8(rng.IntN(3))))
 		copy(s.start, s.init)
 		want, alive := bruteLines(s)
-		st, _ := s.lineFilter(nil)
+		st, _ := s.lineFilter(nil, 1)
 		if st == Stopped {
 			t.Fatalf("trial %d: stopped on %d places", trial, n)
 		}

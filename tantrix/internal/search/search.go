@@ -79,9 +79,11 @@ type Solver struct {
 
 	// start holds the domains each run starts from: init, narrowed by
 	// shave once the search has taken shaveAfter·n nodes.
-	start  []uint64
-	shaved bool
-	dp     lineDP // the buffers of lineFilter
+	start   []uint64
+	shaved  bool
+	dp      lineDP // the buffers of lineFilter
+	dpTries int    // lineFilter calls so far (2: no more)
+	dpAt    int64  // the nodes at which to call it next
 
 	nodes      int64
 	rng        uint64
@@ -204,6 +206,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		s.wdeg[i] = 1
 	}
 	s.shaved = false
+	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
 	copy(s.start, s.init)
 	total := int64(0)
 	for run := int64(1); ; run++ {
@@ -214,16 +217,29 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		if maxNodes > 0 && (limit == 0 || total+limit > maxNodes) {
 			limit = maxNodes - total
 		}
-		if !s.shaved && total >= shaveAfter*int64(s.n) {
-			s.shaved = true
-			if st, _ := s.lineFilter(stop); st == NoSolution {
+		if s.dpTries < 2 && total >= s.dpAt {
+			// The loop alone (linedp.go): at 20 nodes a place, then with
+			// dpScale times the bounds after dpScale times the nodes.
+			scale := 1
+			if s.dpTries > 0 {
+				scale = dpScale
+			}
+			s.dpTries++
+			s.dpAt *= dpScale
+			switch st, _ := s.lineFilter(stop, scale); st {
+			case NoSolution:
 				s.nodes = total
 				return NoSolution
+			case Solved:
+				s.dpTries = 2 // it ran; its lines are in start
 			}
 			if stop != nil && stop() {
 				s.nodes = total
 				return Stopped
 			}
+		}
+		if !s.shaved && total >= shaveAfter*int64(s.n) {
+			s.shaved = true
 			switch s.shave(stop) {
 			case NoSolution:
 				s.nodes = total
