@@ -9,6 +9,16 @@ import (
 // The tiles 1..10 (package tantrix's Tiles), edges NE..NW, R=0 B=1 Y=2.
 var testTiles = [10]string{"BRYYBR", "RBYYBR", "YRRBBY", "RBRYBY", "YRBBRY", "BYBRYR", "YRBBYR", "RYBBRY", "BRBYRY", "RBYYRB"}
 
+// testTileColours is testTiles as NewWalker takes them.
+func testTileColours() (tc [10][6]uint8) {
+	for t := range tc {
+		for e := 0; e < 6; e++ {
+			tc[t][e] = map[byte]uint8{'R': 0, 'B': 1, 'Y': 2}[testTiles[t][e]]
+		}
+	}
+	return
+}
+
 // testProblem is challenge n in colour col on the given places.
 func testProblem(places [][2]int32, n int, col uint8) Problem {
 	p := Problem{Colour: col, Nbr: make([]int32, 6*len(places))}
@@ -25,10 +35,8 @@ func testProblem(places [][2]int32, n int, col uint8) Problem {
 			p.Nbr[6*i+e] = j
 		}
 	}
+	p.Tiles = testTileColours()
 	for t := 0; t < 10; t++ {
-		for e := 0; e < 6; e++ {
-			p.Tiles[t][e] = map[byte]uint8{'R': 0, 'B': 1, 'Y': 2}[testTiles[t][e]]
-		}
 		if t < n {
 			p.Count[t] = (n - t + 9) / 10
 		}

@@ -165,7 +165,17 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 			continue
 		}
 		wk.put(x, c)
-		if kept := wk.pocketsKept(x, o.y, other); kept == 1 || kept < 0 && wk.pocketsOK(o.y, other) {
+		kept := wk.pocketsKept(x, o.y, other)
+		if pocketsCheck.on {
+			pocketsCheck.calls++
+			if kept >= 0 {
+				pocketsCheck.told++
+				if (kept == 1) != wk.pocketsOK(o.y, other) {
+					pocketsCheck.differ++
+				}
+			}
+		}
+		if kept == 1 || kept < 0 && wk.pocketsOK(o.y, other) {
 			nt, ni := tgt, in
 			nt[i], ni[i] = o.y, (int(o.out)+3)%6
 			wk.grow(nt, ni, wk.subBudget+30*int64(rest))
@@ -293,6 +303,13 @@ func (wk *Walker) pocketsOK(y, other int32) bool {
 		}
 	}
 	return true
+}
+
+// pocketsCheck, turned on by a test, has grow call pocketsOK after each
+// answer of pocketsKept and count the answers that differ.
+var pocketsCheck struct {
+	on                  bool
+	calls, told, differ int
 }
 
 // wallOf returns the wall pocketsOK counts between the ends' places y and
