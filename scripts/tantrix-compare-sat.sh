@@ -6,10 +6,11 @@
 # print both answers and times per board, check that they agree and that
 # every solution found (ours and CaDiCaL's) passes tantrix.Check.
 #
-#   scripts/tantrix-compare-sat.sh [-boards K] [-timeout SECONDS] [-from N] [-to N]
+#   scripts/tantrix-compare-sat.sh [-boards K] [-timeout SECONDS] [-from N] [-to N] [-seed S]
 #
 # Defaults: 100 boards, n from 20 to 100 spread evenly, shapes in turn
-# (moved band loop hole poly), seed = board number; each solver capped at
+# (moved band loop hole poly), seed = board number (plus S − 1: -seed 101
+# makes another 100 boards); each solver capped at
 # 60 s a board. Times: ours is cpu_ns of `hexiom tantrix solve -json`
 # (the process's CPU time over the solve, reading the board excluded);
 # CaDiCaL's is the CPU time of tantrix-sat over encoding and every solve
@@ -19,14 +20,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
-boards=100 timeout=60 from=20 to=100
+boards=100 timeout=60 from=20 to=100 seed0=1
 while [[ "${1:-}" == -* ]]; do
 	case $1 in
 	-boards) boards=$2 ;;
 	-timeout) timeout=$2 ;;
 	-from) from=$2 ;;
 	-to) to=$2 ;;
-	*) echo "usage: $0 [-boards K] [-timeout SECONDS] [-from N] [-to N]" >&2; exit 2 ;;
+	-seed) seed0=$2 ;;
+	*) echo "usage: $0 [-boards K] [-timeout SECONDS] [-from N] [-to N] [-seed S]" >&2; exit 2 ;;
 	esac
 	shift 2
 done
@@ -49,7 +51,7 @@ for k in $(seq 1 "$boards"); do
 	n=$((from + (k - 1) * (to - from) / (boards > 1 ? boards - 1 : 1)))
 	shape=${shapes[$(((k - 1) % ${#shapes[@]}))]}
 	b="$tmp/b-$k.txt"
-	"$tmp/hard" gen -n "$n" -seed "$k" -shape "$shape" >"$b"
+	"$tmp/hard" gen -n "$n" -seed "$((seed0 + k - 1))" -shape "$shape" >"$b"
 	o=$("$tmp/hexiom" tantrix solve -json -timeout "${timeout}s" "$b" 2>/dev/null || true)
 	o_ms=$(grep -o '"cpu_ns":[0-9]*' <<<"$o" | cut -d: -f2 | awk '{printf "%.3f", $1 / 1e6}')
 	o_wall=$(grep -o '"solve_ns":[0-9]*' <<<"$o" | cut -d: -f2 | awk '{printf "%.3f", $1 / 1e6}')
