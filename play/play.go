@@ -33,7 +33,8 @@ type player struct {
 	geom vision.Reading
 	// fullRead is the picture of the last whole read with confidence.
 	fullRead image.Image
-	// What the last grab of the game area and of a part of it cost.
+	// The least a grab of the game area, and of a part of it, has cost
+	// (0: none yet): what a grab costs without the machine's hiccups.
 	grabCost, partCost time.Duration
 }
 

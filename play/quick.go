@@ -54,6 +54,9 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	}
 	probe := p.pace.probes < probeDrags
 	watch := probe || p.pace.animates()
+	if watch && !probe && p.peeks() {
+		return p.landedStill(ctx, m, expected, t0)
+	}
 	var seen image.Image // the last picture, when it shows the drag landed
 	var lastChange time.Time
 	var gap time.Duration
@@ -61,7 +64,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	after := 0               // changes after it (probes)
 	prev := p.last
 	for {
-		look := watch || !(p.partCost == 0 || 3*p.partCost < p.grabCost)
+		look := watch || !p.peeks()
 		if !look {
 			// A look at the drag's two cells first: a whole picture
 			// only once both changed.
@@ -127,26 +130,111 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	}
 }
 
-// partsChanged reports whether both cells of drag m show another picture
-// than in the last picture read, from two small grabs. landed looks so
-// while a small grab costs less than a third of a whole one (the X11
-// capture: a grab costs as its size; another capture may cost as much
-// whatever the size).
-func (p *player) partsChanged(m board.Move) (bool, error) {
-	for _, i := range []int{m.From, m.To} {
+// peeks reports whether landed looks at a drag's cells with small grabs: while
+// a small grab costs less than a third of a whole one, at the least either
+// has cost (the X11 capture: a grab costs as its size; another capture may
+// cost as much whatever the size).
+func (p *player) peeks() bool { return p.partCost == 0 || 3*p.partCost < p.grabCost }
+
+// parts grabs the squares of drag m's two cells.
+func (p *player) parts(m board.Move) ([2]image.Image, error) {
+	var out [2]image.Image
+	for k, i := range []int{m.From, m.To} {
 		t := p.cfg.Now()
 		part, err := p.cfg.Eyes.GrabPart(cellBox(p.geom, i))
-		p.partCost = p.since(t)
-		p.rep.Capture += p.partCost
+		d := p.since(t)
+		p.partCost = least(p.partCost, d)
+		p.rep.Capture += d
 		p.rep.Grabs++
 		if err != nil {
-			return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+			return out, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
 		}
-		if !slices.Contains(p.cfg.Eyes.Changed(p.last, part, p.geom), i) {
+		out[k] = part
+	}
+	return out, nil
+}
+
+// moved reports whether both parts of drag m show another picture than the
+// last picture read.
+func (p *player) moved(m board.Move, parts [2]image.Image) bool {
+	return slices.Contains(p.cfg.Eyes.Changed(p.last, parts[0], p.geom), m.From) &&
+		slices.Contains(p.cfg.Eyes.Changed(p.last, parts[1], p.geom), m.To)
+}
+
+// least is the smaller of a least cost so far (0: none yet) and d.
+func least(so time.Duration, d time.Duration) time.Duration {
+	if so == 0 {
+		return d
+	}
+	return min(so, d)
+}
+
+// dropStill is how long a drop's cells must stay unchanged, once the
+// typical settle has passed, to count as still: one typical gap between
+// two frames of the game's animations (half the still window, which also
+// grows after a lost drag), at least MinStill. The typical settle already
+// covers the drop's animation; this catches one that runs late.
+func dropStill(pc *pace) time.Duration { return max(MinStill, pc.still()/2) }
+
+// partsChanged reports whether both cells of drag m show another picture
+// than in the last picture read, from two small grabs.
+func (p *player) partsChanged(m board.Move) (bool, error) {
+	parts, err := p.parts(m)
+	return err == nil && p.moved(m, parts), err
+}
+
+// landedStill is landed in a look that animates, with small grabs: it
+// watches drag m's two cells until both changed and then stood still
+// (dropStill), no sooner than the typical settle after the release (the
+// game ignores presses while the drop animates, and only the drop's cells
+// move); then one whole picture must show the drag landed (verify), else
+// it reports false and check decides on the whole board.
+func (p *player) landedStill(ctx context.Context, m board.Move, expected board.Position, t0 time.Time) (bool, error) {
+	var prev [2]image.Image
+	var lastChange time.Time
+	var gap time.Duration
+	for {
+		parts, err := p.parts(m)
+		if err != nil {
+			return false, err
+		}
+		now := p.cfg.Now()
+		if prev[0] == nil || changed(prev[0], parts[0]) || changed(prev[1], parts[1]) {
+			if prev[0] != nil && !lastChange.IsZero() {
+				gap = max(gap, now.Sub(lastChange))
+			}
+			if prev[0] != nil || p.moved(m, parts) {
+				lastChange = now
+			}
+			prev = parts
+		}
+		if !lastChange.IsZero() && now.Sub(lastChange) >= dropStill(p.pace) && now.Sub(t0) >= p.pace.typical() && p.moved(m, parts) {
+			img, err := p.grab()
+			if err != nil {
+				return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+			}
+			ok, err := p.verify(img, m, expected)
+			if ok {
+				p.pace.learn(gap, lastChange.Sub(t0))
+				p.last = img
+				p.rep.Quick++
+			}
+			// Not as expected, its cells standing still (a cell in
+			// doubt that the whole read's pair check may decide, a
+			// drag not taken, another board): check decides.
+			return ok, err
+		}
+		wait := max(quickWait, 2*p.pace.typical())
+		if !lastChange.IsZero() {
+			wait = max(wait, p.cfg.Settle) // it moved: watch until still
+		}
+		if now.Sub(t0) >= wait {
 			return false, nil
 		}
+		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+			return false, fmt.Errorf("play: %w", err)
+		}
 	}
-	return true, nil
 }
 
 // animChanges: a drop whose picture changes this many times more after it

@@ -181,8 +181,9 @@ func d(a, b uint8) int {
 func (p *player) grab() (image.Image, error) {
 	t := p.cfg.Now()
 	img, err := p.cfg.Eyes.Grab()
-	p.grabCost = p.since(t)
-	p.rep.Capture += p.grabCost
+	d := p.since(t)
+	p.grabCost = least(p.grabCost, d)
+	p.rep.Capture += d
 	p.rep.Grabs++
 	return img, err
 }

@@ -212,7 +212,16 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 		}
 		b.Err = err
 	}
-	st, serr := d.State()
+	// The page shows a drop at once and sends it to the game behind the
+	// picture: on a busy machine the bot can see the board solved, and
+	// exit, while the page's last moves are still on their way. Give them
+	// a moment; the game's clock says when it was solved.
+	var st game.State
+	var serr error
+	_ = desktop.WaitFor(10*time.Second, 20*time.Millisecond, "the game to have the moves the page showed", func() (bool, error) {
+		st, serr = d.State()
+		return serr == nil && (b.Err != nil || st.Solved), serr
+	})
 	if serr != nil {
 		if b.Err == nil {
 			b.Err = serr
