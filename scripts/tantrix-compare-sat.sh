@@ -59,7 +59,8 @@ for k in $(seq 1 "$boards"); do
 	if grep -q '"solved":true' <<<"$o"; then ours=solved
 	elif grep -q '"proved":true' <<<"$o"; then ours=none
 	else ours=timeout; fi
-	read -r st s_ms s_wall solves cuts < <("$tmp/sat" -t "$timeout" -o "$tmp/sol.txt" "$b")
+	# the last line: CaDiCaL may print a comment line first
+	read -r st s_ms s_wall solves cuts < <("$tmp/sat" -t "$timeout" -o "$tmp/sol.txt" "$b" | tail -n 1)
 	case $st in SAT) sat=solved ;; UNSAT) sat=none ;; *) sat=timeout ;; esac
 	if [[ $sat == solved ]] && ! "$tmp/hard" check "$b" "$tmp/sol.txt"; then
 		echo "board $k: CaDiCaL's solution fails tantrix.Check" >&2; exit 1
