@@ -26,8 +26,13 @@ import (
 // (tiles glide into place, the game ignoring presses meanwhile) is learnt
 // from the screen: the first drags (probes) are watched until the picture
 // stands still; when the picture kept changing after the drag showed
-// landed (animChanges), or when a drag is lost, every later drag waits, as
-// before, for a still picture and the learnt settle time.
+// landed (animChanges), or when a drag is lost, every later drag waits for
+// its drop to stand still and the learnt settle time (landedStill).
+//
+// Where a small grab is cheap (the X11 capture), the bot looks at the
+// drag's two cells alone while it waits (parts), and grabs the whole game
+// area once they show the drop: on a 2-core machine the grabs of the whole
+// area took the CPU the browser needed to draw.
 
 // probeDrags is how many first drags are watched until the picture stands
 // still, to learn whether the game animates a drop.
