@@ -1,9 +1,18 @@
 package play_test
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"hexiom/capture"
 	"hexiom/game"
+	"hexiom/internal/desktop"
+	"hexiom/vision"
 )
 
 // TestE2ESlate plays the slate look (issue 21), which the reader was never
@@ -25,4 +34,76 @@ func TestE2ESlate(t *testing.T) {
 var slateBoards = []game.Spec{
 	{Mode: game.ModeLevel, Level: 39},
 	{Mode: game.ModeChallenge, Seed: &flashChallenge},
+}
+
+// TestE2ESlateAuto is calibrate -auto on the slate look at the ends of the
+// page zooms a player uses, 60 % and 200 % (issue 21): at each, the look
+// learnt from one start as in TestE2ESlate, then, for a small board alone
+// on the stage, a size-5 board with holes and the size-6 challenge, the
+// whole screen is grabbed once it stands still and vision.FindArea (what
+// calibrate -auto runs on it) must find the board with every cell within
+// 2 px of where the page drew it.
+func TestE2ESlateAuto(t *testing.T) {
+	d := getDesk(t)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // the user's learnt set goes here
+	t.Cleanup(func() { backToClassic(t, d) })
+	for _, zoom := range []float64{0.6, 2} {
+		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
+			if err := d.Reopen("slate", zoom); err != nil {
+				t.Fatal(err)
+			}
+			learnFlash(t, d, flashLearn)
+			if dir := os.Getenv("HEXIOM_E2E_DEBUG"); dir != "" {
+				if err := d.Tpl.Save(filepath.Join(dir, fmt.Sprintf("auto-z%.0f-templates.json", zoom*100))); err != nil {
+					t.Log(err)
+				}
+			}
+			for _, sp := range []game.Spec{
+				{Mode: game.ModeLevel, Level: 10},
+				{Mode: game.ModeLevel, Level: 39},
+				{Mode: game.ModeChallenge, Seed: &flashChallenge},
+			} {
+				if _, err := d.New(sp); err != nil {
+					t.Fatal(err)
+				}
+				img, err := capture.Still(d.Screen, d.Screen.Bounds(), capture.StillGap, desktop.Patience)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if dir := os.Getenv("HEXIOM_E2E_DEBUG"); dir != "" {
+					// keep the screens, to read them again by hand
+					var buf bytes.Buffer
+					if err := png.Encode(&buf, img); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("auto-z%.0f-%s%d.png", zoom*100, sp.Mode, sp.Level)), buf.Bytes(), 0o644); err != nil {
+						t.Log(err)
+					}
+				}
+				a, r, err := vision.FindArea(img, d.Tpl)
+				var de *vision.DoubtError
+				if err != nil && !errors.As(err, &de) {
+					t.Errorf("%+v at %.0f %%: calibrate -auto would not find the board: %v", sp, zoom*100, err)
+					continue
+				}
+				truth, _, err := d.TrueCells()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Size == 0 || len(a.Cells(r.Size)) != len(truth) {
+					t.Errorf("%+v at %.0f %%: found a size-%d board, the page drew %d cells", sp, zoom*100, r.Size, len(truth))
+					continue
+				}
+				worst := 0.0
+				for i, p := range a.Cells(r.Size) {
+					worst = max(worst, p.Dist(truth[i]))
+				}
+				if worst > 2 {
+					t.Errorf("%+v at %.0f %%: found %v, a cell %.2f px from where the page drew it", sp, zoom*100, a, worst)
+				} else {
+					t.Logf("%+v at %.0f %%: found %v, every cell within %.2f px (%v)", sp, zoom*100, a, worst, err)
+				}
+			}
+		})
+	}
 }

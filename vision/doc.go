@@ -78,7 +78,14 @@
 // choose a set (a file, else the learnt set, else the built-in one); every
 // set is checked when loaded (Templates.Validate) and saved through a
 // temporary file. FindArea finds the game area on a screenshot with no
-// calibration at all (hexiom calibrate -auto).
+// calibration at all (hexiom calibrate -auto): the board's outline (its
+// plate's colour, else its edges) and the cell lattice measured with no
+// template give candidate areas, each read at its size; the best must hold
+// when the board is read from scratch there (no ring of cells around a
+// small board, not a smaller board seen off centre where the holes are the
+// background), else the next best is tried. An area whose board reads with
+// some cells in doubt is still returned, with the *DoubtError: the area is
+// found, the board is not yet read.
 //
 // The API, for hexiom play:
 //

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"image"
 	"math"
+
 	"runtime"
+	"slices"
+	"sort"
 
 	"gocv.io/x/gocv"
 
@@ -61,8 +64,10 @@ func largestBlob(mask []byte, w, h, k int) ([4]float64, bool, error) {
 // board's plate (the largest patch of the board's colour, which the hole
 // template gives) bounds the board; for each size, the area that would draw
 // a board of that size with that outline is tried with the lattice test, and
-// the best is refined. It returns the area (screen pixels) and the board read
-// with it.
+// the best is refined and must hold when the board is read from scratch
+// there (else the next best is tried). It returns the area (screen pixels)
+// and the board read with it; a *DoubtError when the area holds but some
+// cells are in doubt; any other error when no area holds.
 func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
 	if err := tpl.prepare(); err != nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
@@ -133,71 +138,46 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		return calibration.Area{}, Reading{}, errors.New("find board: no patch of the board's colour and no patch of edges on the screen: is the game in view, showing a board?")
 	}
 
-	type cand struct {
-		area calibration.Area
-		r    Reading
-		err  error
-		mean float64 // cells read with confidence, plus the mean confidence
-	}
-	var bestC *cand
-	// try reads the board as size s in area a and keeps it when it reads
-	// the most cells with confidence, then the best mean confidence (a
-	// doubtful read still counts): a smaller board's lattice may fit the
-	// inner cells of a larger board well, never all its cells.
-	try := func(a calibration.Area, s int) {
-		if !a.Rect().Overlaps(b) {
-			return // only the board need be on the picture, not the area
-		}
-		r, err := read(img, a, s, tpl, fixedPitch)
-		var de *DoubtError
-		if err != nil && !errors.As(err, &de) {
-			return
-		}
-		// Where the holes are the background, a lattice laid over the
-		// background reads holes surely: only the other cells count.
-		mean, n := 0.0, 0
-		for i, c := range r.Cells {
-			if r.SkyHoles && c.Kind == Hole {
-				continue
-			}
-			mean += r.Conf[i]
-			n++
-		}
-		mean /= float64(max(1, n))
-		for _, c := range r.Cells {
-			switch {
-			case r.SkyHoles && c.Kind == Hole:
-			case c.Doubt == "":
-				mean++ // one per cell read with confidence
-			case r.SkyHoles:
-				// and, there, one less per cell in doubt: a larger
-				// lattice over a small board finds more cells to read
-				// surely, and many more that it cannot
-				mean--
-			}
-		}
-		r.Area.Method, r.Area.When = a.Method, a.When
-		if bestC == nil || mean > bestC.mean {
-			bestC = &cand{r.Area, r, err, mean}
+	// Every area tried is a candidate, scored by how its board reads.
+	var cands []candidate
+	add := func(a calibration.Area, s int) {
+		if c, ok := tryArea(img, tpl, a, s); ok {
+			cands = append(cands, c)
 		}
 	}
-	for _, o := range outlines {
+	// The cells' vertical pitch, as each outline's lattice measured it
+	// with no template (and half of it: edges repeat at twice the pitch
+	// too).
+	var pitches []float64
+	hcs := make([]honeycomb, len(outlines))
+	hcOK := make([]bool, len(outlines))
+	for i, o := range outlines {
+		if hcs[i], hcOK[i] = measureHoneycomb(img, o); hcOK[i] {
+			pitches = append(pitches, hcs[i].p, hcs[i].p/2)
+		}
+	}
+	// pitchAgrees: an area whose cells of size s have a pitch the lattice
+	// measured, if it measured any, on a look whose holes are the
+	// background: there a lattice finer than the cells can read bits of a
+	// few large cells surely (a set learnt at another zoom).
+	pitchAgrees := func(a calibration.Area, s int) bool {
+		_, dy := board.Pitch(s)
+		pv := 2 * dy * a.Side
+		return !tpl.SkyHoles || len(pitches) == 0 || slices.ContainsFunc(pitches, func(p float64) bool { return math.Abs(pv-p) < 0.1*p })
+	}
+	for i, o := range outlines {
 		// The cell lattice measured with no template (any look stacks
 		// hexagons in columns): its pitch and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
-		if hc, ok := measureHoneycomb(img, o); ok {
-			// A board of size s is 2s−1 cells tall and a little more:
-			// the sizes the outline's height allows at this pitch.
+		if hc := hcs[i]; hcOK[i] {
+			// Every size: the outline may be much larger than the
+			// board (the whole page, where the stage is the hole).
 			for _, f := range []float64{1, 0.5} {
 				p := f * hc.p
-				est := int(o[3]/(2*p)) + 1
 				for _, s := range board.ScreenSizes() {
-					if s < est-1 || s > est+1 {
-						continue
-					}
 					_, dy := board.Pitch(s)
 					sd := p / (2 * dy)
-					try(calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}, s)
+					add(calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}, s)
 				}
 			}
 		}
@@ -212,7 +192,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 			sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
 			side := (sideH + sideW) / 2
 			fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
-			if math.Abs(sideH-sideW) > 0.12*side || len(outlines) > 1 && o == outlines[1] {
+			if math.Abs(sideH-sideW) > 0.12*side || i == 1 {
 				// an outline of edges, or of another look's frame: it
 				// may reach further past the cells; try smaller boards
 				// inside it, from its height
@@ -221,27 +201,260 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 			}
 			for _, f := range fs {
 				sd := side * f
-				try(calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}, s)
+				if a := (calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}); pitchAgrees(a, s) {
+					add(a, s)
+				}
 			}
 		}
 	}
-	if bestC == nil {
+	if len(cands) == 0 {
 		o := outlines[0]
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
 	}
-	// Refine the side finely around the best (the plate was measured at a
-	// quarter of the resolution), keeping the centre the lattice found.
-	s := bestC.r.Size
-	base := bestC.area
+	// The best candidate must hold when the board is read from scratch in
+	// its area, every size tried as Read tries them: a lattice finer than
+	// the cells may read many bits of a few large cells (a small board on
+	// the background, with a set learnt at another zoom), but Read then
+	// sees the small board and the background around it. A candidate that
+	// does not hold is set aside with every other of its size, nearly its
+	// side and its place, and the next best is tried.
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	var refuted []candidate
+	var first struct {
+		area calibration.Area
+		r    Reading
+		err  error
+	}
+	for _, c := range cands {
+		if len(refuted) == maxFindTries {
+			break
+		}
+		if slices.ContainsFunc(refuted, func(o candidate) bool {
+			oc, cc := o.area.Centre(o.r.Size, 0), c.area.Centre(c.r.Size, 0)
+			return o.r.Size == c.r.Size && math.Abs(o.area.Side-c.area.Side) < 0.1*c.area.Side &&
+				oc.Dist(cc) < o.area.Radius(o.r.Size)
+		}) {
+			continue
+		}
+		area, r, err := confirm(img, tpl, c, true)
+		var de *DoubtError
+		if err == nil || errors.As(err, &de) {
+			// the board holds (calibrate -auto saves an area whose
+			// board has cells in doubt, and says which)
+			return area, r, err
+		}
+		if first.err == nil {
+			first.area, first.r, first.err = area, r, err
+		}
+		refuted = append(refuted, c)
+	}
+	return first.area, first.r, first.err
+}
+
+// minSeen is how well a cell must match a kind other than the hole for
+// FindArea to count it as a cell seen, though maybe in doubt (a set learnt
+// at another zoom may match the cells of a large board at 0.65 to 0.75).
+const minSeen = 0.5
+
+// maxFindTries is how many candidates FindArea reads from scratch before it
+// gives up.
+const maxFindTries = 8
+
+// candidate is an area FindArea tried, with the board read there at the
+// size tried.
+type candidate struct {
+	area  calibration.Area
+	r     Reading
+	score float64 // cells read with confidence, plus the mean confidence
+}
+
+// tryArea reads the board as size s in area a, with the pitch fixed, and
+// scores it: the cells read with confidence, then the mean confidence (a
+// doubtful read still counts): a smaller board's lattice may fit the inner
+// cells of a larger board well, never all its cells. ok is false when no
+// board is there.
+func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c candidate, ok bool) {
+	if !a.Rect().Overlaps(img.Bounds()) {
+		return c, false // only the board need be on the picture, not the area
+	}
+	r, err := read(img, a, s, tpl, fixedPitch)
+	var de *DoubtError
+	if err != nil && !errors.As(err, &de) {
+		return c, false
+	}
+	// Where the holes are the background, a lattice laid over the
+	// background reads holes surely: only the other cells count.
+	mean, n := 0.0, 0
+	for i, c := range r.Cells {
+		if r.SkyHoles && c.Kind == Hole {
+			continue
+		}
+		mean += r.Conf[i]
+		n++
+	}
+	mean /= float64(max(1, n))
+	cells := 0
+	for _, c := range r.Cells {
+		if c.Kind != Hole && c.KindScore >= minSeen {
+			cells++
+		}
+	}
+	if cells < minCells {
+		// holes alone, or bits of the background: no board a person
+		// would see
+		return c, false
+	}
+	for _, c := range r.Cells {
+		switch {
+		case r.SkyHoles && c.Kind == Hole:
+		case c.Doubt == "":
+			mean++ // one per cell read with confidence
+		case r.SkyHoles:
+			// and, there, one less per cell in doubt: a larger
+			// lattice over a small board finds more cells to read
+			// surely, and many more that it cannot
+			mean--
+		}
+	}
+	r.Area.Method, r.Area.When = a.Method, a.When
+	return candidate{r.Area, r, mean}, true
+}
+
+// confirm refines the side of c's area finely (the plate was measured at a
+// quarter of the resolution), keeping the centre its lattice found, then
+// reads the board there from scratch, every size tried, at the pitch the
+// area gives: it returns the area and the board read, with no error or a
+// *DoubtError only when that board is of the candidate's size, no more
+// than a quarter of its cells are in doubt, and Read, searching the pitch
+// as it does for a calibration of another zoom, sees that size there too.
+// A board seen off centre (recentring) is, when recentre is set,
+// confirmed again where its cells are centred.
+func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calibration.Area, Reading, error) {
+	best := c
+	s := c.r.Size
+	base := c.area
+	ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
 	for f := 0.985; f <= 1.0151; f += 0.0025 {
 		sd := base.Side * f
-		ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
-		try(calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: "auto"}, s)
+		if t, ok := tryArea(img, tpl, calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: base.Method}, s); ok && t.score > best.score {
+			best = t
+		}
 	}
-	// Read again at the refined place, with the size found from scratch.
-	r, err := Read(img, bestC.area, tpl)
+	// (a refusal never wraps a *DoubtError: calibrate -auto saves an area
+	// returned with one)
+	fail := func(r Reading, format string, args ...any) (calibration.Area, Reading, error) {
+		return best.area, r, fmt.Errorf("find board: found a size-%d board in %v, but "+format, append([]any{s, best.area}, args...)...)
+	}
+	r, err := read(img, best.area, 0, tpl, fixedPitch)
+	var de *DoubtError
+	if err != nil && !errors.As(err, &de) {
+		return fail(r, "%v", err)
+	}
+	if r.Size != s {
+		return fail(r, "read from scratch there it is a size-%d board", r.Size)
+	}
+	// (a cell in doubt counts as what it looks most like)
+	if at, s1, why := recentring(r); why != "" {
+		if !recentre {
+			return fail(r, "%s", why)
+		}
+		_, dy := board.Pitch(s)
+		_, dy1 := board.Pitch(s1)
+		sd := r.Area.Side * dy / dy1
+		p := r.Area.Centre(s, at)
+		if t, ok := tryArea(img, tpl, calibration.Area{Left: p.X - sd/2, Top: p.Y - sd/2, Side: sd, Method: base.Method}, s1); ok {
+			return confirm(img, tpl, t, false)
+		}
+		return fail(r, "%s", why)
+	}
 	if err != nil {
-		return bestC.area, r, fmt.Errorf("find board: found a size-%d board in %v but: %w", bestC.r.Size, bestC.area, err)
+		doubt, cells := 0, 0
+		for _, c := range r.Cells {
+			if c.Kind != Hole || !r.SkyHoles {
+				cells++
+				if c.Doubt != "" {
+					doubt++
+				}
+			}
+		}
+		if 4*doubt > cells {
+			return fail(r, "%d of its %d cells are in doubt: %v", doubt, cells, err)
+		}
+		if r2, err2 := Read(img, best.area, tpl); err2 != nil && !errors.As(err2, &de) {
+			return fail(r, "%v", err2)
+		} else if r2.Size != s {
+			return fail(r, "read from scratch there it is a size-%d board", r2.Size)
+		}
 	}
-	return bestC.area, r, nil
+	// Read's own refinement of the place (Reading.Shift), to a fraction
+	// of a pixel
+	area := r.Area
+	area.Method, area.When = best.area.Method, best.area.When
+	if err != nil {
+		return area, r, fmt.Errorf("find board: found a size-%d board in %v but: %w", s, area, err)
+	}
+	return area, r, nil
+}
+
+// recentring says whether the board r read, on a look whose holes are the
+// background, is seen off centre, since the game draws a board centred in
+// its area: a smaller board (every cell that is not a hole lies within s−2
+// steps of a neighbour of the centre cell), or a board of its size whose
+// cells are centred on a neighbour of the centre cell (they reach further
+// on one side than on the other by two or more steps, and moved there
+// still fit). It returns the cell the board is centred on, its size and
+// why; why is "" when r is seen centred.
+func recentring(r Reading) (at, size int, why string) {
+	if !r.SkyHoles || r.Size < 3 {
+		return 0, 0, ""
+	}
+	g := board.Geom(r.Size)
+	var cells []int
+	for i, cell := range r.Pos.Cells {
+		if !cell.Hole() {
+			cells = append(cells, i)
+		}
+	}
+	centre := g.Index(r.Size-1, r.Size-1)
+	lop := func(c int) int { // how unevenly the cells lie about cell c
+		o := g.Coords[c]
+		var lo, hi [3]int
+		for k, i := range cells {
+			p := g.Coords[i]
+			d := [3]int{p.X - o.X, p.Y - o.Y, (p.X - o.X) - (p.Y - o.Y)}
+			for a := range d {
+				if k == 0 || d[a] < lo[a] {
+					lo[a] = d[a]
+				}
+				if k == 0 || d[a] > hi[a] {
+					hi[a] = d[a]
+				}
+			}
+		}
+		sum := 0
+		for a := range lo {
+			sum += max(hi[a]+lo[a], -(hi[a] + lo[a]))
+		}
+		return sum
+	}
+	reach := func(c int) int {
+		m := 0
+		for _, i := range cells {
+			m = max(m, g.Dist(c, i))
+		}
+		return m
+	}
+	here := lop(centre)
+	for c := range g.N() {
+		if g.Ring(c) != 1 {
+			continue
+		}
+		switch {
+		case reach(c) <= r.Size-2:
+			return c, r.Size - 1, fmt.Sprintf("its cells all lie within %d of cell %d: a smaller board, drawn centred in a smaller game area", r.Size-2, c)
+		case reach(c) <= r.Size-1 && lop(c) <= here-2:
+			return c, r.Size, fmt.Sprintf("its cells lie centred on cell %d: the board is drawn there", c)
+		}
+	}
+	return 0, 0, ""
 }

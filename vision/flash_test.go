@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"hexiom/calibration"
@@ -135,38 +134,20 @@ func TestFlashGeometry(t *testing.T) {
 			t.Errorf("%s: a cell centre %.2f px from where the page drew it", n, w)
 		}
 	}
-	// FindArea (calibrate -auto) with a set learnt on this look: every
-	// flash board at every zoom is found exactly, or refused saying why
-	// (then hexiom calibrate suggests the three clicks); never a
-	// calibration that misreads.
+	// FindArea (calibrate -auto) with a set learnt on this look: most
+	// flash boards, at every zoom, are found with every cell within 2 px;
+	// the others are refused saying why (then hexiom calibrate suggests
+	// the three clicks); never an area further off.
 	lf2 := load(t, "flash/level10-z100") // the 0s random6-01 lacks
 	if tpl, err = vision.Learn(tpl, lf2.Image, lf2.Meta.Area, lf2.Truth); err != nil {
 		t.Fatal(err)
 	}
-	found := 0
 	all := flash(t, "*", 24)
-	for _, n := range all {
-		f := load(t, n)
-		a, r, err := vision.FindArea(f.Image, tpl)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "find board: ") {
-				t.Errorf("FindArea %s: %v", n, err)
-			}
-			t.Logf("FindArea %s: refused: %v", n, err)
-			continue
-		}
-		if !r.Pos.Equal(f.Truth) {
-			t.Errorf("FindArea %s: read with no error\n%s", n, r.Pos.Format())
-		}
-		if w := worst(r, n); w > 2 {
-			t.Errorf("FindArea %s: a cell centre %.2f px from where the page drew it", n, w)
-		}
-		if r2, err := vision.Read(f.Image, a, tpl); err != nil || !r2.Pos.Equal(f.Truth) {
-			t.Errorf("FindArea %s: reading again with the area found: %v", n, err)
-		}
-		found++
-	}
-	t.Logf("FindArea found %d of the %d flash boards exactly, refused the others", found, len(all))
+	found := findAll(t, tpl, all)
+	t.Logf("FindArea found %d of the %d flash boards", found, len(all))
+	// (19 of 24 since issue 13; the 90 % issue 21 asks is not met on this
+	// look: level 39 at every zoom, level 23 at 150 % and random6-01 at
+	// 75 % are refused, never placed wrong)
 	if found < 19 {
 		t.Errorf("FindArea found %d of %d flash boards, want at least 19", found, len(all))
 	}

@@ -117,10 +117,11 @@ func (rd *reader) latticeAt(fine *scaled, s int, k float64, sub bool) (float64, 
 	return rd.lattice(sc, pts, 0, 0), nil
 }
 
-// ringIsSky checks, in the size-2 kind picture sc, that where the outer ring
-// of a size-3 board would be there is only what is in the game area's
-// corners (the background): else the board may be a size-3 board whose outer
-// cells the templates do not know.
+// ringIsSky checks, in the size-s kind picture sc, that where the outer ring
+// of a size-(s+1) board would be there is only what is in the game area's
+// corners (the background): else the board may be a larger board whose
+// outer cells the templates do not know (or, at size 6, on a look whose
+// holes are the background, the calibration is a cell off the board).
 func (rd *reader) ringIsSky(sc *scaled, s int) error {
 	a := rd.area
 	var sky [][kindC]float32
@@ -151,6 +152,9 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 		if near > 30 {
 			odd = append(odd, i)
 		}
+	}
+	if len(odd) > 0 && s >= largest {
+		return fmt.Errorf("%w: the cells match a size-%d board, but just around it (cells %v of the ring a size-%d board would add) the picture is not the background: is the calibration a cell off the board? (hexiom calibrate)", ErrSize, s, odd, n)
 	}
 	if len(odd) > 0 {
 		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", ErrSize, s, n, odd)

@@ -87,6 +87,7 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		old = into.Sep
 	}
 	t.Sep = old.merge(t.measure(r, truth))
+	t.SkyHoles = r.SkyHoles || into != nil && into.SkyHoles
 	if err := t.Validate(); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}

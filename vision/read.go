@@ -61,7 +61,9 @@ type reader struct {
 	fixed    bool // never search the pitch
 	learning bool // Learn reads its own picture back
 	// skyHole: the picture around the board (the game area's corners)
-	// reads as a hole, as in a look whose holes are the plain background;
+	// reads as a hole, or did where the set was learnt
+	// (Templates.SkyHoles), as in a look whose holes are the plain
+	// background;
 	// then a lattice is judged by its cells that are not holes (see
 	// lattice), since any lattice laid over the background scores well.
 	skyHole bool
@@ -166,7 +168,7 @@ func (rd *reader) read(s int) (Reading, error) {
 		return r, err
 	}
 	defer base.Close()
-	rd.skyHole = rd.holeIsSky(base)
+	rd.skyHole = rd.tpl.SkyHoles || rd.holeIsSky(base)
 	for _, s := range sizes {
 		sc, err := base.rescale(kindR / rd.area.Radius(s))
 		if err != nil {
@@ -197,8 +199,11 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	// The ring around a board smaller than 6 must be the background: else
 	// the board is larger, its inner cells matching the smaller lattice.
+	// Where the holes are the background, around a board of 6 too: else
+	// the lattice is a cell off the board, whose cells on one side lie
+	// past it unread (the other side reading as holes).
 	var ringErr error
-	if bestS < largest && len(sizes) > 1 && bestMean >= MinBoard {
+	if (bestS < largest || rd.skyHole) && len(sizes) > 1 && bestMean >= MinBoard {
 		ringErr = rd.ringIsSky(best, bestS)
 	}
 	if !rd.fixed && (bestMean < FitGood || ringErr != nil) {
@@ -214,7 +219,7 @@ func (rd *reader) read(s int) (Reading, error) {
 			rd.area = rd.area.WithScale(s, k)
 			r.SizeScore[s] = m
 			ringErr = nil
-			if bestS < largest && len(sizes) > 1 {
+			if (bestS < largest || rd.skyHole) && len(sizes) > 1 {
 				ringErr = rd.ringIsSky(best, bestS)
 			}
 		} else {

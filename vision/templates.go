@@ -69,10 +69,16 @@ type Templates struct {
 	// Sep is what Learn measured of how well the set tells its classes
 	// apart on the pictures it learnt from (absent from sets saved before
 	// it was measured, and from none learnt since).
-	Sep    *Separation        `json:"separation,omitempty"`
-	prep   sync.Once          // prepared forms, built on first use
-	kinds  [numKinds]prepared // zero-mean within the mask
-	digits [7][]byte          // rounded means, for gocv
+	Sep *Separation `json:"separation,omitempty"`
+	// SkyHoles: on the picture Learn learnt from, the game area's corners,
+	// where no board reaches, read as the hole: the look's holes are its
+	// plain background. Read then judges a lattice by its cells that are
+	// not holes wherever the area lies (its corners may be off the page,
+	// on a browser's frame).
+	SkyHoles bool               `json:"sky_holes,omitempty"`
+	prep     sync.Once          // prepared forms, built on first use
+	kinds    [numKinds]prepared // zero-mean within the mask
+	digits   [7][]byte          // rounded means, for gocv
 	// digitStandIn[d]: digits[d] is the built-in set's, the set never
 	// learnt d
 	digitStandIn [7]bool
