@@ -22,6 +22,11 @@ pkgs=(build-essential pkg-config libopencv-dev libx11-dev libxtst-dev
 # (internal/desktop.StartWayland; gtk's portal only for its Access
 # interface, without which xdg-desktop-portal 1.16 offers no Screenshot).
 
+# issue 23: scripts/windows-release.sh (OpenCV cross-built from Debian's
+# source package: cmake, ninja, zlib for mingw-w64, dpkg-dev for apt-get
+# source; it adds the deb-src entry itself) and the Wine test (wine64).
+pkgs+=(cmake ninja-build libz-mingw-w64-dev dpkg-dev wine64)
+
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

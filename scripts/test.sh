@@ -76,4 +76,11 @@ if (($# == 0)); then
   CGO_ENABLED=0 go test -short -count=1 ./actuate/
   # (the Linux build's flags are not for mingw-w64)
   env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
+  # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
+  # by version in ~/.cache/hexiom: minutes once, then seconds; the script
+  # sets its own flags), run under wine64 on Xvfb against the Linux binary:
+  # commands, read on every look, calibrate, read and play's drags on a
+  # Windows window
+  ./scripts/windows-release.sh
+  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
 fi

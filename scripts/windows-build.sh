@@ -5,11 +5,10 @@
 # the test binaries of the platform packages (capture: kbinani/screenshot;
 # clicks: gohook; actuate: robotgo; internal/session), which need no OpenCV.
 #
-# What it cannot do here: link cmd/hexiom. gocv links OpenCV built for
-# Windows (opencv_core460.dll and the rest), which Debian does not package;
-# so for cmd/hexiom and the other programs it stops right before the link
-# (`go list -export` compiles a package without linking it). The README's
-# Windows section gives the steps that link it on Windows.
+# It stops before the programs' link, which needs OpenCV built for Windows
+# (`go list -export` compiles a package without linking it): quick, and
+# with gocv's own flags. scripts/windows-release.sh links hexiom.exe, with
+# OpenCV cross-built from Debian's source package (slow once, then cached).
 #
 #   ./scripts/windows-build.sh
 set -euo pipefail
