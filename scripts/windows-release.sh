@@ -38,7 +38,10 @@
 #    ConnectedComponentsWithStats, drawing); PNGs are decoded in Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
+# The OpenCV modules: the Linux build's list (scripts/env.sh), whose flags
+# are for Linux only: this build sets its own.
+modules=$(. scripts/env.sh && echo "$HEXIOM_OPENCV_MODULES" | tr ' ' ',')
+unset GOFLAGS CGO_CPPFLAGS CGO_CXXFLAGS CGO_LDFLAGS
 export PATH="$PATH:/usr/local/go/bin"
 out=${1:-dist/windows/hexiom.exe}
 jobs=${HEXIOM_JOBS:-2}
@@ -84,7 +87,6 @@ if [ -z "$ver" ]; then
 fi
 
 # --- 1. OpenCV, static, for windows/amd64 (cached) -------------------------
-modules=core,imgproc,calib3d,features2d,flann
 cmake_opts=(
   -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF
   -DBUILD_LIST=$modules
@@ -167,8 +169,9 @@ trap 'rm -rf "$mod"' EXIT
 cp go.mod "$mod/go.mod"; cp go.sum "$mod/go.sum"
 echo "replace gocv.io/x/gocv => $wingocv" >>"$mod/go.mod"
 
-libs=(); for m in calib3d features2d flann imgproc core; do
-  a=$(find "$lib" -name "libopencv_${m}*.a" | head -1)
+libs=()
+for m in ${modules//,/ }; do
+  a=$(find "$lib" -name "libopencv_${m}[0-9]*.a" | head -1)
   [ -n "$a" ] || { say "libopencv_$m missing in $lib"; exit 1; }
   n=${a##*/lib}; libs+=("-l${n%.a}")
 done
@@ -176,7 +179,7 @@ mkdir -p "$(dirname "$out")"
 tl=$(date +%s)
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=$CC CXX=$CXX \
   CGO_CPPFLAGS="-I$inc" CGO_CXXFLAGS="--std=c++11 -O2" \
-  CGO_LDFLAGS="-L$lib ${libs[*]} -lz -lstdc++" \
+  CGO_LDFLAGS="-L$lib -Wl,--start-group ${libs[*]} -Wl,--end-group -lz -lstdc++" \
   go build -trimpath -tags customenv -modfile "$mod/go.mod" \
   -ldflags '-s -w -extldflags "-static"' -o "$out" ./cmd/hexiom
 say "linked $out in $(($(date +%s) - tl)) s"
