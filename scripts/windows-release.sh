@@ -66,16 +66,17 @@ if ((${#missing[@]})); then
 fi
 
 # deb-src for the archive the machine already uses (same URI and suite)
-srcversion() { apt-cache showsrc opencv 2>/dev/null | awk '/^Version:/ {print $2; exit}'; }
+srcversion() { apt-cache showsrc opencv 2>/dev/null | awk '/^Version:/ && v == "" {v = $2} END {print v}'; }
 ver=$(srcversion)
 if [ -z "$ver" ]; then
   . /etc/os-release
   uri=$( (cat /etc/apt/sources.list.d/*.sources 2>/dev/null || true) | awk -v s="$VERSION_CODENAME" '
       /^Types:/ {deb = ($0 ~ /[ \t]deb([ \t]|$)/)} /^URIs:/ {u = $2}
-      /^Suites:/ {for (i = 2; i <= NF; i++) if ($i == s && deb && u != "") {print u; exit}}')
+      /^Suites:/ {for (i = 2; i <= NF; i++) if ($i == s && deb && u != "" && r == "") r = u}
+      END {print r}')
   if [ -z "$uri" ]; then
     uri=$( (cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true) |
-      awk -v s="$VERSION_CODENAME" '$1 == "deb" && $3 == s {print $2; exit}')
+      awk -v s="$VERSION_CODENAME" '$1 == "deb" && $3 == s && r == "" {r = $2} END {print r}')
   fi
   [ -n "$uri" ] || { say "no Debian archive for $VERSION_CODENAME found in /etc/apt to take sources from"; exit 1; }
   say "adding deb-src $uri $VERSION_CODENAME main (/etc/apt/sources.list.d/hexiom-src.sources)"
@@ -111,7 +112,7 @@ if [ ! -f "$cache/ok" ]; then
   rm -rf "$cache"
   mkdir -p "$cache/src"
   (cd "$cache/src" && apt-get source -qq opencv >/dev/null 2>&1) || { say "apt-get source opencv failed"; exit 1; }
-  srcdir=$(find "$cache/src" -mindepth 1 -maxdepth 1 -type d -name 'opencv-*' | head -1)
+  srcdir=$(find "$cache/src" -mindepth 1 -maxdepth 1 -type d -name 'opencv-*' -print -quit)
   [ -f "$srcdir/CMakeLists.txt" ] || { say "apt-get source opencv gave no source tree in $cache/src"; exit 1; }
   cat >"$cache/toolchain.cmake" <<EOF
 set(CMAKE_SYSTEM_NAME Windows)
@@ -137,8 +138,8 @@ EOF
   echo "$ver $modules $(($(date +%s) - tb)) s" >"$cache/ok"
   say "OpenCV built in $(($(date +%s) - tb)) s"
 fi
-inc=$cache/install/include
-lib=$(dirname "$(find "$cache/install" -name 'libopencv_core*.a' | head -1)")
+inc=$cache/install/include/opencv4
+lib=$(dirname "$(find "$cache/install" -name 'libopencv_core*.a' -print -quit)")
 [ -d "$inc/opencv2" ] && [ -d "$lib" ] || { say "no OpenCV headers or libraries under $cache/install"; exit 1; }
 
 # --- 2. hexiom.exe --------------------------------------------------------
@@ -171,7 +172,7 @@ echo "replace gocv.io/x/gocv => $wingocv" >>"$mod/go.mod"
 
 libs=()
 for m in ${modules//,/ }; do
-  a=$(find "$lib" -name "libopencv_${m}[0-9]*.a" | head -1)
+  a=$(find "$lib" -name "libopencv_${m}[0-9]*.a" -print -quit)
   [ -n "$a" ] || { say "libopencv_$m missing in $lib"; exit 1; }
   n=${a##*/lib}; libs+=("-l${n%.a}")
 done
