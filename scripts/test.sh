@@ -6,10 +6,10 @@
 # (their full tests, fewer random levels: see below),
 # fuzzes briefly the level parser, the game's
 # API, calibration and template files, the PNGs hexiom read takes, the
-# Tantrix board parser and `hexiom tantrix solve`, and
+# Tantrix board parser and `hexiom tantrix solve`,
 # compiles every package for Windows (scripts/windows-build.sh: no X11 code
-# there; the programs stop before their link, which needs OpenCV built for
-# Windows).
+# there), and builds hexiom.exe (scripts/windows-release.sh) and runs it
+# under Wine against the Linux binary (TestWine, -tags wine).
 #
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh ./solver/  only these packages (no fuzz)

@@ -66,7 +66,7 @@ if ((${#missing[@]})); then
 fi
 
 # deb-src for the archive the machine already uses (same URI and suite)
-srcversion() { apt-cache showsrc opencv 2>/dev/null | awk '/^Version:/ && v == "" {v = $2} END {print v}'; }
+srcversion() { { apt-cache showsrc opencv 2>/dev/null || true; } | awk '/^Version:/ && v == "" {v = $2} END {print v}'; }
 ver=$(srcversion)
 if [ -z "$ver" ]; then
   . /etc/os-release
