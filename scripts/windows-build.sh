@@ -24,7 +24,7 @@ mapfile -t libs < <(go list -f '{{if ne .Name "main"}}{{.ImportPath}}{{end}}' ./
 mapfile -t mains < <(go list -f '{{if eq .Name "main"}}{{.ImportPath}}{{end}}' ./...)
 go build "${libs[@]}"                             # compile every library package
 echo "windows-build: compiled ${#libs[@]} library packages; now the programs (${mains[*]}):" \
-  "compiled, then STOPPED before their link, which needs OpenCV built for Windows (not packaged by Debian)"
+  "compiled, then stopped before their link (scripts/windows-release.sh links hexiom.exe, with OpenCV built from Debian's source)"
 go list -export -f '{{.Export}}' "${mains[@]}" >/dev/null  # compile the programs, no link
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -32,7 +32,7 @@ go test -c -o "$out/" ./capture ./clicks ./actuate ./internal/session   # full l
 n=$(ls "$out"/*.exe | wc -l)
 echo "windows-build: compiled ${#libs[@]} packages and ${#mains[@]} programs (${mains[*]}) for windows/amd64," \
   "linked $n test binaries (capture, clicks, actuate, internal/session); stopped before the programs' link" \
-  "(it needs OpenCV built for Windows: see the README) ($(($(date +%s) - t0)) s)"
+  "(scripts/windows-release.sh links hexiom.exe) ($(($(date +%s) - t0)) s)"
 
 # macOS cannot be built here (cgo needs Apple's SDK): type-check the
 # platform packages' macOS files with cgo off, which leaves out gohook's and
