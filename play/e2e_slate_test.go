@@ -86,9 +86,9 @@ func TestE2ESlateAuto(t *testing.T) {
 					t.Errorf("%+v at %.0f %%: calibrate -auto would not find the board: %v", sp, zoom*100, err)
 					continue
 				}
-				truth, _, err := d.TrueCells()
-				if err != nil {
-					t.Fatal(err)
+				truth, _, terr := d.TrueCells()
+				if terr != nil {
+					t.Fatal(terr)
 				}
 				if r.Size == 0 || len(a.Cells(r.Size)) != len(truth) {
 					t.Errorf("%+v at %.0f %%: found a size-%d board, the page drew %d cells", sp, zoom*100, r.Size, len(truth))

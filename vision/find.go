@@ -324,9 +324,9 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c cand
 // quarter of the resolution), keeping the centre its lattice found, then
 // reads the board there from scratch, every size tried, at the pitch the
 // area gives: it returns the area and the board read, with no error or a
-// *DoubtError only when that board is of the candidate's size, no more
-// than a quarter of its cells are in doubt, and Read, searching the pitch
-// as it does for a calibration of another zoom, sees that size there too.
+// *DoubtError only when that board is of the candidate's size and, when
+// some cells are in doubt, Read, searching the pitch as it does for a
+// calibration of another zoom, sees that size there too.
 // A board seen off centre (recentring) is, when recentre is set,
 // confirmed again where its cells are centred.
 func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calibration.Area, Reading, error) {
@@ -368,18 +368,6 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		return fail(r, "%s", why)
 	}
 	if err != nil {
-		doubt, cells := 0, 0
-		for _, c := range r.Cells {
-			if c.Kind != Hole || !r.SkyHoles {
-				cells++
-				if c.Doubt != "" {
-					doubt++
-				}
-			}
-		}
-		if 4*doubt > cells {
-			return fail(r, "%d of its %d cells are in doubt: %v", doubt, cells, err)
-		}
 		if r2, err2 := Read(img, best.area, tpl); err2 != nil && !errors.As(err2, &de) {
 			return fail(r, "%v", err2)
 		} else if r2.Size != s {
