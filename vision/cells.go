@@ -21,13 +21,12 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 		return nil, fmt.Errorf("vision: ReadCells needs a reading of a board (size %d, area %v)", r.Size, r.Area)
 	}
 	pts := r.Area.Cells(r.Size)
-	sel := cells
-	for _, i := range sel {
+	for _, i := range cells {
 		if i < 0 || i >= len(pts) {
 			return nil, fmt.Errorf("vision: ReadCells: cell %d outside the %d cells of a size-%d board", i, len(pts), r.Size)
 		}
 	}
-	if len(sel) == 0 {
+	if len(cells) == 0 {
 		return nil, nil
 	}
 	// Only the part of the picture around the cells asked is looked at:
@@ -36,7 +35,7 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 	R := r.Area.Radius(r.Size)
 	pad := 1.25*R + 4
 	var box image.Rectangle
-	for _, i := range sel {
+	for _, i := range cells {
 		p := pts[i]
 		box = box.Union(image.Rect(int(p.X-pad), int(p.Y-pad), int(p.X+pad)+1, int(p.Y+pad)+1))
 	}
@@ -61,8 +60,8 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 		return nil, err
 	}
 	defer sc.Close()
-	selPts := make([]calibration.Point, len(sel))
-	for j, i := range sel {
+	selPts := make([]calibration.Point, len(cells))
+	for j, i := range cells {
 		selPts[j] = pts[i]
 	}
 	ks, err := rd.kindsAt(sc, selPts)
@@ -72,14 +71,14 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 	// digitsOf reads the tiles among all the board's cells: the others are
 	// left holes, which it skips.
 	all := make([]CellReading, len(pts))
-	for j, i := range sel {
+	for j, i := range cells {
 		all[i] = ks[j]
 	}
 	if err := rd.digitsOf(r.Size, r.Area, all); err != nil {
 		return nil, err
 	}
-	out := Reading{Size: r.Size, Cells: make([]CellReading, len(sel)), Conf: make([]float64, len(sel))}
-	for j, i := range sel {
+	out := Reading{Size: r.Size, Cells: make([]CellReading, len(cells)), Conf: make([]float64, len(cells))}
+	for j, i := range cells {
 		c := all[i]
 		rd.tpl.judge(&c)
 		out.Conf[j] = c.KindScore

@@ -283,39 +283,33 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c cand
 		return c, false
 	}
 	// Where the holes are the background, a lattice laid over the
-	// background reads holes surely: only the other cells count.
-	mean, n := 0.0, 0
+	// background reads holes surely: only the other cells count, one per
+	// cell read with confidence and, there, one less per cell in doubt (a
+	// larger lattice over a small board finds more cells to read surely,
+	// and many more that it cannot), plus their mean confidence.
+	mean, n, seen, sure := 0.0, 0, 0, 0
 	for i, c := range r.Cells {
+		if c.Kind != Hole && c.KindScore >= minSeen {
+			seen++
+		}
 		if r.SkyHoles && c.Kind == Hole {
 			continue
 		}
 		mean += r.Conf[i]
 		n++
-	}
-	mean /= float64(max(1, n))
-	cells := 0
-	for _, c := range r.Cells {
-		if c.Kind != Hole && c.KindScore >= minSeen {
-			cells++
+		switch {
+		case c.Doubt == "":
+			sure++
+		case r.SkyHoles:
+			sure--
 		}
 	}
-	if cells < minCells {
+	if seen < minCells {
 		// holes alone, or bits of the background: no board a person
 		// would see
 		return c, false
 	}
-	for _, c := range r.Cells {
-		switch {
-		case r.SkyHoles && c.Kind == Hole:
-		case c.Doubt == "":
-			mean++ // one per cell read with confidence
-		case r.SkyHoles:
-			// and, there, one less per cell in doubt: a larger
-			// lattice over a small board finds more cells to read
-			// surely, and many more that it cannot
-			mean--
-		}
-	}
+	mean = mean/float64(max(1, n)) + float64(sure)
 	r.Area.Method, r.Area.When = a.Method, a.When
 	return candidate{r.Area, r, mean}, true
 }
