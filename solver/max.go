@@ -84,7 +84,7 @@ func getMaxSearcher() *search.MaxSearcher {
 func putMaxSearcher(s *search.MaxSearcher) {
 	spareMaxMu.Lock()
 	defer spareMaxMu.Unlock()
-	if len(spareMax) < 2 {
+	if len(spareMax) < 3 {
 		spareMax = append(spareMax, s)
 	}
 }
@@ -108,6 +108,13 @@ func putMaxSearcher(s *search.MaxSearcher) {
 // first, SolveMax returns the best arrangement found with Optimal false
 // and the bound proved at the root; if it had found none, the context's
 // error (wrapped).
+//
+// With tiles, the targets above what the tiles other than the movable 0s
+// can reach (nzUB, from the root bound without them) need 0s placed: they
+// are decided by search.MaxSearcher.ZeroSets (a 0 holes its cell and
+// its neighbours), in turn with the second goroutine's branch-and-bound
+// (or down), within budgets that double each turn, so a level where the
+// sets of 0s do not help pays at most about as much again.
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
@@ -177,16 +184,20 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	}
 
 	light := lightest(prob.Start, obj)
-	if obj == Points {
-		// A 0 is worth no points and changes no other tile's count (its
-		// neighbours are empty): the search leaves the 0s out, and they are
-		// put back at the end wherever they fit.
-		prob.Start = slices.Clone(prob.Start)
-		for i, t := range prob.Start {
-			if t == 0 {
-				prob.Start[i] = search.Empty
-			}
+	// A 0 changes no other tile's count (its neighbours are empty): the
+	// search leaves the 0s out. With points they are worth nothing and are
+	// put back at the end wherever they fit; with tiles each arrangement
+	// the search completes takes as many as fit (SetZeros).
+	var zeros int32
+	prob.Start = slices.Clone(prob.Start)
+	for i, t := range prob.Start {
+		if t == 0 {
+			prob.Start[i] = search.Empty
+			zeros++
 		}
+	}
+	if obj == Points {
+		zeros = 0
 	}
 	// Tiles of 5 and 6 that no arrangement can place (their forced
 	// neighbours would want more high numbers than the pool holds) are set
@@ -206,6 +217,15 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 				capped = true
 			}
 			prob.Start[i] = search.Empty
+		}
+	}
+	probNZ := prob
+	if zeros > 0 {
+		prob.Start = slices.Clone(prob.Start)
+		for i, c := range p.Cells {
+			if c.Movable() && c.Tile == 0 {
+				prob.Start[i] = 0
+			}
 		}
 	}
 	up, down := getMaxSearcher(), getMaxSearcher()
@@ -281,18 +301,74 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			}
 		}
 	}
-	downRun := func(s *search.MaxSearcher) {
-		buf := make([]int8, n)
-		for t := ub; t >= 0; t = s.Round(t - 1) {
-			if t <= floor.Load() {
-				break
+	// Targets above what the other tiles alone can reach need 0s placed:
+	// ZeroSets decides them by the sets of cells the 0s take.
+	nzUB := ub
+	var zs *search.MaxSearcher
+	if zeros > 0 {
+		zs = getMaxSearcher()
+		defer putMaxSearcher(zs)
+		zs.SetHighCap(joint)
+		zs.Reset(probNZ, false)
+		nzUB = zs.RootBound()
+	}
+	// zeroRun decides, from the bound down, the targets above nzUB within
+	// budget nodes a target; true when none is left (or one was found).
+	zq := probNZ
+	zq.Visit = visits[maxDownVisit]
+	zbuf := make([]int8, n)
+	zt, zdone := int32(-1), int64(0) // the target being refuted, its boards refuted
+	zeroRun := func(budget int64) bool {
+		for {
+			mu.Lock()
+			t := bound
+			mu.Unlock()
+			if zeros == 0 || t <= nzUB || t <= floor.Load() {
+				return true
 			}
-			out := s.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound}, buf)
+			if t != zt {
+				zt, zdone = t, 0
+			}
+			out := zs.ZeroSets(rctx, zq, visits, zeros, t, t-nzUB, budget, &zdone, zbuf)
 			nodes.Add(out.Nodes)
-			if out.Found || !out.Exhausted {
+			if out.Found {
+				onFound(out.Value, zbuf)
+				return true
+			}
+			if !out.Exhausted {
+				return false
+			}
+			mu.Lock()
+			bound = min(bound, max(t-1, floor.Load()))
+			done := bestVal >= bound
+			mu.Unlock()
+			if done {
+				cancel()
+				return true
+			}
+		}
+	}
+	// downRun searches, from the bound down, for an arrangement worth each
+	// target, within budget nodes a search (0: none); true when it ended
+	// (found one, or refuted every target above the best found).
+	downRun := func(s *search.MaxSearcher, budget int64) bool {
+		buf := make([]int8, n)
+		for {
+			mu.Lock()
+			t := bound
+			mu.Unlock()
+			if t < 0 || t <= floor.Load() {
+				return true
+			}
+			out := s.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound, NodeLimit: budget}, buf)
+			nodes.Add(out.Nodes)
+			if out.Found {
 				// Found: worth t or more, while every target above t was
 				// refuted: optimal (onFound cancelled the other searches).
-				return
+				return true
+			}
+			if !out.Exhausted {
+				return out.Err != nil
 			}
 			// Nothing is worth t or more, nor more than the floor the
 			// search ended with (which another search may have raised
@@ -303,16 +379,24 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			mu.Unlock()
 			if done {
 				cancel()
-				return
+				return true
 			}
 		}
 	}
 	if cfg.threads == 1 {
 		// One goroutine, the same nodes on every run: up's short searches,
-		// then down, which alone is complete.
+		// then down, which alone is complete, in turn with zeroRun while
+		// targets above nzUB are left, the budgets doubling.
 		upRun(up, maxUpSeq[:len(maxUpSeq)-1])
-		if !upDone && rctx.Err() == nil {
-			downRun(down)
+		for b := int64(zeroBudget); !upDone && rctx.Err() == nil; b *= 2 {
+			lim := int64(0)
+			if zeros > 0 && bound > nzUB {
+				lim = b
+			}
+			if downRun(down, lim) || rctx.Err() != nil {
+				break
+			}
+			zeroRun(b)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -323,7 +407,21 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		}()
 		go func() {
 			defer wg.Done()
-			upRun(down, maxBBSeq)
+			// zeroRun and a branch-and-bound in turn while targets above
+			// nzUB are left, the budgets doubling; then the latter alone.
+			for b := int64(zeroBudget); rctx.Err() == nil; b *= 2 {
+				mu.Lock()
+				left := zeros > 0 && bound > nzUB
+				mu.Unlock()
+				if !left {
+					upRun(down, maxBBSeq)
+					return
+				}
+				upRun(down, []upStep{{maxDownVisit, false, false, b}})
+				if rctx.Err() == nil {
+					zeroRun(b)
+				}
+			}
 		}()
 		wg.Wait()
 	}
@@ -393,6 +491,10 @@ var maxBBSeq = []upStep{{maxDownVisit, false, false, 0}}
 // maxLanes is Solve's portfolio (lanes) with a budget of maxLaneNodes per
 // lane, for the try at a whole solution in SolveMax: a budgeted lane ends
 // without an answer, so the portfolio ends when every lane has.
+// zeroBudget is the first budget in nodes of zeroRun and of the search it
+// alternates with.
+const zeroBudget = 20_000
+
 var maxLanes = func() []lane {
 	ls := make([]lane, len(lanes))
 	for i, l := range lanes {

@@ -73,7 +73,10 @@ type MaxSearcher struct {
 	useMemo bool
 
 	highCap int32 // 1 + the most tiles of 5 and 6 placed together (0: no limit)
-	hiOut   int32 // so many of the pool's 5s and 6s are set aside in any arrangement
+
+	fixedPool bool // Reset takes the pool from pool, not Problem.Start (ZeroSets)
+	pool      [7]int32
+	hiOut     int32 // so many of the pool's 5s and 6s are set aside in any arrangement
 
 	opts    MaxOptions
 	ctx     context.Context
@@ -150,10 +153,13 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 				s.par ^= int32(s.lockv[i]) & 1
 			}
 		case stFuture:
-			if t := p.Start[i]; t != Empty {
+			if t := p.Start[i]; t != Empty && !s.fixedPool {
 				s.cnt[t]++
 			}
 		}
+	}
+	if s.fixedPool {
+		s.cnt = s.pool
 	}
 	ok := true
 	s.capV = [7]int32{}

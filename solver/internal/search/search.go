@@ -6,7 +6,8 @@
 // nothing. With Options.Learn the search for a first solution also learns
 // from its failures: backjumping and nogoods (learn.go).
 // MaxSearcher (max.go) is the same search for the overconstrained
-// variant, where tiles may be set aside.
+// variant, where tiles may be set aside; ZeroSets (maxzero.go) decides its
+// targets that need movable 0s by the sets of cells they take.
 //
 // The model. Holes are never occupied; locked tiles are fixed and counted
 // from the start as occupied neighbours. A tile's number is never guessed: it
