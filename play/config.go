@@ -39,6 +39,12 @@ type Config struct {
 	// DebugDir is where a debug picture goes when the bot gives up; "" is
 	// os.TempDir().
 	DebugDir string
+	// Trace, when set, gets a line for each step of the loop (a drag,
+	// each grab and what it showed, each read) with its time since
+	// TraceFrom (zero: when Board or Watch was called): `hexiom play
+	// -trace`.
+	Trace     io.Writer
+	TraceFrom time.Time
 
 	BoardWait time.Duration // how long to wait for a board in view
 	// Settle is how long vision may stay unsure of a still board after a
@@ -96,5 +102,8 @@ func (c *Config) defaults() {
 	}
 	if c.Sleep == nil {
 		c.Sleep = sleep
+	}
+	if c.TraceFrom.IsZero() {
+		c.TraceFrom = c.Now()
 	}
 }

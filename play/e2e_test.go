@@ -277,11 +277,22 @@ type lookHook struct {
 }
 
 func (h *lookHook) Grab() (image.Image, error) {
+	h.maybe()
+	return h.Eyes.Grab()
+}
+
+// GrabPart: between two drags made without waiting the bot looks only at
+// cells.
+func (h *lookHook) GrabPart(r image.Rectangle) (image.Image, error) {
+	h.maybe()
+	return h.Eyes.GrabPart(r)
+}
+
+func (h *lookHook) maybe() {
 	if !h.done && h.when() {
 		h.done = true
 		h.do()
 	}
-	return h.Eyes.Grab()
 }
 
 // TestE2EFailSafe: the user moves the mouse during play; the bot stops

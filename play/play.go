@@ -36,6 +36,7 @@ type player struct {
 	// The least a grab of the game area, and of a part of it, has cost
 	// (0: none yet): what a grab costs without the machine's hiccups.
 	grabCost, partCost time.Duration
+	lastGrab           time.Duration // what the last grab of the game area cost
 }
 
 func newPlayer(cfg Config, pc *pace) *player {
@@ -99,6 +100,7 @@ func (p *player) read(img image.Image, size int) (Sight, error) {
 	t := p.cfg.Now()
 	r, err := p.cfg.Eyes.Read(img, size)
 	s := Sight{Image: img, Reading: r, Read: p.since(t)}
+	p.trace("read whole board: %v (size %d, error %v)", s.Read, r.Size, err)
 	p.rep.Looks++
 	p.rep.Read += s.Read
 	if err == nil && r.Size > 0 {
@@ -133,6 +135,9 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 	var lastSight Sight
 	var ref image.Image
 	announced := false
+	if s, ok, err := p.firstSight(ctx, deadline, skipSolved); err != nil || ok {
+		return s, err
+	}
 	for {
 		poll := p.cfg.Poll
 		if p.since(begin) > 2*time.Second {
@@ -189,6 +194,34 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 	}
 }
 
+// firstSight is waitBoard's first look: it reads the first picture at
+// once and then makes sure it stands still (unchanged for the still window
+// from its capture), so that the read and the wait overlap. It reports
+// false, with nothing to say, when the picture is not read with confidence
+// (or is solved, with skipSolved) or changed: then waitBoard waits for a
+// still picture first, as always.
+func (p *player) firstSight(ctx context.Context, deadline time.Time, skipSolved bool) (Sight, bool, error) {
+	t := p.cfg.Now()
+	img, err := p.grab()
+	if err != nil {
+		return Sight{}, false, fmt.Errorf("play: %w", err)
+	}
+	s, err := p.read(img, 0)
+	if err != nil || (skipSolved && s.Reading.Pos.Solved()) {
+		return s, false, nil
+	}
+	_, moved, err := p.stillFrame(ctx, img, max(0, p.pace.still()-p.since(t)), deadline.Sub(p.cfg.Now()), false)
+	if err != nil || moved {
+		if ctx.Err() != nil {
+			return s, false, fmt.Errorf("play: waiting for a board: %w", ctx.Err())
+		}
+		return s, false, nil
+	}
+	p.trace("the first picture, read, stood still")
+	p.last = img
+	return s, true, nil
+}
+
 // optNodes is the solver's budget for fewer moves. A drag costs the bot about
 // 50 ms; on random size-6 levels 20,000 nodes cost about 3 ms more than the
 // solver's default and save about one drag.
@@ -205,6 +238,7 @@ func (p *player) solve(ctx context.Context, pos board.Position) (board.Position,
 	}
 	res, err := solver.Solve(ctx, pos, solver.MaxOptNodes(optNodes))
 	p.rep.Solve += p.since(t)
+	p.trace("solved: %v", p.since(t))
 	p.rep.Nodes += res.Nodes
 	if err != nil {
 		return board.Position{}, err
@@ -215,10 +249,16 @@ func (p *player) solve(ctx context.Context, pos board.Position) (board.Position,
 func (p *player) plan(start, target board.Position) ([]board.Move, error) {
 	t := p.cfg.Now()
 	defer func() { p.rep.Plan += p.since(t) }()
+	plan := actuate.Plan
 	if p.cfg.Swap {
-		return actuate.PlanSwap(start, target)
+		plan = actuate.PlanSwap
 	}
-	return actuate.Plan(start, target)
+	moves, err := plan(start, target)
+	if err != nil {
+		return nil, err
+	}
+	// Drags that depend on each other come apart: see pipe.go.
+	return actuate.Spread(moves, spreadLag), nil
 }
 
 // course is what the bot means to do from here: the board it believes the
@@ -232,7 +272,9 @@ type course struct {
 // play plays the board first seen in sight and reports what it took.
 func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	p.t0 = p.cfg.Now()
+	p.trace("board in view")
 	err := p.playBoard(ctx, sight)
+	p.trace("done: %v", err)
 	p.rep.Total = p.since(p.t0)
 	p.rep.SettleTime, p.rep.StillTime = p.pace.settle(), p.pace.still()
 	p.prog.done()
@@ -329,6 +371,9 @@ func (p *player) drive(ctx context.Context, c course, centres []calibration.Poin
 // did not take.
 func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Point) (course, error) {
 	for i, m := range c.moves {
+		if p.pipelines(c.cur) {
+			return p.pipeline(ctx, c, i, centres)
+		}
 		expected := c.cur.Clone()
 		if err := actuate.Drop(&expected, m, p.cfg.Swap); err != nil {
 			return c, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
@@ -398,6 +443,7 @@ func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.P
 	t := p.cfg.Now()
 	err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
 	p.rep.Drag += p.since(t)
+	p.trace("drag %d (cell %d → %d) released: %v", p.rep.Drags+1, m.From, m.To, p.since(t))
 	if err != nil {
 		return fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", p.rep.Drags+1, p.rep.Drags+left, m.From, m.To, err)
 	}
@@ -411,19 +457,37 @@ func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.P
 	return nil
 }
 
+// answerTries bounds how many times Settle prove waits for a still picture
+// while the board reads as expected (the game answering a backlog of drags).
+const answerTries = 4
+
 // prove is the last look: a while after the last drag the screen still
 // shows the solved board (a drag the game dropped may show for a moment and
 // then go back). A picture unchanged since it was read solved proves it; one
 // that changed is read once still. When the board went back it returns the
 // repaired course, not proved.
 func (p *player) prove(ctx context.Context, c course) (next course, proved bool, err error) {
+	p.trace("proving the board solved")
 	img, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
-	if err == nil && !moved {
-		if img == p.fullRead {
+	for tries := 1; errors.Is(err, errNeverStill) && tries < answerTries; tries++ {
+		// Still changing: the game may still be answering drags made
+		// faster than it answers, recolouring tiles. Wait on while what
+		// it shows reads as the board expected.
+		if s, rerr := p.read(img, p.rep.Size); rerr != nil || !s.Reading.Pos.Equal(c.cur) {
+			break
+		}
+		p.trace("the board reads as expected and still changes: waiting on")
+		img, moved, err = p.stillFrame(ctx, img, 0, p.cfg.Settle, false)
+	}
+	if err == nil {
+		if !moved && img == p.fullRead {
 			return c, true, nil
 		}
-		// Seen by the cells the drags changed: read it whole once.
+		// Seen by the cells the drags changed, or changed since (the
+		// game's answers recolour the tiles) and still now: read it whole
+		// once. Anything else than the solved board goes to check.
 		if s, err := p.read(img, p.rep.Size); err == nil && s.Reading.Pos.Equal(c.cur) {
+			p.last = img
 			return c, true, nil
 		}
 	}
@@ -511,6 +575,7 @@ func (p *player) nextBoard(ctx context.Context, target board.Position) bool {
 // is as expected. Vision unsure of the still picture for Settle, or a
 // picture that never stands still, is an *UnsureError.
 func (p *player) check(ctx context.Context, size int, expected board.Position, afterDrag bool, while string) (seen board.Position, ok bool, last Sight, err error) {
+	p.trace("check: %s", while)
 	deadline := p.cfg.Now().Add(p.cfg.Settle)
 	notTaken := max(p.cfg.NotTaken, 2*p.pace.settle())
 	wait := notTaken

@@ -115,6 +115,17 @@ type simGame struct {
 
 	frames  []simView // every picture shown, by number
 	lastKey string
+
+	// log is what happened, in order: each release (the drag's cells)
+	// and each look (the cells whose centre the grab covered).
+	log []simEvent
+}
+
+// simEvent is a release or a look of the simulated game's log.
+type simEvent struct {
+	release bool
+	m       board.Move // a release's drag
+	cells   []int      // a look's cells
 }
 
 // simView is what one picture of the simulated game reads as.
@@ -191,17 +202,35 @@ func (g *simGame) event(_ int, e actuate.Event) {
 				}
 			}
 		}
+		g.log = append(g.log, simEvent{release: true, m: board.Move{From: g.from, To: to}})
 		g.from = -1
 		g.flickerLeft = g.flickerLooks
 	}
 }
 
-func (g *simGame) Grab() (image.Image, error) { return g.grab(lookTime/2 + g.grabCost) }
+func (g *simGame) Grab() (image.Image, error) {
+	g.look(g.area.Rect())
+	return g.grab(lookTime/2 + g.grabCost)
+}
 
 // GrabPart grabs as Grab (a simulated picture has no parts), in less time
 // unless grabCost says every grab is slow (a new X connection each time).
-func (g *simGame) GrabPart(image.Rectangle) (image.Image, error) {
+func (g *simGame) GrabPart(r image.Rectangle) (image.Image, error) {
+	g.look(r)
 	return g.grab(lookTime/8 + g.grabCost)
+}
+
+// look logs a look at the cells whose centre lies in r.
+func (g *simGame) look(r image.Rectangle) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var cells []int
+	for i, c := range g.area.Cells(g.pos.Size) {
+		if c.Pt().In(r) {
+			cells = append(cells, i)
+		}
+	}
+	g.log = append(g.log, simEvent{cells: cells})
 }
 
 func (g *simGame) grab(cost time.Duration) (image.Image, error) {
@@ -229,7 +258,7 @@ func (g *simGame) grab(cost time.Duration) (image.Image, error) {
 		g.flickerLeft--
 		p = g.flicker(p)
 	}
-	r := vision.Reading{Size: p.Size, Pos: p, Conf: make([]float64, len(p.Cells)), Cells: make([]vision.CellReading, len(p.Cells))}
+	r := vision.Reading{Size: p.Size, Pos: p, Area: g.area, Conf: make([]float64, len(p.Cells)), Cells: make([]vision.CellReading, len(p.Cells))}
 	var doubts []vision.Doubt
 	mid := calibration.Point{X: g.area.Left + g.area.Side/2, Y: g.area.Top + g.area.Side/2}
 	for i, c := range p.Cells {
@@ -785,15 +814,7 @@ func TestStopsWhenSolvedBeforeThePlanEnds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, early := start.Clone(), -1
-		for i, m := range moves[:len(moves)-1] {
-			p.Apply(m)
-			if p.Solved() {
-				early = i + 1
-				break
-			}
-		}
-		if early < 0 {
+		if passesSolved(start, moves) < 0 {
 			continue
 		}
 		r := newRig(t, start, false)
@@ -802,6 +823,15 @@ func TestStopsWhenSolvedBeforeThePlanEnds(t *testing.T) {
 		rep, err := play.Board(context.Background(), r.cfg)
 		if err != nil {
 			t.Fatalf("start\n%s\ntarget\n%s\n%v", start, target, err)
+		}
+		// The bot plays the plan in its own order (actuate.Spread): it
+		// may not pass through the other solution.
+		early := passesSolved(start, rep.Moves)
+		if early < 0 {
+			if rep.Early || rep.Drags != len(moves) {
+				t.Errorf("early=%v after %d drags of a plan of %d that does not pass through another solution", rep.Early, rep.Drags, len(moves))
+			}
+			continue
 		}
 		if !rep.Early || rep.Drags != early || rep.Planned != len(moves) {
 			t.Errorf("early=%v after %d drags of a plan of %d; want it to stop after %d", rep.Early, rep.Drags, rep.Planned, early)
@@ -812,6 +842,19 @@ func TestStopsWhenSolvedBeforeThePlanEnds(t *testing.T) {
 		return
 	}
 	t.Fatal("found no start whose plan passes through another solution")
+}
+
+// passesSolved returns after how many of the moves from start the board is
+// solved before their end, or −1.
+func passesSolved(start board.Position, moves []board.Move) int {
+	p := start.Clone()
+	for i, m := range moves[:len(moves)-1] {
+		p.Apply(m)
+		if p.Solved() {
+			return i + 1
+		}
+	}
+	return -1
 }
 
 // TestWaitsForAStillPicture: the game animates every drag it takes for 60 ms
@@ -970,4 +1013,105 @@ func TestSlowGrabsOtherBoardBeforeThePanel(t *testing.T) {
 		t.Fatalf("the test is wrong: the game is not solved")
 	}
 	t.Log(err)
+}
+
+// TestPipelinesDrags: in a game that does not animate, after the probes the
+// bot looks only at cells between two drags (no whole picture), and a drag
+// that shares a cell with an earlier one is made only after a look at that
+// cell since the earlier drag's release. The drags are the plan's, each
+// checked by its cells, the board read whole only at the start and at the
+// end.
+func TestPipelinesDrags(t *testing.T) {
+	for _, swap := range []bool{false, true} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			start := board.Random(6, seed)
+			r := newRig(t, start, swap)
+			rep := r.solve(t, start)
+			_, applied := r.game.state()
+			if rep.Drags != rep.Planned || applied != rep.Drags || rep.Repairs != 0 || rep.Quick != rep.Drags || rep.Looks != 2 {
+				t.Errorf("seed %d swap=%v: %d drags, %d planned, %d applied, %d repairs, %d seen by their cells, %d whole reads", seed, swap, rep.Drags, rep.Planned, applied, rep.Repairs, rep.Quick, rep.Looks)
+			}
+			// pipelined: drags made with no whole picture looked at since
+			// the drag before.
+			pipelined, dependent := 0, 0
+			var releases []board.Move
+			looked := map[int]int{} // cell → releases before its last look
+			whole := true
+			for _, e := range r.game.log {
+				if !e.release {
+					for _, c := range e.cells {
+						looked[c] = len(releases)
+					}
+					whole = whole || len(e.cells) == len(start.Cells)
+					continue
+				}
+				m := e.m
+				if !whole {
+					pipelined++
+				}
+				whole = false
+				// The last drag before m that shares a cell with it.
+				for k := len(releases) - 1; k >= 0; k-- {
+					n := releases[k]
+					var shared []int
+					for _, c := range []int{m.From, m.To} {
+						if c == n.From || c == n.To {
+							shared = append(shared, c)
+						}
+					}
+					if shared == nil {
+						continue
+					}
+					dependent++
+					for _, c := range shared {
+						if l, ok := looked[c]; !ok || l <= k {
+							t.Errorf("seed %d swap=%v: drag %d (%d → %d) made with no look at cell %d since drag %d (%d → %d)", seed, swap, len(releases)+1, m.From, m.To, c, k+1, n.From, n.To)
+						}
+					}
+					break
+				}
+				releases = append(releases, m)
+			}
+			// The first two drags are probes, each watched until the
+			// picture stands still.
+			if pipelined < len(releases)-3 {
+				t.Errorf("seed %d swap=%v: %d of %d drags made with no whole picture since the drag before; want all but 3", seed, swap, pipelined, len(releases))
+			}
+			t.Logf("seed %d swap=%v: %d drags, %d with no whole picture since the drag before, %d depend on an earlier one", seed, swap, len(releases), pipelined, dependent)
+		}
+	}
+}
+
+// TestPipelineSeesALostDrag: a drag made without waiting is lost (the game
+// ignores it); the bot sees it before any drag that depends on it (the
+// game's rule refuses none of its drags: none lands on a tile the lost drag
+// should have moved, or starts from the cell it should have filled), repairs
+// once, and then makes its drags one at a time.
+func TestPipelineSeesALostDrag(t *testing.T) {
+	for _, swap := range []bool{false, true} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			start := board.Random(6, seed)
+			r := newRig(t, start, swap)
+			releases := 0
+			r.rec.OnEvent = func(n int, e actuate.Event) {
+				if e.Kind == "release" {
+					if releases++; releases == 7 { // the game ignores drag 7
+						r.game.mu.Lock()
+						r.game.dropNext = 1
+						r.game.mu.Unlock()
+					}
+				}
+				r.game.event(n, e)
+			}
+			var log strings.Builder
+			r.cfg.Progress = &log
+			rep := r.solve(t, start)
+			if r.game.refused != 0 || rep.Repairs != 1 || rep.Drags != rep.Planned+1 {
+				t.Errorf("seed %d swap=%v: %d drags refused by the game's rule, %d repairs, %d drags for a plan of %d; want 0, 1 and one more", seed, swap, r.game.refused, rep.Repairs, rep.Drags, rep.Planned)
+			}
+			if !strings.Contains(log.String(), "drag 7 ") || !strings.Contains(log.String(), "did not take") {
+				t.Errorf("seed %d swap=%v: progress does not say drag 7 did not take:\n%s", seed, swap, log.String())
+			}
+		}
+	}
 }

@@ -21,8 +21,9 @@ import (
 // taken, another board: check decides, as before), and at the end to prove
 // it solved.
 //
-// And the bot drags again as soon as the screen shows the last drag landed:
-// in a look that does not animate, the next frame. A look that animates
+// And the bot drags again as soon as the screen shows the last drag landed;
+// after the probes, in a look that does not animate, without waiting for it
+// at all (pipe.go). A look that animates
 // (tiles glide into place, the game ignoring presses meanwhile) is learnt
 // from the screen: the first drags (probes) are watched until the picture
 // stands still; when the picture kept changing after the drag showed
@@ -66,7 +67,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	var lastChange time.Time
 	var gap time.Duration
 	var landedAt image.Image // the first picture that showed it landed
-	after := 0               // changes after it (probes)
+	after := 0               // changes of its cell m.To after it (probes)
 	prev := p.last
 	for {
 		look := watch || !p.peeks()
@@ -90,7 +91,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			if !lastChange.IsZero() {
 				gap = max(gap, now.Sub(lastChange))
 			}
-			if probe && landedAt != nil {
+			if probe && landedAt != nil && slices.Contains(p.cfg.Eyes.Changed(prev, img, p.geom), m.To) {
 				after++
 			}
 			lastChange, prev, seen = now, img, nil
@@ -106,6 +107,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 				if !watch {
 					p.last = seen
 					p.rep.Quick++
+					p.trace("drag %d landed, seen by its cells %v after the release", p.rep.Drags, now.Sub(t0))
 					return true, nil
 				}
 			}
@@ -120,6 +122,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			p.pace.learn(gap, lastChange.Sub(t0))
 			p.last = seen
 			p.rep.Quick++
+			p.trace("drag %d landed and still (probe %v: cell %d changed %d times after; animated %v), %v after the release", p.rep.Drags, probe, m.To, after, p.pace.animated, now.Sub(t0))
 			return true, nil
 		}
 		wait := max(quickWait, 2*p.pace.typical())
@@ -127,6 +130,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			wait = max(wait, p.cfg.Settle) // landed, not still yet (watched)
 		}
 		if now.Sub(t0) >= wait {
+			p.trace("drag %d not seen landed by its cells in %v", p.rep.Drags, now.Sub(t0))
 			return false, nil
 		}
 		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
@@ -151,6 +155,7 @@ func (p *player) parts(m board.Move) ([2]image.Image, error) {
 		p.partCost = least(p.partCost, d)
 		p.rep.Capture += d
 		p.rep.Grabs++
+		p.trace("grab cell %d: %v", i, d)
 		if err != nil {
 			return out, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
 		}
@@ -242,13 +247,14 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 	}
 }
 
-// animChanges: a drop whose picture changes this many times more after it
-// first showed landed is animated (a tile gliding, growing or shrinking into
-// place: the flash look changes 2 to 4 times in its 150 ms glide, fewer when
-// a busy machine draws few frames). A drop that is not changes once more at
-// most: the colours of the tile and its neighbours once the game has taken
-// the move (the clone's server answers a moment after the page shows the
-// drop). A game taken for one that does not animate and that then ignores a
+// animChanges: a drop whose cell (the one dropped on) changes this many
+// times more after it first showed landed is animated (a tile gliding,
+// growing or shrinking into place: the flash look changes 2 to 4 times in
+// its 150 ms glide, fewer when a busy machine draws few frames). A drop that
+// is not changes once more at most: the tile's colour once the game has
+// taken the move (the clone's server answers a moment after the page shows
+// the drop). Only that cell counts: the answers recolour the neighbours too,
+// and on a busy machine the answers to earlier drags come during a probe. A game taken for one that does not animate and that then ignores a
 // drag made too soon is learnt from that lost drag (pace.tooQuick).
 const animChanges = 2
 
@@ -294,6 +300,7 @@ func (p *player) shows(img image.Image, want board.Position, must []int) (bool, 
 	t := p.cfg.Now()
 	crs, err := p.cfg.Eyes.ReadCells(img, p.geom, cells)
 	p.rep.Read += p.since(t)
+	p.trace("read %d cells %v: %v", len(cells), cells, p.since(t))
 	p.rep.CellReads += len(cells)
 	if err != nil {
 		return false, fmt.Errorf("play: reading the cells that changed after drag %d: %w", p.rep.Drags, err)

@@ -182,9 +182,10 @@ func (p *player) grab() (image.Image, error) {
 	t := p.cfg.Now()
 	img, err := p.cfg.Eyes.Grab()
 	d := p.since(t)
-	p.grabCost = least(p.grabCost, d)
+	p.grabCost, p.lastGrab = least(p.grabCost, d), d
 	p.rep.Capture += d
 	p.rep.Grabs++
+	p.trace("grab whole area: %v", d)
 	return img, err
 }
 
@@ -226,17 +227,23 @@ func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit ti
 			if learn {
 				p.pace.learn(gap, lastChange.Sub(t0))
 			}
+			p.trace("stillFrame: still after %v (%d changes, still window %v)", now.Sub(t0), changes, p.pace.still())
 			return last, true, nil
 		case !moved && now.Sub(t0) >= wait:
+			p.trace("stillFrame: no change in %v", now.Sub(t0))
 			return last, false, nil
 		}
 		if now.Sub(t0) >= limit {
+			p.trace("stillFrame: out of time after %v (%d changes)", now.Sub(t0), changes)
 			if changes == 0 && moved {
 				return last, true, nil // unchanged since the first look: as still as it gets
 			}
 			return last, moved, fmt.Errorf("%w for %v", errNeverStill, limit)
 		}
-		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+		// A grab of the whole area costs a core for milliseconds, more on
+		// a busy machine, and the game needs the core to draw: look at
+		// most half the time.
+		if err := p.cfg.Sleep(ctx, max(stillPoll, p.cfg.Now().Sub(now)+p.lastGrab)); err != nil {
 			return last, moved, err
 		}
 	}

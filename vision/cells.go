@@ -9,6 +9,22 @@ import (
 	"hexiom/calibration"
 )
 
+// CellsBox is the part of the picture ReadCells looks at to read the given
+// cells of the board of r (cells on it): a picture of that part (a grab of
+// it alone) reads as the whole picture does. Each cell's crops reach its
+// radius out (the kind crop) and less (the digit box); the margin keeps
+// them off the edge of the scaled part.
+func CellsBox(r Reading, cells []int) image.Rectangle {
+	R := r.Area.Radius(r.Size)
+	pad := 1.25*R + 4
+	var box image.Rectangle
+	for _, i := range cells {
+		p := r.Area.Centre(r.Size, i)
+		box = box.Union(image.Rect(int(p.X-pad), int(p.Y-pad), int(p.X+pad)+1, int(p.Y+pad)+1))
+	}
+	return box
+}
+
 // ReadCells reads only some cells of a board already read: the board of r
 // (its size, and the geometry r.Area it was read with) in img, as Read reads
 // those cells, each judged (CellReading.Doubt says why one is in doubt). It
@@ -29,16 +45,7 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 	if len(cells) == 0 {
 		return nil, nil
 	}
-	// Only the part of the picture around the cells asked is looked at:
-	// each cell's crops reach its radius out (the kind crop) and less (the
-	// digit box); the margin keeps them off the edge of the scaled part.
-	R := r.Area.Radius(r.Size)
-	pad := 1.25*R + 4
-	var box image.Rectangle
-	for _, i := range cells {
-		p := pts[i]
-		box = box.Union(image.Rect(int(p.X-pad), int(p.Y-pad), int(p.X+pad)+1, int(p.Y+pad)+1))
-	}
+	box := CellsBox(r, cells)
 	if sub, ok := img.(interface {
 		SubImage(image.Rectangle) image.Image
 	}); ok {

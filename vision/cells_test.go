@@ -3,6 +3,7 @@ package vision_test
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"testing"
 	"time"
 
@@ -156,4 +157,36 @@ func BenchmarkReadCellsFar(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
+}
+
+// A picture of only the part CellsBox names (a grab of it alone, as hexiom
+// play takes one to check a cell) reads each cell as the whole picture does.
+func TestReadCellsOfAPart(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	tpl := builtin(t)
+	for _, n := range []string{"random6-01-1280x800", "random6-03-800x600", "level38-1280x800"} {
+		f := load(t, n)
+		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range r.Cells {
+			box := vision.CellsBox(r, []int{i}).Intersect(f.Meta.Area.Rect())
+			part := image.NewRGBA(box)
+			draw.Draw(part, box, f.Image, box.Min, draw.Src)
+			whole, err := vision.ReadCells(f.Image, r, []int{i}, tpl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone, err := vision.ReadCells(part, r, []int{i}, tpl)
+			if err != nil {
+				t.Fatalf("%s cell %d in a picture of %v alone: %v", n, i, box, err)
+			}
+			a, b := whole[0], alone[0]
+			if a.Digit != b.Digit || a.Kind != b.Kind || a.Doubt != b.Doubt || a.KindScore != b.KindScore || a.DigitScore != b.DigitScore {
+				t.Errorf("%s cell %d: the whole picture reads %q (%.3f, %.3f, %q), the part alone %q (%.3f, %.3f, %q)", n, i,
+					a.Label(), a.KindScore, a.DigitScore, a.Doubt, b.Label(), b.KindScore, b.DigitScore, b.Doubt)
+			}
+		}
+	}
 }

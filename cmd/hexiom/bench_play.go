@@ -50,6 +50,7 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) error {
 	tplFile := templatesFlag(fs)
 	theme := choiceFlag(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
+	traceDir := fs.String("trace", "", "write each board's `hexiom play -trace` into `DIR`")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func runBenchPlay(args []string, stdout, stderr io.Writer) error {
 		playArgs = append(playArgs, "-swap")
 	}
 	_, err = bench.Run(bench.Options{Hexiom: self, Challenge: *n, Seed: *seed, Levels: lv, PlayArgs: playArgs,
-		Templates: *tplFile, Theme: *theme, Zoom: *zoom, KeepGoing: *keep, Log: stderr}, stdout)
+		Templates: *tplFile, Theme: *theme, Zoom: *zoom, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
 	return err
 }
 

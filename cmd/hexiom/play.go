@@ -13,6 +13,7 @@ package main
 // before its next drag.
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -92,6 +93,10 @@ func (o playOutput) board(r play.Report, err error) {
 	}
 }
 
+// processStart is about when the process started (its package variables
+// are set before main): the zero of play's -trace.
+var processStart = time.Now()
+
 func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stderr)
 	calFile := calibrationFlag(fs)
@@ -111,6 +116,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "how long the board may show no change after a drag before it counts as not taken")
 	debugDir := fs.String("debug", os.TempDir(), "`directory` for debug pictures when the bot gives up")
 	jsonOut := fs.Bool("json", false, "print one JSON report per board on stdout")
+	traceFile := fs.String("trace", "", "write a line for each step of the loop (each drag, grab and read, with its time since the start) to `FILE`")
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -121,10 +127,29 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usagef("-boards goes with -watch")
 	}
 
+	var trace io.Writer
+	if *traceFile != "" {
+		f, err := os.Create(*traceFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		bw := bufio.NewWriter(f)
+		defer bw.Flush()
+		trace = bw
+	}
+	step := func(what string) {
+		if trace != nil {
+			fmt.Fprintf(trace, "%9.2f ms  %s\n", float64(time.Since(processStart))/float64(time.Millisecond), what)
+		}
+	}
+	step("hexiom play started")
+
 	area, tpl, err := loadBoth(*calFile, *tplFile, "play", stderr)
 	if err != nil {
 		return err
 	}
+	step("calibration and templates loaded")
 
 	scr, err := screen.open(!*dry, *display)
 	if err != nil {
@@ -138,11 +163,12 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("the calibrated %v has its centre off the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
 	}
 	area = area.OnScreen(scr.Bounds())
+	step("screen opened")
 
 	cfg := play.Config{
 		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl},
 		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait, Redraw: *redraw,
-		Settle: *settle, NotTaken: *notTaken,
+		Settle: *settle, NotTaken: *notTaken, Trace: trace, TraceFrom: processStart,
 	}
 	if *dry {
 		cfg.PlanPicture = *planPNG
@@ -155,6 +181,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		if cfg.Driver, err = actuate.NewDriver(robot, area, actuate.Pace{Steps: *steps, Pause: *pace}); err != nil {
 			return err
 		}
+		step("mouse ready")
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,17 +39,22 @@ type Options struct {
 	Theme     string   // the game's look; "" is classic
 	Zoom      float64  // the browser's page zoom; 0 is 1
 	KeepGoing bool     // go on after a board fails
+	TraceDir  string   // "": no trace; else each board's `hexiom play -trace` goes there
 	Log       io.Writer
 }
 
 // Board is one board of a run.
 type Board struct {
-	Name   string
-	Wall   time.Duration // from starting `hexiom play` until it exited
-	Game   time.Duration // the game's clock: level shown to solved
-	Report play.Report   // what `hexiom play -json` said
-	Err    error
-	Solved bool // as the game's API says
+	Name string
+	Wall time.Duration // from starting `hexiom play` until it exited
+	// ToSolved is from starting `hexiom play` until it exited and the
+	// game's API said solved: the bot may see the board solved, and exit,
+	// before the page's last moves reach the game.
+	ToSolved time.Duration
+	Game     time.Duration // the game's clock: level shown to solved
+	Report   play.Report   // what `hexiom play -json` said
+	Err      error
+	Solved   bool // as the game's API says
 }
 
 // Run plays the boards o names and prints a line for each on w, then the
@@ -128,7 +134,11 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 	var results []Board
 	failed := 0
 	for i, sp := range specs {
-		b := one(d, o.Hexiom, args, sp, names[i])
+		a := args
+		if o.TraceDir != "" {
+			a = append(slices.Clip(args), "-trace", filepath.Join(o.TraceDir, strings.ReplaceAll(names[i], " ", "-")+".trace"))
+		}
+		b := one(d, o.Hexiom, a, sp, names[i])
 		results = append(results, b)
 		if b.Err != nil || !b.Solved {
 			failed++
@@ -139,8 +149,8 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 			continue
 		}
 		r := b.Report
-		fmt.Fprintf(w, "%-22s %6.2f s  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d\n",
-			b.Name, b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag), r.Grabs, r.Looks, r.Quick)
+		fmt.Fprintf(w, "%-22s %6.2f s (exit %5.2f s)  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d\n",
+			b.Name, b.ToSolved.Seconds(), b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag), r.Grabs, r.Looks, r.Quick)
 	}
 	summarise(w, results, "challenges", func(b Board) bool { return strings.HasPrefix(b.Name, "challenge") })
 	summarise(w, results, "official levels", func(b Board) bool { return strings.HasPrefix(b.Name, "level") })
@@ -222,6 +232,7 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 		st, serr = d.State()
 		return serr == nil && (b.Err != nil || st.Solved), serr
 	})
+	b.ToSolved = time.Since(t)
 	if serr != nil {
 		if b.Err == nil {
 			b.Err = serr
@@ -244,14 +255,14 @@ func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {
 			continue
 		}
 		r := b.Report
-		wall = append(wall, b.Wall.Seconds())
+		wall = append(wall, b.ToSolved.Seconds())
 		gameT = append(gameT, b.Game.Seconds())
 		capT = append(capT, ms(r.Capture))
 		readT = append(readT, ms(r.Read))
 		solveT = append(solveT, ms(r.Solve))
 		dragT = append(dragT, ms(r.Drag))
 		drags = append(drags, float64(r.Drags))
-		worst = max(worst, b.Wall.Seconds())
+		worst = max(worst, b.ToSolved.Seconds())
 	}
 	if len(wall) == 0 {
 		return

@@ -1,0 +1,384 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"slices"
+	"time"
+
+	"hexiom/actuate"
+	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/vision"
+)
+
+// In a game that does not animate, the bot does not wait for a drag to
+// show before the next (issue 22): from a release to the frame that shows
+// the drop takes a browser several frames, and a size-6 board is some fifty
+// drags. It makes the next drag at once unless that drag shares a cell with
+// a drag not yet seen on the screen (a drag in flight): that one waits until
+// the screen shows those landed. So a lost drag is seen before any drag that
+// depends on it, and in flight drags have no cell in common, each seen by its
+// own two cells, whatever the order the screen shows them in. The plan is
+// spread (actuate.Spread) so that a drag comes several drags after the one
+// it depends on.
+//
+// A drag in flight is seen landed when both its cells, each grabbed alone
+// with the part of the picture vision reads it from (vision.CellsBox),
+// differ from the picture they were last read in and read with confidence
+// as the drag leaves them. Before a drag, its two cells are looked at again
+// the same way: a cell whose picture changed must read as the bot believes
+// it is (a drop the game showed and then sent back is seen there). When the
+// drags are all seen, one whole picture must show the board expected: every
+// cell that differs from where it was last read reads as expected; it is the
+// last picture read from then on, as after a drag made alone. A drag not seen
+// within quickWait (twice the typical settle if longer), a cell read as
+// neither, or a last picture that never shows the board expected: the whole
+// board decides on a still picture (check), and a board that lacks a drag
+// made counts as a game that lost a drag made too soon (pace.tooQuick: the
+// drags after it are made one at a time, each on a still picture).
+
+// spreadLag is how many drags apart the plan's spread puts a drag and the
+// one it depends on: about as many as a release takes to show on the
+// screen, a drag being some 15 ms.
+const spreadLag = 6
+
+// maxFlights bounds the drags in flight: each look at them grabs two parts
+// per drag.
+const maxFlights = 6
+
+// flight is a drag made and not yet seen on the screen.
+type flight struct {
+	m      board.Move
+	n      int           // its number among the board's drags
+	want   [2]board.Cell // what m.From and m.To hold after it
+	landed [2]bool       // each cell seen as it leaves it
+	at     time.Time     // its release
+}
+
+// pipe is the state of the drags made without waiting (see above).
+type pipe struct {
+	flights []flight
+	// shown is what each cell showed when it was last read, in the
+	// picture ref names (the last picture read, p.last, where it names
+	// none): what the cell shows while its picture stays unchanged.
+	shown board.Position
+	ref   map[int]image.Image
+}
+
+// pipelines reports whether the drags left go without waiting: after the
+// probes, in a game not seen to animate and not seen to lose a drag, where
+// a small grab is cheap.
+func (p *player) pipelines(cur board.Position) bool {
+	return p.last != nil && p.geom.Size == cur.Size && p.pace.probes >= probeDrags && !p.pace.animates() && p.peeks()
+}
+
+// pipeline makes the drags of c from the i-th on without waiting for each
+// to show (see above). It returns the course at its end, the course with
+// the drags left when small grabs turn out to cost about as much as whole
+// ones, or the repaired course after a drag that did not take.
+func (p *player) pipeline(ctx context.Context, c course, from int, centres []calibration.Point) (course, error) {
+	pp := &pipe{shown: c.cur.Clone(), ref: map[int]image.Image{}}
+	issued := c.cur.Clone() // the board once every drag made has landed
+	// fail: the whole board decides; the drags from next on are still
+	// to make.
+	fail := func(while string, next int) (course, error) {
+		return p.pipeCheck(ctx, c, issued, pp, c.moves[next:], while)
+	}
+	left := len(c.moves) // the first drag not made
+	for i := from; i < len(c.moves); i++ {
+		m := c.moves[i]
+		for len(pp.flights) >= maxFlights || pp.blocks(m) {
+			ok, err := p.watch(ctx, pp, true)
+			if err != nil {
+				return c, err
+			}
+			if !ok {
+				return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i)
+			}
+		}
+		ok, err := p.stillAsRead(ctx, pp, m)
+		if err != nil {
+			return c, err
+		}
+		if !ok {
+			return fail(fmt.Sprintf("checking the cells of drag %d before it", p.rep.Drags+1), i)
+		}
+		if !p.peeks() {
+			// A small grab costs about as much as a whole one: the
+			// drags left go one at a time, each seen whole.
+			left = i
+			break
+		}
+		next := issued.Clone()
+		if err := actuate.Drop(&next, m, p.cfg.Swap); err != nil {
+			return c, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
+		}
+		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
+			return c, err
+		}
+		pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(),
+			want: [2]board.Cell{next.Cells[m.From], next.Cells[m.To]}})
+		issued = next
+		if issued.Solved() && i+1 < len(c.moves) {
+			// Another solution than the solver's came up on the way: the
+			// game takes it and allows no more drags.
+			p.rep.Early = true
+			p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", p.rep.Drags))
+			break
+		}
+		if ok, err := p.watch(ctx, pp, false); err != nil || !ok {
+			if err != nil {
+				return c, err
+			}
+			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i+1)
+		}
+	}
+	for len(pp.flights) > 0 {
+		ok, err := p.watch(ctx, pp, true)
+		if err != nil {
+			return c, err
+		}
+		if !ok {
+			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), left)
+		}
+	}
+	// Every drag seen: one whole picture shows the board expected.
+	ok, err := p.wholeAsRead(ctx, pp, issued)
+	if err != nil {
+		return c, err
+	}
+	if !ok {
+		return fail("checking the board after the drags", left)
+	}
+	c.cur, c.moves = issued, c.moves[left:]
+	return c, nil
+}
+
+// blocks reports whether drag m shares a cell with a drag in flight.
+func (pp *pipe) blocks(m board.Move) bool {
+	for _, f := range pp.flights {
+		if touches(m, f.m) {
+			return true
+		}
+	}
+	return false
+}
+
+// refs is the pictures the cells were last read in: last, and those of
+// ref.
+func (pp *pipe) refs(last image.Image) []image.Image {
+	out := []image.Image{last}
+	for _, r := range pp.ref {
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// refOf is the picture cell i was last read in.
+func (p *player) refOf(pp *pipe, i int) image.Image {
+	if r, ok := pp.ref[i]; ok {
+		return r
+	}
+	return p.last
+}
+
+// lookCell grabs the part of the picture cell i is read from.
+func (p *player) lookCell(i int) (image.Image, error) {
+	t := p.cfg.Now()
+	part, err := p.cfg.Eyes.GrabPart(vision.CellsBox(p.geom, []int{i}))
+	d := p.since(t)
+	p.partCost = least(p.partCost, d)
+	p.rep.Capture += d
+	p.rep.Grabs++
+	p.trace("grab cell %d's part: %v", i, d)
+	if err != nil {
+		return nil, fmt.Errorf("play: looking at cell %d: %w", i, err)
+	}
+	return part, nil
+}
+
+// readCell reads cell i in part, counting the time.
+func (p *player) readCell(part image.Image, i int) (vision.CellReading, error) {
+	t := p.cfg.Now()
+	crs, err := p.cfg.Eyes.ReadCells(part, p.geom, []int{i})
+	p.rep.Read += p.since(t)
+	p.rep.CellReads++
+	p.trace("read cell %d: %v: %v %q", i, p.since(t), cellOf(crs[0]), crs[0].Doubt)
+	if err != nil {
+		return vision.CellReading{}, fmt.Errorf("play: reading cell %d: %w", i, err)
+	}
+	return crs[0], nil
+}
+
+// cellNow looks at cell i: changed reports whether its picture differs
+// from where it was last read, and then what it reads as (its doubt
+// included).
+func (p *player) cellNow(pp *pipe, i int) (part image.Image, changed bool, c vision.CellReading, err error) {
+	part, err = p.lookCell(i)
+	if err != nil {
+		return nil, false, c, err
+	}
+	if !slices.Contains(p.cfg.Eyes.Changed(p.refOf(pp, i), part, p.geom), i) {
+		return part, false, c, nil
+	}
+	c, err = p.readCell(part, i)
+	return part, true, c, err
+}
+
+// stillAsRead reports whether the two cells of drag m, about to be made,
+// show what they showed when last read, or changed and read with
+// confidence as that (the game recolours a tile when its neighbours
+// change), within quickWait (a cell caught mid-redraw is looked at again).
+func (p *player) stillAsRead(ctx context.Context, pp *pipe, m board.Move) (bool, error) {
+	t0 := p.cfg.Now()
+	for _, i := range [2]int{m.From, m.To} {
+		for {
+			part, changed, c, err := p.cellNow(pp, i)
+			if err != nil {
+				return false, err
+			}
+			if !changed {
+				break
+			}
+			if c.Doubt == "" && cellOf(c) == pp.shown.Cells[i] {
+				pp.ref[i] = part
+				break
+			}
+			if p.since(t0) >= quickWait {
+				p.trace("cell %d reads %v (doubt %q) before drag %d, not %v as read before", i, cellOf(c), c.Doubt, p.rep.Drags+1, pp.shown.Cells[i])
+				return false, nil
+			}
+			if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+				return false, fmt.Errorf("play: %w", err)
+			}
+		}
+	}
+	return true, nil
+}
+
+// watch looks at the drags in flight, oldest first, and drops from the
+// flights those seen landed, until one is not (the screen shows drops in
+// the order they were made). With wait it sleeps a poll when none was. It
+// reports false when the oldest was not seen within quickWait (twice the
+// typical settle if longer): then the whole board decides.
+func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
+	seen := false
+	for len(pp.flights) > 0 {
+		f := &pp.flights[0]
+		for j, i := range [2]int{f.m.From, f.m.To} {
+			if f.landed[j] {
+				continue
+			}
+			part, changed, c, err := p.cellNow(pp, i)
+			if err != nil {
+				return false, err
+			}
+			switch {
+			case !changed || c.Doubt != "":
+				// Not yet, or caught mid-redraw.
+			case cellOf(c) == f.want[j]:
+				f.landed[j] = true
+				pp.ref[i], pp.shown.Cells[i] = part, f.want[j]
+			case cellOf(c) == pp.shown.Cells[i]:
+				pp.ref[i] = part // recoloured, the drag not shown yet
+			}
+		}
+		if !f.landed[0] || !f.landed[1] {
+			break
+		}
+		p.rep.Quick++
+		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, p.since(f.at), len(pp.flights)-1)
+		pp.flights = pp.flights[1:]
+		seen = true
+	}
+	if len(pp.flights) > 0 && p.since(pp.flights[0].at) >= max(quickWait, 2*p.pace.typical()) {
+		p.trace("drag %d not seen landed by its cells in %v", pp.flights[0].n, p.since(pp.flights[0].at))
+		return false, nil
+	}
+	if wait && !seen && len(pp.flights) > 0 {
+		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+			return false, fmt.Errorf("play: %w", err)
+		}
+	}
+	return true, nil
+}
+
+// wholeAsRead grabs the whole game area until a picture shows the board
+// want, as far as its cells that changed since they were last read tell,
+// within quickWait; that picture is then the last read.
+func (p *player) wholeAsRead(ctx context.Context, pp *pipe, want board.Position) (bool, error) {
+	t0 := p.cfg.Now()
+	for {
+		img, err := p.grab()
+		if err != nil {
+			return false, fmt.Errorf("play: %w", err)
+		}
+		ok := true
+		var cells []int
+		for _, ref := range pp.refs(p.last) {
+			for _, i := range p.cfg.Eyes.Changed(ref, img, p.geom) {
+				if p.refOf(pp, i) == ref {
+					cells = append(cells, i)
+				}
+			}
+		}
+		slices.Sort(cells)
+		if len(cells) > 0 {
+			t := p.cfg.Now()
+			crs, err := p.cfg.Eyes.ReadCells(img, p.geom, cells)
+			p.rep.Read += p.since(t)
+			p.rep.CellReads += len(cells)
+			if err != nil {
+				return false, fmt.Errorf("play: reading the cells that changed: %w", err)
+			}
+			for j, i := range cells {
+				if c := crs[j]; c.Doubt != "" || cellOf(c) != want.Cells[i] {
+					ok = false
+					break
+				}
+			}
+		}
+		p.trace("whole picture after the drags: %d cells changed, as expected %v", len(cells), ok)
+		if ok {
+			p.last = img
+			return true, nil
+		}
+		if p.since(t0) >= quickWait {
+			return false, nil
+		}
+		if err := p.cfg.Sleep(ctx, stillPoll); err != nil {
+			return false, fmt.Errorf("play: %w", err)
+		}
+	}
+}
+
+// pipeCheck is the whole board deciding, on a still picture, after drags
+// made without waiting were not all seen: the board expected is issued,
+// every drag made landed, and then the course goes on with the drags left.
+// Another board is repaired; one that lacks a drag made teaches the pace
+// that the game lost a drag made too soon.
+func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position, pp *pipe, left []board.Move, while string) (course, error) {
+	seen, ok, last, err := p.check(ctx, p.rep.Size, issued, true, while)
+	if err != nil {
+		return c, err
+	}
+	if ok {
+		if issued.Solved() {
+			left = nil
+		}
+		return course{cur: issued, target: c.target, moves: left}, nil
+	}
+	why := fmt.Sprintf("after drag %d the screen shows another board than expected", p.rep.Drags)
+	for _, f := range pp.flights {
+		if seen.Size == issued.Size && (seen.Cells[f.m.From] != f.want[0] || seen.Cells[f.m.To] != f.want[1]) {
+			why = fmt.Sprintf("drag %d (cell %d → %d) did not take", f.n, f.m.From, f.m.To)
+			p.pace.tooQuick() // perhaps made too soon after another
+			break
+		}
+	}
+	return p.repair(c, seen, issued, why, last)
+}
