@@ -149,11 +149,11 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	// with no template (and half of it: edges repeat at twice the pitch
 	// too).
 	var pitches []float64
-	hcs := make([]honeycomb, len(outlines))
-	hcOK := make([]bool, len(outlines))
+	hcs := make([][]honeycomb, len(outlines))
 	for i, o := range outlines {
-		if hcs[i], hcOK[i] = measureHoneycomb(img, o); hcOK[i] {
-			pitches = append(pitches, hcs[i].p, hcs[i].p/2)
+		hcs[i] = measureHoneycomb(img, o)
+		for _, hc := range hcs[i] {
+			pitches = append(pitches, hc.p, hc.p/2)
 		}
 	}
 	// pitchAgrees: an area whose cells of size s have a pitch the lattice
@@ -169,7 +169,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		// The cell lattice measured with no template (any look stacks
 		// hexagons in columns): its pitch and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
-		if hc := hcs[i]; hcOK[i] {
+		for _, hc := range hcs[i] {
 			// Every size: the outline may be much larger than the
 			// board (the whole page, where the stage is the hole).
 			for _, f := range []float64{1, 0.5} {

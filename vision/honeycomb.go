@@ -3,6 +3,8 @@ package vision
 import (
 	"image"
 	"math"
+	"slices"
+	"sort"
 
 	"hexiom/calibration"
 )
@@ -150,13 +152,14 @@ func (m *edgeMap) at(x, y float64) float32 {
 // 60°. A cell's rims and bevels are six-fold symmetric about its centre;
 // about a corner of the honeycomb or the middle of a side they are not.
 func (m *edgeMap) sym(cx, cy, r float64) (ab, aa, bb float64) {
-	const nr, na = 5, 36
-	for i := 0; i < nr; i++ {
-		rr := r * (0.45 + 0.55*float64(i)/(nr-1))
-		for j := 0; j < na; j++ {
-			a0 := 2 * math.Pi * float64(j) / na
-			a := float64(m.at(cx+rr*math.Cos(a0), cy+rr*math.Sin(a0)))
-			b := float64(m.at(cx+rr*math.Cos(a0+math.Pi/3), cy+rr*math.Sin(a0+math.Pi/3)))
+	var ring [symAngles]float64
+	for i := 0; i < symRadii; i++ {
+		rr := r * (0.45 + 0.55*float64(i)/(symRadii-1))
+		for j, u := range symUnit {
+			ring[j] = float64(m.at(cx+rr*u[0], cy+rr*u[1]))
+		}
+		for j, a := range ring {
+			b := ring[(j+symAngles/6)%symAngles] // turned by 60°
 			ab += a * b
 			aa += a * a
 			bb += b * b
@@ -164,6 +167,19 @@ func (m *edgeMap) sym(cx, cy, r float64) (ab, aa, bb float64) {
 	}
 	return ab, aa, bb
 }
+
+// sym samples symRadii circles at symAngles points each (a multiple of 6,
+// so that a point turned by 60° is another point); symUnit holds the
+// points' directions.
+const symRadii, symAngles = 5, 36
+
+var symUnit = func() (u [symAngles][2]float64) {
+	for j := range u {
+		a := 2 * math.Pi * float64(j) / symAngles
+		u[j] = [2]float64{math.Cos(a), math.Sin(a)}
+	}
+	return u
+}()
 
 // latticePoints calls visit with every point of the lattice of vertical
 // pitch t through (cx, cy) that lies inside the ellipse of radii (ex, ey)
@@ -273,16 +289,17 @@ func (m *edgeMap) fitLattice(t0, ex, ey float64) (t, cx, cy, v float64) {
 // measureHoneycomb measures the cell lattice inside the outline o (left,
 // top, width, height; screen px) of img: the vertical pitch from how the
 // edges repeat, then where the cells are, and the pitch finely, from where
-// the edges are six-fold symmetric. ok is false when the edges do not
-// repeat like a board's.
-func measureHoneycomb(img image.Image, o [4]float64) (honeycomb, bool) {
+// the edges are six-fold symmetric. It returns the lattice found, then
+// others of other pitches that fit less well, the best first; none when
+// the edges do not repeat like a board's.
+func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	// Work where the outline is about 320 map px tall: a size-6 board's
 	// pitch is then about 27 map px.
 	q := math.Max(1, o[3]/320)
 	r := image.Rect(int(o[0]), int(o[1]), int(math.Ceil(o[0]+o[2])), int(math.Ceil(o[1]+o[3])))
 	m := newEdgeMap(img, r, q)
 	if m == nil {
-		return honeycomb{}, false
+		return nil
 	}
 	// A board of size s is 2s−1 cells tall, and a little more.
 	hb := float64(m.h)
@@ -293,29 +310,63 @@ func measureHoneycomb(img image.Image, o [4]float64) (honeycomb, bool) {
 		scan = append(scan, peak{t, m.repeat(t)})
 	}
 	if len(scan) < 3 {
-		return honeycomb{}, false
+		return nil
 	}
 	best := 0.0
 	for _, pk := range scan {
 		best = math.Max(best, pk.v)
 	}
 	if best < 0.1 {
-		return honeycomb{}, false
+		return nil
 	}
 	// Every strong peak is a candidate (a lattice repeats at twice its
 	// pitch too; a look's tiles may repeat at other distances): the one
-	// whose cells are the most six-fold symmetric wins.
-	var hc honeycomb
+	// whose cells are the most six-fold symmetric wins. fitLattice climbs
+	// to the optimum nearest its start, whose phase it found at the pitch
+	// it starts from: starts a map pixel or half off the peaks may reach
+	// lattices of other pitches; the best of those are kept too, after
+	// the winner, for FindArea to try (the most symmetric lattice is not
+	// always the board's).
+	at := func(t, cx, cy, v float64) honeycomb {
+		return honeycomb{p: t * q, score: v, centre: calibration.Point{X: float64(m.origin.X) + cx*q, Y: float64(m.origin.Y) + cy*q}}
+	}
 	ex, ey := float64(m.w)/2*0.9, float64(m.h)/2*0.9
+	var peaks []float64
 	for i := 1; i+1 < len(scan); i++ {
 		pk := scan[i]
 		if pk.v < scan[i-1].v || pk.v < scan[i+1].v || pk.v < 0.6*best {
 			continue
 		}
-		t, cx, cy, v := m.fitLattice(pk.t, ex, ey)
-		if v > hc.score {
-			hc = honeycomb{p: t * q, score: v, centre: calibration.Point{X: float64(m.origin.X) + cx*q, Y: float64(m.origin.Y) + cy*q}}
+		peaks = append(peaks, pk.t)
+	}
+	// the winner from the peaks themselves
+	var win honeycomb
+	for _, t0 := range peaks {
+		if t, cx, cy, v := m.fitLattice(t0, ex, ey); v > win.score {
+			win = at(t, cx, cy, v)
 		}
 	}
-	return hc, hc.score > 0
+	if win.score <= 0 {
+		return nil
+	}
+	hcs := []honeycomb{win}
+	for _, t0 := range peaks {
+		for _, d := range []float64{-1, -0.5, 0.5, 1} {
+			t, cx, cy, v := m.fitLattice(t0+d, ex, ey)
+			if v <= 0 {
+				continue
+			}
+			// one per pitch (2 %), the most symmetric; none of the
+			// winner's
+			i := slices.IndexFunc(hcs, func(o honeycomb) bool { return math.Abs(o.p-t*q) < 0.02*o.p })
+			switch {
+			case i < 0:
+				hcs = append(hcs, at(t, cx, cy, v))
+			case i > 0 && v > hcs[i].score:
+				hcs[i] = at(t, cx, cy, v)
+			}
+		}
+	}
+	sort.SliceStable(hcs[1:], func(i, j int) bool { return hcs[1+i].score > hcs[1+j].score })
+	return hcs
 }

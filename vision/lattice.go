@@ -128,6 +128,10 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
 		cx, cy := sc.at(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
+		// (a corner off the picture: the picture's nearest corner; the
+		// area may reach past a screen's edge where the board does not)
+		cx = math.Max(kindSz/2+1, math.Min(cx, float64(sc.w-kindSz/2-2)))
+		cy = math.Max(kindSz/2+1, math.Min(cy, float64(sc.h-kindSz/2-2)))
 		sc.crop(crop, cx, cy, kindSz, kindSz)
 		_, m := zeroMean(crop)
 		sky = append(sky, m)
