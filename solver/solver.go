@@ -93,11 +93,9 @@ type step struct {
 
 // quickSeq is the first, lone search: reading order, occupied first, a
 // small budget. Most levels need no more (random size 6: the median level
-// takes 272 nodes). Its budget was 3,000 nodes; 512 gave fewer nodes in all
-// over random size-6 seeds 0..1999 (mean 1,332 against 1,648; p99 14,212
-// against 16,850, with 512-node turns) and on the official levels (26,241
-// against 32,682), because a level it does not solve soon is solved
-// sooner by the portfolio.
+// takes 272 nodes). The budget that gave the fewest nodes in all over random
+// levels and the official ones (BENCHMARKS.md, Solver): a level it does not
+// solve soon is solved sooner by the portfolio.
 var quickSeq = []step{{0, false, 512, 0}}
 
 // lane is one search of the portfolio: its steps in turn on one searcher.
@@ -120,13 +118,8 @@ type lane struct {
 // 22.6 million nodes in the previous portfolio, under 8,000 now).
 // Measured against portfolios of 3, 6, 8 and 12 lanes, with 1/32 to 1/5
 // swapped, with plain searches instead of restarts, and with each lane's
-// restarts kept in one orientation (BENCHMARKS.md). The first lane made
-// five small restarts in other orientations and value orders and then
-// searched the rings from the outside in to the end: seeds 0..9999, one
-// thread, p99 15,103 nodes and max 279,150 then, 13,055 and 223,854 now
-// (the first of those restarts alone, 2,048 nodes: 14,079 and 224,878);
-// the 40 official levels 22,131 nodes then, 25,347 now (level 35 6,268 →
-// 10,508, level 38 6,773 → 5,749).
+// restarts kept in one orientation; the figures, and the first lanes tried
+// before this one, are in BENCHMARKS.md (Solver).
 var lanes = func() []lane {
 	ls := []lane{{seq: []step{{0, true, 1024, 0}}}}
 	for _, v := range []int{0, 3, 6, 9} {

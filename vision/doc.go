@@ -12,7 +12,8 @@
 // templates.go (the template sets), separation.go (what Learn measured of
 // how well a set tells its classes apart), choose.go (which set a command
 // uses), learn.go (Learn), pair.go (the pair check), find.go and
-// honeycomb.go (FindArea).
+// honeycomb.go (FindArea), cells.go (ReadCells: a few cells read again
+// after a drag).
 //
 // How it reads:
 //

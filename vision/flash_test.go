@@ -145,9 +145,8 @@ func TestFlashGeometry(t *testing.T) {
 	all := flash(t, "*", 24)
 	found := findAll(t, tpl, all)
 	t.Logf("FindArea found %d of the %d flash boards", found, len(all))
-	// (23 of 24 since issue 21's second round: level 39 at 100 % is
-	// refused, its lattice measured at the right pitch but with the cells
-	// half a cell off; 19 before, 90 % asked)
+	// (level 39 at 100 % is refused: its lattice is measured at the right
+	// pitch, but half a cell off; BENCHMARKS.md has the history)
 	if found < 23 {
 		t.Errorf("FindArea found %d of %d flash boards, want at least 23", found, len(all))
 	}

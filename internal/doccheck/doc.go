@@ -1,0 +1,7 @@
+// Package doccheck holds no code, only a test: that the documents a newcomer
+// reads first name what the tree holds. DESIGN.md's table of packages names
+// every package of the module, and every package comment that maps its
+// files by job ("Files by job: …") names every file of the package that is
+// not a test. (The commands of cmd/hexiom are checked against DESIGN.md by
+// cmd/hexiom's own tests, which see the command table.)
+package doccheck
