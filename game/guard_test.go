@@ -97,8 +97,9 @@ func TestAPIRefusesForeignRequests(t *testing.T) {
 	}
 }
 
-// TestPageCarriesToken: the page gets the token and the debug switch in its
-// HTML and may not be framed by other pages.
+// TestPageCarriesToken: the page gets the token, the debug switch and the
+// game's looks (Themes, the one list) in its HTML and may not be framed by
+// other pages.
 func TestPageCarriesToken(t *testing.T) {
 	for _, debug := range []bool{false, true} {
 		g, srv := serve(t, Config{Debug: debug})
@@ -108,7 +109,7 @@ func TestPageCarriesToken(t *testing.T) {
 		}
 		html, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		want := fmt.Sprintf(`<meta name="hexiom" content="%s" data-debug="%v">`, g.Token(), debug)
+		want := fmt.Sprintf(`<meta name="hexiom" content="%s" data-debug="%v" data-looks="%s">`, g.Token(), debug, strings.Join(Themes, " "))
 		if !strings.Contains(string(html), want) {
 			t.Errorf("debug %v: the page lacks %s", debug, want)
 		}

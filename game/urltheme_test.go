@@ -26,3 +26,23 @@ func TestBrowserURLKeepsTheLook(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserDrawsEveryLook: the page draws every look of the one list,
+// Themes, which the server serves it: switched to each in turn, it reports
+// having drawn that look (a look it had no drawing for would be drawn, and
+// reported, as classic, its name in the HUD).
+func TestBrowserDrawsEveryLook(t *testing.T) {
+	g, err := New(Config{Debug: true, Start: Spec{Mode: ModeLevel, Level: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, g, image.Rect(20, 20, 900, 700), "")
+	for _, theme := range Themes {
+		if err := g.SetTheme(theme); err != nil {
+			t.Fatal(err)
+		}
+		if st := s.painted(); st.Layout.Theme != theme {
+			t.Errorf("game switched to the look %s, the page drew %s", theme, st.Layout.Theme)
+		}
+	}
+}

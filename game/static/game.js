@@ -13,6 +13,11 @@
   const ctx = cv.getContext('2d');
 
   // ---- themes ----------------------------------------------------------
+  // The looks the game has are the server's list (game.Themes), in the
+  // page's HTML; THEMES below is how this page draws each. A look it cannot
+  // draw is said on the page (and in the layout it reports), never drawn
+  // silently as another.
+  const LOOKS = meta && meta.dataset.looks ? meta.dataset.looks.split(' ') : [];
   const rgb = (c, a) => (a === undefined ? `rgb(${c[0]},${c[1]},${c[2]})` : `rgba(${c[0]},${c[1]},${c[2]},${a})`);
   const THEMES = {
     classic: {
@@ -127,6 +132,10 @@
       },
     },
   };
+  // The game's looks this page has no drawing for (none, unless the two
+  // lists part): the HUD names them, and the page draws classic instead.
+  const UNDRAWN = LOOKS.filter((n) => !THEMES[n]);
+  if (UNDRAWN.length) console.error('hexiom: this page cannot draw the looks', UNDRAWN);
   // How the animated looks draw their parts (function declarations below).
   const PARTS = {
     flash: { plate: flashPlate, well: flashWell, hole: flashHole, tile: flashTile },
@@ -155,7 +164,7 @@
   let fadeKey = '';      // the level whose fade was started
 
   function setTheme(name) {
-    if (!THEMES[name]) name = 'classic';
+    if (!THEMES[name]) name = 'classic'; // said in the HUD (undrawn)
     themeName = name;
     theme = THEMES[name];
     skyCache = null;
@@ -758,6 +767,7 @@
     if (S.mode === 'level') title = 'Level ' + two(S.level);
     else if (S.mode === 'challenge') title = 'Impossible';
     else title = `Random ${S.size}`;
+    if (UNDRAWN.includes(S.theme)) title += ` (this page cannot draw the look "${S.theme}")`;
     $('title').textContent = title;
     const el = elapsed();
     const ck = $('clock');
