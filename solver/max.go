@@ -317,7 +317,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	zq := probNZ
 	zq.Visit = visits[maxDownVisit]
 	zbuf := make([]int8, n)
-	zt, zdone := int32(-1), int64(0) // the target being refuted, its boards refuted
+	zt, zdone := int32(-1), search.ZeroProgress{} // the target being refuted, how far
 	zeroRun := func(budget int64) bool {
 		for {
 			mu.Lock()
@@ -327,7 +327,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 				return true
 			}
 			if t != zt {
-				zt, zdone = t, 0
+				zt, zdone = t, search.ZeroProgress{}
 			}
 			out := zs.ZeroSets(rctx, zq, visits, zeros, t, t-nzUB, budget, &zdone, zbuf)
 			nodes.Add(out.Nodes)

@@ -25,16 +25,16 @@ import "context"
 // Each board is searched in p's visit order and in the one of visits that
 // reaches the set's cells first, in turn, budgets doubling from
 // zeroSetBudget. With nodeLimit > 0 ZeroSets stops (Limited) once its
-// boards' searches have spent about that many nodes; *done counts the
-// boards refuted, in order, so that a call for the same t with *done kept
-// skips them. sol receives the arrangement found (0s included). The
+// boards' searches have spent about that many nodes, and says where in
+// *done: a call for the same t with *done kept goes on from there (a new
+// target starts from a zero ZeroProgress). sol receives the arrangement found (0s included). The
 // searcher is Reset for each board: its memo is lost.
-func (s *MaxSearcher) ZeroSets(ctx context.Context, p Problem, visits [][]int32, z, t, mMin int32, nodeLimit int64, done *int64, sol []int8) MaxOutcome {
+func (s *MaxSearcher) ZeroSets(ctx context.Context, p Problem, visits [][]int32, z, t, mMin int32, nodeLimit int64, done *ZeroProgress, sol []int8) MaxOutcome {
 	n := len(p.Nbrs)
 	var zs zeroSets
 	zs.s, zs.ctx, zs.p, zs.z, zs.t, zs.mMin, zs.sol = s, ctx, p, z, t, mMin, sol
 	zs.limit = nodeLimit
-	zs.skip = *done
+	zs.skip, zs.try = done.Boards, done.Try
 	zs.visits = visits
 	zs.rank = make([][]int32, len(visits))
 	for v, vis := range visits {
@@ -78,7 +78,7 @@ func (s *MaxSearcher) ZeroSets(ctx context.Context, p Problem, visits [][]int32,
 	s.fixedPool = true
 	found := zs.rec(0)
 	s.fixedPool = false
-	*done = zs.solved
+	done.Boards, done.Try = zs.solved, zs.try
 	out := MaxOutcome{Found: found, Nodes: zs.nodes, Err: zs.err, Limited: zs.limited}
 	out.Exhausted = !found && zs.err == nil && !zs.limited
 	if found {
@@ -99,6 +99,7 @@ type zeroSets struct {
 	buf, sol     []int8
 	nodes, limit int64
 	skip, solved int64 // boards known refuted by an earlier call, boards refuted
+	try          int   // the try of solve to resume the next board at (see ZeroProgress)
 	searched     int64 // nodes of the boards' searches (the budget)
 	err          error
 	limited      bool
@@ -187,19 +188,21 @@ func (zs *zeroSets) solve(m int32) bool {
 			best, other = r, zs.visits[v]
 		}
 	}
-	budget := int64(zeroSetBudget)
-	for try := 0; ; try++ {
-		if try > 0 {
+	try := zs.try // resumed where an earlier call stopped on this board
+	zs.try = 0
+	for first := true; ; first, try = false, try+1 {
+		if !first || try%2 == 1 {
 			zs.q.Visit = zs.p.Visit
 			if try%2 == 1 {
 				zs.q.Visit = other
 			}
 			s.Reset(zs.q, false)
 		}
+		budget := int64(zeroSetBudget) << min(try/2, 40)
 		nl := budget
 		if zs.limit > 0 {
 			if nl = min(nl, zs.limit-zs.searched); nl <= 0 {
-				zs.limited = true
+				zs.limited, zs.try = true, try
 				return false
 			}
 		}
@@ -222,13 +225,19 @@ func (zs *zeroSets) solve(m int32) bool {
 			return false
 		}
 		if nl < budget {
-			zs.limited = true
+			zs.limited, zs.try = true, try
 			return false
 		}
-		if try%2 == 1 {
-			budget *= 2
-		}
 	}
+}
+
+// ZeroProgress is where ZeroSets stopped for want of budget: the boards
+// it refuted, in order, and the try at which the next one's search
+// stopped (its visit order and budget), so that a call for the same
+// target with it kept goes on from there.
+type ZeroProgress struct {
+	Boards int64
+	Try    int
 }
 
 // zeroSetBudget is the first budget of each board's search in ZeroSets.
