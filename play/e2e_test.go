@@ -318,8 +318,16 @@ func TestE2EFailSafe(t *testing.T) {
 	if r.rep.Drags != 3 || downs(r.events) != 3 {
 		t.Errorf("the bot made %d drags and the page saw %d presses; want it to stop after 3", r.rep.Drags, downs(r.events))
 	}
-	if r.state.Solved || r.state.Moves != 3 {
-		t.Errorf("the game counts %d moves (solved %v), want 3", r.state.Moves, r.state.Solved)
+	// The page sends a drop to the game behind the picture, and the bot
+	// made its third drag without waiting for the second to show: wait
+	// for the game to have the drops the page saw.
+	err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the game to have the page's 3 moves", func() (bool, error) {
+		var err error
+		r.state, err = d.State()
+		return err == nil && r.state.Moves >= 3, err
+	})
+	if err != nil || r.state.Solved || r.state.Moves != 3 {
+		t.Errorf("the game counts %d moves (solved %v), want 3 (%v)", r.state.Moves, r.state.Solved, err)
 	}
 	t.Logf("stopped with: %v", r.err)
 }

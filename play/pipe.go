@@ -55,6 +55,9 @@ type flight struct {
 	want   [2]board.Cell // what m.From and m.To hold after it
 	landed [2]bool       // each cell seen as it leaves it
 	at     time.Time     // its release
+	// overlap: made right after another drag, without waiting for it to
+	// stand still (see overlapping).
+	overlap bool
 }
 
 // pipe is the state of the drags made without waiting (see above).
@@ -89,7 +92,7 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 	left := len(c.moves) // the first drag not made
 	for i := from; i < len(c.moves); i++ {
 		m := c.moves[i]
-		for len(pp.flights) >= maxFlights || pp.blocks(m) {
+		for len(pp.flights) >= maxFlights || pp.blocks(m) || !p.pace.overlapped && pp.overlapping() {
 			ok, err := p.watch(ctx, pp, true)
 			if err != nil {
 				return c, err
@@ -118,7 +121,7 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
 			return c, err
 		}
-		pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(),
+		pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(), overlap: i > from,
 			want: [2]board.Cell{next.Cells[m.From], next.Cells[m.To]}})
 		issued = next
 		if issued.Solved() && i+1 < len(c.moves) {
@@ -154,6 +157,22 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 	}
 	c.cur, c.moves = issued, c.moves[left:]
 	return c, nil
+}
+
+// overlapping reports whether a drag in flight was made right after
+// another (the first drag of a pipeline comes after a still picture). Until
+// one such drag has been seen landed (pace.overlapped), the next drag waits
+// for it: a game that ignores presses while a drop animates, taken by the
+// probes for one that does not (a busy machine grabbed too late to see the
+// glide), then loses one drag, not several, before the bot learns it
+// (pace.tooQuick).
+func (pp *pipe) overlapping() bool {
+	for _, f := range pp.flights {
+		if f.overlap {
+			return true
+		}
+	}
+	return false
 }
 
 // blocks reports whether drag m shares a cell with a drag in flight.
@@ -291,6 +310,7 @@ func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 			break
 		}
 		p.rep.Quick++
+		p.pace.overlapped = p.pace.overlapped || f.overlap
 		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, p.since(f.at), len(pp.flights)-1)
 		pp.flights = pp.flights[1:]
 		seen = true

@@ -1115,3 +1115,31 @@ func TestPipelineSeesALostDrag(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelineLearnsAGlide: the game starts to glide its drops (and to
+// ignore presses meanwhile) only after the probes, so the bot takes it for
+// one that does not animate and makes a drag while the one before it
+// glides. It loses that one drag only (a drag made while another is in
+// flight waits, until one such drag has landed), sees it, repairs once and
+// plays the rest one drag at a time, losing none.
+func TestPipelineLearnsAGlide(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		start := board.Random(6, seed)
+		r := newRig(t, start, false)
+		releases := 0
+		r.rec.OnEvent = func(n int, e actuate.Event) {
+			r.game.event(n, e)
+			if e.Kind == "release" {
+				if releases++; releases == 2 {
+					r.game.mu.Lock()
+					r.game.glide = 60 * time.Millisecond
+					r.game.mu.Unlock()
+				}
+			}
+		}
+		rep := r.solve(t, start)
+		if r.game.ignored != 1 || rep.Repairs != 1 || rep.Drags != rep.Planned+1 {
+			t.Errorf("seed %d: %d presses ignored, %d repairs, %d drags for a plan of %d; want 1, 1 and one more", seed, r.game.ignored, rep.Repairs, rep.Drags, rep.Planned)
+		}
+	}
+}

@@ -60,14 +60,14 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	}
 	probe := p.pace.probes < probeDrags
 	watch := probe || p.pace.animates()
-	if watch && !probe && p.peeks() {
-		return p.landedStill(ctx, m, expected, t0)
+	if watch && p.peeks() {
+		return p.landedStill(ctx, m, expected, t0, probe)
 	}
 	var seen image.Image // the last picture, when it shows the drag landed
 	var lastChange time.Time
 	var gap time.Duration
 	var landedAt image.Image // the first picture that showed it landed
-	after := 0               // changes of its cell m.To after it (probes)
+	after := 0               // changes after it (probes)
 	prev := p.last
 	for {
 		look := watch || !p.peeks()
@@ -91,7 +91,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			if !lastChange.IsZero() {
 				gap = max(gap, now.Sub(lastChange))
 			}
-			if probe && landedAt != nil && slices.Contains(p.cfg.Eyes.Changed(prev, img, p.geom), m.To) {
+			if probe && landedAt != nil {
 				after++
 			}
 			lastChange, prev, seen = now, img, nil
@@ -117,7 +117,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			// probe whether the game animates a drop.
 			if probe {
 				p.pace.probes++
-				p.pace.animated = p.pace.animated || after >= animChanges
+				p.pace.animated = p.pace.animated || after >= animWholeChanges
 			}
 			p.pace.learn(gap, lastChange.Sub(t0))
 			p.last = seen
@@ -193,16 +193,25 @@ func (p *player) partsChanged(m board.Move) (bool, error) {
 	return err == nil && p.moved(m, parts), err
 }
 
-// landedStill is landed in a look that animates, with small grabs: it
-// watches drag m's two cells until both changed and then stood still
-// (dropStill), no sooner than the typical settle after the release (the
-// game ignores presses while the drop animates, and only the drop's cells
-// move); then one whole picture must show the drag landed (verify), else
-// it reports false and check decides on the whole board.
-func (p *player) landedStill(ctx context.Context, m board.Move, expected board.Position, t0 time.Time) (bool, error) {
+// landedStill is landed in a look that animates, and on a probe, with
+// small grabs: it watches drag m's two cells until both changed and then
+// stood still (dropStill; on a probe the still window), no sooner than the
+// typical settle after the release (the game ignores presses while the drop
+// animates, and only the drop's cells move); then one whole picture must
+// show the drag landed (verify), else it reports false and check decides on
+// the whole board. On a probe it counts the changes of the cell dropped on
+// after both cells showed the drop (animChanges): small grabs come every few
+// milliseconds, where a whole one on a busy machine came after the glide.
+func (p *player) landedStill(ctx context.Context, m board.Move, expected board.Position, t0 time.Time, probe bool) (bool, error) {
 	var prev [2]image.Image
 	var lastChange time.Time
 	var gap time.Duration
+	shown := false // both cells showed the drop
+	after := 0     // changes of m.To since (probes)
+	still := dropStill(p.pace)
+	if probe {
+		still = p.pace.still() // the whole animation, whatever its length
+	}
 	for {
 		parts, err := p.parts(m)
 		if err != nil {
@@ -213,18 +222,27 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 			if prev[0] != nil && !lastChange.IsZero() {
 				gap = max(gap, now.Sub(lastChange))
 			}
+			if shown && changed(prev[1], parts[1]) {
+				after++
+			}
 			if prev[0] != nil || p.moved(m, parts) {
 				lastChange = now
 			}
 			prev = parts
 		}
-		if !lastChange.IsZero() && now.Sub(lastChange) >= dropStill(p.pace) && now.Sub(t0) >= p.pace.typical() && p.moved(m, parts) {
+		shown = shown || p.moved(m, parts)
+		if !lastChange.IsZero() && now.Sub(lastChange) >= still && now.Sub(t0) >= p.pace.typical() && p.moved(m, parts) {
 			img, err := p.grab()
 			if err != nil {
 				return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
 			}
 			ok, err := p.verify(img, m, expected)
 			if ok {
+				if probe {
+					p.pace.probes++
+					p.pace.animated = p.pace.animated || after >= animWholeChanges
+					p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
+				}
 				p.pace.learn(gap, lastChange.Sub(t0))
 				p.last = img
 				p.rep.Quick++
@@ -235,8 +253,8 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 			return ok, err
 		}
 		wait := max(quickWait, 2*p.pace.typical())
-		if !lastChange.IsZero() {
-			wait = max(wait, p.cfg.Settle) // it moved: watch until still
+		if !lastChange.IsZero() && p.moved(m, parts) {
+			wait = max(wait, p.cfg.Settle) // it shows the drop: watch until still
 		}
 		if now.Sub(t0) >= wait {
 			return false, nil
@@ -248,15 +266,25 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 }
 
 // animChanges: a drop whose cell (the one dropped on) changes this many
-// times more after it first showed landed is animated (a tile gliding,
-// growing or shrinking into place: the flash look changes 2 to 4 times in
-// its 150 ms glide, fewer when a busy machine draws few frames). A drop that
-// is not changes once more at most: the tile's colour once the game has
-// taken the move (the clone's server answers a moment after the page shows
-// the drop). Only that cell counts: the answers recolour the neighbours too,
-// and on a busy machine the answers to earlier drags come during a probe. A game taken for one that does not animate and that then ignores a
-// drag made too soon is learnt from that lost drag (pace.tooQuick).
-const animChanges = 2
+// times more after both its cells first showed it is animated (a tile
+// gliding, growing or shrinking into place: the flash look's cell changed 3
+// to 6 times in its 150 ms glide, watched by small grabs, at load 8). A drop
+// that is not changes once more, sometimes twice: the tile's colour once the
+// game has taken the move (the clone's server answers a moment after the
+// page shows the drop), a frame caught half drawn. Only that cell counts:
+// the answers recolour the neighbours too, and on a busy machine the
+// answers to earlier drags come during a probe. A game taken for one that
+// does not animate and that then ignores a drag made too soon is learnt
+// from that lost drag (pace.tooQuick; pipe.go loses one at most).
+const animChanges = 3
+
+// animWholeChanges is animChanges where a small grab costs as much as a
+// whole one (not the X11 capture) and a probe watches whole pictures: a drop
+// whose picture changes this many times more after it first showed landed
+// is animated (the flash look changes 2 to 4 times in its glide, fewer when
+// a busy machine draws few frames; a drop that is not, once: the colours of
+// the tile and its neighbours once the game has taken the move).
+const animWholeChanges = 2
 
 // stillShows reports whether the screen still shows the board cur, as far
 // as the cells that changed since the last picture read tell (a drag the

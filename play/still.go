@@ -50,6 +50,9 @@ type pace struct {
 	// whether the game animates a drop (animated); see landed.
 	probes   int
 	animated bool
+	// overlapped: a drag made right after another, without waiting for
+	// a still picture, was seen to land (pipe.go).
+	overlapped bool
 }
 
 // animates reports whether the bot must wait for a still picture after a
