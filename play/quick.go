@@ -240,7 +240,7 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 			if ok {
 				if probe {
 					p.pace.probes++
-					p.pace.animated = p.pace.animated || after >= animWholeChanges
+					p.pace.animated = p.pace.animated || after >= animChanges
 					p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
 				}
 				p.pace.learn(gap, lastChange.Sub(t0))
