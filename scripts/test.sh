@@ -39,7 +39,9 @@ if (($# == 0)); then
   # levels a size (of 1,000; one goroutine each), TestFewestMovesIsMinimal
   # 5 brute-forced levels (of 25), TestHighCapsAgainstBruteForce 50 boards
   # (of 190), TestLearnSameFirstSolution 20 a size (of 100), TestLearnSolve
-  # 10 seeds (of 200), TestSolveMaxFarLevels its size-4 levels (of 5). The full counts ran above, without it (BENCHMARKS.md:
+  # 10 seeds (of 200), TestSolveMaxFarLevels its size-4 levels (of 5),
+  # TestZeroSetsAgainstBruteForce and TestSolveMaxZerosAgainstBruteForce 25
+  # levels (of 70). The full counts ran above, without it (BENCHMARKS.md:
   # the race run's time).
   go test -race -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... \
     ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/ ./internal/safefile/
