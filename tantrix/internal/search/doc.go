@@ -14,11 +14,14 @@
 // the line that would close it early there is taken out. Then the graph
 // of edges the loop may still cross must be connected and bridgeless
 // (Tarjan), since a single loop through every place crosses each cut of
-// the board at least twice. It branches on the place with the fewest
+// the board at least twice (checked only when such an edge went since
+// the last check). It branches on the place with the fewest
 // pairs left per wipe-out (dom/wdeg: every time a place's domain empties,
 // its weight grows by one, and the weights stay through backtracking and
 // restarts, so the search learns where the board is tight), tiles with
-// more copies left first, ties at random, and restarts after a Luby
+// more copies left first, ties at random (on boards too wide for the
+// loop's programme below, ties by the combos the value leaves its
+// neighbours first), and restarts after a Luby
 // sequence of node limits, which is still complete: a run that exhausts
 // its space within its limit proves there is no solution. Once the runs
 // have taken 20 nodes per place, it looks at the loop alone (linedp.go):

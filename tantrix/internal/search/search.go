@@ -1,6 +1,9 @@
 package search
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // NumCombos is the number of (tile, rotation) pairs: combo c is tile c/6
 // (0-based) turned (c%6)·60° clockwise.
@@ -62,9 +65,10 @@ type Solver struct {
 	allow    [6][8]uint64 // combos whose colour at edge e is in set s
 	tileMask [10]uint64
 	tileOf   [NumCombos]int8
-	lineEdge [NumCombos][2]int8 // the edges of the designated line
-	lineMask [NumCombos]uint64  // combos with the same designated line
-	pairMask [6][6]uint64       // combos whose designated line joins a and b
+	lineEdge [NumCombos][2]int8  // the edges of the designated line
+	lineMask [NumCombos]uint64   // combos with the same designated line
+	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
+	pairMask [6][6]uint64        // combos whose designated line joins a and b
 
 	dtrail []dEntry
 	itrail []iEntry
@@ -84,6 +88,13 @@ type Solver struct {
 	dp      lineDP // the buffers of lineFilter
 	dpTries int    // lineFilter calls so far (2: no more)
 	dpAt    int64  // the nodes at which to call it next
+	// wide: the programme found the board too wide for it at its first
+	// try; the values are then ordered by their neighbours' combos too
+	// (see dfs).
+	wide bool
+	// lost: an edge the loop could cross has gone since the last bridge
+	// check (which found none); without, the check is skipped.
+	lost bool
 
 	nodes      int64
 	rng        uint64
@@ -136,6 +147,7 @@ func New(p Problem) *Solver {
 		for e := 0; e < 6; e++ {
 			col := p.Tiles[t][((e-rot)%6+6)%6]
 			s.colMask[e][col] |= 1 << c
+			s.colourAt[c][e] = col
 			if col == p.Colour && k < 2 {
 				s.lineEdge[c][k] = int8(e)
 				k++
@@ -206,6 +218,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		s.wdeg[i] = 1
 	}
 	s.shaved = false
+	s.wide = false
 	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
 	copy(s.start, s.init)
 	total := int64(0)
@@ -226,7 +239,11 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			}
 			s.dpTries++
 			s.dpAt *= dpScale
-			switch st, _ := s.lineFilter(stop, scale); st {
+			st, _ := s.lineFilter(stop, scale)
+			if st == Stopped && scale == 1 {
+				s.wide = true
+			}
+			switch st {
 			case NoSolution:
 				s.nodes = total
 				return NoSolution
@@ -266,33 +283,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 // stop asked (s.stopped true).
 func (s *Solver) solveRun(limit int64, stop func() bool) Status {
 	s.nodes, s.maxNodes, s.stop, s.stopped, s.outOfNodes = 0, limit, stop, false, false
-	s.dtrail, s.itrail, s.queue = s.dtrail[:0], s.itrail[:0], s.queue[:0]
-	for i := range s.ints {
-		s.ints[i] = 0
-	}
-	for t := 0; t < 10; t++ {
-		s.ints[s.remain+int32(t)] = s.count[t]
-	}
-	for i := 0; i < s.n; i++ {
-		s.dom[i] = 0
-		s.inq[i] = false
-	}
-	total := int32(0)
-	for t := 0; t < 10; t++ {
-		total += s.count[t]
-	}
-	if int(total) != s.n {
-		return NoSolution
-	}
-	for i := 0; i < s.n; i++ {
-		if s.start[i] == 0 {
-			return NoSolution
-		}
-		s.dom[i] = s.start[i]
-		s.inq[i] = true
-		s.queue = append(s.queue, int32(i))
-	}
-	if !s.propagate() {
+	if !s.root() {
 		return NoSolution
 	}
 	if s.dfs() {
@@ -305,6 +296,36 @@ func (s *Solver) solveRun(limit int64, stop func() bool) Status {
 		return Stopped
 	}
 	return NoSolution
+}
+
+// root sets the state to the start domains, propagated (the bridge check
+// included); false on a contradiction.
+func (s *Solver) root() bool {
+	s.dtrail, s.itrail, s.queue = s.dtrail[:0], s.itrail[:0], s.queue[:0]
+	for i := range s.ints {
+		s.ints[i] = 0
+	}
+	total := int32(0)
+	for t := 0; t < 10; t++ {
+		s.ints[s.remain+int32(t)] = s.count[t]
+		total += s.count[t]
+	}
+	for i := 0; i < s.n; i++ {
+		s.dom[i] = s.start[i]
+		s.inq[i] = false
+		if s.dom[i] == 0 {
+			total = -1
+		}
+	}
+	if int(total) != s.n {
+		return false
+	}
+	for i := 0; i < s.n; i++ {
+		s.inq[i] = true
+		s.queue = append(s.queue, int32(i))
+	}
+	s.lost = true
+	return s.propagate()
 }
 
 func (s *Solver) setInt(i int32, v int32) {
@@ -323,6 +344,14 @@ func (s *Solver) setDom(p int32, d uint64) bool {
 	if d == 0 {
 		s.wdeg[p]++
 		return false
+	}
+	if !s.lost {
+		for e := 0; e < 6; e++ {
+			if m := s.colMask[e][s.colour]; old&m != 0 && d&m == 0 {
+				s.lost = true
+				break
+			}
+		}
 	}
 	s.dtrail = append(s.dtrail, dEntry{p, old})
 	s.dom[p] = d
@@ -354,12 +383,20 @@ func (s *Solver) clearQueue() {
 }
 
 // propagate runs the rules to a fixpoint; false on a contradiction (the
-// queue is then cleared).
+// queue is then cleared). The bridge check runs only when an edge the loop
+// could cross has gone since the last one: the state before a choice is
+// always one that passed it (the root forces it, and undo only gives
+// edges back).
 func (s *Solver) propagate() bool {
 	if !s.fixpoint() {
 		s.clearQueue()
+		s.lost = false
 		return false
 	}
+	if !s.lost {
+		return true
+	}
+	s.lost = false
 	return s.bridgeless()
 }
 
@@ -652,7 +689,12 @@ func (s *Solver) dfs() bool {
 	}
 	var key [NumCombos]uint32
 	for i := 0; i < k; i++ {
-		key[i] = uint32(s.ints[s.remain+int32(s.tileOf[order[i]])])<<16 | uint32(s.rand()&0xffff)
+		r := uint32(s.ints[s.remain+int32(s.tileOf[order[i]])])
+		if s.wide {
+			key[i] = r<<22 | uint32(s.support(best, order[i]))<<8 | uint32(s.rand()&0xff)
+		} else {
+			key[i] = r<<16 | uint32(s.rand()&0xffff)
+		}
 	}
 	for i := 1; i < k; i++ {
 		for j := i; j > 0 && key[j] > key[j-1]; j-- {
@@ -674,6 +716,39 @@ func (s *Solver) dfs() bool {
 	}
 	return false
 }
+
+// support scores combo c at place p by what it leaves its neighbours: the
+// sum over them of logSupport[the combos they keep that show c's colour
+// across the edge]. On wide boards (too wide for the loop's programme)
+// ordering a tile's rotations, and ties between tiles, by it found
+// solutions in fewer runs: on the ten polyhexes and holed polyhexes
+// (n = 54..95) among the 14 slowest held-out boards of scripts/tantrixhard
+// (seeds 101..400), five seeds each, 200,000 nodes at most, 19 of 50
+// solves ran out of nodes before, 4 with it (BENCHMARKS.md, issue 26,
+// round three). On rings and bands it did worse (a ring of 53 went from
+// 4,000 nodes to over 200,000), so there, where the programme runs, the
+// order stays as it was.
+func (s *Solver) support(p int32, c int8) int {
+	sc := 0
+	for e := 0; e < 6; e++ {
+		q := s.nbr[6*p+int32(e)]
+		if q < 0 {
+			continue
+		}
+		col := s.colourAt[c][e]
+		sc += logSupport[bits.OnesCount64(s.dom[q]&s.colMask[(e+3)%6][col])]
+	}
+	return sc
+}
+
+// logSupport[k] is 64·(1 + ln k) rounded down (0 for k = 0): six of them
+// fit in 14 bits.
+var logSupport = func() (t [NumCombos + 1]int) {
+	for k := 1; k <= NumCombos; k++ {
+		t[k] = int(64 * (1 + math.Log(float64(k))))
+	}
+	return
+}()
 
 func (s *Solver) rand() uint64 {
 	x := s.rng
@@ -714,22 +789,7 @@ func (s *Solver) choose() int32 {
 // until none is left; NoSolution when a place has none left, Stopped when
 // stop asks. The wipe-outs it meets count in wdeg.
 func (s *Solver) shave(stop func() bool) Status {
-	s.dtrail, s.itrail, s.queue = s.dtrail[:0], s.itrail[:0], s.queue[:0]
-	for i := range s.ints {
-		s.ints[i] = 0
-	}
-	for t := 0; t < 10; t++ {
-		s.ints[s.remain+int32(t)] = s.count[t]
-	}
-	for i := 0; i < s.n; i++ {
-		if s.start[i] == 0 {
-			return NoSolution
-		}
-		s.dom[i] = s.start[i]
-		s.inq[i] = true
-		s.queue = append(s.queue, int32(i))
-	}
-	if !s.propagate() {
+	if !s.root() {
 		return NoSolution
 	}
 	probes := 0
