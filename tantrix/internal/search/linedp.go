@@ -378,6 +378,32 @@ func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next u
 	return next, true
 }
 
+// dpMove is a line place order[i] may take from a state: its pair of
+// edges and the state after it.
+type dpMove struct {
+	k    int8
+	next uint64
+}
+
+// moves lists in out the lines place order[i] may take from state c (the
+// pairs of its domain that continue the crossings c has into it, without
+// closing a loop early) and returns how many; forward and backward walk
+// the same moves.
+func (d *lineDP) moves(i int, c uint64, out *[15]dpMove) int {
+	lab, in := d.heads(i, c)
+	m := 0
+	for _, k := range d.steps[i].pairs {
+		if d.pairMask[k]&d.steps[i].done != in {
+			continue
+		}
+		if nk, ok := d.trans(i, c, &lab, in, k); ok {
+			out[m] = dpMove{k, nk}
+			m++
+		}
+	}
+	return m
+}
+
 // heads reads this place's entries of state c: labels by edge and the
 // edges the loop crosses.
 func (d *lineDP) heads(i int, c uint64) (lab [6]uint8, in uint8) {
@@ -514,17 +540,10 @@ func (d *lineDP) forward(stop func() bool) Status {
 		}
 		start, end := d.off[i], d.off[i+1]
 		d.index(end, end) // an empty table for layer i+1
+		var moves [15]dpMove
 		for ci := start; ci < end; ci++ {
-			c := d.keys[ci]
-			lab, in := d.heads(i, c)
-			for _, k := range d.steps[i].pairs {
-				if d.pairMask[k]&d.steps[i].done != in {
-					continue
-				}
-				nk, ok := d.trans(i, c, &lab, in, k)
-				if !ok {
-					continue
-				}
+			for _, mv := range moves[:d.moves(i, d.keys[ci], &moves)] {
+				k, nk := mv.k, mv.next
 				sh, kind := d.shiftOf(k)
 				src := d.sets[ci*words : (ci+1)*words]
 				if kind == 1 {
@@ -602,18 +621,11 @@ func (d *lineDP) backward() {
 		start, end := d.off[i], d.off[i+1]
 		d.index(end, d.off[i+2])
 		clear(d.nA[:(end-start)*words])
+		var moves [15]dpMove
 		for ci := start; ci < end; ci++ {
-			c := d.keys[ci]
 			set := d.sets[ci*words : (ci+1)*words]
-			lab, in := d.heads(i, c)
-			for _, k := range d.steps[i].pairs {
-				if d.pairMask[k]&d.steps[i].done != in {
-					continue
-				}
-				nk, ok := d.trans(i, c, &lab, in, k)
-				if !ok {
-					continue
-				}
+			for _, mv := range moves[:d.moves(i, d.keys[ci], &moves)] {
+				k, nk := mv.k, mv.next
 				_, ni := d.lookup(nk)
 				if ni < 0 {
 					continue
