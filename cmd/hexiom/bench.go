@@ -27,16 +27,15 @@ import (
 	"hexiom/solver"
 )
 
-func init() {
-	register(command{
-		name:  "bench",
-		usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
-		short: "time the solver on the official levels and random levels",
-		run:   runBench,
-	})
+// benchCommand is `hexiom bench` (main.go lists the commands).
+var benchCommand = command{
+	name:  "bench",
+	usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
+	short: "time the solver on the official levels and random levels",
+	run:   runBench,
 }
 
-func runBench(args []string, stdout, stderr io.Writer) error {
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", stderr)
 	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 1000, "random levels to solve (seeds 0..N-1)")
@@ -64,7 +63,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-levels: %w", err)
 	}
-	b := benchSolver{timeout: *timeout, opts: []solver.Option{solver.Threads(*threads)}, mode: "with the search for fewest moves", stdout: stdout, stderr: stderr}
+	b := benchSolver{ctx: ctx, timeout: *timeout, opts: []solver.Option{solver.Threads(*threads)}, mode: "with the search for fewest moves", stdout: stdout, stderr: stderr}
 	if *first {
 		b.opts, b.mode = append(b.opts, solver.FirstSolution()), "first solution"
 	}
@@ -85,6 +84,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 
 // benchSolver solves the levels of `hexiom bench` and prints their times.
 type benchSolver struct {
+	ctx            context.Context // the command's: cancelled on an interrupt
 	timeout        time.Duration
 	opts           []solver.Option
 	mode           string // what a solve looks for, as printed
@@ -101,7 +101,7 @@ type benchSolve struct {
 }
 
 func (b *benchSolver) solve(p board.Position) (benchSolve, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), b.timeout)
+	ctx, cancel := context.WithTimeout(b.ctx, b.timeout)
 	defer cancel()
 	c0, t0 := processCPU(), time.Now()
 	res, err := solver.Solve(ctx, p, b.opts...)

@@ -31,13 +31,12 @@ import (
 	"hexiom/solver"
 )
 
-func init() {
-	register(command{
-		name:  "bench-max",
-		usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
-		short: "time solve -max on the official and random levels with two tiles raised",
-		run:   runBenchMax,
-	})
+// benchMaxCommand is `hexiom bench-max` (main.go lists the commands).
+var benchMaxCommand = command{
+	name:  "bench-max",
+	usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
+	short: "time solve -max on the official and random levels with two tiles raised",
+	run:   runBenchMax,
 }
 
 // maxRaiseSeed is the seed of board.Raise for a level: the official level
@@ -104,7 +103,7 @@ func loadAvg() string {
 	return strings.Join(f[:3], " ")
 }
 
-func runBenchMax(args []string, stdout, stderr io.Writer) error {
+func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench-max", stderr)
 	dir := fs.String("levels", officialLevels, levelsUsage)
 	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1)")
@@ -163,7 +162,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "load average at start: %s; %d goroutine(s) per solve\n", loadAvg(), *threads)
 	failures := 0
 	for _, obj := range objectives {
-		failures += benchMaxObjective(stdout, stderr, names, levels, obj, *timeout, *threads, *verbose)
+		failures += benchMaxObjective(ctx, stdout, stderr, names, levels, obj, *timeout, *threads, *verbose)
 	}
 	fmt.Fprintf(stdout, "load average at end: %s\n", loadAvg())
 	if failures > 0 {
@@ -175,7 +174,7 @@ func runBenchMax(args []string, stdout, stderr io.Writer) error {
 // benchMaxObjective solves every level for obj, a line each with verbose,
 // and prints a table by group (official levels by size, random levels by
 // size); it returns how many solves failed or gave a wrong answer.
-func benchMaxObjective(w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
+func benchMaxObjective(ctx context.Context, w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
 	type group struct {
 		n, proved, none int
 		proof, found    []time.Duration // proved ones only: to the proof, to the optimum
@@ -199,7 +198,7 @@ func benchMaxObjective(w, stderr io.Writer, names []string, levels []board.Posit
 			order = append(order, g)
 		}
 		gr := groups[g]
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		ctx, cancel := context.WithTimeout(ctx, timeout)
 		c0, t0 := processCPU(), time.Now()
 		res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
 		took, cpu := time.Since(t0), processCPU()-c0

@@ -14,6 +14,7 @@ package main
 //	hexiom bench-play -theme flash -zoom 1.5  # the flash look at 150 % page zoom
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -27,16 +28,15 @@ import (
 	"hexiom/play/bench"
 )
 
-func init() {
-	register(command{
-		name:  "bench-play",
-		usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
-		short: "time the bot end to end on Xvfb + Chromium + the clone",
-		run:   runBenchPlay,
-	})
+// benchPlayCommand is `hexiom bench-play` (main.go lists the commands).
+var benchPlayCommand = command{
+	name:  "bench-play",
+	usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
+	short: "time the bot end to end on Xvfb + Chromium + the clone",
+	run:   runBenchPlay,
 }
 
-func runBenchPlay(args []string, stdout, stderr io.Writer) error {
+func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench-play", stderr)
 	n := fs.Int("n", 20, "random size-6 challenges to play")
 	seed := fs.Uint64("seed", 1, "seed of the first challenge; the others follow")

@@ -10,6 +10,7 @@ package main
 //	hexiom calibrate -auto    # find the board on screen by itself
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -25,16 +26,15 @@ import (
 	"hexiom/vision"
 )
 
-func init() {
-	register(command{
-		name:  "calibrate",
-		usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable] [-xwayland]",
-		short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
-		run:   runCalibrate,
-	})
+// calibrateCommand is `hexiom calibrate` (main.go lists the commands).
+var calibrateCommand = command{
+	name:  "calibrate",
+	usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable] [-xwayland]",
+	short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
+	run:   runCalibrate,
 }
 
-func runCalibrate(args []string, stdout, stderr io.Writer) error {
+func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("calibrate", stderr)
 	auto := fs.Bool("auto", false, "find the board on screen by itself, no clicks")
 	out := fs.String("o", "", "save to `FILE` (default: the calibration file every command reads)")

@@ -18,25 +18,22 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 	"time"
 
 	"hexiom/game"
 	"hexiom/internal/browser"
 )
 
-func init() {
-	register(command{
-		name:  "game",
-		usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-debug]",
-		short: "serve the Hexiom clone on loopback and print its URL",
-		run:   runGame,
-	})
+// gameCommand is `hexiom game` (main.go lists the commands).
+var gameCommand = command{
+	name:  "game",
+	usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-debug]",
+	short: "serve the Hexiom clone on loopback and print its URL",
+	run:   runGame,
 }
 
-func runGame(args []string, stdout, stderr io.Writer) error {
+func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("game", stderr)
 	addr := fs.String("addr", "127.0.0.1:0", "loopback `address` to listen on; port 0 picks a free one")
 	level := fs.Int("level", 0, "start at official level `N` (1..40)")
@@ -91,8 +88,6 @@ func runGame(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	ctx, stop := gameDone()
-	defer stop()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -131,10 +126,4 @@ func runGame(args []string, stdout, stderr io.Writer) error {
 	defer cancel()
 	_ = srv.Shutdown(shut)
 	return nil
-}
-
-// gameDone returns the context that ends `hexiom game`: SIGINT or SIGTERM.
-// Tests replace it.
-var gameDone = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

@@ -23,14 +23,13 @@ import (
 // it printed on its first line.
 func startGame(t *testing.T, args ...string) string {
 	t.Helper()
+	// (as an interrupt would end it)
 	ctx, cancel := context.WithCancel(context.Background())
-	old := gameDone
-	gameDone = func() (context.Context, context.CancelFunc) { return ctx, cancel }
 	pr, pw := io.Pipe()
 	var stderr strings.Builder
 	exit := make(chan int, 1)
 	go func() {
-		exit <- runAs("game", args, pw, &stderr)
+		exit <- exitStatus("game", gameCommand.run(ctx, args, pw, &stderr), &stderr)
 		pw.Close()
 	}()
 	line := make(chan string, 1)
@@ -53,7 +52,6 @@ func startGame(t *testing.T, args ...string) string {
 		if code := <-exit; code != exitOK {
 			t.Errorf("hexiom game exited %d after cancel: %s", code, stderr.String())
 		}
-		gameDone = old
 	})
 	if !regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/$`).MatchString(url) {
 		t.Fatalf("first line %q is not the URL", url)

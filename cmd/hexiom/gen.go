@@ -11,6 +11,7 @@ package main
 // ones too (board.FarLevel: the hard set of solve -max, issue 27).
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -19,16 +20,15 @@ import (
 	"hexiom/board"
 )
 
-func init() {
-	register(command{
-		name:  "gen",
-		usage: "gen [-size 6] [-seed N] [-solution | -altered | -far]",
-		short: "print a random level (always solvable) in the level format",
-		run:   runGen,
-	})
+// genCommand is `hexiom gen` (main.go lists the commands).
+var genCommand = command{
+	name:  "gen",
+	usage: "gen [-size 6] [-seed N] [-solution | -altered | -far]",
+	short: "print a random level (always solvable) in the level format",
+	run:   runGen,
 }
 
-func runGen(args []string, stdout, stderr io.Writer) error {
+func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gen", stderr)
 	size := fs.Int("size", 6, "board side, 1..12 (the game uses 3..6)")
 	seed := fs.Uint64("seed", 0, "random seed (default: from the clock, printed on stderr)")

@@ -13,6 +13,7 @@ package main
 //	hexiom learn -level 10 -new -o mylook.json
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,16 +27,15 @@ import (
 	"hexiom/vision"
 )
 
-func init() {
-	register(command{
-		name:  "learn",
-		usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable] [-xwayland]",
-		short: "learn templates from a screen showing a known level at its start",
-		run:   runLearn,
-	})
+// learnCommand is `hexiom learn` (main.go lists the commands).
+var learnCommand = command{
+	name:  "learn",
+	usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable] [-xwayland]",
+	short: "learn templates from a screen showing a known level at its start",
+	run:   runLearn,
 }
 
-func runLearn(args []string, stdout, stderr io.Writer) error {
+func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("learn", stderr)
 	levelArg := fs.String("level", "", "the level the screen shows at its start: official level `N` (1–40) or a level FILE")
 	out := fs.String("o", "", "template set `FILE` to add to and save (default: the user's set, which every command uses)")

@@ -14,33 +14,56 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
-// command is one subcommand. Each lives in its own file and registers itself
-// in an init function. run returns the command's error; main prints it once
-// and turns it into the exit status.
+// command is one subcommand; each lives in its own file. run returns the
+// command's error; main prints it once and turns it into the exit status.
+// ctx is cancelled when the user interrupts (SIGINT, SIGTERM): a command
+// that runs long stops, and returns, at that.
 type command struct {
 	name  string
 	usage string // one line: "solve [-json] FILE..."
 	short string // what it does, one line
-	run   func(args []string, stdout, stderr io.Writer) error
+	run   func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
+// commandList is every command hexiom has: what a player uses, then the
+// developers' benchmarks; platformCommands adds those that need Linux
+// (bench-play and play-demo start Xvfb and Chromium).
+var commandList = append([]command{
+	gameCommand,
+	calibrateCommand,
+	learnCommand,
+	readCommand,
+	playCommand,
+	solveCommand,
+	genCommand,
+	tantrixCommand,
+	benchCommand,
+	benchMaxCommand,
+}, platformCommands...)
+
+// commands is commandList by name.
 var commands = map[string]command{}
 
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("hexiom: command registered twice: " + c.name)
+func init() {
+	for _, c := range commandList {
+		if _, dup := commands[c.name]; dup {
+			panic("hexiom: two commands named " + c.name)
+		}
+		commands[c.name] = c
 	}
-	commands[c.name] = c
 }
 
 // Exit statuses.
@@ -80,7 +103,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hexiom: unknown command %q; run 'hexiom help'\n", args[0])
 		return exitUsage
 	}
-	return exitStatus(c.name, c.run(args[1:], stdout, stderr), stderr)
+	// cancelled once, on the first SIGINT or SIGTERM
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return exitStatus(c.name, c.run(ctx, args[1:], stdout, stderr), stderr)
 }
 
 // exitStatus prints err once, as "hexiom NAME: …" (one such line for each

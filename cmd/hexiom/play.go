@@ -20,8 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"hexiom/actuate"
@@ -29,13 +27,12 @@ import (
 	"hexiom/play"
 )
 
-func init() {
-	register(command{
-		name:  "play",
-		usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-xwayland] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
-		short: "solve the board on the screen with the mouse, hands-free",
-		run:   runPlay,
-	})
+// playCommand is `hexiom play` (main.go lists the commands).
+var playCommand = command{
+	name:  "play",
+	usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-xwayland] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
+	short: "solve the board on the screen with the mouse, hands-free",
+	run:   runPlay,
 }
 
 // playLine is one board's report as -json prints it: play.Report (its
@@ -97,7 +94,7 @@ func (o playOutput) board(r play.Report, err error) {
 // are set before main): the zero of play's -trace.
 var processStart = time.Now()
 
-func runPlay(args []string, stdout, stderr io.Writer) error {
+func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stderr)
 	calFile := calibrationFlag(fs)
 	tplFile := templatesFlag(fs)
@@ -184,8 +181,6 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		step("mouse ready")
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if !*dry {
 		fmt.Fprintln(stderr, "hexiom play: hands off the mouse; move it, or push it into a screen corner, to stop the bot")
 	}

@@ -31,16 +31,15 @@ import (
 	"hexiom/play/desk"
 )
 
-func init() {
-	register(command{
-		name:  "play-demo",
-		usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D] [-templates FILE]",
-		short: "on a virtual display, the bot plays the impossible challenge in the clone, timed",
-		run:   runPlayDemo,
-	})
+// playDemoCommand is `hexiom play-demo` (main.go lists the commands).
+var playDemoCommand = command{
+	name:  "play-demo",
+	usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D] [-templates FILE]",
+	short: "on a virtual display, the bot plays the impossible challenge in the clone, timed",
+	run:   runPlayDemo,
 }
 
-func runPlayDemo(args []string, stdout, stderr io.Writer) error {
+func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play-demo", stderr)
 	seed := fs.Uint64("seed", 0, "seed of the challenge (default: a random one)")
 	out := fs.String("out", "hexiom-demo", "`directory` for before.png, after.png and run.gif")
@@ -107,7 +106,7 @@ func runPlayDemo(args []string, stdout, stderr io.Writer) error {
 		argv = append(argv, "-swap")
 	}
 	fmt.Fprintf(stdout, "running: hexiom %v\n", argv)
-	ctx, cancel := context.WithTimeout(context.Background(), game.ChallengeLimit+time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, game.ChallengeLimit+time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, self, argv...)
 	cmd.Env = d.X.Env()

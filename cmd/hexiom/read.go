@@ -9,6 +9,7 @@ package main
 //	hexiom read -image shot.png -at 0,0 # read a saved screenshot instead
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -27,16 +28,15 @@ import (
 	"hexiom/vision"
 )
 
-func init() {
-	register(command{
-		name:  "read",
-		usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable] [-xwayland]",
-		short: "read the board on screen and print it in the level text format",
-		run:   runRead,
-	})
+// readCommand is `hexiom read` (main.go lists the commands).
+var readCommand = command{
+	name:  "read",
+	usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable] [-xwayland]",
+	short: "read the board on screen and print it in the level text format",
+	run:   runRead,
 }
 
-func runRead(args []string, stdout, stderr io.Writer) error {
+func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("read", stderr)
 	out := fs.String("o", "", "write the board to `FILE` instead of stdout")
 	debug := fs.String("debug", "", "write an overlay picture of what was read to `PNG`")

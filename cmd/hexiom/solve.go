@@ -29,13 +29,12 @@ import (
 	"hexiom/solver"
 )
 
-func init() {
-	register(command{
-		name:  "solve",
-		usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-learn] [-dzn] [-cnf OUT] FILE...",
-		short: "solve level files (\"-\" for stdin) and print the solutions",
-		run:   runSolve,
-	})
+// solveCommand is `hexiom solve` (main.go lists the commands).
+var solveCommand = command{
+	name:  "solve",
+	usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-learn] [-dzn] [-cnf OUT] FILE...",
+	short: "solve level files (\"-\" for stdin) and print the solutions",
+	run:   runSolve,
 }
 
 // solveReport is one line of `hexiom solve -json`.
@@ -51,7 +50,7 @@ type solveReport struct {
 	Error   string `json:"error,omitempty"`
 }
 
-func runSolve(args []string, stdout, stderr io.Writer) error {
+func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("solve", stderr)
 	asJSON := fs.Bool("json", false, "one JSON object per line and file")
 	timeout := fs.Duration("timeout", time.Minute, "give up on a level after this long")
@@ -101,9 +100,9 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprint(stdout, levelDZN(level))
 			err = nil
 		case *maxObj != "":
-			err = solveMaxOne(name, level, obj, *timeout, *threads, *asJSON, stdout)
+			err = solveMaxOne(ctx, name, level, obj, *timeout, *threads, *asJSON, stdout)
 		default:
-			err = solveOne(name, level, *timeout, *threads, *first, *learn, *asJSON, stdout)
+			err = solveOne(ctx, name, level, *timeout, *threads, *first, *learn, *asJSON, stdout)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -114,8 +113,8 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 
 // solveOne solves one level and prints the answer: the solution, or a JSON
 // line; the error says why it was not solved.
-func solveOne(name string, level board.Position, timeout time.Duration, threads int, first, learn, asJSON bool, stdout io.Writer) error {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+func solveOne(ctx context.Context, name string, level board.Position, timeout time.Duration, threads int, first, learn, asJSON bool, stdout io.Writer) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	opts := []solver.Option{solver.Threads(threads)}
 	if first {
 		opts = append(opts, solver.FirstSolution())
@@ -142,6 +141,8 @@ func solveOne(name string, level board.Position, timeout time.Duration, threads 
 			err = fmt.Errorf("%s: no solution (search exhausted after %d nodes)", name, res.Nodes)
 		case errors.Is(err, context.DeadlineExceeded):
 			err = fmt.Errorf("%s: gave up after %v: %w", name, timeout, err)
+		case errors.Is(err, context.Canceled):
+			err = fmt.Errorf("%s: interrupted after %v, %d nodes: %w", name, took.Round(time.Millisecond), res.Nodes, err)
 		default:
 			err = fmt.Errorf("%s: %w", name, err)
 		}

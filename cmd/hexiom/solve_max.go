@@ -64,8 +64,8 @@ func checkMaxAnswer(level board.Position, res solver.MaxResult, obj solver.Objec
 
 // solveMaxOne solves one level for solve -max and prints the answer; the
 // error says why there is none.
-func solveMaxOne(name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout io.Writer) error {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+func solveMaxOne(ctx context.Context, name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout io.Writer) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	c0, t0 := processCPU(), time.Now()
 	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
 	took, cpu := time.Since(t0), processCPU()-c0
@@ -83,6 +83,8 @@ func solveMaxOne(name string, level board.Position, obj solver.Objective, timeou
 			err = fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, res.Nodes)
 		case errors.Is(err, context.DeadlineExceeded):
 			err = fmt.Errorf("%s: no arrangement found in %v (bound %d): %w", name, timeout, res.Bound, err)
+		case errors.Is(err, context.Canceled):
+			err = fmt.Errorf("%s: interrupted, no arrangement found (bound %d): %w", name, res.Bound, err)
 		default:
 			err = fmt.Errorf("%s: %w", name, err)
 		}

@@ -26,13 +26,12 @@ import (
 	"hexiom/tantrix"
 )
 
-func init() {
-	register(command{
-		name:  "tantrix",
-		usage: "tantrix solve|gen|count|mzn [flags] ...",
-		short: "the Tantrix Discovery puzzle: solve a fixed board, make boards, count free shapes",
-		run:   runTantrix,
-	})
+// tantrixCommand is `hexiom tantrix` (main.go lists the commands).
+var tantrixCommand = command{
+	name:  "tantrix",
+	usage: "tantrix solve|gen|count|mzn [flags] ...",
+	short: "the Tantrix Discovery puzzle: solve a fixed board, make boards, count free shapes",
+	run:   runTantrix,
 }
 
 const tantrixUsage = `usage:
@@ -43,20 +42,20 @@ const tantrixUsage = `usage:
 A BOARD file holds a line "tantrix N [COLOUR]", then one place "q r" per line.
 `
 
-func runTantrix(args []string, stdout, stderr io.Writer) error {
+func runTantrix(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, tantrixUsage)
 		return &usageError{msg: "no subcommand", shown: true}
 	}
 	switch args[0] {
 	case "solve":
-		return tantrixSolve(args[1:], stdout, stderr)
+		return tantrixSolve(ctx, args[1:], stdout, stderr)
 	case "gen":
-		return tantrixGen(args[1:], stdout, stderr)
+		return tantrixGen(ctx, args[1:], stdout, stderr)
 	case "count":
-		return tantrixCount(args[1:], stdout, stderr)
+		return tantrixCount(ctx, args[1:], stdout, stderr)
 	case "mzn":
-		return tantrixMZN(args[1:], stdout, stderr)
+		return tantrixMZN(ctx, args[1:], stdout, stderr)
 	case "-h", "help", "--help":
 		fmt.Fprint(stderr, tantrixUsage)
 		return nil
@@ -158,7 +157,7 @@ func writeSVGFile(name string, ts []tantrix.Placed, c tantrix.Colour) error {
 	return nil
 }
 
-func tantrixSolve(args []string, stdout, stderr io.Writer) error {
+func tantrixSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := tantrixFlags("solve", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
@@ -167,7 +166,7 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	cpu0 := processCPU()
 	res, err := tantrix.Solve(ctx, b)
@@ -210,7 +209,7 @@ func tantrixSolve(args []string, stdout, stderr io.Writer) error {
 	}
 }
 
-func tantrixGen(args []string, stdout, stderr io.Writer) error {
+func tantrixGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := tantrixFlags("gen", stderr)
 	n := fs.Int("n", 0, fmt.Sprintf("number of tiles, 3 to %d", tantrix.MaxGenerate))
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -224,7 +223,7 @@ func tantrixGen(args []string, stdout, stderr io.Writer) error {
 	if *n > tantrix.MaxGenerate {
 		return usagef("-n %d: want at most %d tiles", *n, tantrix.MaxGenerate)
 	}
-	b, loop, err := tantrix.Generate(context.Background(), *n, c, *seed)
+	b, loop, err := tantrix.Generate(ctx, *n, c, *seed)
 	if err != nil {
 		return err
 	}
@@ -248,7 +247,7 @@ func tantrixGen(args []string, stdout, stderr io.Writer) error {
 // tantrixCountMax is the most tiles tantrix.Count takes.
 const tantrixCountMax = 40
 
-func tantrixCount(args []string, stdout, stderr io.Writer) error {
+func tantrixCount(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := tantrixFlags("count", stderr)
 	n := fs.Int("n", 0, "number of tiles, 3..40 (past 12 it takes very long)")
 	col := fs.String("colour", "", "designated colour R, B or Y (default: the challenge's)")
@@ -264,7 +263,7 @@ func tantrixCount(args []string, stdout, stderr io.Writer) error {
 	if err := checkTimeout(*timeout); err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	start := time.Now()
 	res, err := tantrix.Count(ctx, *n, c, 1)

@@ -90,7 +90,7 @@ type mznReport struct {
 	WallS      float64 `json:"wall_s"`         // minizinc runs, flattening included
 }
 
-func tantrixMZN(args []string, stdout, stderr io.Writer) error {
+func tantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := tantrixFlags("mzn", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "time for all the Gecode runs together")
@@ -118,7 +118,7 @@ func tantrixMZN(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.Iterations++
-		ctx, cancel := context.WithTimeout(context.Background(), left+30*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, left+30*time.Second)
 		cmd := exec.CommandContext(ctx, "minizinc", "--solver", "gecode", "-s",
 			"--time-limit", strconv.FormatInt(left.Milliseconds(), 10), *model, dzn)
 		var out, errb bytes.Buffer
