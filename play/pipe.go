@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"slices"
@@ -33,11 +34,14 @@ import (
 // drags are all seen, one whole picture must show the board expected: every
 // cell that differs from where it was last read reads as expected; it is the
 // last picture read from then on, as after a drag made alone. A drag not seen
-// within quickWait (twice the typical settle if longer), a cell read as
+// within quickWait (or longer: see watch), a cell read as
 // neither, or a last picture that never shows the board expected: the whole
 // board decides on a still picture (check), and a board that lacks a drag
 // made counts as a game that lost a drag made too soon (pace.tooQuick: the
-// drags after it are made one at a time, each on a still picture).
+// drags after it are made one at a time, each on a still picture). The
+// game may answer drags slower than the bot makes them (the clone's page
+// sends them one at a time): a picture that keeps changing is waited for
+// longer there, and at the end (prove), while it reads as expected.
 
 // spreadLag is how many drags apart the plan's spread puts a drag and the
 // one it depends on: about as many as a release takes to show on the
@@ -68,6 +72,10 @@ type pipe struct {
 	// none): what the cell shows while its picture stays unchanged.
 	shown board.Position
 	ref   map[int]image.Image
+	// slowest is the longest a drag took to show so far: a busy page
+	// answering a backlog of drags draws late, and a drag counts as not
+	// shown only after three times that.
+	slowest time.Duration
 }
 
 // pipelines reports whether the drags left go without waiting: after the
@@ -283,7 +291,8 @@ func (p *player) stillAsRead(ctx context.Context, pp *pipe, m board.Move) (bool,
 // flights those seen landed, until one is not (the screen shows drops in
 // the order they were made). With wait it sleeps a poll when none was. It
 // reports false when the oldest was not seen within quickWait (twice the
-// typical settle if longer): then the whole board decides.
+// typical settle, or three times the longest a drag of this board took to
+// show, if longer): then the whole board decides.
 func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 	seen := false
 	for len(pp.flights) > 0 {
@@ -311,11 +320,12 @@ func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 		}
 		p.rep.Quick++
 		p.pace.overlapped = p.pace.overlapped || f.overlap
+		pp.slowest = max(pp.slowest, p.since(f.at))
 		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, p.since(f.at), len(pp.flights)-1)
 		pp.flights = pp.flights[1:]
 		seen = true
 	}
-	if len(pp.flights) > 0 && p.since(pp.flights[0].at) >= max(quickWait, 2*p.pace.typical()) {
+	if len(pp.flights) > 0 && p.since(pp.flights[0].at) >= max(quickWait, 2*p.pace.typical(), 3*pp.slowest) {
 		p.trace("drag %d not seen landed by its cells in %v", pp.flights[0].n, p.since(pp.flights[0].at))
 		return false, nil
 	}
@@ -383,6 +393,13 @@ func (p *player) wholeAsRead(ctx context.Context, pp *pipe, want board.Position)
 // that the game lost a drag made too soon.
 func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position, pp *pipe, left []board.Move, while string) (course, error) {
 	seen, ok, last, err := p.check(ctx, p.rep.Size, issued, true, while)
+	for tries := 1; tries < answerTries && errors.Is(err, errNeverStill); tries++ {
+		// The game may still be answering drags made faster than it
+		// answers them, its picture changing all the while: give it
+		// answerTries times Settle to stand still.
+		p.trace("%s: the picture still changes after %v; waiting on", while, p.cfg.Settle)
+		seen, ok, last, err = p.check(ctx, p.rep.Size, issued, true, while)
+	}
 	if err != nil {
 		return c, err
 	}

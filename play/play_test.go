@@ -103,6 +103,10 @@ type simGame struct {
 	glides            int
 	glideFrom         time.Time
 	glideCell         int
+	// answerUntil, when set, makes every grab a new picture (of the same
+	// board) until then: a page that answers a backlog of drags,
+	// recolouring tiles.
+	answerUntil time.Time
 
 	// sendBack: the next n legal drags are shown on one picture and then
 	// undone (a game that shows a drop at once and takes it back when its
@@ -299,7 +303,7 @@ func (g *simGame) grab(cost time.Duration) (image.Image, error) {
 	key := fmt.Sprint(p.Format(), doubts)
 	now := g.clock.Now()
 	frozen := g.stall > 0 && g.glides%g.stallEvery == 0 && !now.Before(g.glideFrom.Add(g.stallAfter)) && now.Before(g.glideFrom.Add(g.stallAfter+g.stall))
-	if key != g.lastKey || now.Before(g.moveUntil) && !frozen {
+	if key != g.lastKey || now.Before(g.moveUntil) && !frozen || now.Before(g.answerUntil) {
 		g.frames = append(g.frames, v)
 		g.lastKey = key
 	}
@@ -1141,5 +1145,30 @@ func TestPipelineLearnsAGlide(t *testing.T) {
 		if r.game.ignored != 1 || rep.Repairs != 1 || rep.Drags != rep.Planned+1 {
 			t.Errorf("seed %d: %d presses ignored, %d repairs, %d drags for a plan of %d; want 1, 1 and one more", seed, r.game.ignored, rep.Repairs, rep.Drags, rep.Planned)
 		}
+	}
+}
+
+// TestPipelineWaitsForABusyGame: a drag made without waiting is lost, and
+// the game's picture keeps changing for three times Settle from then (a
+// page answering drags made faster than it answers them): the bot waits on
+// for a still picture, sees the lost drag, repairs it and solves the board.
+func TestPipelineWaitsForABusyGame(t *testing.T) {
+	start := board.Random(6, 3)
+	r := newRig(t, start, false)
+	releases := 0
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		if e.Kind == "release" {
+			if releases++; releases == 7 { // the game ignores drag 7
+				r.game.mu.Lock()
+				r.game.dropNext = 1
+				r.game.answerUntil = r.game.clock.Now().Add(3 * r.cfg.Settle)
+				r.game.mu.Unlock()
+			}
+		}
+		r.game.event(n, e)
+	}
+	rep := r.solve(t, start)
+	if rep.Repairs != 1 || rep.Drags != rep.Planned+1 {
+		t.Errorf("%d repairs, %d drags for a plan of %d; want 1 and one more", rep.Repairs, rep.Drags, rep.Planned)
 	}
 }
