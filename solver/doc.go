@@ -62,7 +62,7 @@
 // found; with one, searches for an arrangement worth at least a target
 // run from the bound at the root down, each refuted target lowering the
 // bound. With tiles, a target that the other tiles cannot reach without
-// two movable 0s or more is decided by search.MaxSearcher.ZeroSets: a 0 needs a cell
+// movable 0s is decided by search.MaxSearcher.ZeroSets: a 0 needs a cell
 // whose neighbours all stay empty, so placing a set of 0s is the same as
 // holing those cells and their neighbours; each set's holed board is
 // searched, most refuted at the root (issue 27: on dense far levels the

@@ -110,12 +110,11 @@ func putMaxSearcher(s *search.MaxSearcher) {
 // error (wrapped).
 //
 // With tiles, the targets above what the tiles other than the movable 0s
-// can reach (nzUB, from the root bound without them) need 0s placed: those
-// that need two or more (zeroMin) are decided by
-// search.MaxSearcher.ZeroSets (a 0 holes its cell and its neighbours), in
-// turn with the second goroutine's branch-and-bound (or down), within
-// budgets that double each turn, so a level where the sets of 0s do not
-// help pays at most about as much again.
+// can reach (nzUB, from the root bound without them) need 0s placed: they
+// are decided by search.MaxSearcher.ZeroSets (a 0 holes its cell and
+// its neighbours), in turn with the second goroutine's branch-and-bound
+// (or down), within budgets that double each turn, so a level where the
+// sets of 0s do not help pays at most about as much again.
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
@@ -324,7 +323,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			mu.Lock()
 			t := bound
 			mu.Unlock()
-			if zeros == 0 || t < nzUB+zeroMin || t <= floor.Load() {
+			if zeros == 0 || t <= nzUB || t <= floor.Load() {
 				return true
 			}
 			if t != zt {
@@ -391,7 +390,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		upRun(up, maxUpSeq[:len(maxUpSeq)-1])
 		for b := int64(zeroBudget); !upDone && rctx.Err() == nil; b *= 2 {
 			lim := int64(0)
-			if zeros > 0 && bound >= nzUB+zeroMin {
+			if zeros > 0 && bound > nzUB {
 				lim = b
 			}
 			if downRun(down, lim) || rctx.Err() != nil {
@@ -412,7 +411,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 			// nzUB are left, the budgets doubling; then the latter alone.
 			for b := int64(zeroBudget); rctx.Err() == nil; b *= 2 {
 				mu.Lock()
-				left := zeros > 0 && bound >= nzUB+zeroMin
+				left := zeros > 0 && bound > nzUB
 				mu.Unlock()
 				if !left {
 					upRun(down, maxBBSeq)
@@ -492,13 +491,6 @@ var maxBBSeq = []upStep{{maxDownVisit, false, false, 0}}
 // maxLanes is Solve's portfolio (lanes) with a budget of maxLaneNodes per
 // lane, for the try at a whole solution in SolveMax: a budgeted lane ends
 // without an answer, so the portfolio ends when every lane has.
-// zeroMin is the fewest 0s a target must need for zeroRun to decide it:
-// with one, each of ZeroSets' boards is a whole level with one cell's
-// neighbourhood empty, about as hard to refute as the level itself (far
-// size 4 seeds 9 and 19, random size 4 seed 11 raised: 24 to 29 boards,
-// the first not refuted before down had proved the optimum).
-const zeroMin = 2
-
 // zeroBudget is the first budget in nodes of zeroRun and of the search it
 // alternates with.
 const zeroBudget = 20_000
