@@ -138,21 +138,69 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		return calibration.Area{}, Reading{}, errors.New("find board: no patch of the board's colour and no patch of edges on the screen: is the game in view, showing a board?")
 	}
 
-	// Every area tried is a candidate, scored by how its board reads.
+	// The cells' vertical pitch, as each outline's lattice measured it
+	// with no template: the lattice that fits best, then others of other
+	// pitches (measureHoneycomb).
+	hcs := make([][]honeycomb, len(outlines))
+	for i, o := range outlines {
+		hcs[i] = measureHoneycomb(img, o)
+	}
+	// Two rounds: the best lattices and the outlines; only when no area
+	// of those holds, the other lattices (a lattice finer than the cells
+	// reads many bits of a few large cells surely, and would outscore
+	// the board).
+	var first struct {
+		area calibration.Area
+		r    Reading
+		err  error
+	}
+	for round := 0; round < 2; round++ {
+		var lattices [][]honeycomb
+		for _, h := range hcs {
+			switch {
+			case round == 0 && len(h) > 0:
+				lattices = append(lattices, h[:1])
+			case round == 1 && len(h) > 1:
+				lattices = append(lattices, h[1:])
+			default:
+				lattices = append(lattices, nil)
+			}
+		}
+		cands := candidates(img, tpl, outlines, lattices, round == 0)
+		if len(cands) == 0 {
+			continue
+		}
+		area, r, err, held := holds(img, tpl, cands)
+		if held {
+			return area, r, err
+		}
+		if first.err == nil {
+			first.area, first.r, first.err = area, r, err
+		}
+	}
+	if first.err == nil {
+		o := outlines[0]
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
+	}
+	return first.area, first.r, first.err
+}
+
+// candidates returns every area FindArea tries for the outlines, each
+// scored by how its board reads: for each lattice measured in outline i
+// (lattices[i]), the area that draws each size's cells there, at its pitch
+// and half of it; with fromOutline, the areas that would draw each size
+// with outline i as its plate.
+func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
 	var cands []candidate
 	add := func(a calibration.Area, s int) {
 		if c, ok := tryArea(img, tpl, a, s); ok {
 			cands = append(cands, c)
 		}
 	}
-	// The cells' vertical pitch, as each outline's lattice measured it
-	// with no template (and half of it: edges repeat at twice the pitch
-	// too).
+	// (and half each pitch: edges repeat at twice the pitch too)
 	var pitches []float64
-	hcs := make([][]honeycomb, len(outlines))
-	for i, o := range outlines {
-		hcs[i] = measureHoneycomb(img, o)
-		for _, hc := range hcs[i] {
+	for _, l := range lattices {
+		for _, hc := range l {
 			pitches = append(pitches, hc.p, hc.p/2)
 		}
 	}
@@ -169,7 +217,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		// The cell lattice measured with no template (any look stacks
 		// hexagons in columns): its pitch and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
-		for _, hc := range hcs[i] {
+		for _, hc := range lattices[i] {
 			// Every size: the outline may be much larger than the
 			// board (the whole page, where the stage is the hole).
 			for _, f := range []float64{1, 0.5} {
@@ -180,6 +228,9 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 					add(calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}, s)
 				}
 			}
+		}
+		if !fromOutline {
+			continue
 		}
 		bx, by, bw, bh := o[0], o[1], o[2], o[3]
 		cx, cy := bx+bw/2, by+bh/2
@@ -207,17 +258,20 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 			}
 		}
 	}
-	if len(cands) == 0 {
-		o := outlines[0]
-		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
-	}
-	// The best candidate must hold when the board is read from scratch in
-	// its area, every size tried as Read tries them: a lattice finer than
-	// the cells may read many bits of a few large cells (a small board on
-	// the background, with a set learnt at another zoom), but Read then
-	// sees the small board and the background around it. A candidate that
-	// does not hold is set aside with every other of its size, nearly its
-	// side and its place, and the next best is tried.
+	return cands
+}
+
+// holds confirms the candidates, the best first: the best must hold when
+// the board is read from scratch in its area, every size tried as Read
+// tries them: a lattice finer than the cells may read many bits of a few
+// large cells (a small board on the background, with a set learnt at
+// another zoom), but Read then sees the small board and the background
+// around it. A candidate that does not hold is set aside with every other
+// of its size, nearly its side and its place, and the next best is tried,
+// up to maxFindTries. held says whether one held: then area, r and err
+// (nil or a *DoubtError) are what FindArea returns; else they are the
+// first refusal.
+func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration.Area, r Reading, err error, held bool) {
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	var refuted []candidate
 	var first struct {
@@ -241,14 +295,14 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		if err == nil || errors.As(err, &de) {
 			// the board holds (calibrate -auto saves an area whose
 			// board has cells in doubt, and says which)
-			return area, r, err
+			return area, r, err, true
 		}
 		if first.err == nil {
 			first.area, first.r, first.err = area, r, err
 		}
 		refuted = append(refuted, c)
 	}
-	return first.area, first.r, first.err
+	return first.area, first.r, first.err, false
 }
 
 // minSeen is how well a cell must match a kind other than the hole for

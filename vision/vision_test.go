@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -157,19 +156,12 @@ func TestLearnNeon(t *testing.T) {
 	t.Logf("the built-in classic templates misread or doubted %d neon level fixtures", classicWrong)
 
 	// With the learnt set, FindArea finds neon boards too (their plate is
-	// another colour, which the learnt hole template gives).
-	for _, n := range []string{"neon-level27-800x600", "neon-random6-04-1920x1080"} {
-		f := load(t, n)
-		a, r, err := vision.FindArea(f.Image, tpl)
-		if err != nil {
-			t.Fatalf("%s: %v", n, err)
-		}
-		if !r.Pos.Equal(f.Truth) {
-			t.Errorf("%s: read\n%s", n, r.Pos.Format())
-		}
-		if d := a.Centre(6, 0).Dist(f.Meta.Area.Centre(6, 0)); d > 2 || math.Abs(a.Side-f.Meta.Area.Side) > 4 {
-			t.Errorf("%s: found %v, truth %v", n, a, f.Meta.Area)
-		}
+	// another colour, which the learnt hole template gives): every board
+	// of the smallest window, and a large one, each with every cell within
+	// 2 px, none saved at another size or place (findAll).
+	all := append(names(t, "neon-[lr][ea]*[0-9]-800x600", 18), "neon-random6-04-1920x1080")
+	if found := findAll(t, tpl, all); found != len(all) {
+		t.Errorf("FindArea found %d of %d neon boards", found, len(all))
 	}
 }
 
