@@ -62,12 +62,15 @@ func largestBlob(mask []byte, w, h, k int) ([4]float64, bool, error) {
 
 // FindArea finds the game area in a picture of the screen with no help: the
 // board's plate (the largest patch of the board's colour, which the hole
-// template gives) bounds the board; for each size, the area that would draw
-// a board of that size with that outline is tried with the lattice test, and
-// the best is refined and must hold when the board is read from scratch
-// there (else the next best is tried). It returns the area (screen pixels)
-// and the board read with it; a *DoubtError when the area holds but some
-// cells are in doubt; any other error when no area holds.
+// template gives) and the patch of edges bound the board, and the cell
+// lattice measured inside each with no template gives the cells' pitch and
+// a cell's centre; for each size, the areas that would draw a board of that
+// size there are read with the pitch fixed, and the best is refined and
+// must hold when the board is read from scratch there (else the next best
+// is tried). Lattices of other pitches that fit less well are tried only
+// when no area of those holds. It returns the area (screen pixels) and the
+// board read with it; a *DoubtError when the area holds but some cells are
+// in doubt; any other error when no area holds.
 func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
 	if err := tpl.prepare(); err != nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
