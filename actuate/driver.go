@@ -20,14 +20,16 @@ type Pace struct {
 	Pause time.Duration
 }
 
-// DefaultPace is a drag of a few X events and no pause: press, one move on
-// the way, the drop point, release (issue 22: a drag of 40 ms was 2 s of a
-// size-6 challenge, one of 10 ms with 2 ms pauses still half a second). The
-// clone in Chromium takes it, as a page does that hit-tests the release
-// (the X server and the browser keep the events in order); a game that
-// wants a slower drag gets hexiom play's -pace and -steps (2 steps of 8 ms:
-// about 40 ms, registered by every browser tried).
-var DefaultPace = Pace{Steps: 1}
+// DefaultPace is the drag hexiom play makes unless told otherwise
+// (issue 22: a drag of 40 ms was 2 s of a size-6 challenge): press, one
+// move on the way, the drop point, release; with no pause under X11 (pace
+// files), where the X server and the browser keep the events in order and
+// the clone in Chromium takes it, as a page does that hit-tests the
+// release; 2 ms apart elsewhere (under Wine a drag with no pause ended
+// before the pointer reached the drop point). A game that wants a slower
+// drag gets hexiom play's -pace and -steps (2 steps of 8 ms: about 40 ms,
+// registered by every browser tried).
+var DefaultPace = Pace{Steps: 1, Pause: defaultPause}
 
 // ErrFailSafe is what every *FailSafeError is: the bot stopped because the
 // user took the mouse or pushed it into a corner of the screen.
