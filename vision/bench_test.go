@@ -73,11 +73,7 @@ func BenchmarkReadSize(b *testing.B) {
 // zoom) with a set learnt at 100 %: the calibration's pitch does not fit,
 // so the reader measures it (searchPitch) before reading.
 func BenchmarkReadFlash(b *testing.B) {
-	lf := load(b, "flash/random6-01-z100")
-	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
-	if err != nil {
-		b.Fatal(err)
-	}
+	tpl := flashAt100(b)
 	f := load(b, "flash/random6-01-z150")
 	ds := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
@@ -97,11 +93,7 @@ func BenchmarkReadFlash(b *testing.B) {
 // the cell lattice measured with no template, the candidate areas read
 // with the pitch fixed, the best confirmed.
 func BenchmarkFindArea(b *testing.B) {
-	lf := load(b, "flash/random6-01-z100")
-	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
-	if err != nil {
-		b.Fatal(err)
-	}
+	tpl := flashAt100(b)
 	f := load(b, "flash/random6-02-z75")
 	ds := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
@@ -114,4 +106,15 @@ func BenchmarkFindArea(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
+}
+
+// flashAt100 is the flash look learnt from one start at 100 % page zoom.
+func flashAt100(b *testing.B) *vision.Templates {
+	b.Helper()
+	lf := load(b, "flash/random6-01-z100")
+	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tpl
 }
