@@ -2,9 +2,10 @@ package search
 
 import "math/bits"
 
-// frame is what both searches (Searcher and MaxSearcher) keep of a board:
-// the cells, their neighbours and states, the visit order, the settled and
-// undecided neighbours of each cell, and the frontier of each step.
+// frame is the board part of core, which both searches (Searcher and
+// MaxSearcher) embed: the cells, their neighbours and states, the visit
+// order, the settled and undecided neighbours of each cell, and the
+// frontier of each step.
 type frame struct {
 	n, f  int
 	order []int32 // the free cells in the order they are decided

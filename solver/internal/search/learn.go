@@ -338,26 +338,12 @@ func (s *Searcher) dfsLearn(k int) {
 	if s.countNode() {
 		return
 	}
-	var ma, mc uint64
-	var slot *memoEntry
-	n0 := s.nodes
-	if s.useMemo {
-		ma, mc = s.ka, s.cword
-		h := hash(ma, 0, mc, k) & s.memoMask
-		e := &s.memo[h]
-		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) &&
-			int32(uint16(e.meta))-1 < s.need() {
-			copy(out, s.decided)
-			return
-		}
-		slot = e
+	ref, ub, hit := s.memoLook(k)
+	if hit && ub < s.need() {
+		copy(out, s.decided)
+		return
 	}
-
-	j := int(s.order[k])
-	oj, hj := s.occ[j], s.occ[j]+s.rem[j]
-	s.occHist[oj]--
-	s.hiHist[hj]--
-	s.sumOccU -= int32(oj)
+	j := s.pick(k)
 	first := s.firstValue(j)
 	child := s.cs[(k+1)*w : (k+2)*w]
 	clear(out)
@@ -393,9 +379,7 @@ func (s *Searcher) dfsLearn(k int) {
 		}
 		out[j>>6] &^= 1 << (j & 63)
 	}
-	s.occHist[oj]++
-	s.hiHist[hj]++
-	s.sumOccU += int32(oj)
+	s.unpick(j)
 	if s.stop {
 		return
 	}
@@ -403,9 +387,7 @@ func (s *Searcher) dfsLearn(k int) {
 		s.file(out, s.asg)
 		s.Learnt++
 	}
-	if slot != nil && s.nodes-n0 >= memoMinNodes {
-		*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, -1)}
-	}
+	s.memoKeep(ref, k, -1)
 }
 
 // covers reports whether a holds every bit of b.

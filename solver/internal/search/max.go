@@ -49,28 +49,10 @@ import (
 // raised, points, searched down from the root bound alone: 5.3 million
 // nodes before, 1.8 million with the parity and these bounds).
 type MaxSearcher struct {
-	frame
+	core
 
-	w        [7]int32 // weight of a tile of each number
-	points   bool     // w(v) = v, else 1
-	par      int32    // with points, the parity of every arrangement's value; else -1
-	cnt      [7]int32 // tiles of each number not yet closed (the rest of the pool)
-	cword    uint64
-	left     int32
-	remW     int32 // Σ w·cnt
-	val      int32 // weight of the closed movable tiles
-	mask     uint8
-	ka       uint64
-	capV     [7]int32
-	openFree int32
-	d        int32
-	occHist  [8]int32
-	hiHist   [8]int32
-	sumOccU  int32
-
-	memo    []memoEntry
-	gen     uint32
-	useMemo bool
+	points bool  // w(v) = v, else 1
+	par    int32 // with points, the parity of every arrangement's value; else -1
 
 	highCap int32 // 1 + the most tiles of 5 and 6 placed together (0: no limit)
 
@@ -78,16 +60,8 @@ type MaxSearcher struct {
 	pool      [7]int32
 	hiOut     int32 // so many of the pool's 5s and 6s are set aside in any arrangement
 
-	opts    MaxOptions
-	ctx     context.Context
-	nodes   int64
-	stop    bool
-	limited bool
-	err     error
-	best    int32 // value to beat
-	val0    int32 // value of bestVal, when found
-	found   bool
-	bestVal []int8
+	opts MaxOptions
+	val0 int32 // value of bestVal, when found
 }
 
 // MaxOptions steer one MaxSearcher.Search.
@@ -131,20 +105,21 @@ const maxMemoBits = 18
 func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 	maxOpen := s.layout(p)
 	n := s.n
-	s.bestVal = grow8(s.bestVal, n)
+	s.start = grow8(s.start, n)
 	s.points = points
-	for v := range s.w {
-		s.w[v] = 1
+	var w, cnt [7]int32
+	for v := range w {
+		w[v] = 1
 		if points {
-			s.w[v] = int32(v)
+			w[v] = int32(v)
 		}
 	}
-	s.cnt = [7]int32{}
 	s.par = -1
 	if points {
 		s.par = 0
 	}
 	for i := 0; i < n; i++ {
+		s.start[i] = Empty // no tile is kept where it stands: only the pool counts
 		switch s.state[i] {
 		case stLocked:
 			if points {
@@ -154,57 +129,17 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 			}
 		case stFuture:
 			if t := p.Start[i]; t != Empty && !s.fixedPool {
-				s.cnt[t]++
+				cnt[t]++
 			}
 		}
 	}
 	if s.fixedPool {
-		s.cnt = s.pool
+		cnt = s.pool
 	}
-	ok := true
-	s.capV = [7]int32{}
-	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
-	s.openFree, s.sumOccU, s.d, s.val, s.remW = 0, 0, 0, 0, 0
-	s.cword, s.left, s.mask = 0, 0, 0
-	for v := int32(0); v < 7; v++ {
-		s.d += v * s.cnt[v]
-		s.remW += s.w[v] * s.cnt[v]
-		s.cword |= uint64(s.cnt[v]) << (9 * v)
-		s.left += s.cnt[v]
-		if s.cnt[v] > 0 {
-			s.mask |= 1 << v
-		}
-	}
-	for i := 0; i < n; i++ {
-		switch s.state[i] {
-		case stFuture:
-			s.occHist[s.occ[i]]++
-			s.hiHist[s.occ[i]+s.rem[i]]++
-			s.sumOccU += int32(s.occ[i])
-			for v := s.occ[i]; v <= s.occ[i]+s.rem[i]; v++ {
-				s.capV[v]++
-			}
-		case stLocked:
-			v := s.lockv[i]
-			if v < s.occ[i] || v > s.occ[i]+s.rem[i] {
-				ok = false
-			}
-			s.d += int32(v - s.occ[i])
-		}
-	}
-
+	ok := s.load(cnt, w, maxOpen, maxMemoBits)
 	s.hiOut = 0
 	if s.highCap > 0 {
 		s.hiOut = max(s.cnt[5]+s.cnt[6]-(s.highCap-1), 0)
-	}
-	s.useMemo = maxOpen <= 21 && s.left < 512 && s.f < 1<<16
-	if s.useMemo && len(s.memo) == 0 {
-		s.memo = make([]memoEntry, 1<<maxMemoBits)
-	}
-	s.gen++
-	if s.gen == 0 {
-		clear(s.memo)
-		s.gen = 1
 	}
 	return ok
 }
@@ -299,16 +234,7 @@ func (s *MaxSearcher) dfs(k int) int32 {
 	if k == s.f {
 		s.found = true
 		s.best, s.val0 = s.val, s.val
-		for i := range s.bestVal[:s.n] {
-			switch s.state[i] {
-			case stTile:
-				s.bestVal[i] = s.occ[i]
-			case stLocked:
-				s.bestVal[i] = s.lockv[i]
-			default:
-				s.bestVal[i] = Empty
-			}
-		}
+		s.solution(s.bestVal)
 		if s.opts.OnFound != nil {
 			s.opts.OnFound(s.val, s.bestVal[:s.n])
 		}
@@ -329,28 +255,13 @@ func (s *MaxSearcher) dfs(k int) int32 {
 		}
 		s.raiseFloor()
 	}
-	var ma, mc uint64
-	var slot *memoEntry
-	n0 := s.nodes
-	if s.useMemo {
-		ma, mc = s.ka, s.cword
-		h := hash(ma, 0, mc, k) & (1<<maxMemoBits - 1)
-		e := &s.memo[h]
-		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) {
-			if ub := int32(uint16(e.meta)) - 1; ub < s.need() {
-				return ub
-			}
-		}
-		slot = e
+	ref, ub, hit := s.memoLook(k)
+	if hit && ub < s.need() {
+		return ub
 	}
-
-	j := int(s.order[k])
-	oj, hj := s.occ[j], s.occ[j]+s.rem[j]
-	s.occHist[oj]--
-	s.hiHist[hj]--
-	s.sumOccU -= int32(oj)
+	j := s.pick(k)
 	first := !s.opts.EmptyFirst
-	ub, val := int32(-1), s.val
+	ub, val := -1, s.val
 	for t := 0; t < 2 && !s.stop; t++ {
 		tile := first == (t == 0)
 		mark := len(s.closeLog)
@@ -361,152 +272,12 @@ func (s *MaxSearcher) dfs(k int) int32 {
 		}
 		s.undo(j, tile, mark)
 	}
-	s.occHist[oj]++
-	s.hiHist[hj]++
-	s.sumOccU += int32(oj)
+	s.unpick(j)
 	if s.stop {
 		return s.remW
 	}
-	if slot != nil && s.nodes-n0 >= memoMinNodes {
-		*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, ub)}
-	}
+	s.memoKeep(ref, k, ub)
 	return ub
-}
-
-func (s *MaxSearcher) close(i int) bool {
-	v := s.occ[i]
-	s.capV[v]--
-	s.cnt[v]--
-	s.cword -= 1 << (9 * uint(v))
-	s.left--
-	s.remW -= s.w[v]
-	s.val += s.w[v]
-	if s.cnt[v] <= 0 {
-		s.mask &^= 1 << v
-	}
-	s.openFree--
-	s.closeLog = append(s.closeLog, int16(i))
-	return s.cnt[v] >= 0
-}
-
-func (s *MaxSearcher) unclose(i int) {
-	v := s.occ[i]
-	s.capV[v]++
-	s.cnt[v]++
-	s.cword += 1 << (9 * uint(v))
-	s.left++
-	s.remW += s.w[v]
-	s.val -= s.w[v]
-	if s.cnt[v] > 0 {
-		s.mask |= 1 << v
-	}
-	s.openFree++
-}
-
-// apply decides cell j, as Searcher.apply.
-func (s *MaxSearcher) apply(j int, tile bool) bool {
-	ok := true
-	oj := s.occ[j]
-	if tile {
-		s.state[j] = stTile
-		s.openFree++
-		s.d -= 2 * int32(oj)
-	} else {
-		s.state[j] = stEmpty
-		for v := oj; v <= oj+s.rem[j]; v++ {
-			s.capV[v]--
-		}
-	}
-	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
-		i := int(i16)
-		st := s.state[i]
-		if st == stHole || st == stEmpty {
-			s.rem[i]--
-			continue
-		}
-		o, h := s.occ[i], s.occ[i]+s.rem[i]
-		s.rem[i]--
-		if tile {
-			s.occ[i]++
-		}
-		switch st {
-		case stFuture, stTile:
-			if tile {
-				s.capV[o]--
-			} else {
-				s.capV[h]--
-			}
-			if st == stFuture {
-				if tile {
-					s.occHist[o]--
-					s.occHist[o+1]++
-					s.sumOccU++
-				} else {
-					s.hiHist[h]--
-					s.hiHist[h-1]++
-				}
-			} else if s.rem[i] == 0 && !s.close(i) {
-				ok = false
-			}
-		case stLocked:
-			if v := s.lockv[i]; v < s.occ[i] || v > s.occ[i]+s.rem[i] {
-				ok = false
-			}
-		}
-	}
-	if tile && s.rem[j] == 0 && !s.close(j) {
-		ok = false
-	}
-	return ok
-}
-
-func (s *MaxSearcher) undo(j int, tile bool, mark int) {
-	for len(s.closeLog) > mark {
-		i := int(s.closeLog[len(s.closeLog)-1])
-		s.closeLog = s.closeLog[:len(s.closeLog)-1]
-		s.unclose(i)
-	}
-	oj := s.occ[j]
-	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
-		i := int(i16)
-		st := s.state[i]
-		if st == stHole || st == stEmpty {
-			s.rem[i]++
-			continue
-		}
-		if tile {
-			s.occ[i]--
-		}
-		s.rem[i]++
-		o, h := s.occ[i], s.occ[i]+s.rem[i]
-		switch st {
-		case stFuture, stTile:
-			if tile {
-				s.capV[o]++
-			} else {
-				s.capV[h]++
-			}
-			if st == stFuture {
-				if tile {
-					s.occHist[o]++
-					s.occHist[o+1]--
-					s.sumOccU--
-				} else {
-					s.hiHist[h]++
-					s.hiHist[h-1]--
-				}
-			}
-		}
-	}
-	if tile {
-		s.openFree--
-		s.d += 2 * int32(oj)
-	} else {
-		for v := oj; v <= oj+s.rem[j]; v++ {
-			s.capV[v]++
-		}
-	}
-	s.state[j] = stFuture
 }
 
 // noLoss is lossBound's answer when nothing fits.
@@ -536,7 +307,7 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		ex := max(s.cnt[v]-s.capV[v], 0)
 		aMin += ex
 		sMin += ex * v
-		lMin += ex * s.w[v]
+		lMin += ex * s.wt[v]
 		rest[v] = s.cnt[v] - ex
 		nRest += rest[v]
 	}

@@ -5,15 +5,6 @@ import (
 	"math/bits"
 )
 
-// Cell states of the occupancy search.
-const (
-	stFuture = iota // free, undecided
-	stEmpty         // free, decided empty
-	stTile          // free, decided occupied
-	stLocked
-	stHole
-)
-
 // Searcher searches over occupancy only: each free cell, in reading order, is
 // decided occupied or empty. A tile's number is not guessed: it is the count
 // of its occupied neighbours, known once its last neighbour is decided (the
@@ -21,41 +12,12 @@ const (
 // [occ, occ+rem]. The frontier state is the occupancy and the partial count
 // of the open cells, and the counts of the closed tiles.
 type Searcher struct {
-	frame
-	start []int8
-
-	cnt      [7]int32 // tiles of each number not yet closed
-	cword    uint64   // cnt packed 9 bits a number, for the memo key
-	left     int32    // Σ cnt
-	mask     uint8    // bit v: cnt[v] > 0
-	ka       uint64   // the frontier part of the memo key, set by bounds
-	capV     [7]int32 // open tiles and undecided cells whose interval holds v
-	capK     [7]int32 // … and whose start tile is v
-	openFree int32    // decided tiles not yet closed
-	d        int32    // 2·(occupied pairs not yet fully settled), see bounds
-	occHist  [8]int32 // undecided cells by occ
-	hiHist   [8]int32 // undecided cells by occ+rem
-	sumOccU  int32    // Σ occ over undecided cells
-
-	memo     []memoEntry
-	memoMask uint64 // the part of the memo this search uses, see Search
-	trackK   bool   // keep capK up to date: only the branch-and-bound reads it
-	gen      uint32
-	useMemo  bool
+	core
 
 	opts     Options
-	ctx      context.Context
-	nodes    int64
 	optStart int64
-	stop     bool
-	limited  bool
 	paused   bool
 	rng      uint64
-	err      error
-	kept     int32
-	best     int32
-	found    bool
-	bestVal  []int8
 
 	why    uint8 // the check that failed last in bounds (learn.go)
 	whyArg int32 // … its number or cell
@@ -64,70 +26,20 @@ type Searcher struct {
 	sameLevel  bool // that Reset's Problem.Same
 }
 
-func grow8(b []int8, n int) []int8 {
-	if cap(b) < n {
-		return make([]int8, n)
-	}
-	return b[:n]
-}
-
-func grow32(b []int32, n int) []int32 {
-	if cap(b) < n {
-		return make([]int32, n)
-	}
-	return b[:n]
-}
-
 // Reset loads a problem; false when it is plainly impossible.
 func (s *Searcher) Reset(p Problem) bool {
 	maxOpen := s.layout(p)
 	n := s.n
 	s.start = grow8(s.start, n)
-	s.bestVal = grow8(s.bestVal, n)
-	s.cnt = [7]int32{}
-	var tiles int32
+	var cnt [7]int32
 	for i := 0; i < n; i++ {
 		s.start[i] = Empty
 		if t := p.Start[i]; t != Empty && s.state[i] == stFuture {
 			s.start[i] = t
-			s.cnt[t]++
-			tiles++
+			cnt[t]++
 		}
 	}
-	ok := true
-	s.capV, s.capK = [7]int32{}, [7]int32{}
-	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
-	s.openFree, s.sumOccU = 0, 0
-	s.d = 0
-	s.cword, s.left, s.mask = 0, 0, 0
-	for v := int32(0); v < 7; v++ {
-		s.d += v * s.cnt[v]
-		s.cword |= uint64(s.cnt[v]) << (9 * v)
-		s.left += s.cnt[v]
-		if s.cnt[v] > 0 {
-			s.mask |= 1 << v
-		}
-	}
-	for i := 0; i < n; i++ {
-		switch s.state[i] {
-		case stFuture:
-			s.occHist[s.occ[i]]++
-			s.hiHist[s.occ[i]+s.rem[i]]++
-			s.sumOccU += int32(s.occ[i])
-			for v := s.occ[i]; v <= s.occ[i]+s.rem[i]; v++ {
-				s.capV[v]++
-				if s.start[i] == v {
-					s.capK[v]++
-				}
-			}
-		case stLocked:
-			v := s.lockv[i]
-			if v < s.occ[i] || v > s.occ[i]+s.rem[i] {
-				ok = false
-			}
-			s.d += int32(v - s.occ[i])
-		}
-	}
+	ok := s.load(cnt, [7]int32{}, maxOpen, memoBits)
 	if s.d%2 != 0 {
 		ok = false
 	}
@@ -135,15 +47,6 @@ func (s *Searcher) Reset(p Problem) bool {
 		if s.cnt[v] > s.capV[v] {
 			ok = false
 		}
-	}
-	s.useMemo = maxOpen <= 21 && tiles < 512 && s.f < 1<<16
-	if s.useMemo && len(s.memo) == 0 {
-		s.memo = make([]memoEntry, 1<<memoBits)
-	}
-	s.gen++
-	if s.gen == 0 {
-		clear(s.memo)
-		s.gen = 1
 	}
 	s.init = s.cnt
 	s.learnReady, s.sameLevel = false, p.Same
@@ -223,26 +126,11 @@ func (s *Searcher) dfs(k int) {
 	if s.countNode() {
 		return
 	}
-	var ma, mc uint64
-	var slot *memoEntry
-	n0 := s.nodes
-	if s.useMemo {
-		ma, mc = s.ka, s.cword
-		h := hash(ma, 0, mc, k) & s.memoMask
-		e := &s.memo[h]
-		if e.a == ma && e.c == mc && e.meta>>16 == uint64(s.gen)<<16|uint64(k) &&
-			int32(uint16(e.meta))-1 < s.need() {
-			return
-		}
-		slot = e
+	ref, ub, hit := s.memoLook(k)
+	if hit && ub < s.need() {
+		return
 	}
-
-	j := int(s.order[k])
-	oj, hj := s.occ[j], s.occ[j]+s.rem[j]
-	s.occHist[oj]--
-	s.hiHist[hj]--
-	s.sumOccU -= int32(oj)
-
+	j := s.pick(k)
 	first := s.firstValue(j)
 	for t := 0; t < 2 && !s.stop; t++ {
 		tile := first == (t == 0)
@@ -252,15 +140,9 @@ func (s *Searcher) dfs(k int) {
 		}
 		s.undo(j, tile, mark)
 	}
-
-	s.occHist[oj]++
-	s.hiHist[hj]++
-	s.sumOccU += int32(oj)
-	if slot != nil && !s.stop {
-		ub := max(s.need()-1, -1)
-		if s.nodes-n0 >= memoMinNodes {
-			*slot = memoEntry{a: ma, c: mc, meta: memoMeta(s.gen, k, ub)}
-		}
+	s.unpick(j)
+	if !s.stop {
+		s.memoKeep(ref, k, max(s.need()-1, -1))
 	}
 }
 
@@ -268,16 +150,7 @@ func (s *Searcher) dfs(k int) {
 func (s *Searcher) record() {
 	s.found = true
 	s.best = s.kept
-	for i := range s.bestVal[:s.n] {
-		switch s.state[i] {
-		case stTile:
-			s.bestVal[i] = s.occ[i]
-		case stLocked:
-			s.bestVal[i] = s.lockv[i]
-		default:
-			s.bestVal[i] = Empty
-		}
-	}
+	s.solution(s.bestVal)
 }
 
 // countNode counts a node; it reports whether the search must stop there
@@ -326,165 +199,6 @@ func (s *Searcher) firstValue(j int) bool {
 		}
 	}
 	return first
-}
-
-// memoMinNodes: only subtrees of at least that many nodes are remembered,
-// so small ones do not push out the costly ones.
-const memoMinNodes = 2
-
-// close settles the number of tile i (its last neighbour was decided).
-func (s *Searcher) close(i int) bool {
-	v := s.occ[i]
-	s.capV[v]--
-	if s.start[i] == v {
-		s.capK[v]--
-		s.kept++
-	}
-	s.cnt[v]--
-	s.cword -= 1 << (9 * uint(v))
-	s.left--
-	if s.cnt[v] <= 0 {
-		s.mask &^= 1 << v
-	}
-	s.openFree--
-	s.closeLog = append(s.closeLog, int16(i))
-	return s.cnt[v] >= 0
-}
-
-func (s *Searcher) unclose(i int) {
-	v := s.occ[i]
-	s.capV[v]++
-	if s.start[i] == v {
-		s.capK[v]++
-		s.kept--
-	}
-	s.cnt[v]++
-	s.cword += 1 << (9 * uint(v))
-	s.left++
-	if s.cnt[v] > 0 {
-		s.mask |= 1 << v
-	}
-	s.openFree++
-}
-
-// apply decides cell j; it always applies fully (undo reverts it) and
-// reports whether the result is still consistent locally.
-func (s *Searcher) apply(j int, tile bool) bool {
-	ok := true
-	oj := s.occ[j]
-	if tile {
-		s.state[j] = stTile
-		s.openFree++
-		s.d -= 2 * int32(oj)
-	} else {
-		s.state[j] = stEmpty
-		for v := oj; v <= oj+s.rem[j]; v++ {
-			s.capV[v]--
-			if s.trackK && s.start[j] == v {
-				s.capK[v]--
-			}
-		}
-	}
-	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
-		i := int(i16)
-		st := s.state[i]
-		if st == stHole || st == stEmpty {
-			s.rem[i]-- // keep rem exact for every cell
-			continue
-		}
-		o, h := s.occ[i], s.occ[i]+s.rem[i]
-		s.rem[i]--
-		if tile {
-			s.occ[i]++
-		}
-		switch st {
-		case stFuture, stTile:
-			lost := h // the top of the interval, or its bottom
-			if tile {
-				lost = o
-			}
-			s.capV[lost]--
-			if s.trackK && s.start[i] == lost {
-				s.capK[lost]--
-			}
-			if st == stFuture {
-				if tile {
-					s.occHist[o]--
-					s.occHist[o+1]++
-					s.sumOccU++
-				} else {
-					s.hiHist[h]--
-					s.hiHist[h-1]++
-				}
-			} else if s.rem[i] == 0 && !s.close(i) {
-				ok = false
-			}
-		case stLocked:
-			if v := s.lockv[i]; v < s.occ[i] || v > s.occ[i]+s.rem[i] {
-				ok = false
-			}
-		}
-	}
-	if tile && s.rem[j] == 0 && !s.close(j) {
-		ok = false
-	}
-	return ok
-}
-
-func (s *Searcher) undo(j int, tile bool, mark int) {
-	// Unclose what this step closed, newest first.
-	for len(s.closeLog) > mark {
-		i := int(s.closeLog[len(s.closeLog)-1])
-		s.closeLog = s.closeLog[:len(s.closeLog)-1]
-		s.unclose(i)
-	}
-	oj := s.occ[j]
-	for _, i16 := range s.nb[6*j : 6*j+int(s.deg[j])] {
-		i := int(i16)
-		st := s.state[i]
-		if st == stHole || st == stEmpty {
-			s.rem[i]++
-			continue
-		}
-		if tile {
-			s.occ[i]--
-		}
-		s.rem[i]++
-		o, h := s.occ[i], s.occ[i]+s.rem[i]
-		switch st {
-		case stFuture, stTile:
-			lost := h
-			if tile {
-				lost = o
-			}
-			s.capV[lost]++
-			if s.trackK && s.start[i] == lost {
-				s.capK[lost]++
-			}
-			if st == stFuture {
-				if tile {
-					s.occHist[o]++
-					s.occHist[o+1]--
-					s.sumOccU--
-				} else {
-					s.hiHist[h]++
-					s.hiHist[h-1]--
-				}
-			}
-		}
-	}
-	if tile {
-		s.openFree--
-		s.d += 2 * int32(oj)
-	} else {
-		for v := oj; v <= oj+s.rem[j]; v++ {
-			s.capV[v]++
-			if s.trackK && s.start[j] == v {
-				s.capK[v]++
-			}
-		}
-	}
-	s.state[j] = stFuture
 }
 
 // bounds checks, before step k, that the rest can still be completed.

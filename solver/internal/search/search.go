@@ -7,7 +7,10 @@
 // from its failures: backjumping and nogoods (learn.go).
 // MaxSearcher (max.go) is the same search for the overconstrained
 // variant, where tiles may be set aside; ZeroSets (maxzero.go) decides its
-// targets that need movable 0s by the sets of cells they take.
+// targets that need movable 0s by the sets of cells they take. Both embed
+// one core (core.go): the board laid out (frame.go), the counts the bounds
+// read with apply and undo, and the memo; each keeps only its bounds, its
+// loop over a node's two values and its options.
 //
 // The model. Holes are never occupied; locked tiles are fixed and counted
 // from the start as occupied neighbours. A tile's number is never guessed: it
@@ -123,27 +126,6 @@ type Outcome struct {
 	Limited   bool  // stopped by NodeLimit or OptNodes
 	Stopped   bool  // stopped by Options.Pause
 	Err       error // the context's error when it stopped the search
-}
-
-const memoBits = 15
-
-// memoEntry is one remembered frontier state: the frontier (a), the
-// counts (c), and meta = gen<<32 | k<<16 | (ub+1), 24 bytes so that more
-// of the table stays in cache.
-type memoEntry struct {
-	a, c uint64
-	meta uint64
-}
-
-func memoMeta(gen uint32, k int, ub int32) uint64 {
-	return uint64(gen)<<32 | uint64(k)<<16 | uint64(uint16(ub+1))
-}
-
-func hash(a, b, c uint64, k int) uint64 {
-	h := a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F ^ c*0x165667B19E3779F9 ^ uint64(k)*0xD6E8FEB86659FD93
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	return h ^ h>>32
 }
 
 // topSum returns the sum of the c largest values in a histogram.
