@@ -35,6 +35,10 @@ import (
 // mismatched cells and c the most cycles the edges split into. Taking every
 // two-cycle first is safe (an exchange argument); the rest is an exact
 // search over cycles of the eight-node graph.
+//
+// The component through ε is split into chains short and even (chains.go):
+// a bot that overlaps its drags waits for the screen once per drag of the
+// longest chain.
 
 // eps is the label of "no tile" in the label graph.
 const eps = 7
@@ -97,7 +101,10 @@ func Plan(start, target board.Position) ([]board.Move, error) {
 	var moves []board.Move
 	// Chains (components through ε) first: they need no free cell of their
 	// own. Then the cycles of tiles, one extra drag each.
-	circuits := lg.circuits()
+	eps0, circuits := lg.balancedChains()
+	if len(eps0) > 0 {
+		circuits = append([][]int{eps0}, circuits...)
+	}
 	for pass := 0; pass < 2; pass++ {
 		for _, cyc := range circuits {
 			hasEps := false

@@ -28,6 +28,7 @@ const evilPage = `<!doctype html><html><body><iframe name="sink"></iframe><scrip
     ['/api/debug', '{"drop_next":4242}'],
     ['/api/pointer', '[{"type":"pointerdown","clientX":-5000,"clientY":-5000,"screenX":-5000,"screenY":-5000}]'],
     ['/api/move', '{"from":4,"to":2}'],
+    ['/api/moves', '{"moves":[{"from":4,"to":2}],"started":1}'],
     ['/api/restart', '{}'],
     ['/api/layout', '{"left":1,"top":1,"side":100,"version":1,"size":3}'],
   ];
@@ -148,10 +149,10 @@ func TestBrowserCrossOriginRefused(t *testing.T) {
 	origin := strings.TrimSuffix(evil, "/")
 	got, null, ok := reached[origin], reached["null"], codes[200]+codes[204]
 	mu.Unlock()
-	// 18 no-cors fetches and a form post from the page's origin, a form
+	// 21 no-cors fetches (7 paths, 3 header sets) and a form post from the page's origin, a form
 	// post with Origin null; the CORS fetch stops at its preflight.
-	if sent != 19 || got != 19 || null != 1 {
-		t.Fatalf("page sent %d, the game got %d POSTs from %s and %d with Origin null (want 19, 19, 1); all: %v",
+	if sent != 22 || got != 22 || null != 1 {
+		t.Fatalf("page sent %d, the game got %d POSTs from %s and %d with Origin null (want 22, 22, 1); all: %v",
 			sent, got, origin, null, reached)
 	}
 	if ok != 0 {

@@ -27,6 +27,7 @@ func FuzzAPI(f *testing.F) {
 		{true, "api/move", `{"from":4,"to":2} garbage`, true, false},
 		{true, "api/move", `null`, true, true},
 		{true, "api/move", `{"from":-1,"to":99999999999}`, true, false},
+		{true, "api/moves", `{"moves":[{"from":4,"to":2},{"from":2,"to":4},{"from":-1,"to":3}],"started":1}`, true, false},
 		{true, "api/new", `{"mode":"random","size":4,"seed":3}`, true, false},
 		{true, "api/new", `{"mode":"challenge","seed":9007199254740991}`, true, false},
 		{true, "api/new", `{"mode":"level","level":40}`, false, false},

@@ -252,6 +252,35 @@ func (g *Game) MoveOn(started uint64, m Move) (Result, error) {
 	return g.move(m)
 }
 
+// Outcome is what one move of a batch did: its Result, or why it was
+// refused (Error; nothing changed).
+type Outcome struct {
+	Result Result `json:"result,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// MovesOn plays moves in order, as MoveOn would one by one, under one lock:
+// a refused move changes nothing and the next is still played, as when the
+// page sent them one request each. It returns an outcome per move.
+func (g *Game) MovesOn(started uint64, ms []Move) []Outcome {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]Outcome, len(ms))
+	for i, m := range ms {
+		if started != g.levelVersion {
+			out[i].Error = fmt.Errorf("%w: made on the level begun at version %d, the one in play began at %d", ErrStale, started, g.levelVersion).Error()
+			continue
+		}
+		res, err := g.move(m)
+		if err != nil {
+			out[i].Error = err.Error()
+			continue
+		}
+		out[i].Result = res
+	}
+	return out
+}
+
 func (g *Game) move(m Move) (Result, error) {
 	n := len(g.pos.Cells)
 	switch {

@@ -44,6 +44,7 @@ func TestAPIRefusesForeignRequests(t *testing.T) {
 	bodies := map[string]string{
 		"/api/new":     `{"mode":"level","level":7}`,
 		"/api/move":    `{"from":4,"to":2}`,
+		"/api/moves":   `{"moves":[{"from":4,"to":2}],"started":1}`,
 		"/api/undo":    `{}`,
 		"/api/restart": `{}`,
 		"/api/debug":   `{"drop_next":4242}`,

@@ -146,6 +146,7 @@ func (g *Game) buildMux() {
 	m.HandleFunc("GET /api/state", g.handleState)
 	m.HandleFunc("POST /api/new", g.guard(g.handleNew))
 	m.HandleFunc("POST /api/move", g.guard(g.handleMove))
+	m.HandleFunc("POST /api/moves", g.guard(g.handleMoves))
 	m.HandleFunc("POST /api/undo", g.guard(g.handleUndo))
 	m.HandleFunc("POST /api/restart", g.guard(g.handleRestart))
 	m.HandleFunc("POST /api/layout", g.guard(g.handleLayout))
@@ -308,6 +309,47 @@ func (g *Game) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, MoveReply{Result: res, State: g.State()})
+}
+
+// MovesReply is the answer to POST /api/moves.
+type MovesReply struct {
+	Results []Outcome `json:"results"`
+	State   State     `json:"state"`
+}
+
+// maxBatch bounds the moves of one POST /api/moves (a size-6 board has 91
+// cells; the page sends what queued while its last request was answered).
+const maxBatch = 1000
+
+// handleMoves plays the moves the page queued while its last request was
+// on its way, in one request: a fast player (or bot) is not held to one
+// round trip per move.
+func (g *Game) handleMoves(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Moves []struct {
+			From *int `json:"from"`
+			To   *int `json:"to"`
+		} `json:"moves"`
+		Started *uint64 `json:"started"`
+	}
+	if !readJSON(w, r, &b) {
+		return
+	}
+	const want = `POST /api/moves: want {"moves": [{"from": cell, "to": cell}, …], "started": version}`
+	if b.Started == nil || len(b.Moves) == 0 || len(b.Moves) > maxBatch {
+		writeJSON(w, http.StatusBadRequest, apiError{Error: fmt.Sprintf("%s with 1 to %d moves", want, maxBatch)})
+		return
+	}
+	ms := make([]Move, len(b.Moves))
+	for i, m := range b.Moves {
+		if m.From == nil || m.To == nil {
+			writeJSON(w, http.StatusBadRequest, apiError{Error: fmt.Sprintf("%s: move %d has no from or to", want, i)})
+			return
+		}
+		ms[i] = Move{From: *m.From, To: *m.To}
+	}
+	out := g.MovesOn(*b.Started, ms)
+	writeJSON(w, http.StatusOK, MovesReply{Results: out, State: g.State()})
 }
 
 func (g *Game) handleUndo(w http.ResponseWriter, r *http.Request) {

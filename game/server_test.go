@@ -315,3 +315,56 @@ func TestAPIStaleMoveRefused(t *testing.T) {
 		t.Fatalf("move on the level in play: %d %+v", code, r)
 	}
 }
+
+// TestAPIMovesInOneRequest: the moves the page queued while a request was on
+// its way go in one POST /api/moves, each played as if sent alone: a
+// dropped or refused move changes nothing and the next is still played; a
+// batch made on another level changes nothing; a bad batch is refused whole.
+func TestAPIMovesInOneRequest(t *testing.T) {
+	_, srv := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true, Debug: true})
+	var st State
+	call(t, srv, "GET", "/api/state", nil, &st)
+	for _, bad := range []map[string]any{
+		{"moves": []Move{}, "started": st.Started},
+		{"moves": []Move{{From: 4, To: 2}}},
+		{"moves": []map[string]int{{"from": 4}}, "started": st.Started},
+		{"moves": make([]Move, maxBatch+1), "started": st.Started},
+	} {
+		var e apiError
+		if code := call(t, srv, "POST", "/api/moves", bad, &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "want") {
+			t.Errorf("%v: %d %q, want 400", bad, code, e.Error)
+		}
+	}
+	if code := call(t, srv, "POST", "/api/debug", Debug{DropNext: 1}, nil); code != 200 {
+		t.Fatalf("debug: %d", code)
+	}
+	// Cells 4 (a 0) and 6 (a 2) hold movable tiles, cell 2 is free.
+	moves := []Move{{From: 4, To: 2}, {From: 4, To: 2}, {From: 4, To: 6}, {From: 6, To: 4}, {From: 2, To: 4}}
+	want := []Outcome{{Result: Dropped}, {Result: Moved}, {Error: "no movable tile"}, {Result: Moved}, {Error: "swapping is off"}}
+	var r MovesReply
+	if code := call(t, srv, "POST", "/api/moves", map[string]any{"moves": moves, "started": st.Started}, &r); code != 200 || len(r.Results) != len(want) {
+		t.Fatalf("batch: %d %+v", code, r)
+	}
+	for i, w := range want {
+		got := r.Results[i]
+		if got.Result != w.Result || (w.Error == "") != (got.Error == "") || !strings.Contains(got.Error, w.Error) {
+			t.Errorf("move %d %v: %+v, want %+v", i, moves[i], got, w)
+		}
+	}
+	// The same moves one request each leave the same board.
+	_, one := serve(t, Config{Start: Spec{Mode: ModeLevel, Level: 10}, NoSwap: true})
+	for _, m := range moves[1:] {
+		call(t, one, "POST", "/api/move", m, nil)
+	}
+	var alone State
+	call(t, one, "GET", "/api/state", nil, &alone)
+	if r.State.Board != alone.Board || r.State.Moves != 2 || alone.Moves != 2 {
+		t.Fatalf("batch left (moves %d):\n%s\none by one (moves %d):\n%s", r.State.Moves, r.State.Board, alone.Moves, alone.Board)
+	}
+	// A batch made on the level before this one changes nothing.
+	var nw State
+	call(t, srv, "POST", "/api/new", Spec{Mode: ModeLevel, Level: 10}, &nw)
+	if code := call(t, srv, "POST", "/api/moves", map[string]any{"moves": moves[1:2], "started": st.Started}, &r); code != 200 || !strings.Contains(r.Results[0].Error, "another level") || r.State.Moves != 0 || r.State.Board != nw.Board {
+		t.Fatalf("stale batch: %d %+v", code, r)
+	}
+}

@@ -40,17 +40,20 @@ import (
 // made counts as a game that lost a drag made too soon (pace.tooQuick: the
 // drags after it are made one at a time, each on a still picture). The
 // game may answer drags slower than the bot makes them (the clone's page
-// sends them one at a time): a picture that keeps changing is waited for
+// shows a drop at once and recolours the tiles when its server answers):
+// a picture that keeps changing is waited for
 // longer there, and at the end (prove), while it reads as expected.
 
 // spreadLag is how many drags apart the plan's spread puts a drag and the
-// one it depends on: about as many as a release takes to show on the
-// screen, a drag being some 15 ms.
-const spreadLag = 6
+// one it depends on: about as many as the bot makes while a release takes
+// to show on the screen (a drag is a few ms; a drop shows 40–100 ms after
+// its release, later on a busy machine).
+const spreadLag = 8
 
 // maxFlights bounds the drags in flight: each look at them grabs two parts
-// per drag.
-const maxFlights = 6
+// per drag (0.1–0.3 ms each with the X11 capture), and the plan's chains
+// (actuate.Plan) let about a tenth of a size-6 board's drags go at once.
+const maxFlights = 12
 
 // flight is a drag made and not yet seen on the screen.
 type flight struct {
@@ -98,9 +101,20 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 		return p.pipeCheck(ctx, c, issued, pp, c.moves[next:], while)
 	}
 	left := len(c.moves) // the first drag not made
+	// The drags not made yet are c.moves[i:], in an order that keeps every
+	// two sharing a cell in the plan's order: the next drag made is the
+	// first of them free to go (see free), brought to i.
+	c.moves = slices.Clone(c.moves)
 	for i := from; i < len(c.moves); i++ {
-		m := c.moves[i]
-		for len(pp.flights) >= maxFlights || pp.blocks(m) || !p.pace.overlapped && pp.overlapping() {
+		for {
+			if len(pp.flights) < maxFlights && (p.pace.overlapped || !pp.overlapping()) {
+				if j := pp.free(c.moves, i); j >= 0 {
+					m := c.moves[j]
+					copy(c.moves[i+1:j+1], c.moves[i:j])
+					c.moves[i] = m
+					break
+				}
+			}
 			ok, err := p.watch(ctx, pp, true)
 			if err != nil {
 				return c, err
@@ -109,6 +123,7 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 				return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i)
 			}
 		}
+		m := c.moves[i]
 		ok, err := p.stillAsRead(ctx, pp, m)
 		if err != nil {
 			return c, err
@@ -181,6 +196,25 @@ func (pp *pipe) overlapping() bool {
 		}
 	}
 	return false
+}
+
+// freeAhead is how far past the next drag of the plan free looks for one
+// free to go.
+const freeAhead = 2 * maxFlights
+
+// free returns the index of the first of the drags moves[i:] (within
+// freeAhead) that shares a cell with no drag in flight and with none before
+// it in moves[i:], or -1: a drag that waits for one on its way to the
+// screen does not hold up those after it that do not.
+func (pp *pipe) free(moves []board.Move, i int) int {
+	for j := i; j < len(moves) && j < i+freeAhead; j++ {
+		m := moves[j]
+		if pp.blocks(m) || slices.ContainsFunc(moves[i:j], func(k board.Move) bool { return touches(k, m) }) {
+			continue
+		}
+		return j
+	}
+	return -1
 }
 
 // blocks reports whether drag m shares a cell with a drag in flight.

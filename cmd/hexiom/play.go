@@ -141,6 +141,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	step("hexiom play started")
+	defer step("screen and mouse closed")
 
 	area, tpl, err := loadBoth(*calFile, *tplFile, "play", stderr)
 	if err != nil {

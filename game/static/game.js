@@ -1,6 +1,7 @@
 // The Hexiom page: a thin view. The server owns the rules and the geometry
 // (state.geometry comes from board.Centre and board.Radius); this script
-// draws, turns drags into POST /api/move, and reports what it drew.
+// draws, turns drags into moves (POST /api/moves, those queued while a request is
+// on its way together), and reports what it drew.
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -147,6 +148,7 @@
   let base = null;       // the server's last state
   let pending = [];      // moves sent and not answered yet, already shown
   let chain = Promise.resolve(); // requests that change the state go one at a time, in order
+  let batch = null;      // the moves of the next POST /api/moves not yet sent: {started, moves}
   let shown = { version: -1, size: -1 };
   let recvAt = 0;        // performance.now() when S arrived
   let theme = THEMES.classic;
@@ -220,17 +222,48 @@
   // send queues a request that changes the state. Requests go one at a time,
   // so the server sees moves in the order they were made; answers are adopted
   // in that order.
-  function send(path, body, isMove) {
+  function send(path, body) {
+    batch = null; // a move made after this request goes after it
     chain = chain
       .then(() => api(path, body))
+      .then((r) => (r.body ? r.body.state || r.body : null), () => null)
+      .then((st) => {
+        if (st) adopt(st, true);
+        else if (base) show(); // no answer: drop the guess; the long poll corrects
+      });
+    return chain;
+  }
+
+  // sendMove queues a move. Moves dropped while a request is on its way go
+  // together in the next one (POST /api/moves), so a fast player (or bot) is
+  // not held to a round trip per move; the server plays them in order, each
+  // as if sent alone, and answers an outcome per move.
+  function sendMove(m) {
+    if (batch && batch.started === m.started) {
+      batch.moves.push(m);
+      return chain;
+    }
+    const b = batch = { started: m.started, moves: [m] };
+    chain = chain
+      .then(() => {
+        if (batch === b) batch = null; // later moves go in the next request
+        return api('/api/moves', { moves: b.moves.map(({ from, to }) => ({ from, to })), started: b.started });
+      })
       .then((r) => {
-        // A move refused as stale was made on another board: nothing to send back.
-        const stale = r.body && r.body.state && r.body.state.started !== body.started;
-        if (isMove && theme.glide && !stale && (!r.ok || (r.body && r.body.result === 'dropped'))) glideBack(body);
-        return r.body ? r.body.state || r.body : null;
+        const st = r.body && r.body.state;
+        // Moves refused as stale were made on another board: nothing to send back.
+        const stale = st && st.started !== b.started;
+        const out = r.ok && r.body && r.body.results;
+        if (theme.glide && !stale) {
+          b.moves.forEach((mv, i) => {
+            const o = out && out[i];
+            if (!o || o.error || o.result === 'dropped') glideBack(mv);
+          });
+        }
+        return st || null;
       }, () => null)
       .then((st) => {
-        if (isMove) pending.shift();
+        pending.splice(0, b.moves.length);
         if (st) adopt(st, true);
         else if (base) show(); // no answer: drop the guess; the long poll corrects
       });
@@ -862,7 +895,7 @@
   function start(spec) {
     $('menu').classList.add('hidden');
     queueDraw();
-    send('/api/new', spec, false);
+    send('/api/new', spec);
   }
 
   // ---- input -----------------------------------------------------------
@@ -929,7 +962,7 @@
       }
       pending.push({ from, to });
       show();
-      send('/api/move', { from, to, started: S.started }, true);
+      sendMove({ from, to, started: S.started });
     } else {
       if (theme.glide) glide(from, e.clientX, e.clientY, evTime(e));
       queueDraw(); // anything else puts the tile back
@@ -941,7 +974,7 @@
   });
 
   function post(path) {
-    send(path, {}, false);
+    send(path, {});
   }
 
   $('undo').onclick = () => post('/api/undo');
