@@ -9,6 +9,7 @@ require (
 	github.com/kbinani/screenshot v0.0.0-20250624051815-089614a94018
 	github.com/robotn/gohook v0.42.3
 	gocv.io/x/gocv v0.31.0
+	golang.org/x/image v0.43.0
 	golang.org/x/sys v0.46.0
 )
 
@@ -34,5 +35,5 @@ require (
 	github.com/vcaesar/tt v0.30.0 // indirect
 	github.com/yusufpapurcu/wmi v1.2.4 // indirect
 	golang.org/x/exp v0.0.0-20260611194520-c48552f49976 // indirect
-	golang.org/x/image v0.43.0 // indirect
+	golang.org/x/text v0.38.0 // indirect
 )

@@ -8,4 +8,8 @@
 // command that refuses to act asks for a picture here, explicitly (hexiom
 // read, calibrate and learn write one into the temporary folder, or where
 // -debug says; play where Config.DebugDir says, only when it gives up).
+//
+// It draws in pure Go, and builds without cgo: outlines, lines and arrow
+// heads pixel by pixel into an *image.RGBA (draw.go), text in the Go font
+// (golang.org/x/image's opentype), each label over a black outline.
 package picture

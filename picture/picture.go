@@ -10,8 +10,6 @@ import (
 	"os"
 	"time"
 
-	"gocv.io/x/gocv"
-
 	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/vision"
@@ -27,14 +25,10 @@ const Margin = 8
 // calibrated area outlined in red. The picture covers the area with a
 // margin of Margin px.
 func Reading(img image.Image, area calibration.Area, r vision.Reading) (*image.RGBA, error) {
-	m, origin, err := canvas(img, area)
-	if err != nil {
-		return nil, fmt.Errorf("reading picture: %w", err)
-	}
-	defer m.Close()
+	m, origin := canvas(img, area)
 	if r.Size == 0 || len(r.Cells) != board.NumCells(r.Size) || len(r.Conf) != len(r.Cells) {
-		gocv.Rectangle(&m, area.Rect().Sub(origin), color.RGBA{255, 0, 0, 255}, 2)
-		return toRGBA(m)
+		rectangle(m, area.Rect().Sub(origin), color.RGBA{255, 0, 0, 255}, 2)
+		return m, nil
 	}
 	area = readArea(area, r)
 	R := area.Radius(r.Size)
@@ -50,19 +44,19 @@ func Reading(img image.Image, area calibration.Area, r vision.Reading) (*image.R
 			col, ink = color.RGBA{255, 0, 0, 255}, color.RGBA{255, 70, 70, 255}
 		}
 		cx, cy := p.X-float64(origin.X), p.Y-float64(origin.Y)
-		pts := make([]image.Point, 6)
+		var pts [6]image.Point
 		for k := range pts {
 			a := math.Pi / 3 * float64(k)
 			pts[k] = image.Pt(int(math.Round(cx+0.97*R*math.Cos(a))), int(math.Round(cy+0.97*R*math.Sin(a))))
 		}
-		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
-		gocv.Polylines(&m, pv, true, col, thick)
-		pv.Close()
+		for k := range pts {
+			line(m, pts[k], pts[(k+1)%len(pts)], col, thick)
+		}
 		sure := fmt.Sprintf("%02.0f", math.Min(99, math.Max(0, 100*r.Conf[i])))
-		text(&m, c.Label(), image.Pt(int(cx-0.42*R), int(cy-0.5*R)), fs, ink, thick)
-		text(&m, sure, image.Pt(int(cx+0.42*R), int(cy+0.55*R)), fs, ink, thick)
+		text(m, c.Label(), image.Pt(int(cx-0.42*R), int(cy-0.5*R)), fs, ink, thick)
+		text(m, sure, image.Pt(int(cx+0.42*R), int(cy+0.55*R)), fs, ink, thick)
 	}
-	return toRGBA(m)
+	return m, nil
 }
 
 // Plan draws the plan over the game area of img (with a margin of Margin
@@ -70,13 +64,9 @@ func Reading(img image.Image, area calibration.Area, r vision.Reading) (*image.R
 // cell, numbered near its tail in the order the bot makes them. The cells
 // are where the reading r found them.
 func Plan(img image.Image, area calibration.Area, r vision.Reading, moves []board.Move) (*image.RGBA, error) {
-	m, origin, err := canvas(img, area)
-	if err != nil {
-		return nil, fmt.Errorf("plan picture: %w", err)
-	}
-	defer m.Close()
+	m, origin := canvas(img, area)
 	if r.Size == 0 {
-		return toRGBA(m)
+		return m, nil
 	}
 	area = readArea(area, r)
 	R := area.Radius(r.Size)
@@ -98,7 +88,7 @@ func Plan(img image.Image, area calibration.Area, r vision.Reading, moves []boar
 		k := math.Min(0.35*R, d/4) / d
 		a2 := image.Pt(a.X+int(dx*k), a.Y+int(dy*k))
 		b2 := image.Pt(b.X-int(dx*k), b.Y-int(dy*k))
-		gocv.ArrowedLine(&m, a2, b2, arrow, thick)
+		arrowedLine(m, a2, b2, arrow, thick)
 	}
 	for n, mv := range moves {
 		a, b := at(mv.From), at(mv.To)
@@ -106,9 +96,9 @@ func Plan(img image.Image, area calibration.Area, r vision.Reading, moves []boar
 		d := math.Max(1, math.Hypot(dx, dy))
 		k := math.Min(0.45*R, d/3) / d
 		tail := image.Pt(a.X+int(dx*k), a.Y+int(dy*k))
-		text(&m, fmt.Sprint(n+1), tail, fs, color.RGBA{255, 255, 255, 255}, 1)
+		text(m, fmt.Sprint(n+1), tail, fs, color.RGBA{255, 255, 255, 255}, 1)
 	}
-	return toRGBA(m)
+	return m, nil
 }
 
 // Debug writes the picture of the reading r of img (Reading; img itself
@@ -151,32 +141,10 @@ func readArea(area calibration.Area, r vision.Reading) calibration.Area {
 }
 
 // canvas copies the game area of img, with a margin of Margin px, into a
-// BGRA Mat to draw on; origin is the screen point of its top-left pixel.
-func canvas(img image.Image, area calibration.Area) (m gocv.Mat, origin image.Point, err error) {
+// picture to draw on; origin is the screen point of its top-left pixel.
+func canvas(img image.Image, area calibration.Area) (m *image.RGBA, origin image.Point) {
 	rect := area.Rect().Inset(-Margin).Intersect(img.Bounds())
-	rgba := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
-	draw.Draw(rgba, rgba.Bounds(), img, rect.Min, draw.Src)
-	m, err = gocv.ImageToMatRGBA(rgba)
-	return m, rect.Min, err
-}
-
-// toRGBA returns the picture drawn on m.
-func toRGBA(m gocv.Mat) (*image.RGBA, error) {
-	out, err := m.ToImage()
-	if err != nil {
-		return nil, fmt.Errorf("picture: %w", err)
-	}
-	res := image.NewRGBA(out.Bounds())
-	draw.Draw(res, res.Bounds(), out, out.Bounds().Min, draw.Src)
-	return res, nil
-}
-
-// text writes s centred on p in col over a dark outline, so it reads on
-// any tile.
-func text(m *gocv.Mat, s string, p image.Point, fs float64, col color.RGBA, thick int) {
-	font := gocv.FontHersheySimplex
-	sz := gocv.GetTextSize(s, font, fs, thick)
-	at := image.Pt(p.X-sz.X/2, p.Y+sz.Y/2)
-	gocv.PutText(m, s, at, font, fs, color.RGBA{0, 0, 0, 255}, thick+2)
-	gocv.PutText(m, s, at, font, fs, col, thick)
+	m = image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
+	draw.Draw(m, m.Bounds(), img, rect.Min, draw.Src)
+	return m, rect.Min
 }
