@@ -15,9 +15,8 @@ const (
 // the tiles not yet closed and the counts the bounds read, kept up to date
 // by apply and undo, the memo, and the state of one run. What differs
 // stays in each: Searcher counts the tiles kept where they stand (start,
-// kept, capK), MaxSearcher the weight of the tiles closed and left (wt,
-// val, remW); the other's fields stay zero and cost nothing but their
-// adds.
+// kept, capK), MaxSearcher the weight of the tiles closed (wt, val); the
+// other's fields stay zero and cost an add or a compare in close.
 type core struct {
 	frame
 
@@ -26,8 +25,8 @@ type core struct {
 	cnt      [7]int32 // tiles of each number not yet closed
 	cword    uint64   // cnt packed 9 bits a number, for the memo key
 	left     int32    // Σ cnt
-	remW     int32    // Σ w·cnt
-	val      int32    // weight of the closed movable tiles
+	wPool    int32    // Σ wt·cnt at load: the weight of the whole pool
+	val      int32    // weight of the closed movable tiles (the rest's is wPool−val)
 	kept     int32    // closed tiles standing on their start cell
 	mask     uint8    // bit v: cnt[v] > 0
 	ka       uint64   // the frontier part of the memo key, set by the bounds
@@ -66,11 +65,11 @@ func (s *core) load(cnt, w [7]int32, maxOpen, bits int) bool {
 	ok := true
 	s.capV, s.capK = [7]int32{}, [7]int32{}
 	s.occHist, s.hiHist = [8]int32{}, [8]int32{}
-	s.openFree, s.sumOccU, s.d, s.val, s.remW, s.kept = 0, 0, 0, 0, 0, 0
+	s.openFree, s.sumOccU, s.d, s.val, s.wPool, s.kept = 0, 0, 0, 0, 0, 0
 	s.cword, s.left, s.mask = 0, 0, 0
 	for v := int32(0); v < 7; v++ {
 		s.d += v * s.cnt[v]
-		s.remW += s.wt[v] * s.cnt[v]
+		s.wPool += s.wt[v] * s.cnt[v]
 		s.cword |= uint64(s.cnt[v]) << (9 * v)
 		s.left += s.cnt[v]
 		if s.cnt[v] > 0 {
@@ -227,7 +226,6 @@ func (s *core) close(i int) bool {
 	s.cnt[v]--
 	s.cword -= 1 << (9 * uint(v))
 	s.left--
-	s.remW -= s.wt[v]
 	s.val += s.wt[v]
 	if s.cnt[v] <= 0 {
 		s.mask &^= 1 << v
@@ -247,7 +245,6 @@ func (s *core) unclose(i int) {
 	s.cnt[v]++
 	s.cword += 1 << (9 * uint(v))
 	s.left++
-	s.remW += s.wt[v]
 	s.val -= s.wt[v]
 	if s.cnt[v] > 0 {
 		s.mask |= 1 << v

@@ -151,7 +151,7 @@ func (s *MaxSearcher) SetHighCap(n int32) { s.highCap = max(n+1, 0) }
 
 // Total is the weight of all the movable tiles: the value of an
 // arrangement that places them all.
-func (s *MaxSearcher) Total() int32 { return s.remW + s.val }
+func (s *MaxSearcher) Total() int32 { return s.wPool }
 
 // RootBound returns an upper bound on the value of any arrangement, from
 // the bounds at the root (the counts and the handshake), or -1 when they
@@ -161,7 +161,7 @@ func (s *MaxSearcher) RootBound() int32 {
 	if loss == noLoss {
 		return -1
 	}
-	return s.Round(s.remW - loss)
+	return s.Round(s.wPool - s.val - loss)
 }
 
 // Round returns the largest value at most v that an arrangement can have:
@@ -221,15 +221,16 @@ func (s *MaxSearcher) need() int32 {
 // the bounds that pruned it or from its own children. The memo keeps it,
 // so a search for a lower target prunes with what a higher one proved.
 func (s *MaxSearcher) dfs(k int) int32 {
-	slack := s.remW - s.need()
+	remW := s.wPool - s.val // the weight of the tiles not yet closed
+	slack := remW - s.need()
 	if slack < 0 {
-		return s.remW
+		return remW
 	}
 	if loss := s.lossBound(k, slack); loss > slack {
 		if loss == noLoss {
 			return -1
 		}
-		return s.remW - loss
+		return remW - loss
 	}
 	if k == s.f {
 		s.found = true
@@ -247,11 +248,11 @@ func (s *MaxSearcher) dfs(k int) int32 {
 	if s.nodes&1023 == 0 {
 		if err := s.ctx.Err(); err != nil {
 			s.err, s.stop = err, true
-			return s.remW
+			return remW
 		}
 		if s.opts.NodeLimit > 0 && s.nodes > s.opts.NodeLimit {
 			s.stop, s.limited = true, true
-			return s.remW
+			return remW
 		}
 		s.raiseFloor()
 	}
@@ -274,7 +275,7 @@ func (s *MaxSearcher) dfs(k int) int32 {
 	}
 	s.unpick(j)
 	if s.stop {
-		return s.remW
+		return remW
 	}
 	s.memoKeep(ref, k, ub)
 	return ub
