@@ -65,30 +65,6 @@ type MaxResult struct {
 // Gap is how far Objective may be from the optimum.
 func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 
-var (
-	spareMaxMu sync.Mutex
-	spareMax   []*search.MaxSearcher
-)
-
-func getMaxSearcher() *search.MaxSearcher {
-	spareMaxMu.Lock()
-	defer spareMaxMu.Unlock()
-	if n := len(spareMax); n > 0 {
-		s := spareMax[n-1]
-		spareMax = spareMax[:n-1]
-		return s
-	}
-	return new(search.MaxSearcher)
-}
-
-func putMaxSearcher(s *search.MaxSearcher) {
-	spareMaxMu.Lock()
-	defer spareMaxMu.Unlock()
-	if len(spareMax) < 3 {
-		spareMax = append(spareMax, s)
-	}
-}
-
 // SolveMax solves the overconstrained variant of p: it places as many of
 // its movable tiles as it can (obj Tiles), or tiles of the largest sum of
 // numbers (obj Points), so that every tile on the board, locked ones
@@ -132,32 +108,9 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		return MaxResult{}, fmt.Errorf("solve max: %w", err)
 	}
 	prob, _ := problemOf(p)
-	var lockedW, total int
-	for _, c := range p.Cells {
-		if c.Tile == board.None {
-			continue
-		}
-		wt := 1
-		if obj == Points {
-			wt = int(c.Tile)
-		}
-		total += wt
-		if c.Locked() {
-			lockedW += wt
-		}
-	}
+	lockedW, total := weights(p, obj)
 	visits := orientations(p.Size)
-	n := len(p.Cells)
 	var res MaxResult
-	sol := make([]int8, n)
-	finish := func(value int32) {
-		if obj == Points {
-			placeZeros(p, sol)
-		}
-		res.Solution, res.SetAside = arrangement(p, sol)
-		res.Objective = lockedW + int(value)
-		res.FoundAfter = time.Since(t0)
-	}
 
 	// An ordinary solution places every tile: a quick try first, then the
 	// portfolio of Solve for a few thousand nodes a lane (raised random
@@ -173,74 +126,28 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	if first.err != nil {
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, first.err)
 	}
-	whole := func(sol []int8) (MaxResult, error) {
-		res.Solution, res.SetAside = arrangement(p, sol)
+	if first.found {
+		res.Solution, res.SetAside = arrangement(p, first.sol)
 		res.Objective, res.Bound, res.Optimal = total, total, true
 		res.FoundAfter = time.Since(t0)
 		return res, nil
 	}
-	if first.found {
-		return whole(first.sol)
-	}
 
 	light := lightest(prob.Start, obj)
-	// A 0 changes no other tile's count (its neighbours are empty): the
-	// search leaves the 0s out. With points they are worth nothing and are
-	// put back at the end wherever they fit; with tiles each arrangement
-	// the search completes takes as many as fit (SetZeros).
-	var zeros int32
-	prob.Start = slices.Clone(prob.Start)
-	for i, t := range prob.Start {
-		if t == 0 {
-			prob.Start[i] = search.Empty
-			zeros++
-		}
-	}
-	if obj == Points {
-		zeros = 0
-	}
-	// Tiles of 5 and 6 that no arrangement can place (their forced
-	// neighbours would want more high numbers than the pool holds) are set
-	// aside before the search: its bounds then count without them; and
-	// when no arrangement places them all together, the bounds set aside
-	// the difference.
-	capped := false
-	caps, joint := search.HighCaps(prob)
-	var pool [7]int32
-	for i, t := range prob.Start {
-		if t == search.Empty {
-			continue
-		}
-		if pool[t]++; pool[t] > caps[t] {
-			if !capped {
-				prob.Start = slices.Clone(prob.Start)
-				capped = true
-			}
-			prob.Start[i] = search.Empty
-		}
-	}
-	probNZ := prob
-	if zeros > 0 {
-		prob.Start = slices.Clone(prob.Start)
-		for i, c := range p.Cells {
-			if c.Movable() && c.Tile == 0 {
-				prob.Start[i] = 0
-			}
-		}
-	}
-	up, down := getMaxSearcher(), getMaxSearcher()
-	defer putMaxSearcher(up)
-	defer putMaxSearcher(down)
-	up.SetHighCap(joint)
-	down.SetHighCap(joint)
-	prob.Visit = visits[maxUpVisit]
-	if !up.Reset(prob, obj == Points) {
+	mp := maxProblemOf(p, prob, obj)
+	up, down := maxSearchers.get(), maxSearchers.get()
+	defer maxSearchers.put(up)
+	defer maxSearchers.put(down)
+	up.SetHighCap(mp.joint)
+	down.SetHighCap(mp.joint)
+	mp.prob.Visit = visits[maxUpVisit]
+	if !up.Reset(mp.prob, obj == Points) {
 		return res, ErrNoSolution
 	}
-	prob.Visit = visits[maxDownVisit]
-	down.Reset(prob, obj == Points)
+	mp.prob.Visit = visits[maxDownVisit]
+	down.Reset(mp.prob, obj == Points)
 	ub := up.RootBound()
-	if first.exhausted && !capped && ub == up.Total() {
+	if first.exhausted && !mp.capped && ub == up.Total() {
 		// No arrangement places every tile: at least the lightest one is
 		// set aside.
 		ub = up.Round(ub - light)
@@ -249,192 +156,331 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		return res, ErrNoSolution
 	}
 
-	// The race: up improves the best arrangement, down lowers the bound;
-	// they meet at the optimum.
-	var (
-		mu      sync.Mutex
-		floor   atomic.Int32 // best value found, shared with the searches
-		bound   = ub         // under mu
-		bestVal = int32(-1)  // under mu
-		upDone  bool         // under mu: up exhausted its space
-		nodes   atomic.Int64
-	)
-	floor.Store(-1)
-	rctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	onFound := func(v int32, found []int8) {
-		mu.Lock()
-		defer mu.Unlock()
-		if v > bestVal {
-			bestVal = v
-			copy(sol, found)
-			finish(v)
-			floor.Store(v)
-		}
-		if bestVal >= bound {
-			cancel()
-		}
-	}
-	upRun := func(s *search.MaxSearcher, seq []upStep) {
-		buf := make([]int8, n)
-		q := prob // each goroutine its own visit order
-		for k, st := range seq {
-			if k > 0 && st.visit != seq[k-1].visit {
-				q.Visit = visits[st.visit]
-				s.Reset(q, obj == Points)
-			}
-			out := s.Search(rctx, search.MaxOptions{
-				Best: -1, Optimise: !st.first, EmptyFirst: st.emptyFirst, NodeLimit: st.limit,
-				Floor: &floor, OnFound: onFound,
-			}, buf)
-			nodes.Add(out.Nodes)
-			if out.Exhausted && (!st.first || !out.Found) {
-				// Nothing better than the best found (or nothing at all).
-				mu.Lock()
-				upDone, bound = true, min(bound, max(bestVal, -1))
-				mu.Unlock()
-				cancel()
-				return
-			}
-			if out.Err != nil {
-				return
-			}
-		}
-	}
-	// Targets above what the other tiles alone can reach need 0s placed:
-	// ZeroSets decides them by the sets of cells the 0s take.
-	nzUB := ub
-	var zs *search.MaxSearcher
-	if zeros > 0 {
-		zs = getMaxSearcher()
-		defer putMaxSearcher(zs)
-		zs.SetHighCap(joint)
-		zs.Reset(probNZ, false)
-		nzUB = zs.RootBound()
-	}
-	// zeroRun decides, from the bound down, the targets above nzUB within
-	// budget nodes a target; true when none is left (or one was found).
-	zq := probNZ
-	zq.Visit = visits[maxDownVisit]
-	zbuf := make([]int8, n)
-	zt, zdone := int32(-1), search.ZeroProgress{} // the target being refuted, how far
-	zeroRun := func(budget int64) bool {
-		for {
-			mu.Lock()
-			t := bound
-			mu.Unlock()
-			if zeros == 0 || t <= nzUB || t <= floor.Load() {
-				return true
-			}
-			if t != zt {
-				zt, zdone = t, search.ZeroProgress{}
-			}
-			out := zs.ZeroSets(rctx, zq, visits, zeros, t, t-nzUB, budget, &zdone, zbuf)
-			nodes.Add(out.Nodes)
-			if out.Found {
-				onFound(out.Value, zbuf)
-				return true
-			}
-			if !out.Exhausted {
-				return false
-			}
-			mu.Lock()
-			bound = min(bound, max(t-1, floor.Load()))
-			done := bestVal >= bound
-			mu.Unlock()
-			if done {
-				cancel()
-				return true
-			}
-		}
-	}
-	// downRun searches, from the bound down, for an arrangement worth each
-	// target, within budget nodes a search (0: none); true when it ended
-	// (found one, or refuted every target above the best found).
-	downRun := func(s *search.MaxSearcher, budget int64) bool {
-		buf := make([]int8, n)
-		for {
-			mu.Lock()
-			t := bound
-			mu.Unlock()
-			if t < 0 || t <= floor.Load() {
-				return true
-			}
-			out := s.Search(rctx, search.MaxOptions{Best: t - 1, Floor: &floor, OnFound: onFound, NodeLimit: budget}, buf)
-			nodes.Add(out.Nodes)
-			if out.Found {
-				// Found: worth t or more, while every target above t was
-				// refuted: optimal (onFound cancelled the other searches).
-				return true
-			}
-			if !out.Exhausted {
-				return out.Err != nil
-			}
-			// Nothing is worth t or more, nor more than the floor the
-			// search ended with (which another search may have raised
-			// above t-1 meanwhile; it cannot have risen since).
-			mu.Lock()
-			bound = min(bound, max(s.Round(t-1), floor.Load()))
-			done := bestVal >= bound
-			mu.Unlock()
-			if done {
-				cancel()
-				return true
-			}
-		}
+	r := newMaxRace(ctx, mp, visits, obj == Points, ub, t0)
+	defer r.cancel()
+	if mp.zeros > 0 {
+		// Targets above what the other tiles alone can reach need 0s
+		// placed: ZeroSets decides them by the sets of cells the 0s take.
+		r.zs = maxSearchers.get()
+		defer maxSearchers.put(r.zs)
+		r.zs.SetHighCap(mp.joint)
+		r.zs.Reset(mp.probNZ, false)
+		r.nzUB = r.zs.RootBound()
 	}
 	if cfg.threads == 1 {
-		// One goroutine, the same nodes on every run: up's short searches,
-		// then down, which alone is complete, in turn with zeroRun while
-		// targets above nzUB are left, the budgets doubling.
-		upRun(up, maxUpSeq[:len(maxUpSeq)-1])
-		for b := int64(zeroBudget); !upDone && rctx.Err() == nil; b *= 2 {
-			lim := int64(0)
-			if zeros > 0 && bound > nzUB {
-				lim = b
-			}
-			if downRun(down, lim) || rctx.Err() != nil {
-				break
-			}
-			zeroRun(b)
-		}
+		r.alone(up, down)
 	} else {
-		var wg sync.WaitGroup
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			upRun(up, maxUpSeq)
-		}()
-		go func() {
-			defer wg.Done()
-			// zeroRun and a branch-and-bound in turn while targets above
-			// nzUB are left, the budgets doubling; then the latter alone.
-			for b := int64(zeroBudget); rctx.Err() == nil; b *= 2 {
-				mu.Lock()
-				left := zeros > 0 && bound > nzUB
-				mu.Unlock()
-				if !left {
-					upRun(down, maxBBSeq)
-					return
-				}
-				upRun(down, []upStep{{maxDownVisit, false, false, b}})
-				if rctx.Err() == nil {
-					zeroRun(b)
-				}
-			}
-		}()
-		wg.Wait()
+		r.race(up, down)
 	}
-	res.Nodes += nodes.Load()
-	if bestVal < 0 {
-		if (upDone || bound < 0) && ctx.Err() == nil {
+	res.Nodes += r.nodes.Load()
+	if r.bestVal < 0 {
+		if (r.upDone || r.bound < 0) && ctx.Err() == nil {
 			return res, ErrNoSolution
 		}
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, ctx.Err())
 	}
-	res.Bound = lockedW + int(bound)
-	res.Optimal = bound == bestVal
+	if obj == Points {
+		placeZeros(p, r.sol)
+	}
+	res.Solution, res.SetAside = arrangement(p, r.sol)
+	res.Objective, res.Bound = lockedW+int(r.bestVal), lockedW+int(r.bound)
+	res.Optimal, res.FoundAfter = r.bound == r.bestVal, r.foundAfter
 	return res, nil
+}
+
+// weights returns the weight of p's locked tiles and of all its tiles for
+// obj: their number, or the sum of their numbers.
+func weights(p board.Position, obj Objective) (locked, total int) {
+	for _, c := range p.Cells {
+		if c.Tile == board.None {
+			continue
+		}
+		wt := 1
+		if obj == Points {
+			wt = int(c.Tile)
+		}
+		total += wt
+		if c.Locked() {
+			locked += wt
+		}
+	}
+	return locked, total
+}
+
+// maxProblem is SolveMax's problem for its searches.
+type maxProblem struct {
+	// prob: the movable 0s out of the pool with points (they are worth
+	// nothing and placeZeros puts them back at the end wherever they
+	// fit), and the 5s and 6s beyond HighCaps' caps out of it.
+	prob search.Problem
+	// probNZ: prob without the movable 0s, for ZeroSets (with tiles; each
+	// arrangement the search completes takes as many 0s as fit).
+	probNZ search.Problem
+	zeros  int32 // the movable 0s, with tiles (0 with points)
+	capped bool  // some tiles are out of the pool for HighCaps' caps
+	joint  int32 // HighCaps' joint cap of the 5s and 6s
+}
+
+// maxProblemOf derives the problems of the searches of SolveMax from p's
+// problem: a 0 changes no other tile's count (its neighbours are empty),
+// and tiles of 5 and 6 that no arrangement can place (their forced
+// neighbours would want more high numbers than the pool holds) are set
+// aside before the search: its bounds then count without them; and when
+// no arrangement places them all together, the bounds set aside the
+// difference.
+func maxProblemOf(p board.Position, prob search.Problem, obj Objective) maxProblem {
+	var mp maxProblem
+	prob.Start = slices.Clone(prob.Start)
+	for i, t := range prob.Start {
+		if t == 0 {
+			prob.Start[i] = search.Empty
+			mp.zeros++
+		}
+	}
+	if obj == Points {
+		mp.zeros = 0
+	}
+	caps, joint := search.HighCaps(prob)
+	mp.joint = joint
+	var pool [7]int32
+	for i, t := range prob.Start {
+		if t == search.Empty {
+			continue
+		}
+		if pool[t]++; pool[t] > caps[t] {
+			if !mp.capped {
+				prob.Start = slices.Clone(prob.Start)
+				mp.capped = true
+			}
+			prob.Start[i] = search.Empty
+		}
+	}
+	mp.probNZ = prob
+	if mp.zeros > 0 {
+		prob.Start = slices.Clone(prob.Start)
+		for i, c := range p.Cells {
+			if c.Movable() && c.Tile == 0 {
+				prob.Start[i] = 0
+			}
+		}
+	}
+	mp.prob = prob
+	return mp
+}
+
+// maxRace is what SolveMax's searches share once the whole level is out
+// of reach: up improves the best arrangement, down (or a second
+// branch-and-bound) lowers the bound, ZeroSets decides the targets that
+// need movable 0s; they meet at the optimum, and the first to see it
+// cancels the others.
+type maxRace struct {
+	ctx    context.Context // the race's: cancelled once it is decided
+	cancel context.CancelFunc
+	t0     time.Time
+	mp     maxProblem
+	visits [][]int32
+	points bool
+
+	floor   atomic.Int32 // the best value found, shared with the searches
+	nodes   atomic.Int64
+	onFound func(v int32, sol []int8) // found, made once
+
+	mu         sync.Mutex
+	bound      int32         // under mu: the best upper bound proved
+	bestVal    int32         // under mu: the value of sol (-1: none yet)
+	sol        []int8        // under mu: the best arrangement found
+	foundAfter time.Duration // under mu: when, from t0
+	upDone     bool          // under mu: up exhausted its space
+
+	// ZeroSets, with tiles and movable 0s (zs nil otherwise): the targets
+	// above nzUB need 0s; zt is the one being refuted, zdone how far.
+	zs    *search.MaxSearcher
+	nzUB  int32
+	zq    search.Problem
+	zbuf  []int8
+	zt    int32
+	zdone search.ZeroProgress
+}
+
+func newMaxRace(ctx context.Context, mp maxProblem, visits [][]int32, points bool, ub int32, t0 time.Time) *maxRace {
+	n := len(mp.prob.Nbrs)
+	r := &maxRace{t0: t0, mp: mp, visits: visits, points: points, bound: ub, bestVal: -1, nzUB: ub, zt: -1}
+	r.ctx, r.cancel = context.WithCancel(ctx)
+	r.floor.Store(-1)
+	r.sol = make([]int8, n)
+	r.onFound = r.found
+	r.zq = mp.probNZ
+	r.zq.Visit = visits[maxDownVisit]
+	r.zbuf = make([]int8, n)
+	return r
+}
+
+// found takes an arrangement of value v that a search found (the
+// searches' OnFound); when it meets the bound the race is decided.
+func (r *maxRace) found(v int32, sol []int8) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if v > r.bestVal {
+		r.bestVal = v
+		copy(r.sol, sol)
+		r.foundAfter = time.Since(r.t0)
+		r.floor.Store(v)
+	}
+	if r.bestVal >= r.bound {
+		r.cancel()
+	}
+}
+
+// target is the bound proved so far: the value to look for next.
+func (r *maxRace) target() int32 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.bound
+}
+
+// refuted lowers the bound to b (a target above it refuted); true when
+// the race is decided (the best found meets it), which cancels it.
+func (r *maxRace) refuted(b int32) bool {
+	r.mu.Lock()
+	r.bound = min(r.bound, b)
+	done := r.bestVal >= r.bound
+	r.mu.Unlock()
+	if done {
+		r.cancel()
+	}
+	return done
+}
+
+// zerosLeft reports whether targets above what the tiles other than the
+// 0s can reach are left (for ZeroSets).
+func (r *maxRace) zerosLeft() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.mp.zeros > 0 && r.bound > r.nzUB
+}
+
+// up runs the searches of seq on s in turn, each for a better
+// arrangement than the best found (an arrangement of any value, with
+// first), until one exhausts its space: then nothing better than the best
+// found (or nothing at all) exists, and the race is decided.
+func (r *maxRace) up(s *search.MaxSearcher, seq []upStep) {
+	buf := make([]int8, len(r.sol))
+	q := r.mp.prob // each goroutine its own visit order
+	for k, st := range seq {
+		if k > 0 && st.visit != seq[k-1].visit {
+			q.Visit = r.visits[st.visit]
+			s.Reset(q, r.points)
+		}
+		out := s.Search(r.ctx, search.MaxOptions{
+			Best: -1, Optimise: !st.first, EmptyFirst: st.emptyFirst, NodeLimit: st.limit,
+			Floor: &r.floor, OnFound: r.onFound,
+		}, buf)
+		r.nodes.Add(out.Nodes)
+		if out.Exhausted && (!st.first || !out.Found) {
+			// Nothing better than the best found (or nothing at all).
+			r.mu.Lock()
+			r.upDone, r.bound = true, min(r.bound, max(r.bestVal, -1))
+			r.mu.Unlock()
+			r.cancel()
+			return
+		}
+		if out.Err != nil {
+			return
+		}
+	}
+}
+
+// zero decides, from the bound down, the targets above nzUB within budget
+// nodes a target; true when none is left (or one was found).
+func (r *maxRace) zero(budget int64) bool {
+	for {
+		t := r.target()
+		if r.mp.zeros == 0 || t <= r.nzUB || t <= r.floor.Load() {
+			return true
+		}
+		if t != r.zt {
+			r.zt, r.zdone = t, search.ZeroProgress{}
+		}
+		out := r.zs.ZeroSets(r.ctx, r.zq, r.visits, r.mp.zeros, t, t-r.nzUB, budget, &r.zdone, r.zbuf)
+		r.nodes.Add(out.Nodes)
+		if out.Found {
+			r.found(out.Value, r.zbuf)
+			return true
+		}
+		if !out.Exhausted {
+			return false
+		}
+		if r.refuted(max(t-1, r.floor.Load())) {
+			return true
+		}
+	}
+}
+
+// down searches s, from the bound down, for an arrangement worth each
+// target, within budget nodes a search (0: none); true when it ended
+// (found one, or refuted every target above the best found).
+func (r *maxRace) down(s *search.MaxSearcher, budget int64) bool {
+	buf := make([]int8, len(r.sol))
+	for {
+		t := r.target()
+		if t < 0 || t <= r.floor.Load() {
+			return true
+		}
+		out := s.Search(r.ctx, search.MaxOptions{Best: t - 1, Floor: &r.floor, OnFound: r.onFound, NodeLimit: budget}, buf)
+		r.nodes.Add(out.Nodes)
+		if out.Found {
+			// Found: worth t or more, while every target above t was
+			// refuted: optimal (found cancelled the other searches).
+			return true
+		}
+		if !out.Exhausted {
+			return out.Err != nil
+		}
+		// Nothing is worth t or more, nor more than the floor the
+		// search ended with (which another search may have raised
+		// above t-1 meanwhile; it cannot have risen since).
+		if r.refuted(max(s.Round(t-1), r.floor.Load())) {
+			return true
+		}
+	}
+}
+
+// alone runs the race on one goroutine, the same nodes on every run:
+// up's short searches, then down, which alone is complete, in turn with
+// zero while targets above nzUB are left, the budgets doubling.
+func (r *maxRace) alone(up, down *search.MaxSearcher) {
+	r.up(up, maxUpSeq[:len(maxUpSeq)-1])
+	for b := int64(zeroBudget); !r.upDone && r.ctx.Err() == nil; b *= 2 {
+		lim := int64(0)
+		if r.mp.zeros > 0 && r.bound > r.nzUB {
+			lim = b
+		}
+		if r.down(down, lim) || r.ctx.Err() != nil {
+			break
+		}
+		r.zero(b)
+	}
+}
+
+// race runs up and a second branch-and-bound on down on two goroutines:
+// the second in turn with zero while targets above nzUB are left, the
+// budgets doubling; then alone.
+func (r *maxRace) race(up, down *search.MaxSearcher) {
+	var wg sync.WaitGroup
+	wg.Go(func() { r.up(up, maxUpSeq) })
+	wg.Go(func() {
+		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
+			if !r.zerosLeft() {
+				r.up(down, maxBBSeq)
+				return
+			}
+			r.up(down, []upStep{{maxDownVisit, false, false, b}})
+			if r.ctx.Err() == nil {
+				r.zero(b)
+			}
+		}
+	})
+	wg.Wait()
 }
 
 // The visit orders (indices into orientations) of the searches of

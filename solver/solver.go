@@ -163,31 +163,38 @@ func symmetric(prob search.Problem, visits [][]int32) bool {
 	return true
 }
 
-// Searchers are kept for reuse (their memo table is a few megabytes). A
-// sync.Pool would drop them at every garbage collection.
-var (
-	spareMu sync.Mutex
-	spare   []*search.Searcher
-)
-
-const maxSpare = 8
-
-func getSearcher() *search.Searcher {
-	spareMu.Lock()
-	defer spareMu.Unlock()
-	if n := len(spare); n > 0 {
-		s := spare[n-1]
-		spare = spare[:n-1]
-		return s
-	}
-	return new(search.Searcher)
+// spares keeps searchers for reuse, at most keep of them (a searcher's
+// memo table is a few megabytes; a sync.Pool would drop them at every
+// garbage collection).
+type spares[T any] struct {
+	mu   sync.Mutex
+	keep int
+	list []*T
 }
 
-func putSearcher(s *search.Searcher) {
-	spareMu.Lock()
-	defer spareMu.Unlock()
-	if len(spare) < maxSpare {
-		spare = append(spare, s)
+var (
+	searchers    = spares[search.Searcher]{keep: 8}
+	maxSearchers = spares[search.MaxSearcher]{keep: 3}
+)
+
+// get returns a spare searcher, or a new one.
+func (p *spares[T]) get() *T {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.list); n > 0 {
+		s := p.list[n-1]
+		p.list = p.list[:n-1]
+		return s
+	}
+	return new(T)
+}
+
+// put gives s back for reuse.
+func (p *spares[T]) put(s *T) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.list) < p.keep {
+		p.list = append(p.list, s)
 	}
 }
 
@@ -245,8 +252,8 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 		return Result{Nodes: nodes}, ErrNoSolution
 	}
 	sol, orient := first.sol, first.visit
-	s := getSearcher()
-	defer putSearcher(s)
+	s := searchers.get()
+	defer searchers.put(s)
 	kept := keptOf(prob, sol)
 	res := Result{Moves: movable - kept, Nodes: nodes}
 	if cfg.first || kept == movable {
@@ -406,8 +413,8 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 // their Options.Learn (the nogoods are kept from step to step and restart
 // to restart: Problem.Same).
 func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn bool, pause func() bool) attempt {
-	s := getSearcher()
-	defer putSearcher(s)
+	s := searchers.get()
+	defer searchers.put(s)
 	sol := make([]int8, len(prob.Nbrs))
 	var at attempt
 	for si, st := range seq {
