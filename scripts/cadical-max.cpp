@@ -1,7 +1,7 @@
 // cadical-max: an optimiser for the overconstrained Hexiom (hexiom solve
 // -max), independent of our search, for scripts/sat-compare-max.sh: CaDiCaL
 // on the CNF of `hexiom solve -max tiles|points -cnf OUT LEVEL`
-// (solver.WriteMaxCNF), with the objective's bound raised until the
+// (formats.WriteMaxCNF), with the objective's bound raised until the
 // problem is unsatisfiable, incrementally (one solver, the bound an
 // assumption of one literal of the objective's counter, so what it learnt
 // stays).

@@ -9,7 +9,7 @@
 # Without level files it runs the levels far-sS-SEED, seeds 0..n-1 of each
 # size (`hexiom bench-max -far n -far-sizes SIZES -write`). The optimiser is
 # scripts/cadical-max.cpp: CaDiCaL on `hexiom solve -max OBJ -cnf`
-# (solver.WriteMaxCNF, the rule and the counts as clauses, plus the parity
+# (formats.WriteMaxCNF, the rule and the counts as clauses, plus the parity
 # of the odd numbers), with a bound on the objective raised until the
 # problem is unsatisfiable, each number's minimum for the target assumed.
 # Per level and objective: ours (`hexiom solve -max -json`: the solve's wall

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sat-compare.sh: solve levels with CaDiCaL (on our CNF encoding of each
-# level, `hexiom solve -cnf`, see solver.WriteCNF) and with our solver, in
+# level, `hexiom solve -cnf`, see formats.WriteCNF) and with our solver, in
 # one run, and print per level both times and the ratio.
 #
 #   scripts/sat-compare.sh [-timeout SECONDS] [-threads N] [-seeds N] [-slowest K] [LEVEL.txt ...]

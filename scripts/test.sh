@@ -43,7 +43,7 @@ if (($# == 0)); then
   # TestZeroSetsAgainstBruteForce and TestSolveMaxZerosAgainstBruteForce 25
   # levels (of 70). The full counts ran above, without it (BENCHMARKS.md:
   # the race run's time).
-  go test -race -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... \
+  go test -race -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... ./formats/ \
     ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/ ./internal/safefile/
   # The fuzzers run a count of inputs each, not a time: with -fuzztime as a
   # duration, Go 1.26's fuzz coordinator can fail a target with "context

@@ -71,7 +71,6 @@
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //
-// WriteCNF writes a level as a SAT problem, to compare with SAT solvers;
-// WriteMaxCNF writes the overconstrained variant with a counter over its
-// objective, for an independent optimiser (scripts/cadical-max.cpp).
+// A level as a SAT problem, to compare with SAT solvers, is package
+// formats' (WriteCNF, WriteMaxCNF).
 package solver

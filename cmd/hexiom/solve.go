@@ -4,8 +4,8 @@ package main
 //
 //	hexiom solve [-json] [-timeout D] [-first] [-threads N] [-learn] FILE...   ("-" reads stdin)
 //	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
-//	hexiom solve -cnf OUT FILE      (write the level as DIMACS CNF, solver.WriteCNF)
-//	hexiom solve -cnf OUT -max tiles|points FILE   (the variant, solver.WriteMaxCNF)
+//	hexiom solve -cnf OUT FILE      (write the level as DIMACS CNF, formats.WriteCNF)
+//	hexiom solve -cnf OUT -max tiles|points FILE   (the variant, formats.WriteMaxCNF)
 //
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
@@ -21,10 +21,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"hexiom/board"
+	"hexiom/formats"
 	"hexiom/internal/safefile"
 	"hexiom/solver"
 )
@@ -57,7 +57,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
 	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
-	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (solver.WriteCNF, or WriteMaxCNF with -max; one level) instead of solving it")
+	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (formats.WriteCNF, or WriteMaxCNF with -max; one level) instead of solving it")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
 	if err := parseFlags(fs, args, false); err != nil {
@@ -97,8 +97,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		switch {
 		case *dzn:
-			fmt.Fprint(stdout, levelDZN(level))
-			err = nil
+			err = formats.WriteLevelDZN(stdout, level)
 		case *maxObj != "":
 			err = solveMaxOne(ctx, name, level, obj, *timeout, *threads, *asJSON, stdout)
 		default:
@@ -190,9 +189,9 @@ func writeCNFFile(out string, args []string, variant bool, obj solver.Objective)
 	// through a temporary file and a rename: a failure leaves no half file
 	err = safefile.Write(out, func(w io.Writer) error {
 		if variant {
-			return solver.WriteMaxCNF(w, level, obj)
+			return formats.WriteMaxCNF(w, level, obj)
 		}
-		return solver.WriteCNF(w, level)
+		return formats.WriteCNF(w, level)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", out, err)
@@ -212,49 +211,4 @@ func readLevelFile(name string) (board.Position, error) {
 	}
 	defer f.Close()
 	return board.Read(name, f)
-}
-
-// levelDZN writes a level as MiniZinc data for scripts/hexiom.mzn.
-func levelDZN(p board.Position) string {
-	var b strings.Builder
-	g := p.Geom()
-	fmt.Fprintf(&b, "n = %d;\nnbrs = [", len(p.Cells))
-	for i, nb := range g.Nbrs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("{")
-		for k, j := range nb {
-			if k > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprint(&b, j+1)
-		}
-		b.WriteString("}")
-	}
-	var counts [8]int
-	b.WriteString("];\nfixedval = [")
-	for i, c := range p.Cells {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		v := 7
-		if c.Tile != board.None {
-			v = int(c.Tile)
-		}
-		counts[v]++
-		if !c.Fixed {
-			v = -1
-		}
-		fmt.Fprint(&b, v)
-	}
-	b.WriteString("];\ncounttiles = array1d(0..7, [")
-	for v, c := range counts {
-		if v > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprint(&b, c)
-	}
-	b.WriteString("]);\n")
-	return b.String()
 }

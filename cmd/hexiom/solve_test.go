@@ -112,11 +112,11 @@ func TestGenCommand(t *testing.T) {
 }
 
 func TestDZN(t *testing.T) {
-	level, err := readLevelFile(levelsDir + "level10.txt")
-	if err != nil {
-		t.Fatal(err)
+	var out, errb bytes.Buffer
+	if st := run([]string{"solve", "-dzn", levelsDir + "level10.txt"}, &out, &errb); st != exitOK {
+		t.Fatalf("status %d, stderr %s", st, errb.String())
 	}
-	d := levelDZN(level)
+	d := out.String()
 	for _, want := range []string{"n = 19;", "counttiles = array1d(0..7, [2,2,3,0,0,0,0,12]);", "nbrs = [{2,4,5}, "} {
 		if !strings.Contains(d, want) {
 			t.Errorf("dzn lacks %q:\n%s", want, d)

@@ -5,7 +5,6 @@ package main
 // more than one loop, as the article does with CPLEX.
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -18,66 +17,9 @@ import (
 	"strings"
 	"time"
 
+	"hexiom/formats"
 	"hexiom/tantrix"
 )
-
-// tantrixDZN writes board b and the cuts so far (sets of place indices
-// from 0) as MiniZinc data for scripts/tantrix.mzn.
-func tantrixDZN(b *tantrix.Board, cuts [][]int) string {
-	var s strings.Builder
-	fmt.Fprintf(&s, "n = %d;\ncnt = [", b.N)
-	for i := 1; i <= tantrix.NumTiles; i++ {
-		if i > 1 {
-			s.WriteString(", ")
-		}
-		fmt.Fprint(&s, tantrix.TileCount(b.N, i))
-	}
-	s.WriteString("];\ncol = array3d(1..10, 0..5, 0..5, [")
-	// Designated colour 3, the other two 1 and 2 in R, B, Y order.
-	code := [3]int{}
-	next := 1
-	for c := tantrix.Red; c <= tantrix.Yellow; c++ {
-		if c == b.Colour {
-			code[c] = 3
-		} else {
-			code[c] = next
-			next++
-		}
-	}
-	for i := 1; i <= tantrix.NumTiles; i++ {
-		for k := 0; k < 6; k++ {
-			for l := 0; l < 6; l++ {
-				if i+k+l > 1 {
-					s.WriteString(",")
-				}
-				fmt.Fprint(&s, code[tantrix.EdgeColour(i, k, l)])
-			}
-		}
-	}
-	s.WriteString("]);\nadj = array2d(1..n, 0..5, [")
-	for i, j := range b.Neighbours() {
-		if i > 0 {
-			s.WriteString(",")
-		}
-		fmt.Fprint(&s, j+1)
-	}
-	fmt.Fprintf(&s, "]);\nncuts = %d;\ncuts = [", len(cuts))
-	for ci, c := range cuts {
-		if ci > 0 {
-			s.WriteString(", ")
-		}
-		s.WriteString("{")
-		for k, j := range c {
-			if k > 0 {
-				s.WriteString(",")
-			}
-			fmt.Fprint(&s, j+1)
-		}
-		s.WriteString("}")
-	}
-	s.WriteString("];\n")
-	return s.String()
-}
 
 // mznReport is the output of `hexiom tantrix mzn -json`.
 type mznReport struct {
@@ -114,7 +56,11 @@ func tantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			break
 		}
 		dzn := filepath.Join(tmp, "board.dzn")
-		if err := os.WriteFile(dzn, []byte(tantrixDZN(b, cuts)), 0o644); err != nil {
+		var data bytes.Buffer
+		if err := formats.WriteTantrixDZN(&data, b, cuts); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dzn, data.Bytes(), 0o644); err != nil {
 			return err
 		}
 		rep.Iterations++
@@ -130,27 +76,16 @@ func tantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return fmt.Errorf("minizinc: %w\n%s", err, strings.TrimSpace(errb.String()))
 		}
-		var ts []tantrix.Placed
-		unsat := false
-		sc := bufio.NewScanner(&out)
-		for sc.Scan() {
-			line := sc.Text()
-			var j, i, k int
-			if n, _ := fmt.Sscanf(line, "place %d %d %d", &j, &i, &k); n == 3 {
-				ts = append(ts, tantrix.Placed{Place: b.Places[j-1], Tile: i, Rot: k})
-			}
-			if v, ok := strings.CutPrefix(line, "%%%mzn-stat: solveTime="); ok {
-				f, _ := strconv.ParseFloat(v, 64)
-				rep.SolveS += f
-			}
-			if strings.Contains(line, "=====UNSATISFIABLE=====") {
-				unsat = true
-			}
+		ans, err := formats.ReadTantrixMZN(&out, "minizinc's output", b)
+		if err != nil {
+			return err
 		}
-		if unsat {
+		rep.SolveS += ans.SolveS
+		if ans.Unsatisfiable {
 			rep.Proved = true
 			break
 		}
+		ts := ans.Tiles
 		if len(ts) != b.N {
 			break // time ran out
 		}

@@ -1,15 +1,13 @@
-package solver
+package formats
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
 
 	"hexiom/board"
+	"hexiom/solver"
 )
 
 // The CNF says exactly the rule: for an occupancy of the free cells, unit
@@ -81,12 +79,11 @@ func TestCNFIsTheRule(t *testing.T) {
 	}
 }
 
+// cnfFormula is a CNF read back by ReadCNF, with the values propagate
+// found.
 type cnfFormula struct {
-	vars       int
-	clauses    [][]int
-	base, step int   // WriteMaxCNF's objective
-	ge         []int // … and its counter's outputs
-	val        []int8
+	*CNF
+	val []int8
 }
 
 func parseCNF(t *testing.T, level board.Position) cnfFormula {
@@ -100,43 +97,18 @@ func parseCNF(t *testing.T, level board.Position) cnfFormula {
 
 func readCNF(t *testing.T, buf *bytes.Buffer) cnfFormula {
 	t.Helper()
-	var f cnfFormula
-	sc := bufio.NewScanner(buf)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "c objective "):
-			fmt.Sscanf(line, "c objective %d %d", &f.base, &f.step)
-		case strings.HasPrefix(line, "c ge "):
-			var k, l int
-			fmt.Sscanf(line, "c ge %d %d", &k, &l)
-			f.ge = append(f.ge, l)
-		case strings.HasPrefix(line, "c"):
-		case strings.HasPrefix(line, "p cnf "):
-			fs := strings.Fields(line)
-			f.vars, _ = strconv.Atoi(fs[2])
-		default:
-			var cl []int
-			for _, w := range strings.Fields(line) {
-				l, err := strconv.Atoi(w)
-				if err != nil {
-					t.Fatalf("bad CNF line %q", line)
-				}
-				if l != 0 {
-					cl = append(cl, l)
-				}
-			}
-			f.clauses = append(f.clauses, cl)
-		}
+	f, err := ReadCNF(buf, "written")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return f
+	return cnfFormula{CNF: f}
 }
 
 // propagate fixes variables 1..len(occ) and runs unit propagation to a
 // fixed point; it reports whether no clause was falsified. It also insists
 // that every variable got a value: the encoding defines all of them.
 func (f *cnfFormula) propagate(occ []bool) bool {
-	val := make([]int8, f.vars+1) // 0 unknown, 1 true, -1 false
+	val := make([]int8, f.Vars+1) // 0 unknown, 1 true, -1 false
 	for k, o := range occ {
 		val[k+1] = -1
 		if o {
@@ -145,7 +117,7 @@ func (f *cnfFormula) propagate(occ []bool) bool {
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, cl := range f.clauses {
+		for _, cl := range f.Clauses {
 			sat, unknown, last := false, 0, 0
 			for _, l := range cl {
 				v := val[max(l, -l)] // the value of l's variable
@@ -170,7 +142,7 @@ func (f *cnfFormula) propagate(occ []bool) bool {
 			}
 		}
 	}
-	for v := 1; v <= f.vars; v++ {
+	for v := 1; v <= f.Vars; v++ {
 		if val[v] == 0 {
 			panic(fmt.Sprintf("variable %d not defined by the occupancy", v))
 		}
@@ -203,7 +175,7 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 					want[cell.Tile]++
 				}
 			}
-			for _, obj := range []Objective{Tiles, Points} {
+			for _, obj := range []solver.Objective{solver.Tiles, solver.Points} {
 				var buf bytes.Buffer
 				if err := WriteMaxCNF(&buf, level, obj); err != nil {
 					t.Fatal(err)
@@ -232,7 +204,7 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 							continue
 						}
 						ok = ok && int(cell.Tile) == p.Occupied(i)
-						if obj == Points {
+						if obj == solver.Points {
 							value += int(cell.Tile)
 						} else {
 							value++
@@ -250,11 +222,11 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 					}
 					consistent++
 					k := 0
-					for k < len(f.ge) && f.val[f.ge[k]] > 0 {
+					for k < len(f.GE) && f.val[f.GE[k]] > 0 {
 						k++
 					}
-					if f.base+f.step*k != value {
-						t.Fatalf("%s: occupancy %v: the counter reads %d, the arrangement is worth %d", name, occ, f.base+f.step*k, value)
+					if f.Base+f.Step*k != value {
+						t.Fatalf("%s: occupancy %v: the counter reads %d, the arrangement is worth %d", name, occ, f.Base+f.Step*k, value)
 					}
 				}
 				occ := make([]bool, len(free))

@@ -1,4 +1,4 @@
-package solver
+package formats
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"hexiom/board"
+	"hexiom/solver"
 )
 
 // WriteCNF writes p as a SAT problem in DIMACS CNF, for comparing the solver
@@ -58,7 +59,7 @@ func WriteCNF(w io.Writer, p board.Position) error {
 	return e.write(bw)
 }
 
-// WriteMaxCNF writes the overconstrained variant of p (SolveMax) as DIMACS
+// WriteMaxCNF writes the overconstrained variant of p (solver.SolveMax) as DIMACS
 // CNF, for an independent optimiser (scripts/cadical-max.cpp): the rule as
 // WriteCNF's, but at most the movable tiles of each number (the others are
 // set aside), and a counter over what obj counts, whose outputs the
@@ -81,7 +82,7 @@ func WriteCNF(w io.Writer, p board.Position) error {
 // set aside). The parity of the odd numbers placed (an even count of them,
 // locked ones included) is added as a counter: the rule implies it, but a
 // SAT solver does not see it.
-func WriteMaxCNF(w io.Writer, p board.Position, obj Objective) error {
+func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	if err := p.Validate(); err != nil {
 		return fmt.Errorf("write max cnf: %w", err)
 	}
@@ -133,7 +134,7 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj Objective) error {
 	}
 	var in []lit
 	base, step := 0, 1
-	if obj == Points {
+	if obj == solver.Points {
 		step = 2
 		for i, c := range p.Cells {
 			for _, j := range p.Geom().Nbrs[i] {
@@ -172,7 +173,7 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj Objective) error {
 	total := 0 // the value of placing every tile
 	for _, c := range p.Cells {
 		if c.Tile != board.None {
-			if obj == Points {
+			if obj == solver.Points {
 				total += int(c.Tile)
 			} else {
 				total++

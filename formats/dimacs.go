@@ -1,0 +1,244 @@
+package formats
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"hexiom/board"
+)
+
+// CNF is a DIMACS CNF as ReadCNF reads it: the problem and what the comment
+// lines of WriteCNF and WriteMaxCNF say about its variables.
+type CNF struct {
+	Vars    int
+	Clauses [][]int // each without its closing 0
+	// Cells: variable k+1 is "board cell Cells[k] holds a tile" ("c cells:").
+	Cells []int
+	// WriteMaxCNF's objective: an assignment is worth Base + Step·K, K the
+	// largest k with GE[k-1] true ("c objective", "c ge"); Total is the
+	// value of placing every tile ("c total").
+	Base, Step, Total int
+	GE                []int
+}
+
+// ReadCNF reads a DIMACS CNF: the problem line "p cnf VARS CLAUSES", the
+// clauses (each ended by 0, one a line) and the comment lines WriteCNF and
+// WriteMaxCNF write; other comments are skipped. The clauses must be as
+// many as the problem line says and their variables within 1..VARS.
+func ReadCNF(r io.Reader, name string) (*CNF, error) {
+	f := &CNF{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	nClauses, line := -1, 0
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, a...))
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		fields := strings.Fields(text)
+		switch {
+		case text == "":
+		case strings.HasPrefix(text, "c"):
+			if err := f.comment(fields); err != nil {
+				return nil, bad("%v", err)
+			}
+		case strings.HasPrefix(text, "p"):
+			if nClauses >= 0 {
+				return nil, bad("a second problem line")
+			}
+			var err1, err2 error
+			if len(fields) == 4 && fields[1] == "cnf" {
+				f.Vars, err1 = strconv.Atoi(fields[2])
+				nClauses, err2 = strconv.Atoi(fields[3])
+			}
+			if len(fields) != 4 || fields[1] != "cnf" || err1 != nil || err2 != nil || f.Vars < 0 || nClauses < 0 {
+				return nil, bad("expected \"p cnf VARS CLAUSES\", got %q", text)
+			}
+		default:
+			if nClauses < 0 {
+				return nil, bad("a clause before the problem line")
+			}
+			cl, err := clause(fields, f.Vars)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			f.Clauses = append(f.Clauses, cl)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if nClauses < 0 {
+		return nil, fmt.Errorf("%s: no problem line \"p cnf VARS CLAUSES\"", name)
+	}
+	if len(f.Clauses) != nClauses {
+		return nil, fmt.Errorf("%s:%d: %d clauses, the problem line says %d", name, line, len(f.Clauses), nClauses)
+	}
+	return f, nil
+}
+
+// clause reads one clause line: literals within ±vars, then 0.
+func clause(fields []string, vars int) ([]int, error) {
+	if fields[len(fields)-1] != "0" {
+		return nil, fmt.Errorf("a clause not ended by 0")
+	}
+	cl := make([]int, 0, len(fields)-1)
+	for _, w := range fields[:len(fields)-1] {
+		l, err := strconv.Atoi(w)
+		if err != nil || l == 0 || l > vars || -l > vars {
+			return nil, fmt.Errorf("literal %q: want ±1..%d", w, vars)
+		}
+		cl = append(cl, l)
+	}
+	return cl, nil
+}
+
+// comment reads the comment lines the writers add; others are skipped.
+func (f *CNF) comment(fields []string) error {
+	if len(fields) < 2 {
+		return nil
+	}
+	ints := func(want int) ([]int, error) {
+		if want >= 0 && len(fields)-2 != want {
+			return nil, fmt.Errorf("\"c %s\": want %d numbers", fields[1], want)
+		}
+		var out []int
+		for _, w := range fields[2:] {
+			n, err := strconv.Atoi(w)
+			if err != nil {
+				return nil, fmt.Errorf("\"c %s\": %q is not a number", fields[1], w)
+			}
+			out = append(out, n)
+		}
+		return out, nil
+	}
+	var err error
+	var v []int
+	switch fields[0] + " " + fields[1] {
+	case "c cells:":
+		f.Cells, err = ints(-1)
+	case "c objective":
+		if v, err = ints(2); err == nil {
+			f.Base, f.Step = v[0], v[1]
+		}
+	case "c total":
+		if v, err = ints(1); err == nil {
+			f.Total = v[0]
+		}
+	case "c ge":
+		if v, err = ints(2); err == nil {
+			if v[0] != len(f.GE)+1 {
+				return fmt.Errorf("\"c ge %d\" after %d of them", v[0], len(f.GE))
+			}
+			f.GE = append(f.GE, v[1])
+		}
+	}
+	return err
+}
+
+// SAT solvers' answers (the SAT competition's output format).
+const (
+	Satisfiable   = "SATISFIABLE"
+	Unsatisfiable = "UNSATISFIABLE"
+	Unknown       = "UNKNOWN"
+)
+
+// Model is a SAT solver's answer: its status, and with Satisfiable the
+// value of every variable it printed (True[v] for variable v; True[0] is
+// unused).
+type Model struct {
+	Status string
+	True   []bool
+}
+
+// ReadModel reads a SAT solver's answer as CaDiCaL and the SAT
+// competition print it: a line "s STATUS", and with SATISFIABLE "v" lines
+// of literals ending with 0. Comment lines ("c …") are skipped.
+func ReadModel(r io.Reader, name string) (Model, error) {
+	var m Model
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	line, ended := 0, false
+	for sc.Scan() {
+		line++
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || fields[0] == "c" {
+			continue
+		}
+		switch fields[0] {
+		case "s":
+			if m.Status != "" || len(fields) != 2 || fields[1] != Satisfiable && fields[1] != Unsatisfiable && fields[1] != Unknown {
+				return Model{}, fmt.Errorf("%s:%d: expected one line \"s SATISFIABLE|UNSATISFIABLE|UNKNOWN\"", name, line)
+			}
+			m.Status = fields[1]
+		case "v":
+			if m.Status != Satisfiable || ended {
+				return Model{}, fmt.Errorf("%s:%d: values not after \"s SATISFIABLE\"", name, line)
+			}
+			for _, w := range fields[1:] {
+				l, err := strconv.Atoi(w)
+				if err != nil {
+					return Model{}, fmt.Errorf("%s:%d: literal %q is not a number", name, line, w)
+				}
+				if l == 0 {
+					ended = true
+					continue
+				}
+				v := max(l, -l)
+				for len(m.True) <= v {
+					m.True = append(m.True, false)
+				}
+				m.True[v] = l > 0
+			}
+		default:
+			return Model{}, fmt.Errorf("%s:%d: expected a line starting c, s or v", name, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Model{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if m.Status == "" {
+		return Model{}, fmt.Errorf("%s: no status line \"s …\"", name)
+	}
+	if m.Status == Satisfiable && !ended {
+		return Model{}, fmt.Errorf("%s:%d: the values end without 0", name, line)
+	}
+	return m, nil
+}
+
+// Value is variable v's value in m (false for one it did not print).
+func (m Model) Value(v int) bool { return v < len(m.True) && m.True[v] }
+
+// Occupied returns the board cells that m, an answer to f, fills (f's
+// "c cells:" variables that are true).
+func (f *CNF) Occupied(m Model) []int {
+	var out []int
+	for k, i := range f.Cells {
+		if m.Value(k + 1) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Solution returns level with its free cells cells (a CNF's Cells) filled
+// as a SAT solver's answer says: a tile on each cell of occupied, numbered
+// by its occupied neighbours, the others empty. board.Check says whether
+// it solves the level.
+func Solution(level board.Position, cells, occupied []int) board.Position {
+	sol := level.Clone()
+	for _, i := range cells {
+		sol.Cells[i].Tile = board.None
+	}
+	for _, i := range occupied {
+		sol.Cells[i].Tile = 0
+	}
+	for _, i := range occupied {
+		sol.Cells[i].Tile = int8(sol.Occupied(i))
+	}
+	return sol
+}
