@@ -22,16 +22,17 @@ import (
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/clicks"
+	"hexiom/internal/cli"
 	"hexiom/picture"
 	"hexiom/vision"
 )
 
 // calibrateCommand is `hexiom calibrate` (main.go lists the commands).
-var calibrateCommand = command{
-	name:  "calibrate",
-	usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable] [-xwayland]",
-	short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
-	run:   runCalibrate,
+var calibrateCommand = cli.Command{
+	Name:  "calibrate",
+	Usage: "calibrate [-auto] [-o FILE] [-timeout DURATION] [-templates FILE] [-capture x11|portable] [-clicks x11|portable] [-xwayland]",
+	Short: "measure where the game's board is on screen (three clicks, or -auto) and save it",
+	Run:   runCalibrate,
 }
 
 func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -41,12 +42,12 @@ func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the clicks have not come after `DURATION`")
 	tplPath := templatesFlag(fs)
 	screen := addScreenFlags(fs)
-	clicksVia := choiceFlag(fs, "clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)", clicks.ViaX11, clicks.ViaPortable)
-	if err := parseFlags(fs, args, true); err != nil {
+	clicksVia := cli.Choice(fs, "clicks", clicks.Default, "how to hear the clicks: `x11` (X RECORD) or portable (a system hook)", clicks.ViaX11, clicks.ViaPortable)
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	if *timeout <= 0 {
-		return usagef("-timeout %v: want a positive duration, e.g. 2m", *timeout)
+		return cli.Usagef("-timeout %v: want a positive duration, e.g. 2m", *timeout)
 	}
 	tpl, err := loadTemplates(*tplPath, "calibrate", stdout)
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"regexp"
-	"sort"
 	"testing"
 )
 
@@ -22,12 +21,7 @@ func TestDesignNamesEveryCommand(t *testing.T) {
 	for _, m := range regexp.MustCompile("`([a-z][a-z-]*)`").FindAllSubmatch(row[1], -1) {
 		named[string(m[1])] = true
 	}
-	var names []string
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range program.Names() {
 		if !named[n] {
 			t.Errorf("DESIGN.md's row for cmd/hexiom does not name the command %s", n)
 		}

@@ -7,7 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"hexiom/internal/cli"
 	"hexiom/internal/pngtest"
+)
+
+// The exit statuses (package internal/cli's).
+const (
+	exitOK     = cli.ExitOK
+	exitFailed = cli.ExitFailed
+	exitUsage  = cli.ExitUsage
 )
 
 // hugePNG writes a PNG whose header says 65535×65535 px (17 GB once
@@ -120,7 +128,7 @@ func TestExitStatus(t *testing.T) {
 	}{
 		{[]string{"nosuch"}, exitUsage, `hexiom: unknown command "nosuch"; run 'hexiom help'`},
 		{[]string{"solve", "-bogus", level}, exitUsage, "flag provided but not defined: -bogus"},
-		{[]string{"solve"}, exitUsage, "hexiom solve: no level file; usage: hexiom " + commands["solve"].usage},
+		{[]string{"solve"}, exitUsage, "hexiom solve: no level file; usage: hexiom " + program.Usage("solve")},
 		{[]string{"gen", "-seed", "1", "extra"}, exitUsage, `hexiom gen: unexpected argument "extra"`},
 		{[]string{"tantrix", "count", "-n", "2"}, exitUsage, "hexiom tantrix: -n 2: want 3 tiles or more"},
 		{[]string{"solve", bad}, exitFailed, "hexiom solve: " + bad + ":3:5: expected '.' or a digit"},

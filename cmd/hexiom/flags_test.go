@@ -59,7 +59,8 @@ func TestFlagsAfterArguments(t *testing.T) {
 
 // TestFlagValuesRefused: -threads out of range, a tantrix -n out of range
 // and a -timeout of zero or less are usage errors (exit 2) naming the
-// flag, in every command that has them, rather than clamped or run.
+// flag, in every command that has them, rather than clamped or run
+// (hexiom-lab's commands: its own TestFlagValuesRefused).
 func TestFlagValuesRefused(t *testing.T) {
 	level := levelsDir + "level10.txt"
 	board := genBoard(t, "10", "3")
@@ -71,18 +72,13 @@ func TestFlagValuesRefused(t *testing.T) {
 	for _, th := range []string{"-1", "0", "1000000"} {
 		cases = append(cases,
 			refused{"-threads", []string{"solve", "-threads", th, level}},
-			refused{"-threads", []string{"solve", "-max", "tiles", "-threads", th, level}},
-			refused{"-threads", []string{"bench", "-levels", "none", "-random", "1", "-threads", th}},
-			refused{"-threads", []string{"bench-max", "-levels", "none", "-random", "1", "-sizes", "3", "-threads", th}})
+			refused{"-threads", []string{"solve", "-max", "tiles", "-threads", th, level}})
 	}
 	for _, to := range []string{"0", "0s", "-1s"} {
 		cases = append(cases,
 			refused{"-timeout", []string{"solve", "-timeout", to, level}},
 			refused{"-timeout", []string{"tantrix", "solve", "-timeout", to, board}},
-			refused{"-timeout", []string{"tantrix", "mzn", "-timeout", to, board}},
 			refused{"-timeout", []string{"tantrix", "count", "-n", "3", "-timeout", to}},
-			refused{"-timeout", []string{"bench", "-levels", "none", "-random", "1", "-timeout", to}},
-			refused{"-timeout", []string{"bench-max", "-levels", "none", "-random", "1", "-sizes", "3", "-timeout", to}},
 			refused{"-timeout", []string{"calibrate", "-timeout", to}})
 	}
 	cases = append(cases, refused{"-n 41", []string{"tantrix", "count", "-n", "41"}}, refused{"-n 2", []string{"tantrix", "count", "-n", "2"}})
@@ -92,10 +88,7 @@ func TestFlagValuesRefused(t *testing.T) {
 		cases = append(cases, refused{"-capture", []string{c, "-capture", "bogus"}})
 	}
 	cases = append(cases,
-		refused{"-clicks", []string{"calibrate", "-clicks", "bogus"}},
-		refused{"-theme", []string{"bench-play", "-theme", "bogus"}},
-		refused{"-zoom", []string{"bench-play", "-zoom", "0"}},
-		refused{"-zoom", []string{"bench-play", "-zoom", "-1"}})
+		refused{"-clicks", []string{"calibrate", "-clicks", "bogus"}})
 	for _, tc := range cases {
 		var stdout, stderr strings.Builder
 		code := run(tc.args, &stdout, &stderr)

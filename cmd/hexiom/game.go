@@ -23,14 +23,15 @@ import (
 
 	"hexiom/game"
 	"hexiom/internal/browser"
+	"hexiom/internal/cli"
 )
 
 // gameCommand is `hexiom game` (main.go lists the commands).
-var gameCommand = command{
-	name:  "game",
-	usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-debug]",
-	short: "serve the Hexiom clone on loopback and print its URL",
-	run:   runGame,
+var gameCommand = cli.Command{
+	Name:  "game",
+	Usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-debug]",
+	Short: "serve the Hexiom clone on loopback and print its URL",
+	Run:   runGame,
 }
 
 func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -44,7 +45,7 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	seedSet := false
@@ -65,28 +66,28 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		spec = game.Spec{Mode: game.ModeChallenge}
 	}
 	if modes > 1 {
-		return usagef("give at most one of -level, -random and -challenge")
+		return cli.Usagef("give at most one of -level, -random and -challenge")
 	}
 	if seedSet {
 		if spec.Mode == game.ModeLevel || spec.Mode == "" {
-			return usagef("-seed goes with -random or -challenge")
+			return cli.Usagef("-seed goes with -random or -challenge")
 		}
 		spec.Seed = seed
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
-		return usagef("-addr %q: %v", *addr, err)
+		return cli.Usagef("-addr %q: %v", *addr, err)
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", *addr, port)
+		return cli.Usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", *addr, port)
 	}
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return usagef("-addr %q: the game serves on loopback only (127.0.0.1)", *addr)
+		return cli.Usagef("-addr %q: the game serves on loopback only (127.0.0.1)", *addr)
 	}
 
 	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug})
 	if err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -29,7 +29,7 @@ func startGame(t *testing.T, args ...string) string {
 	var stderr strings.Builder
 	exit := make(chan int, 1)
 	go func() {
-		exit <- exitStatus("game", gameCommand.run(ctx, args, pw, &stderr), &stderr)
+		exit <- program.ExitStatus("game", gameCommand.Run(ctx, args, pw, &stderr), &stderr)
 		pw.Close()
 	}()
 	line := make(chan string, 1)

@@ -18,14 +18,15 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 )
 
 // genCommand is `hexiom gen` (main.go lists the commands).
-var genCommand = command{
-	name:  "gen",
-	usage: "gen [-size 6] [-seed N] [-solution | -altered | -far]",
-	short: "print a random level (always solvable) in the level format",
-	run:   runGen,
+var genCommand = cli.Command{
+	Name:  "gen",
+	Usage: "gen [-size 6] [-seed N] [-solution | -altered | -far]",
+	Short: "print a random level (always solvable) in the level format",
+	Run:   runGen,
 }
 
 func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -35,11 +36,11 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	withSol := fs.Bool("solution", false, "also print the solved board it was scrambled from")
 	altered := fs.Bool("altered", false, "change two tiles' numbers, one up, one down (may have no solution)")
 	far := fs.Bool("far", false, "change 4 to 14 tiles' numbers, locked ones too (an overconstrained level for solve -max)")
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	if !board.ValidSize(*size) {
-		return usagef("-size %d: want 1..%d", *size, board.MaxSize)
+		return cli.Usagef("-size %d: want 1..%d", *size, board.MaxSize)
 	}
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "seed" })
@@ -49,14 +50,14 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if *far {
 		if *withSol || *altered || *size < 3 {
-			return usagef("-far takes no -solution or -altered and a -size of 3 or more")
+			return cli.Usagef("-far takes no -solution or -altered and a -size of 3 or more")
 		}
 		fmt.Fprint(stdout, board.FarLevel(*size, *seed).Format())
 		return nil
 	}
 	if *altered {
 		if *withSol || *size < 3 {
-			return usagef("-altered takes no -solution and a -size of 3 or more")
+			return cli.Usagef("-altered takes no -solution and a -size of 3 or more")
 		}
 		fmt.Fprint(stdout, board.Altered(*size, *seed).Format())
 		return nil

@@ -23,16 +23,17 @@ import (
 	"strings"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 	"hexiom/levels"
 	"hexiom/vision"
 )
 
 // learnCommand is `hexiom learn` (main.go lists the commands).
-var learnCommand = command{
-	name:  "learn",
-	usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable] [-xwayland]",
-	short: "learn templates from a screen showing a known level at its start",
-	run:   runLearn,
+var learnCommand = cli.Command{
+	Name:  "learn",
+	Usage: "learn -level N|FILE [-o FILE] [-new] [-image PNG [-at X,Y]] [-calibration FILE] [-capture x11|portable] [-xwayland]",
+	Short: "learn templates from a screen showing a known level at its start",
+	Run:   runLearn,
 }
 
 func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -44,11 +45,11 @@ func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	at := fs.String("at", "0,0", "screen point `X,Y` of the -image's top-left pixel")
 	calPath := calibrationFlag(fs)
 	screen := addScreenFlags(fs)
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	if *levelArg == "" {
-		return usagef("-level N|FILE is needed: the level the screen shows")
+		return cli.Usagef("-level N|FILE is needed: the level the screen shows")
 	}
 	off, err := parsePoint(*at)
 	if err != nil {
@@ -121,7 +122,7 @@ func learnLevel(arg string) (board.Position, string, error) {
 	if n, err := strconv.Atoi(arg); err == nil {
 		p, err := board.Level(n)
 		if err != nil {
-			return p, "", usagef("-level %s: %v (or give a level file)", arg, err)
+			return p, "", cli.Usagef("-level %s: %v (or give a level file)", arg, err)
 		}
 		return p, fmt.Sprintf("official level %d", n), nil
 	}

@@ -24,15 +24,16 @@ import (
 
 	"hexiom/actuate"
 	"hexiom/board"
+	"hexiom/internal/cli"
 	"hexiom/play"
 )
 
 // playCommand is `hexiom play` (main.go lists the commands).
-var playCommand = command{
-	name:  "play",
-	usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-xwayland] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
-	short: "solve the board on the screen with the mouse, hands-free",
-	run:   runPlay,
+var playCommand = cli.Command{
+	Name:  "play",
+	Usage: "play [-calibration FILE] [-templates FILE] [-capture x11|portable] [-xwayland] [-swap] [-pace D] [-steps N] [-settle D] [-not-taken D] [-dry-run [-plan PNG]] [-watch [-boards N]] [-json]",
+	Short: "solve the board on the screen with the mouse, hands-free",
+	Run:   runPlay,
 }
 
 // playLine is one board's report as -json prints it: play.Report (its
@@ -114,14 +115,14 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	debugDir := fs.String("debug", os.TempDir(), "`directory` for debug pictures when the bot gives up")
 	jsonOut := fs.Bool("json", false, "print one JSON report per board on stdout")
 	traceFile := fs.String("trace", "", "write a line for each step of the loop (each drag, grab and read, with its time since the start) to `FILE`")
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	if *steps < 0 || *pace < 0 || *boards < 0 || *redraw < 0 || *wait <= 0 || *settle <= 0 || *notTaken <= 0 {
-		return usagef("-steps, -pace, -redraw and -boards must not be negative, -wait, -settle and -not-taken must be positive")
+		return cli.Usagef("-steps, -pace, -redraw and -boards must not be negative, -wait, -settle and -not-taken must be positive")
 	}
 	if *boards > 0 && !*watch {
-		return usagef("-boards goes with -watch")
+		return cli.Usagef("-boards goes with -watch")
 	}
 
 	var trace io.Writer

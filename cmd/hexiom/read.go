@@ -23,17 +23,18 @@ import (
 
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/internal/cli"
 	"hexiom/internal/safefile"
 	"hexiom/picture"
 	"hexiom/vision"
 )
 
 // readCommand is `hexiom read` (main.go lists the commands).
-var readCommand = command{
-	name:  "read",
-	usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable] [-xwayland]",
-	short: "read the board on screen and print it in the level text format",
-	run:   runRead,
+var readCommand = cli.Command{
+	Name:  "read",
+	Usage: "read [-o FILE] [-debug PNG] [-image PNG [-at X,Y]] [-templates FILE] [-calibration FILE] [-capture x11|portable] [-xwayland]",
+	Short: "read the board on screen and print it in the level text format",
+	Run:   runRead,
 }
 
 func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -45,7 +46,7 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	tplPath := templatesFlag(fs)
 	calPath := calibrationFlag(fs)
 	screen := addScreenFlags(fs)
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	off, err := parsePoint(*at)
@@ -172,7 +173,7 @@ func parsePoint(s string) (image.Point, error) {
 	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
 	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
 	if !ok || err1 != nil || err2 != nil {
-		return image.Point{}, usagef("-at %q: want X,Y in screen pixels, e.g. 0,0", s)
+		return image.Point{}, cli.Usagef("-at %q: want X,Y in screen pixels, e.g. 0,0", s)
 	}
 	return image.Pt(x, y), nil
 }

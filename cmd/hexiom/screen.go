@@ -7,6 +7,7 @@ import (
 
 	"hexiom/calibration"
 	"hexiom/capture"
+	"hexiom/internal/cli"
 	"hexiom/internal/session"
 	"hexiom/vision"
 )
@@ -24,7 +25,7 @@ type screenFlags struct {
 
 func addScreenFlags(fs *flag.FlagSet) screenFlags {
 	return screenFlags{
-		capture: choiceFlag(fs, "capture", capture.Default, "how to capture the screen: `x11` (X11 only, one connection kept open) or portable (kbinani/screenshot)", capture.ViaX11, capture.ViaPortable),
+		capture: cli.Choice(fs, "capture", capture.Default, "how to capture the screen: `x11` (X11 only, one connection kept open) or portable (kbinani/screenshot)", capture.ViaX11, capture.ViaPortable),
 		xwayland: fs.Bool("xwayland", false, "on a Wayland session, the game runs in a browser under XWayland (e.g. chromium --ozone-platform=x11): "+
 			"click and drag there through DISPLAY, and see it with -capture portable (the desktop portal's screenshot)"),
 	}

@@ -4,8 +4,6 @@ package main
 //
 //	hexiom solve [-json] [-timeout D] [-first] [-threads N] [-learn] FILE...   ("-" reads stdin)
 //	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
-//	hexiom solve -cnf OUT FILE      (write the level as DIMACS CNF, formats.WriteCNF)
-//	hexiom solve -cnf OUT -max tiles|points FILE   (the variant, formats.WriteMaxCNF)
 //
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
@@ -20,21 +18,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"hexiom/board"
-	"hexiom/formats"
-	"hexiom/internal/safefile"
+	"hexiom/internal/cli"
 	"hexiom/solver"
 )
 
 // solveCommand is `hexiom solve` (main.go lists the commands).
-var solveCommand = command{
-	name:  "solve",
-	usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-learn] [-dzn] [-cnf OUT] FILE...",
-	short: "solve level files (\"-\" for stdin) and print the solutions",
-	run:   runSolve,
+var solveCommand = cli.Command{
+	Name:  "solve",
+	Usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-learn] FILE...",
+	Short: "solve level files (\"-\" for stdin) and print the solutions",
+	Run:   runSolve,
 }
 
 // solveReport is one line of `hexiom solve -json`.
@@ -55,37 +51,32 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "one JSON object per line and file")
 	timeout := fs.Duration("timeout", time.Minute, "give up on a level after this long")
 	first := fs.Bool("first", false, "stop at the first solution (do not look for fewer moves)")
-	dzn := fs.Bool("dzn", false, "print each level as MiniZinc data for scripts/hexiom.mzn instead of solving it")
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
-	cnf := fs.String("cnf", "", "write the level as DIMACS CNF to this file (formats.WriteCNF, or WriteMaxCNF with -max; one level) instead of solving it")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
-	if err := parseFlags(fs, args, false); err != nil {
+	if err := cli.ParseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
+	if err := cli.CheckTimeout(*timeout); err != nil {
 		return err
 	}
-	if err := checkThreads(*threads); err != nil {
+	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
 	var obj solver.Objective
 	if *maxObj != "" {
 		var err error
 		if obj, err = solver.ParseObjective(*maxObj); err != nil {
-			return usagef("-max: %v", err)
+			return cli.Usagef("-max: %v", err)
 		}
 	}
 	if fs.NArg() == 0 {
-		return usagef("no level file; usage: hexiom %s", commands["solve"].usage)
-	}
-	if *cnf != "" {
-		return writeCNFFile(*cnf, fs.Args(), *maxObj != "", obj)
+		return cli.Usagef("no level file; usage: hexiom %s", program.Usage("solve"))
 	}
 	var errs []error
 	enc := json.NewEncoder(stdout)
 	for _, name := range fs.Args() {
-		level, err := readLevelFile(name)
+		level, err := cli.ReadLevel(name)
 		if err != nil {
 			errs = append(errs, err)
 			if *asJSON {
@@ -96,8 +87,6 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			continue
 		}
 		switch {
-		case *dzn:
-			err = formats.WriteLevelDZN(stdout, level)
 		case *maxObj != "":
 			err = solveMaxOne(ctx, name, level, obj, *timeout, *threads, *asJSON, stdout)
 		default:
@@ -121,9 +110,9 @@ func solveOne(ctx context.Context, name string, level board.Position, timeout ti
 	if learn {
 		opts = append(opts, solver.Learn())
 	}
-	c0, t0 := processCPU(), time.Now()
+	c0, t0 := cli.ProcessCPU(), time.Now()
 	res, err := solver.Solve(ctx, level, opts...)
-	took, cpu := time.Since(t0), processCPU()-c0
+	took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 	cancel()
 	rep := solveReport{File: name, Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
 	if err == nil {
@@ -174,41 +163,4 @@ func printUnsolved(stdout io.Writer, asJSON bool, rep any, name string, nodes in
 		return true, err
 	}
 	return false, nil
-}
-
-// writeCNFFile writes the one level named in args as CNF to out: the level,
-// or with variant its overconstrained variant for obj.
-func writeCNFFile(out string, args []string, variant bool, obj solver.Objective) error {
-	if len(args) != 1 {
-		return usagef("-cnf takes exactly one level file")
-	}
-	level, err := readLevelFile(args[0])
-	if err != nil {
-		return err
-	}
-	// through a temporary file and a rename: a failure leaves no half file
-	err = safefile.Write(out, func(w io.Writer) error {
-		if variant {
-			return formats.WriteMaxCNF(w, level, obj)
-		}
-		return formats.WriteCNF(w, level)
-	})
-	if err != nil {
-		return fmt.Errorf("%s: %w", out, err)
-	}
-	return nil
-}
-
-// readLevelFile reads a level from a file, or from stdin when name is "-".
-// Its errors name the file (and line and column for bad content).
-func readLevelFile(name string) (board.Position, error) {
-	if name == "-" {
-		return board.Read("<stdin>", os.Stdin)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return board.Position{}, fmt.Errorf("read level: %w", err)
-	}
-	defer f.Close()
-	return board.Read(name, f)
 }

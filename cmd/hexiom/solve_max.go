@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 	"hexiom/solver"
 )
 
@@ -40,39 +41,17 @@ type solveMaxReport struct {
 	Error     string `json:"error,omitempty"`
 }
 
-// checkMaxAnswer checks an answer with board.CheckArrangement and its
-// objective by counting; "" when right.
-func checkMaxAnswer(level board.Position, res solver.MaxResult, obj solver.Objective) string {
-	if pr := board.CheckArrangement(level, res.Solution, res.SetAside); pr != nil {
-		return fmt.Sprint(pr)
-	}
-	v := 0
-	for _, c := range res.Solution.Cells {
-		if c.Tile != board.None {
-			if obj == solver.Points {
-				v += int(c.Tile)
-			} else {
-				v++
-			}
-		}
-	}
-	if v != res.Objective {
-		return fmt.Sprintf("objective %d, the board holds %d", res.Objective, v)
-	}
-	return ""
-}
-
 // solveMaxOne solves one level for solve -max and prints the answer; the
 // error says why there is none.
 func solveMaxOne(ctx context.Context, name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout io.Writer) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
-	c0, t0 := processCPU(), time.Now()
+	c0, t0 := cli.ProcessCPU(), time.Now()
 	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
-	took, cpu := time.Since(t0), processCPU()-c0
+	took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 	cancel()
 	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
 	if err == nil {
-		if pr := checkMaxAnswer(level, res, obj); pr != "" {
+		if pr := cli.CheckMaxAnswer(level, res, obj); pr != "" {
 			// Never expected: the answer is checked independently.
 			err = fmt.Errorf("solver returned a wrong arrangement: %s", pr)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 )
 
 func TestSolveMaxCommand(t *testing.T) {
@@ -34,7 +35,7 @@ func TestSolveMaxCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("printed board does not parse: %v\n%s", err, text)
 	}
-	level, _ := readLevelFile(over)
+	level, _ := cli.ReadLevel(over)
 	if pr := board.CheckArrangement(level, sol, []int8{6, 6, 6}); pr != nil {
 		t.Fatalf("printed arrangement rejected: %v", pr)
 	}
@@ -62,7 +63,7 @@ func TestSolveMaxJSON(t *testing.T) {
 	}
 	r := reps[0]
 	// Level 38 is solvable: the optimum places every tile.
-	level, _ := readLevelFile(levelsDir + "level38.txt")
+	level, _ := cli.ReadLevel(levelsDir + "level38.txt")
 	all := 0
 	for _, c := range level.Cells {
 		if c.Tile != board.None {

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 )
 
 const levelsDir = "../../levels/"
@@ -31,7 +30,7 @@ func TestSolveCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("printed board does not parse: %v\n%s", err, text)
 	}
-	level, _ := readLevelFile(levelsDir + "level10.txt")
+	level, _ := cli.ReadLevel(levelsDir + "level10.txt")
 	if pr := board.Check(level, sol); pr != nil {
 		t.Fatalf("printed solution rejected: %v", pr)
 	}
@@ -68,7 +67,7 @@ func TestSolveJSON(t *testing.T) {
 		t.Fatalf("level 38 report: %+v", r)
 	}
 	sol, err := board.Parse("json", []byte(reps[0].Board))
-	level, _ := readLevelFile(levelsDir + "level38.txt")
+	level, _ := cli.ReadLevel(levelsDir + "level38.txt")
 	if err != nil || board.Check(level, sol) != nil {
 		t.Fatalf("level 38 board in JSON is not a solution: %v", err)
 	}
@@ -111,78 +110,6 @@ func TestGenCommand(t *testing.T) {
 	}
 }
 
-func TestDZN(t *testing.T) {
-	var out, errb bytes.Buffer
-	if st := run([]string{"solve", "-dzn", levelsDir + "level10.txt"}, &out, &errb); st != exitOK {
-		t.Fatalf("status %d, stderr %s", st, errb.String())
-	}
-	d := out.String()
-	for _, want := range []string{"n = 19;", "counttiles = array1d(0..7, [2,2,3,0,0,0,0,12]);", "nbrs = [{2,4,5}, "} {
-		if !strings.Contains(d, want) {
-			t.Errorf("dzn lacks %q:\n%s", want, d)
-		}
-	}
-}
-
-// hexiom solve -cnf writes a CNF that a real SAT solver (CaDiCaL, installed
-// by scripts/install-deps.sh) solves, and its model, read back through the
-// "c cells:" comment, is a solution of the level.
-func TestSolveCNFWithCaDiCaL(t *testing.T) {
-	cnf := filepath.Join(t.TempDir(), "level10.cnf")
-	var out, errb bytes.Buffer
-	if st := run([]string{"solve", "-cnf", cnf, levelsDir + "level10.txt"}, &out, &errb); st != exitOK {
-		t.Fatalf("status %d, stderr %s", st, errb.String())
-	}
-	data, err := os.ReadFile(cnf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cells []int
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "c cells:"); ok {
-			for _, w := range strings.Fields(rest) {
-				i, err := strconv.Atoi(w)
-				if err != nil {
-					t.Fatalf("bad cells comment %q", line)
-				}
-				cells = append(cells, i)
-			}
-		}
-	}
-	// CaDiCaL exits 10 when it finds a model.
-	model, err := exec.Command("cadical", "-q", cnf).Output()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 10 {
-		t.Fatalf("cadical: %v (want exit status 10, satisfiable)\n%s", err, model)
-	}
-	occupied := map[int]bool{}
-	for _, line := range strings.Split(string(model), "\n") {
-		if rest, ok := strings.CutPrefix(line, "v "); ok {
-			for _, w := range strings.Fields(rest) {
-				l, _ := strconv.Atoi(w)
-				if l > 0 && l <= len(cells) {
-					occupied[cells[l-1]] = true
-				}
-			}
-		}
-	}
-	level, _ := readLevelFile(levelsDir + "level10.txt")
-	sol := level.Clone()
-	for _, i := range cells {
-		sol.Cells[i].Tile = board.None
-		if occupied[i] {
-			sol.Cells[i].Tile = 0
-		}
-	}
-	for _, i := range cells {
-		if occupied[i] {
-			sol.Cells[i].Tile = int8(sol.Occupied(i))
-		}
-	}
-	if pr := board.Check(level, sol); pr != nil {
-		t.Fatalf("CaDiCaL's model is not a solution: %v\n%s", pr, sol)
-	}
-}
-
 // -threads 1 is deterministic: the same node count on every run.
 func TestSolveOneThreadSameNodes(t *testing.T) {
 	var nodes []int64
@@ -202,9 +129,9 @@ func TestSolveOneThreadSameNodes(t *testing.T) {
 	}
 }
 
-// hexiom gen -altered prints board.Altered; hexiom bench -altered solves
-// such levels and lists the slowest.
-func TestGenAndBenchAltered(t *testing.T) {
+// hexiom gen -altered prints board.Altered (hexiom-lab bench -altered
+// solves such levels: TestBenchAltered).
+func TestGenAltered(t *testing.T) {
 	var out, errb bytes.Buffer
 	if st := run([]string{"gen", "-altered", "-size", "5", "-seed", "7"}, &out, &errb); st != exitOK {
 		t.Fatalf("gen -altered: status %d, stderr %s", st, errb.String())
@@ -213,19 +140,10 @@ func TestGenAndBenchAltered(t *testing.T) {
 	if err != nil || !p.Equal(board.Altered(5, 7)) {
 		t.Fatalf("gen -altered printed another level (%v):\n%s", err, out.String())
 	}
-	out.Reset()
-	if st := run([]string{"bench", "-levels", "", "-altered", "-random", "4", "-size", "5", "-first", "-threads", "1", "-slowest", "2"}, &out, &errb); st != exitOK {
-		t.Fatalf("bench -altered: status %d, stderr %s", st, errb.String())
-	}
-	for _, want := range []string{"altered size 5, seeds 0..3", "CPU time", "failed or timed out: 0", "the 2 that took the most nodes"} {
-		if !strings.Contains(out.String(), want) {
-			t.Fatalf("bench output lacks %q:\n%s", want, out.String())
-		}
-	}
 }
 
 // -learn (solver.Learn) solves with backjumping and nogoods, as
-// deterministically with -threads 1; bench -learn says so in its heading.
+// deterministically with -threads 1 (hexiom-lab bench -learn: TestBenchLearn).
 func TestSolveLearn(t *testing.T) {
 	var nodes []int64
 	for _, learn := range []bool{false, true, true} {
@@ -245,12 +163,5 @@ func TestSolveLearn(t *testing.T) {
 	}
 	if nodes[1] != nodes[2] || nodes[1] == nodes[0] {
 		t.Fatalf("level 38: %d nodes without -learn, %d and %d with: want the same twice, and not the same as without", nodes[0], nodes[1], nodes[2])
-	}
-	var out, errb bytes.Buffer
-	if st := run([]string{"bench", "-levels", "", "-random", "3", "-size", "5", "-first", "-threads", "1", "-learn"}, &out, &errb); st != exitOK {
-		t.Fatalf("bench -learn: status %d, stderr %s", st, errb.String())
-	}
-	if !strings.Contains(out.String(), "first solution, learning") {
-		t.Fatalf("bench -learn output lacks its mode:\n%s", out.String())
 	}
 }

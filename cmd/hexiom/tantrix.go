@@ -5,11 +5,10 @@ package main
 //	hexiom tantrix solve [-json] [-timeout D] [-o FILE.svg] BOARD
 //	hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE]
 //	hexiom tantrix count -n N [-colour C] [-o FILE.svg]
-//	hexiom tantrix mzn [-json] [-timeout D] BOARD
 //
 // solve exits 1 when the board has no solution (proved by exhausting the
-// search) or the time ran out; mzn runs the MiniZinc model of the seed
-// article on Gecode (scripts/tantrix.mzn) with its sub-loop cuts.
+// search) or the time ran out. (The MiniZinc model of the seed article on
+// Gecode is `hexiom-lab tantrix-mzn`.)
 
 import (
 	"context"
@@ -18,34 +17,33 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
+	"hexiom/internal/cli"
 	"hexiom/internal/safefile"
 	"hexiom/tantrix"
 )
 
 // tantrixCommand is `hexiom tantrix` (main.go lists the commands).
-var tantrixCommand = command{
-	name:  "tantrix",
-	usage: "tantrix solve|gen|count|mzn [flags] ...",
-	short: "the Tantrix Discovery puzzle: solve a fixed board, make boards, count free shapes",
-	run:   runTantrix,
+var tantrixCommand = cli.Command{
+	Name:  "tantrix",
+	Usage: "tantrix solve|gen|count [flags] ...",
+	Short: "the Tantrix Discovery puzzle: solve a fixed board, make boards, count free shapes",
+	Run:   runTantrix,
 }
 
 const tantrixUsage = `usage:
   hexiom tantrix solve [-json] [-timeout D] [-o FILE.svg] BOARD
   hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE] [-svg FILE.svg]
   hexiom tantrix count -n N [-colour C] [-o FILE.svg]
-  hexiom tantrix mzn [-json] [-timeout D] [-model FILE] BOARD
 A BOARD file holds a line "tantrix N [COLOUR]", then one place "q r" per line.
 `
 
 func runTantrix(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, tantrixUsage)
-		return &usageError{msg: "no subcommand", shown: true}
+		return &cli.UsageError{Msg: "no subcommand", Shown: true}
 	}
 	switch args[0] {
 	case "solve":
@@ -54,14 +52,12 @@ func runTantrix(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return tantrixGen(ctx, args[1:], stdout, stderr)
 	case "count":
 		return tantrixCount(ctx, args[1:], stdout, stderr)
-	case "mzn":
-		return tantrixMZN(ctx, args[1:], stdout, stderr)
 	case "-h", "help", "--help":
 		fmt.Fprint(stderr, tantrixUsage)
 		return nil
 	}
 	fmt.Fprint(stderr, tantrixUsage)
-	return usagef("unknown subcommand %q", args[0])
+	return cli.Usagef("unknown subcommand %q", args[0])
 }
 
 // tantrixFlags returns the flag set of a tantrix subcommand; its usage is
@@ -80,52 +76,39 @@ func tantrixFlags(sub string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// tantrixBoardArgs parses the flags of a subcommand that takes one BOARD
-// file and a -timeout (solve, mzn), checks the timeout and reads the board.
+// tantrixBoardArgs parses the flags of tantrix solve, which takes one BOARD
+// file and a -timeout, checks the timeout and reads the board.
 func tantrixBoardArgs(fs *flag.FlagSet, args []string, timeout *time.Duration) (*tantrix.Board, error) {
-	if err := parseFlags(fs, args, false); err != nil {
+	if err := cli.ParseFlags(fs, args, false); err != nil {
 		return nil, err
 	}
-	if err := checkTimeout(*timeout); err != nil {
+	if err := cli.CheckTimeout(*timeout); err != nil {
 		return nil, err
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
-		return nil, &usageError{msg: "want one BOARD file", shown: true}
+		return nil, &cli.UsageError{Msg: "want one BOARD file", Shown: true}
 	}
-	return readTantrixBoard(fs.Arg(0))
+	return cli.ReadTantrixBoard(fs.Arg(0))
 }
 
 // tantrixTiles parses the flags of a subcommand that takes -n and -colour
 // (gen, count) and returns the colour.
 func tantrixTiles(fs *flag.FlagSet, args []string, n *int, col *string) (tantrix.Colour, error) {
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return 0, err
 	}
 	if *n < 3 {
-		return 0, usagef("-n %d: want 3 tiles or more", *n)
+		return 0, cli.Usagef("-n %d: want 3 tiles or more", *n)
 	}
 	if *col == "" {
 		return tantrix.DefaultColour(*n), nil
 	}
 	c, err := tantrix.ParseColour(*col)
 	if err != nil {
-		return 0, usagef("-colour: %v", err)
+		return 0, cli.Usagef("-colour: %v", err)
 	}
 	return c, nil
-}
-
-// readTantrixBoard reads a BOARD file ("-" is stdin).
-func readTantrixBoard(name string) (*tantrix.Board, error) {
-	if name == "-" {
-		return tantrix.ParseBoard(os.Stdin, "<stdin>")
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("read board: %w", err)
-	}
-	defer f.Close()
-	return tantrix.ParseBoard(f, name)
 }
 
 // tantrixPlace is one tile of a -json report.
@@ -168,9 +151,9 @@ func tantrixSolve(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	cpu0 := processCPU()
+	cpu0 := cli.ProcessCPU()
 	res, err := tantrix.Solve(ctx, b)
-	cpu := processCPU() - cpu0
+	cpu := cli.ProcessCPU() - cpu0
 	proved := err == nil
 	if err != nil && !errors.Is(err, tantrix.ErrStopped) {
 		return err
@@ -221,7 +204,7 @@ func tantrixGen(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *n > tantrix.MaxGenerate {
-		return usagef("-n %d: want at most %d tiles", *n, tantrix.MaxGenerate)
+		return cli.Usagef("-n %d: want at most %d tiles", *n, tantrix.MaxGenerate)
 	}
 	b, loop, err := tantrix.Generate(ctx, *n, c, *seed)
 	if err != nil {
@@ -258,9 +241,9 @@ func tantrixCount(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	if *n > tantrixCountMax {
-		return usagef("-n %d: count takes 3..%d tiles", *n, tantrixCountMax)
+		return cli.Usagef("-n %d: count takes 3..%d tiles", *n, tantrixCountMax)
 	}
-	if err := checkTimeout(*timeout); err != nil {
+	if err := cli.CheckTimeout(*timeout); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)

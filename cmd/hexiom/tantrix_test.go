@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexiom/internal/cli"
 	"hexiom/tantrix"
 )
 
@@ -39,7 +40,7 @@ func TestTantrixGenSolveJSON(t *testing.T) {
 	if rep.N != 60 || rep.Colour != "B" || !rep.Solved || len(rep.Places) != 60 || rep.Nodes <= 0 || rep.SolveNS <= 0 {
 		t.Fatalf("report %+v", rep)
 	}
-	b, err := readTantrixBoard(f)
+	b, err := cli.ReadTantrixBoard(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func TestTantrixGenSolveJSON(t *testing.T) {
 
 func TestTantrixSolveUnsolvableAndBadInput(t *testing.T) {
 	f := genBoard(t, "20", "2")
-	b, err := readTantrixBoard(f)
+	b, err := cli.ReadTantrixBoard(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,19 +110,5 @@ func TestTantrixCount(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "n=7 colour blue: 216 solutions up to translation, 36 up to rotation and translation") {
 		t.Fatalf("output:\n%s", out.String())
-	}
-}
-
-// The seed article's integer program on Gecode, with its sub-loop cuts.
-func TestTantrixMiniZinc(t *testing.T) {
-	f := genBoard(t, "10", "1")
-	var out, errb bytes.Buffer
-	st := run([]string{"tantrix", "mzn", "-json", "-timeout", "5m", "-model", "../../scripts/tantrix.mzn", f}, &out, &errb)
-	if st != exitOK {
-		t.Fatalf("status %d, stderr %s", st, errb.String())
-	}
-	var rep mznReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || !rep.Solved || rep.Iterations < 1 {
-		t.Fatalf("report %+v, %v", rep, err)
 	}
 }

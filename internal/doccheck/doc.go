@@ -2,6 +2,7 @@
 // reads first name what the tree holds. DESIGN.md's table of packages names
 // every package of the module, and every package comment that maps its
 // files by job ("Files by job: …") names every file of the package that is
-// not a test. (The commands of cmd/hexiom are checked against DESIGN.md by
-// cmd/hexiom's own tests, which see the command table.)
+// not a test. (The commands of cmd/hexiom and cmd/hexiom-lab are checked
+// against DESIGN.md by each command's own tests, which see its list of
+// commands.)
 package doccheck

@@ -1,14 +1,14 @@
 //go:build unix
 
-package main
+package cli
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU returns the CPU time the process has used (user and system).
-func processCPU() time.Duration {
+// ProcessCPU returns the CPU time the process has used (user and system).
+func ProcessCPU() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

@@ -2,5 +2,7 @@
 
 package main
 
+import "hexiom/internal/cli"
+
 // platformCommands: none but on Linux (commands_linux.go).
-var platformCommands []command
+var platformCommands []cli.Command

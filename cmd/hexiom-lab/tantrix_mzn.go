@@ -1,8 +1,11 @@
 package main
 
-// hexiom tantrix mzn: the seed article's integer program (scripts/tantrix.mzn)
-// on Gecode, re-solved with a sub-loop cut after each solution that has
-// more than one loop, as the article does with CPLEX.
+// hexiom-lab tantrix-mzn: the seed article's integer program
+// (scripts/tantrix.mzn) on Gecode, re-solved with a sub-loop cut after
+// each solution that has more than one loop, as the article does with
+// CPLEX (the data and MiniZinc's output: package formats).
+//
+//	hexiom-lab tantrix-mzn [-json] [-timeout D] [-model FILE] BOARD
 
 import (
 	"bytes"
@@ -18,10 +21,19 @@ import (
 	"time"
 
 	"hexiom/formats"
+	"hexiom/internal/cli"
 	"hexiom/tantrix"
 )
 
-// mznReport is the output of `hexiom tantrix mzn -json`.
+// tantrixMZNCommand is `hexiom-lab tantrix-mzn` (main.go lists the commands).
+var tantrixMZNCommand = cli.Command{
+	Name:  "tantrix-mzn",
+	Usage: "tantrix-mzn [-json] [-timeout D] [-model FILE] BOARD",
+	Short: "solve a Tantrix board (hexiom tantrix gen) with the seed article's MiniZinc model on Gecode, with sub-loop cuts",
+	Run:   runTantrixMZN,
+}
+
+// mznReport is the output of `hexiom-lab tantrix-mzn -json`.
 type mznReport struct {
 	N          int     `json:"n"`
 	Solved     bool    `json:"solved"`
@@ -32,12 +44,21 @@ type mznReport struct {
 	WallS      float64 `json:"wall_s"`         // minizinc runs, flattening included
 }
 
-func tantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := tantrixFlags("mzn", stderr)
+func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tantrix-mzn", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "time for all the Gecode runs together")
 	model := fs.String("model", "scripts/tantrix.mzn", "the MiniZinc model")
-	b, err := tantrixBoardArgs(fs, args, timeout)
+	if err := cli.ParseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if err := cli.CheckTimeout(*timeout); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return cli.Usagef("want one BOARD file; usage: hexiom-lab %s", program.Usage("tantrix-mzn"))
+	}
+	b, err := cli.ReadTantrixBoard(fs.Arg(0))
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,10 @@
 package main
 
-// hexiom bench-max: time the overconstrained variant (solve -max) on its
+// hexiom-lab bench-max: time the overconstrained variant (solve -max) on its
 // test and benchmark set: each official level with two tiles' numbers
 // raised, and random levels of sizes 3–6 treated the same way.
 //
-//	hexiom bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
+//	hexiom-lab bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]
 //
 // -far N adds N levels of each of -far-sizes from the hard set of issue 27
 // (board.FarLevel, seeds 0..N-1: 4 to 14 tiles' numbers changed, locked
@@ -27,16 +27,17 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 	"hexiom/internal/stats"
 	"hexiom/solver"
 )
 
-// benchMaxCommand is `hexiom bench-max` (main.go lists the commands).
-var benchMaxCommand = command{
-	name:  "bench-max",
-	usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
-	short: "time solve -max on the official and random levels with two tiles raised",
-	run:   runBenchMax,
+// benchMaxCommand is `hexiom-lab bench-max` (main.go lists the commands).
+var benchMaxCommand = cli.Command{
+	Name:  "bench-max",
+	Usage: "bench-max [-levels official|DIR|none] [-random 100] [-sizes 3,4,5,6] [-far 0] [-far-sizes 4,5] [-max tiles,points] [-timeout 10s] [-threads N] [-v] [-write DIR]",
+	Short: "time solve -max on the official and random levels with two tiles raised",
+	Run:   runBenchMax,
 }
 
 // maxRaiseSeed is the seed of board.Raise for a level: the official level
@@ -84,7 +85,7 @@ func parseSizes(flag, list string, least int) ([]int, error) {
 		}
 		s, err := strconv.Atoi(f)
 		if err != nil || s < least || !board.ValidSize(s) {
-			return nil, usagef("%s %q: want sizes %d..%d separated by commas", flag, list, least, board.MaxSize)
+			return nil, cli.Usagef("%s %q: want sizes %d..%d separated by commas", flag, list, least, board.MaxSize)
 		}
 		sizes = append(sizes, s)
 	}
@@ -115,13 +116,13 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	verbose := fs.Bool("v", false, "one line per level")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines per solve; 1 gives the same nodes on every run")
 	write := fs.String("write", "", "write the levels of the set into this directory (NAME.txt) instead of solving them")
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
+	if err := cli.CheckTimeout(*timeout); err != nil {
 		return err
 	}
-	if err := checkThreads(*threads); err != nil {
+	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
 	sizes, err := parseSizes("-sizes", *sizesFlag, 1)
@@ -136,7 +137,7 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	for _, f := range strings.Split(*objs, ",") {
 		o, err := solver.ParseObjective(f)
 		if err != nil {
-			return usagef("-max: %v", err)
+			return cli.Usagef("-max: %v", err)
 		}
 		objectives = append(objectives, o)
 	}
@@ -199,9 +200,9 @@ func benchMaxObjective(ctx context.Context, w, stderr io.Writer, names []string,
 		}
 		gr := groups[g]
 		ctx, cancel := context.WithTimeout(ctx, timeout)
-		c0, t0 := processCPU(), time.Now()
+		c0, t0 := cli.ProcessCPU(), time.Now()
 		res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
-		took, cpu := time.Since(t0), processCPU()-c0
+		took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 		cancel()
 		gr.n++
 		gr.nodes = append(gr.nodes, res.Nodes)
@@ -226,7 +227,7 @@ func benchMaxObjective(ctx context.Context, w, stderr io.Writer, names []string,
 			failures++
 			line = "error: " + err.Error()
 		default:
-			if pr := checkMaxAnswer(level, res, obj); pr != "" {
+			if pr := cli.CheckMaxAnswer(level, res, obj); pr != "" {
 				fmt.Fprintf(stderr, "%s %v: wrong answer: %s\n", names[k], obj, pr)
 				failures++
 			}

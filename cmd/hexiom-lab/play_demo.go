@@ -2,15 +2,16 @@
 
 package main
 
-// hexiom play-demo is the README's main command (scripts/demo.sh runs it):
-// on a virtual display it opens the clone in Chromium, calibrates by
+// hexiom-lab play-demo is the README's main command (scripts/demo.sh runs
+// it): on a virtual display it opens the clone in Chromium, calibrates by
 // clicking three cells (XTest), starts the "impossible" challenge (a random
-// size-6 level, three minutes), and runs `hexiom play` on it hands-free. It
-// prints the time against the limit and saves screenshots before and after,
-// and an animated GIF of the run (internal/screencast).
+// size-6 level, three minutes), and runs `hexiom play` on it hands-free
+// (the hexiom binary of -hexiom). It prints the time against the limit and
+// saves screenshots before and after, and an animated GIF of the run
+// (internal/screencast).
 //
-//	hexiom play-demo                     # a random challenge, pictures in ./hexiom-demo
-//	hexiom play-demo -seed 7 -out /tmp/d
+//	hexiom-lab play-demo                     # a random challenge, pictures in ./hexiom-demo
+//	hexiom-lab play-demo -seed 7 -out /tmp/d
 
 import (
 	"context"
@@ -26,17 +27,18 @@ import (
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/game"
+	"hexiom/internal/cli"
 	"hexiom/internal/screencast"
 	"hexiom/play"
 	"hexiom/play/desk"
 )
 
-// playDemoCommand is `hexiom play-demo` (main.go lists the commands).
-var playDemoCommand = command{
-	name:  "play-demo",
-	usage: "play-demo [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D] [-templates FILE]",
-	short: "on a virtual display, the bot plays the impossible challenge in the clone, timed",
-	run:   runPlayDemo,
+// playDemoCommand is `hexiom-lab play-demo` (main.go lists the commands).
+var playDemoCommand = cli.Command{
+	Name:  "play-demo",
+	Usage: "play-demo [-hexiom FILE] [-seed N] [-out DIR] [-gif=false] [-swap] [-settle D] [-not-taken D] [-templates FILE]",
+	Short: "on a virtual display, the bot plays the impossible challenge in the clone, timed",
+	Run:   runPlayDemo,
 }
 
 func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -48,7 +50,8 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	tplFile := templatesFlag(fs)
-	if err := parseFlags(fs, args, true); err != nil {
+	hexiomBin := hexiomFlag(fs)
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	if *seed == 0 {
@@ -57,7 +60,7 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
-	self, err := os.Executable()
+	self, err := findHexiom(*hexiomBin)
 	if err != nil {
 		return err
 	}
@@ -120,7 +123,7 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if rec != nil {
 		time.Sleep(1500 * time.Millisecond) // the solved panel
 		if err := rec.Stop(filepath.Join(*out, "run.gif")); err != nil {
-			fmt.Fprintf(stderr, "hexiom play-demo: animation: %v\n", err)
+			fmt.Fprintf(stderr, "hexiom-lab play-demo: animation: %v\n", err)
 		}
 	}
 	st, err = d.State()

@@ -1,10 +1,10 @@
 package main
 
-// hexiom bench: time the solver on the 40 official levels and on random
+// hexiom-lab bench: time the solver on the 40 official levels and on random
 // size-6 levels, and print median, p99 and max per group.
 //
-//	hexiom bench [-levels official|DIR|none] [-random 1000] [-size 6] [-runs 5] [-first]
-//	             [-timeout 10s] [-threads N] [-learn] [-altered] [-slowest N]
+//	hexiom-lab bench [-levels official|DIR|none] [-random 1000] [-size 6] [-runs 5] [-first]
+//	                 [-timeout 10s] [-threads N] [-learn] [-altered] [-slowest N]
 //
 // -levels DIR solves the level*.txt files of DIR instead of the 40 official
 // levels (built in), -levels none no level file; -altered solves board.Altered
@@ -22,17 +22,18 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/cli"
 	"hexiom/internal/stats"
 	"hexiom/levels"
 	"hexiom/solver"
 )
 
-// benchCommand is `hexiom bench` (main.go lists the commands).
-var benchCommand = command{
-	name:  "bench",
-	usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
-	short: "time the solver on the official levels and random levels",
-	run:   runBench,
+// benchCommand is `hexiom-lab bench` (main.go lists the commands).
+var benchCommand = cli.Command{
+	Name:  "bench",
+	Usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
+	Short: "time the solver on the official levels and random levels",
+	Run:   runBench,
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -47,17 +48,17 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
 	slowest := fs.Int("slowest", 0, "also list the N random levels that took the most nodes (seed, nodes, time)")
 	altered := fs.Bool("altered", false, "random levels with two tiles' numbers changed, one up, one down (board.Altered; may have no solution)")
-	if err := parseFlags(fs, args, true); err != nil {
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
-	if err := checkTimeout(*timeout); err != nil {
+	if err := cli.CheckTimeout(*timeout); err != nil {
 		return err
 	}
-	if err := checkThreads(*threads); err != nil {
+	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
 	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 {
-		return usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0", board.MaxSize)
+		return cli.Usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0", board.MaxSize)
 	}
 	files, official, err := benchLevels(*dir)
 	if err != nil {
@@ -82,7 +83,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// benchSolver solves the levels of `hexiom bench` and prints their times.
+// benchSolver solves the levels of `hexiom-lab bench` and prints their times.
 type benchSolver struct {
 	ctx            context.Context // the command's: cancelled on an interrupt
 	timeout        time.Duration
@@ -103,9 +104,9 @@ type benchSolve struct {
 func (b *benchSolver) solve(p board.Position) (benchSolve, error) {
 	ctx, cancel := context.WithTimeout(b.ctx, b.timeout)
 	defer cancel()
-	c0, t0 := processCPU(), time.Now()
+	c0, t0 := cli.ProcessCPU(), time.Now()
 	res, err := solver.Solve(ctx, p, b.opts...)
-	s := benchSolve{wall: time.Since(t0), cpu: processCPU() - c0, nodes: res.Nodes}
+	s := benchSolve{wall: time.Since(t0), cpu: cli.ProcessCPU() - c0, nodes: res.Nodes}
 	if err == nil {
 		if pr := board.Check(p, res.Solution); pr != nil {
 			err = fmt.Errorf("wrong solution: %v", pr)
@@ -220,7 +221,7 @@ func benchLevels(spec string) (names []string, ps []board.Position, err error) {
 		return nil, nil, fmt.Errorf("no level*.txt in %s", spec)
 	}
 	for _, f := range files {
-		p, err := readLevelFile(f)
+		p, err := cli.ReadLevel(f)
 		if err != nil {
 			return nil, nil, err
 		}

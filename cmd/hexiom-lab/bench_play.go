@@ -2,38 +2,38 @@
 
 package main
 
-// hexiom bench-play measures the bot end to end on a real desktop (package
-// play/bench): Xvfb, the clone and Chromium, a calibration by three XTest
-// clicks, then `hexiom play -json` on every board, timed until the game says
-// it is solved. It prints each board and the median with the split
-// (capture, read, solve, drags).
+// hexiom-lab bench-play measures the bot end to end on a real desktop
+// (package play/bench): Xvfb, the clone and Chromium, a calibration by
+// three XTest clicks, then `hexiom play -json` on every board (the hexiom
+// binary of -hexiom), timed until the game says it is solved. It prints
+// each board and the median with the split (capture, read, solve, drags).
 //
-//	hexiom bench-play -n 20                 # 20 random size-6 challenges
-//	hexiom bench-play -levels 1-40          # official levels
-//	hexiom bench-play -soak                 # 50 challenges and all 40 levels in a row
-//	hexiom bench-play -theme flash -zoom 1.5  # the flash look at 150 % page zoom
+//	hexiom-lab bench-play -n 20                 # 20 random size-6 challenges
+//	hexiom-lab bench-play -levels 1-40          # official levels
+//	hexiom-lab bench-play -soak                 # 50 challenges and all 40 levels in a row
+//	hexiom-lab bench-play -theme flash -zoom 1.5  # the flash look at 150 % page zoom
 
 import (
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"hexiom/actuate"
 	"hexiom/game"
+	"hexiom/internal/cli"
 	"hexiom/play"
 	"hexiom/play/bench"
 )
 
-// benchPlayCommand is `hexiom bench-play` (main.go lists the commands).
-var benchPlayCommand = command{
-	name:  "bench-play",
-	usage: "bench-play [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
-	short: "time the bot end to end on Xvfb + Chromium + the clone",
-	run:   runBenchPlay,
+// benchPlayCommand is `hexiom-lab bench-play` (main.go lists the commands).
+var benchPlayCommand = cli.Command{
+	Name:  "bench-play",
+	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
+	Short: "time the bot end to end on Xvfb + Chromium + the clone",
+	Run:   runBenchPlay,
 }
 
 func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -48,14 +48,15 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	settle := fs.Duration("settle", play.DefaultSettle, "hexiom play -settle")
 	notTaken := fs.Duration("not-taken", play.DefaultNotTaken, "hexiom play -not-taken")
 	tplFile := templatesFlag(fs)
-	theme := choiceFlag(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
+	theme := cli.Choice(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
 	traceDir := fs.String("trace", "", "write each board's `hexiom play -trace` into `DIR`")
-	if err := parseFlags(fs, args, true); err != nil {
+	hexiomBin := hexiomFlag(fs)
+	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
 	if !(*zoom > 0 && *zoom <= 5) {
-		return usagef("-zoom %v: want a page zoom in (0, 5], e.g. 0.75", *zoom)
+		return cli.Usagef("-zoom %v: want a page zoom in (0, 5], e.g. 0.75", *zoom)
 	}
 	nSet := false
 	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
@@ -63,7 +64,7 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *levels != "" {
 		var err error
 		if lv, err = parseLevels(*levels); err != nil {
-			return usagef("-levels: %v", err)
+			return cli.Usagef("-levels: %v", err)
 		}
 		if !nSet {
 			*n = 0
@@ -75,7 +76,7 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			lv = append(lv, i)
 		}
 	}
-	self, err := os.Executable()
+	self, err := findHexiom(*hexiomBin)
 	if err != nil {
 		return err
 	}

@@ -1,5 +1,7 @@
 package main
 
+import "hexiom/internal/cli"
+
 // platformCommands are the commands only Linux has: they start Xvfb and
 // Chromium (package play/desk).
-var platformCommands = []command{benchPlayCommand, playDemoCommand}
+var platformCommands = []cli.Command{benchPlayCommand, playDemoCommand}

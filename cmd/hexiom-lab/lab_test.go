@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+
+	"hexiom/internal/cli"
+	"hexiom/tantrix"
+)
+
+// The exit statuses (package internal/cli's).
+const (
+	exitOK     = cli.ExitOK
+	exitFailed = cli.ExitFailed
+	exitUsage  = cli.ExitUsage
+)
+
+const levelsDir = "../../levels/"
+
+// binDir holds the hexiom binary the tests of bench-play and play-demo
+// build (hexiomBinary); removed after the tests.
+var binDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+var (
+	buildOnce sync.Once
+	built     string
+	buildErr  error
+)
+
+// hexiomBinary builds cmd/hexiom, the binary whose `hexiom play` bench-play
+// and play-demo run, once per test binary, with this build's flags (the
+// environment's: scripts/env.sh), and returns its path.
+func hexiomBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		if binDir, buildErr = os.MkdirTemp("", "hexiom-lab-test-"); buildErr != nil {
+			return
+		}
+		built = filepath.Join(binDir, "hexiom")
+		out, err := exec.Command("go", "build", "-o", built, "../hexiom").CombinedOutput()
+		if err != nil {
+			buildErr = err
+			built = string(out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("go build ./cmd/hexiom: %v\n%s", buildErr, built)
+	}
+	return built
+}
+
+// genBoard writes the board `hexiom tantrix gen -n n -seed seed` prints
+// (tantrix.Generate with the challenge's colour) to a file.
+func genBoard(t *testing.T, n, seed int) string {
+	t.Helper()
+	b, _, err := tantrix.Generate(context.Background(), n, tantrix.DefaultColour(n), uint64(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "board-"+strconv.Itoa(n)+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := b.Format(f); err != nil {
+		t.Fatal(err)
+	}
+	return f.Name()
+}
