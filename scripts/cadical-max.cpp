@@ -1,6 +1,6 @@
 // cadical-max: an optimiser for the overconstrained Hexiom (hexiom solve
 // -max), independent of our search, for scripts/sat-compare-max.sh: CaDiCaL
-// on the CNF of `hexiom solve -max tiles|points -cnf OUT LEVEL`
+// on the CNF of `hexiom-lab cnf -max tiles|points -o OUT LEVEL`
 // (formats.WriteMaxCNF), with the objective's bound raised until the
 // problem is unsatisfiable, incrementally (one solver, the bound an
 // assumption of one literal of the objective's counter, so what it learnt
@@ -112,7 +112,7 @@ int main(int argc, char **argv) {
   }
   fclose(in);
   if (!haveObj || total < 0) {
-    fprintf(stderr, "cadical-max: %s: no \"c objective\" or \"c total\" line (write it with hexiom solve -max … -cnf)\n", file);
+    fprintf(stderr, "cadical-max: %s: no \"c objective\" or \"c total\" line (write it with hexiom-lab cnf -max …)\n", file);
     return 2;
   }
 

@@ -47,11 +47,11 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/hexiom" ./cmd/hexiom
+go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
 levels=("$@")
 if [[ ${#levels[@]} -eq 0 ]]; then
 	mkdir "$tmp/set"
-	"$tmp/hexiom" bench-max -random "$nrandom" -sizes "$sizes" -write "$tmp/set"
+	"$tmp/hexiom-lab" bench-max -random "$nrandom" -sizes "$sizes" -write "$tmp/set"
 	mapfile -t levels < <(ls "$tmp"/set/level*.txt; for s in ${sizes//,/ }; do ls -v "$tmp"/set/random-s"$s"-*.txt 2>/dev/null; done)
 fi
 
@@ -60,7 +60,7 @@ printf '%-18s %12s %8s %12s %8s %10s\n' level gecode_ms g_obj ours_ms our_obj ra
 total_g=0 total_o=0 both=0 g_out=0 o_out=0 bad=0
 for f in "${levels[@]}"; do
 	name=$(basename "$f" .txt)
-	"$tmp/hexiom" solve -dzn "$f" >"$tmp/$name.dzn"
+	"$tmp/hexiom-lab" dzn "$f" >"$tmp/$name.dzn"
 	g_ms=timeout g_obj=-
 	if out=$(timeout "$((timeout + 30))" minizinc --solver gecode -s --time-limit "$((timeout * 1000))" \
 		-D "points=$points" scripts/hexiom-max.mzn "$tmp/$name.dzn" 2>/dev/null); then

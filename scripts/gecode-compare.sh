@@ -26,13 +26,13 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/hexiom" ./cmd/hexiom
+go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
 
 printf '%-12s %12s %12s %10s\n' level gecode_ms ours_ms ratio
 total_g=0 total_o=0
 for f in "${levels[@]}"; do
 	name=$(basename "$f" .txt)
-	"$tmp/hexiom" solve -dzn "$f" >"$tmp/$name.dzn"
+	"$tmp/hexiom-lab" dzn "$f" >"$tmp/$name.dzn"
 	g_ms="timeout"
 	if out=$(timeout "$((timeout + 10))" minizinc --solver gecode -s --time-limit "$((timeout * 1000))" \
 		scripts/hexiom.mzn "$tmp/$name.dzn" 2>/dev/null); then

@@ -7,8 +7,8 @@
 #   scripts/sat-compare-max.sh [-timeout SECONDS] [-n 100] [-sizes 4,5] [-max tiles,points] [-threads 2] [LEVEL.txt ...]
 #
 # Without level files it runs the levels far-sS-SEED, seeds 0..n-1 of each
-# size (`hexiom bench-max -far n -far-sizes SIZES -write`). The optimiser is
-# scripts/cadical-max.cpp: CaDiCaL on `hexiom solve -max OBJ -cnf`
+# size (`hexiom-lab bench-max -far n -far-sizes SIZES -write`). The optimiser is
+# scripts/cadical-max.cpp: CaDiCaL on `hexiom-lab cnf -max OBJ`
 # (formats.WriteMaxCNF, the rule and the counts as clauses, plus the parity
 # of the odd numbers), with a bound on the objective raised until the
 # problem is unsatisfiable, each number's minimum for the target assumed.
@@ -45,12 +45,12 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/hexiom" ./cmd/hexiom
+go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
 g++ -O2 -std=c++17 -o "$tmp/cadical-max" scripts/cadical-max.cpp -lcadical
 levels=("$@")
 if [[ ${#levels[@]} -eq 0 ]]; then
 	mkdir "$tmp/set"
-	"$tmp/hexiom" bench-max -levels none -random 0 -far "$n" -far-sizes "$sizes" -write "$tmp/set"
+	"$tmp/hexiom-lab" bench-max -levels none -random 0 -far "$n" -far-sizes "$sizes" -write "$tmp/set"
 	mapfile -t levels < <(for s in ${sizes//,/ }; do ls -v "$tmp"/set/far-s"$s"-*.txt; done)
 fi
 
@@ -63,7 +63,7 @@ for obj in ${objs//,/ }; do
 	for f in "${levels[@]}"; do
 		name=$(basename "$f" .txt)
 		size=$(head -1 "$f")
-		"$tmp/hexiom" solve -max "$obj" -cnf "$tmp/$name.cnf" "$f"
+		"$tmp/hexiom-lab" cnf -max "$obj" -o "$tmp/$name.cnf" "$f"
 		read -r s_status s_val s_cpu s_ms _ < <(timeout "$((timeout + 30))" "$tmp/cadical-max" -t "$timeout" "$tmp/$name.cnf" || echo "TIMEOUT - 0 0 0")
 		rm -f "$tmp/$name.cnf"
 		case "$s_status" in

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # sat-compare.sh: solve levels with CaDiCaL (on our CNF encoding of each
-# level, `hexiom solve -cnf`, see formats.WriteCNF) and with our solver, in
+# level, `hexiom-lab cnf`, see formats.WriteCNF) and with our solver, in
 # one run, and print per level both times and the ratio.
 #
 #   scripts/sat-compare.sh [-timeout SECONDS] [-threads N] [-seeds N] [-slowest K] [LEVEL.txt ...]
 #
 # With no level files: the K (20) random size-6 levels of seeds 0..N-1
 # (10000) on which our solver needs the most nodes (found by
-# `hexiom bench -random N -slowest K -threads 1`, which takes a few minutes),
+# `hexiom-lab bench -random N -slowest K -threads 1`, which takes a few minutes),
 # then the 40 official levels. CaDiCaL's time is that of its solve() call
 # alone, timed in-process by scripts/cadical-time.cpp (linked with the
 # Debian package libcadical-dev: a fresh solver per run, the file read
@@ -50,14 +50,14 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/hexiom" ./cmd/hexiom
+go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
 g++ -O2 -o "$tmp/cadical-time" scripts/cadical-time.cpp -lcadical
 (cd scripts/satgo && go build -o "$tmp/satgo" .)
 
 levels=("$@")
 if [[ ${#levels[@]} -eq 0 ]]; then
 	echo "finding the $slowest slowest of seeds 0..$((nseeds - 1)) (size 6, first solution, one thread)..." >&2
-	"$tmp/hexiom" bench -levels "" -random "$nseeds" -first -threads 1 -slowest "$slowest" -timeout 10m >"$tmp/bench.txt"
+	"$tmp/hexiom-lab" bench -levels "" -random "$nseeds" -first -threads 1 -slowest "$slowest" -timeout 10m >"$tmp/bench.txt"
 	sed -n '1,2p' "$tmp/bench.txt" >&2
 	for seed in $(awk '/took the most nodes/ {on = 1; next} on {print $1}' "$tmp/bench.txt"); do
 		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$tmp/seed$seed.txt"
@@ -70,7 +70,7 @@ printf '%-12s %12s %12s %10s %16s %14s %13s %10s\n' level cadical_ms ours_ms rat
 total_c=0 total_o=0 slower=0 timeouts=0
 for f in "${levels[@]}"; do
 	name=$(basename "$f" .txt)
-	"$tmp/hexiom" solve -cnf "$tmp/$name.cnf" "$f"
+	"$tmp/hexiom-lab" cnf -o "$tmp/$name.cnf" "$f"
 	read -r status c_ms c_wall _ < <("$tmp/cadical-time" -runs 10 -t "$timeout" "$tmp/$name.cnf")
 	{ "$tmp/hexiom" solve -json -first -threads "$threads" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" || true; } | sed 1d >"$tmp/ours.json"
 	median() { grep -o "\"$1\":[0-9]*" "$tmp/ours.json" | cut -d: -f2 | sort -n | sed -n 5p | awk '{printf "%.3f", $1 / 1e6}'; }

@@ -2,7 +2,8 @@
 # tantrix-compare.sh: solve the same fixed Tantrix boards (from `hexiom
 # tantrix gen`) with our solver and with the seed article's integer program
 # (scripts/tantrix.mzn: C1, C2', C3, C4, re-solved with a C5 sub-loop cut
-# after every answer with more than one loop) on Gecode, in one run, and
+# after every answer with more than one loop) on Gecode (`hexiom-lab
+# tantrix-mzn`), in one run, and
 # print the times and their ratio.
 #
 #   scripts/tantrix-compare.sh [-timeout SECONDS] [-seeds K] [N ...]
@@ -33,7 +34,7 @@ for tool in minizinc go; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/hexiom" ./cmd/hexiom
+go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
 
 echo "# $(nproc) cores; load at start: $(cut -d' ' -f1-3 /proc/loadavg); Gecode cap ${timeout} s per board"
 printf '%-5s %4s %10s %8s %12s %12s %5s %5s %10s\n' n seed ours_ms nodes gecode_s gecode_wall iter cuts ratio
@@ -45,7 +46,7 @@ for n in "${sizes[@]}"; do
 		o=$("$tmp/hexiom" tantrix solve -json "$b")
 		o_ms=$(grep -o '"solve_ns":[0-9]*' <<<"$o" | cut -d: -f2 | awk '{printf "%.3f", $1 / 1e6}')
 		nodes=$(grep -o '"nodes":[0-9]*' <<<"$o" | cut -d: -f2)
-		g=$("$tmp/hexiom" tantrix mzn -json -timeout "${timeout}s" -model scripts/tantrix.mzn "$b" || true)
+		g=$("$tmp/hexiom-lab" tantrix-mzn -json -timeout "${timeout}s" -model scripts/tantrix.mzn "$b" || true)
 		g_s=$(grep -o '"gecode_solve_s":[0-9.e+-]*' <<<"$g" | cut -d: -f2)
 		g_w=$(grep -o '"wall_s":[0-9.e+-]*' <<<"$g" | cut -d: -f2)
 		it=$(grep -o '"iterations":[0-9]*' <<<"$g" | cut -d: -f2)

@@ -44,7 +44,7 @@ if (($# == 0)); then
   # levels (of 70). The full counts ran above, without it (BENCHMARKS.md:
   # the race run's time).
   go test -race -count=1 -timeout 20m ./board/... ./calibration/... ./levels/... ./solver/... ./formats/ \
-    ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/ ./internal/safefile/
+    ./tantrix/... ./internal/screencast/ ./internal/session/ ./internal/stats/ ./internal/safefile/ ./internal/cli/
   # The fuzzers run a count of inputs each, not a time: with -fuzztime as a
   # duration, Go 1.26's fuzz coordinator can fail a target with "context
   # deadline exceeded" and no failing input when the deadline meets a busy

@@ -1,6 +1,6 @@
 //go:build linux
 
-// Package bench times the bot end to end on a real desktop, for `hexiom
+// Package bench times the bot end to end on a real desktop, for `hexiom-lab
 // bench-play`: it starts Xvfb, the clone and Chromium (play/desk),
 // calibrates by clicking three cells with XTest, then for every board runs
 // `hexiom play -json` as a user would and times it from the start of the
