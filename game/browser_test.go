@@ -24,7 +24,6 @@ import (
 	"github.com/jezek/xgb"
 	"github.com/kbinani/screenshot"
 
-	"hexiom/actuate"
 	"hexiom/board"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
@@ -43,9 +42,17 @@ const patience = desktop.Patience
 var (
 	xOnce sync.Once
 	xSrv  *desktop.X
-	mouse *actuate.Robot
+	mouse testMouse
 	xErr  error
 )
+
+// testMouse is what the tests drag and click with (newMouse).
+type testMouse interface {
+	Move(image.Point) error
+	Press() error
+	Release() error
+	Close() error
+}
 
 const screenW, screenH = 1920, 1080
 
@@ -61,7 +68,7 @@ func display(t *testing.T) *desktop.X {
 		if xErr = xSrv.Use(); xErr != nil {
 			return
 		}
-		mouse, xErr = actuate.NewRobot(xSrv.Display)
+		mouse, xErr = newMouse(xSrv.Display)
 	})
 	if xErr != nil {
 		t.Fatal(xErr)

@@ -1,12 +1,10 @@
 package play
 
 import (
-	"fmt"
 	"image"
 	"time"
 
 	"hexiom/calibration"
-	"hexiom/capture"
 	"hexiom/vision"
 )
 
@@ -18,8 +16,9 @@ type Sight struct {
 	Read    time.Duration  // time to read it
 }
 
-// Eyes look at the board. Screen is the real one (capture and vision); tests
-// use a simulated game.
+// Eyes look at the board. Screen is the real one (capture and vision: it
+// needs cgo, screen.go); tests use a simulated game, and the loop builds
+// and runs against one without cgo.
 type Eyes interface {
 	// Grab captures the game area as it is now. Two grabs of an unchanged
 	// game give equal pixels (the loop waits for a still picture).
@@ -48,98 +47,10 @@ type Eyes interface {
 	ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error)
 }
 
-// Screen is Eyes on the real screen: a capture of the calibrated game area
-// read by vision.
-type Screen struct {
-	Source    capture.Source
-	Area      calibration.Area
-	Templates *vision.Templates
-}
-
-func (s *Screen) GameArea() calibration.Area { return s.Area }
-
-func (s *Screen) Grab() (image.Image, error) {
-	img, err := s.Source.Grab(s.Area.Rect())
-	if err != nil {
-		return nil, fmt.Errorf("look: %w", err)
-	}
-	return img, nil
-}
-
-func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
-	var r vision.Reading
-	var err error
-	if size == 0 {
-		r, err = vision.Read(img, s.Area, s.Templates)
-	} else {
-		r, err = vision.ReadSize(img, s.Area, size, s.Templates)
-	}
-	// Keep the cell scale vision measured on a sure read (a look whose
-	// cells do not follow board.Pitch): the next read of a board of this
-	// size then takes vision's fast path instead of measuring again.
-	if err == nil && r.Size != 0 && r.Area.ScaleOf(r.Size) != s.Area.ScaleOf(r.Size) {
-		s.Area = s.Area.WithScale(r.Size, r.Area.ScaleOf(r.Size))
-	}
-	return r, err
-}
-
-func (s *Screen) GrabPart(r image.Rectangle) (image.Image, error) {
-	img, err := s.Source.Grab(r.Intersect(s.Area.Rect()))
-	if err != nil {
-		return nil, fmt.Errorf("look: %w", err)
-	}
-	return img, nil
-}
-
-func (s *Screen) ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error) {
-	return vision.ReadCells(img, r, cells, s.Templates)
-}
-
-// Changed compares the two pictures over each cell of r (cellBox): a cell
-// changed when more than a few pixels (noise) of the box differ by more than
-// a small amount in some channel, as changed judges a picture. A cell only
-// one picture shows is not compared.
-func (s *Screen) Changed(a, b image.Image, r vision.Reading) []int {
-	ra, okA := a.(*image.RGBA)
-	rb, okB := b.(*image.RGBA)
-	if r.Size == 0 || r.Area.Side <= 0 {
-		return nil
-	}
-	pts := r.Area.Cells(r.Size)
-	if !okA || !okB {
-		all := make([]int, len(pts)) // not comparable: every cell
-		for i := range all {
-			all[i] = i
-		}
-		return all
-	}
-	both := ra.Rect.Intersect(rb.Rect)
-	var out []int
-	for i := range pts {
-		if box := cellBox(r, i).Intersect(both); !box.Empty() && differs(ra, rb, box) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // cellBox is the square on cell i of the board read in r that Changed
 // compares: its face, no neighbour's.
 func cellBox(r vision.Reading, i int) image.Rectangle {
 	p := r.Area.Centre(r.Size, i)
 	h := 0.6 * r.Area.Radius(r.Size)
 	return image.Rect(int(p.X-h), int(p.Y-h), int(p.X+h)+1, int(p.Y+h)+1)
-}
-
-// Look grabs and reads once, moving or not: for one picture, as `hexiom
-// read` takes it. The loop itself reads only still pictures.
-func (s *Screen) Look(size int) (Sight, error) {
-	t0 := time.Now()
-	img, err := s.Grab()
-	if err != nil {
-		return Sight{}, err
-	}
-	t1 := time.Now()
-	r, err := s.Read(img, size)
-	return Sight{Image: img, Reading: r, Capture: t1.Sub(t0), Read: time.Since(t1)}, err
 }

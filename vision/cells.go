@@ -1,3 +1,5 @@
+//go:build cgo
+
 package vision
 
 import (
@@ -7,23 +9,8 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
-
-// CellsBox is the part of the picture ReadCells looks at to read the given
-// cells of the board of r (cells on it): a picture of that part (a grab of
-// it alone) reads as the whole picture does. Each cell's crops reach its
-// radius out (the kind crop) and less (the digit box); the margin keeps
-// them off the edge of the scaled part.
-func CellsBox(r Reading, cells []int) image.Rectangle {
-	R := r.Area.Radius(r.Size)
-	pad := 1.25*R + 4
-	var box image.Rectangle
-	for _, i := range cells {
-		p := r.Area.Centre(r.Size, i)
-		box = box.Union(image.Rect(int(p.X-pad), int(p.Y-pad), int(p.X+pad)+1, int(p.Y+pad)+1))
-	}
-	return box
-}
 
 // ReadCells reads only some cells of a board already read: the board of r
 // (its size, and the geometry r.Area it was read with) in img, as Read reads
@@ -57,12 +44,12 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 	}
 	defer rd.Close()
 	// The kind-scale picture made as read makes it: from size 6's scale.
-	base, err := scale(rd.f.ws, rd.f.origin, kindR/rd.area.Radius(6))
+	base, err := cv.Scale(rd.f.WS, rd.f.Origin, kindR/rd.area.Radius(6))
 	if err != nil {
 		return nil, err
 	}
 	defer base.Close()
-	sc, err := base.rescale(kindR / rd.area.Radius(r.Size))
+	sc, err := base.Rescale(kindR / rd.area.Radius(r.Size))
 	if err != nil {
 		return nil, err
 	}

@@ -1,13 +1,13 @@
+//go:build cgo
+
 package vision
 
 import (
 	"fmt"
 	"math"
-	"runtime"
-
-	"gocv.io/x/gocv"
 
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
 
 // digitsOf reads the digit of every tile among cells of size s. The tiles'
@@ -25,7 +25,7 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 	if len(tiles) == 0 {
 		return nil
 	}
-	sc, err := scale(rd.f.w, rd.f.origin, digitR/area.Radius(s))
+	sc, err := cv.Scale(rd.f.W, rd.f.Origin, digitR/area.Radius(s))
 	if err != nil {
 		return err
 	}
@@ -39,8 +39,8 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 	mosaic := make([]byte, mw*rows*bh)
 	pts := area.Cells(s)
 	for t, i := range tiles {
-		cx, cy := sc.at(pts[i])
-		sc.crop(buf, cx, cy+digitDY, bw, bh)
+		cx, cy := sc.At(pts[i])
+		sc.Crop(buf, cx, cy+digitDY, bw, bh)
 		x0, y0 := (t%g)*bw, (t/g)*bh
 		for y := 0; y < bh; y++ {
 			row := mosaic[(y0+y)*mw+x0:]
@@ -52,10 +52,6 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 		c.DigitScore, c.DigitNext = -1, -1
 		c.DigitScores = [7]float64{-1, -1, -1, -1, -1, -1, -1}
 	}
-	sm, err := gocv.NewMatFromBytes(rows*bh, mw, gocv.MatTypeCV8UC1, mosaic)
-	if err != nil {
-		return fmt.Errorf("vision: digit mosaic: %w", err)
-	}
 	// every digit's scores over each tile's search window
 	nw := (2*search + 1) * (2*search + 1)
 	winBuf := make([]float32, len(tiles)*7*nw)
@@ -66,17 +62,14 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 			win[t][d] = winBuf[o : o : o+nw]
 		}
 	}
-	defer sm.Close()
 	for d, m := range rd.digits {
-		if m.Ptr() == nil {
+		if m < 0 {
 			continue
 		}
-		gocv.MatchTemplate(sm, m, &rd.res, gocv.TmCcoeffNormed, rd.none)
-		res, err := rd.res.DataPtrFloat32()
+		res, rw, err := rd.m.MatchGrey(mosaic, mw, rows*bh, m)
 		if err != nil {
 			return fmt.Errorf("vision: digit scores: %w", err)
 		}
-		rw := rd.res.Cols()
 		for t, i := range tiles {
 			best := float32(-1)
 			x0, y0 := (t%g)*bw, (t/g)*bh
@@ -97,7 +90,6 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 			rank(&c.Digit, &c.DigitScore, &c.NextDigit, &c.DigitNext, int8(d), v)
 		}
 	}
-	runtime.KeepAlive(mosaic) // sm points into it
 	// The runner-up's score where the best digit matched best: how far
 	// the tile lies from the runner-up towards the best (see digitMargin).
 	for t, i := range tiles {

@@ -8,12 +8,23 @@
 // cells), lattice.go (the lattice test, the pitch search, the ring around a
 // small board), kinds.go and digits.go (matching the cells' kind and digit
 // crops), judge.go (the thresholds of doubt, the stand-in check),
-// reading.go (what a read returns), features.go (the colour-free features),
-// templates.go (the template sets), separation.go (what Learn measured of
-// how well a set tells its classes apart), choose.go (which set a command
-// uses), learn.go (Learn), pair.go (the pair check), find.go and
-// honeycomb.go (FindArea), cells.go (ReadCells: a few cells read again
-// after a drag).
+// reading.go (what a read returns), templates.go (the template sets),
+// separation.go (what Learn measured of how well a set tells its classes
+// apart), choose.go (which set a command uses), learn.go (Learn), pair.go
+// (the pair check), find.go and honeycomb.go (FindArea), cells.go
+// (ReadCells: a few cells read again after a drag).
+//
+// Where cgo runs: every call to OpenCV (gocv) is in vision/internal/cv (the
+// feature pictures and their scaled copies, the template matcher, the
+// largest blob). The files of vision that read pictures call it, and so
+// build only with cgo (//go:build cgo): read.go, lattice.go, kinds.go,
+// digits.go, pair.go, learn.go, find.go, honeycomb.go and cells.go: Read,
+// ReadSize, ReadCells, Learn, FindArea. The rest is pure Go and builds
+// without cgo: Reading, CellReading, DoubtError and the errors, CellsBox,
+// the template sets as data (their JSON, Validate, Save, the built-in set),
+// OpenTemplates, the thresholds of doubt. A package that only carries
+// readings (play through its Eyes, picture, game) builds and tests with
+// CGO_ENABLED=0 (scripts/test.sh checks it).
 //
 // How it reads:
 //

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package vision
 
 import (
@@ -5,15 +7,12 @@ import (
 	"fmt"
 	"image"
 	"math"
-
-	"runtime"
 	"slices"
 	"sort"
 
-	"gocv.io/x/gocv"
-
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
 
 func abs32(x float32) float32 {
@@ -21,43 +20,6 @@ func abs32(x float32) float32 {
 		return -x
 	}
 	return x
-}
-
-// largestBlob closes mask (w×h) with a k×k ellipse and returns the bounding
-// box (left, top, width, height) of its largest connected patch, if it has
-// one of at least 200 pixels.
-func largestBlob(mask []byte, w, h, k int) ([4]float64, bool, error) {
-	m, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, mask)
-	if err != nil {
-		return [4]float64{}, false, err
-	}
-	defer m.Close()
-	ker := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(k, k))
-	defer ker.Close()
-	closed := gocv.NewMat()
-	defer closed.Close()
-	gocv.MorphologyEx(m, &closed, gocv.MorphClose, ker)
-	runtime.KeepAlive(mask) // m points into it (NewMatFromBytes does not copy)
-	labels := gocv.NewMat()
-	defer labels.Close()
-	stats := gocv.NewMat()
-	defer stats.Close()
-	cents := gocv.NewMat()
-	defer cents.Close()
-	n := gocv.ConnectedComponentsWithStats(closed, &labels, &stats, &cents)
-	best, bestArea := -1, 0
-	for i := 1; i < n; i++ {
-		if a := int(stats.GetIntAt(i, int(gocv.CC_STAT_AREA))); a > bestArea {
-			best, bestArea = i, a
-		}
-	}
-	if best < 0 || bestArea < 200 {
-		return [4]float64{}, false, nil
-	}
-	return [4]float64{
-		float64(stats.GetIntAt(best, int(gocv.CC_STAT_LEFT))), float64(stats.GetIntAt(best, int(gocv.CC_STAT_TOP))),
-		float64(stats.GetIntAt(best, int(gocv.CC_STAT_WIDTH))), float64(stats.GetIntAt(best, int(gocv.CC_STAT_HEIGHT))),
-	}, true, nil
 }
 
 // FindArea finds the game area in a picture of the screen with no help: the
@@ -129,7 +91,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		mask []byte
 		k    int
 	}{{mask, 9}, {edges, 15}} {
-		o, ok, err := largestBlob(c.mask, w, h, c.k)
+		o, ok, err := cv.LargestBlob(c.mask, w, h, c.k)
 		if err != nil {
 			return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
 		}

@@ -134,3 +134,51 @@ func (t *Templates) standInCheck(r *Reading) {
 		}
 	}
 }
+
+// The pair check (pair.go) reads a tile whose two best digits scored too
+// close against the picture's own tiles of either digit; what it must find:
+const (
+	// MinPairMargin is how far (as digitMargin measures it, 1 a perfect
+	// match) a tile must lie from the picture's runner-up digit towards
+	// its best for the pair check to read it. Right digits lie 0.43 and
+	// more of the way from any other, wrong ones −0.43 or less from the
+	// right one (TestPairCheckNeverFlips).
+	MinPairMargin = 0.2
+	// MinPairScore is the least correlation of the tile with the
+	// picture's template of its digit. Over the flash fixtures (every
+	// zoom) and classic ones, a tile scores 0.98 or more against the
+	// picture's own tiles of its digit, and 0.93 or less against those of
+	// any other (TestPairCheckNeverFlips).
+	MinPairScore = 0.955
+)
+
+// onlyTooClose says whether c, a tile, is in doubt only because its two best
+// digits scored too close: with the runner-up out of the way it would be
+// read.
+func (t *Templates) onlyTooClose(c *CellReading) bool {
+	if c.Kind != Movable && c.Kind != Locked || c.Digit < 0 || c.NextDigit < 0 || t.digitStandIn[c.NextDigit] {
+		return false
+	}
+	if c.DigitScore-c.DigitNext >= MinDigitGap || c.DigitScore < MinDigitLacking {
+		return false
+	}
+	d := *c
+	d.Doubt = ""
+	d.DigitNext = d.DigitScore - 2*MinDigitGap
+	t.judge(&d)
+	return d.Doubt == ""
+}
+
+// pairWhy says, for a doubt, what the pair check found ("" if it was not
+// made).
+func pairWhy(c *CellReading) string {
+	if c.PairScore == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; against this picture's own %ds and %ds it scores %.2f and lies %.2f of the way (need %.2f and %.2f)", c.Digit, c.NextDigit, c.PairScore, c.PairMargin, MinPairScore, MinPairMargin)
+}
+
+// pairSays whether the pair check read c surely.
+func pairSays(c *CellReading) bool {
+	return c.DigitScore >= MinDigitLacking && c.PairScore >= MinPairScore && c.PairMargin >= MinPairMargin
+}

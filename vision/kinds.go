@@ -1,14 +1,14 @@
+//go:build cgo
+
 package vision
 
 import (
 	"fmt"
 	"math"
-	"runtime"
-
-	"gocv.io/x/gocv"
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
 
 // kindsOf scores every cell of size s, centred as area says, in the
@@ -20,12 +20,12 @@ import (
 // mosaic in one MatchTemplate call: where a window is exactly one cell's
 // crop, both it and the template have zero mean and nothing outside the
 // mask, so TM_CCOEFF_NORMED there is the masked correlation.
-func (rd *reader) kindsOf(s int, sc *scaled, area calibration.Area) ([]CellReading, error) {
+func (rd *reader) kindsOf(s int, sc *cv.Scaled, area calibration.Area) ([]CellReading, error) {
 	return rd.kindsAt(sc, area.Cells(s))
 }
 
 // kindsAt is kindsOf for the cells centred at pts (ReadCells: a few).
-func (rd *reader) kindsAt(sc *scaled, pts []calibration.Point) ([]CellReading, error) {
+func (rd *reader) kindsAt(sc *cv.Scaled, pts []calibration.Point) ([]CellReading, error) {
 	n := len(pts)
 	// The crops are laid out in a mosaic of g columns: a squarish picture
 	// matches much faster than a long strip.
@@ -40,8 +40,8 @@ func (rd *reader) kindsAt(sc *scaled, pts []calibration.Point) ([]CellReading, e
 	}
 	stats := make([]stat, n)
 	for i, p := range pts {
-		cx, cy := sc.at(p)
-		sc.crop(crop, cx, cy, kindSz, kindSz)
+		cx, cy := sc.At(p)
+		sc.Crop(crop, cx, cy, kindSz, kindSz)
 		std, mean := zeroMean(crop)
 		stats[i] = stat{std, mean}
 		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
@@ -50,26 +50,19 @@ func (rd *reader) kindsAt(sc *scaled, pts []calibration.Point) ([]CellReading, e
 		}
 	}
 	var scores [numKinds][]float32
-	sm, err := gocv.NewMatFromBytes(rows*kindSz, mw, gocv.MatTypeCV32FC2, floatBytes(mosaic))
-	if err != nil {
-		return nil, fmt.Errorf("vision: kind mosaic: %w", err)
-	}
-	defer sm.Close()
-	for k := range rd.tpl.kinds {
-		if p := rd.tpl.kinds[k]; p.ok && !p.flat {
-			gocv.MatchTemplate(sm, rd.kinds[k], &rd.res, gocv.TmCcoeffNormed, rd.none)
-			res, err := rd.res.DataPtrFloat32()
-			if err != nil {
-				return nil, fmt.Errorf("vision: kind scores: %w", err)
-			}
-			rw := rd.res.Cols()
-			scores[k] = make([]float32, n)
-			for i := range scores[k] {
-				scores[k][i] = res[(i/g)*kindSz*rw+(i%g)*kindSz]
-			}
+	for k, t := range rd.kinds {
+		if t < 0 {
+			continue
+		}
+		res, rw, err := rd.m.MatchFloat(mosaic, mw, rows*kindSz, kindC, t)
+		if err != nil {
+			return nil, fmt.Errorf("vision: kind scores: %w", err)
+		}
+		scores[k] = make([]float32, n)
+		for i := range scores[k] {
+			scores[k][i] = res[(i/g)*kindSz*rw+(i%g)*kindSz]
 		}
 	}
-	runtime.KeepAlive(mosaic) // sm points into it (NewMatFromBytes does not copy)
 	cells := make([]CellReading, n)
 	for i := range cells {
 		c := &cells[i]

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package vision
 
 import (
@@ -7,6 +9,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
 
 // The cell scales (relative to board.Pitch) searchPitch tries: from kMin to
@@ -22,8 +25,8 @@ const (
 // area's), refined; the best size wins, a larger one on a near tie. It
 // returns that size's kind-scale picture, the size, the scale and its mean
 // score.
-func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, error) {
-	fine, err := scale(rd.f.ws, rd.f.origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
+func (rd *reader) searchPitch(sizes []int) (*cv.Scaled, int, float64, float64, error) {
+	fine, err := cv.Scale(rd.f.WS, rd.f.Origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
 	if err != nil {
 		return nil, 0, 0, 0, err
 	}
@@ -56,7 +59,7 @@ func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, erro
 			return nil, 0, 0, 0, err
 		}
 		if rd.skyHole && s > 2 {
-			sc, err := fine.rescale(kindR / rd.area.WithScale(s, c.k).Radius(s))
+			sc, err := fine.Rescale(kindR / rd.area.WithScale(s, c.k).Radius(s))
 			if err != nil {
 				return nil, 0, 0, 0, err
 			}
@@ -78,7 +81,7 @@ func (rd *reader) searchPitch(sizes []int) (*scaled, int, float64, float64, erro
 			bs = s
 		}
 	}
-	sc, err := fine.rescale(kindR / rd.area.WithScale(bs, by[bs].k).Radius(bs))
+	sc, err := fine.Rescale(kindR / rd.area.WithScale(bs, by[bs].k).Radius(bs))
 	if err != nil {
 		return nil, 0, 0, 0, err
 	}
@@ -96,9 +99,9 @@ func samePitch(r1, r2 float64) bool { return math.Abs(r1-r2) <= 0.02*math.Max(r1
 
 // latticeAt is the lattice test of size s at cell scale k, at the kind
 // scale made from fine; on every third cell only when sub.
-func (rd *reader) latticeAt(fine *scaled, s int, k float64, sub bool) (float64, error) {
+func (rd *reader) latticeAt(fine *cv.Scaled, s int, k float64, sub bool) (float64, error) {
 	a := rd.area.WithScale(s, k)
-	sc, err := fine.rescale(kindR / a.Radius(s))
+	sc, err := fine.Rescale(kindR / a.Radius(s))
 	if err != nil {
 		return 0, err
 	}
@@ -122,17 +125,17 @@ func (rd *reader) latticeAt(fine *scaled, s int, k float64, sub bool) (float64, 
 // corners (the background): else the board may be a larger board whose
 // outer cells the templates do not know (or, at size 6, on a look whose
 // holes are the background, the calibration is a cell off the board).
-func (rd *reader) ringIsSky(sc *scaled, s int) error {
+func (rd *reader) ringIsSky(sc *cv.Scaled, s int) error {
 	a := rd.area
 	var sky [][kindC]float32
 	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
-		cx, cy := sc.at(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
+		cx, cy := sc.At(calibration.Point{X: a.Left + c[0]*a.Side, Y: a.Top + c[1]*a.Side})
 		// (a corner off the picture: the picture's nearest corner; the
 		// area may reach past a screen's edge where the board does not)
-		cx = math.Max(kindSz/2+1, math.Min(cx, float64(sc.w-kindSz/2-2)))
-		cy = math.Max(kindSz/2+1, math.Min(cy, float64(sc.h-kindSz/2-2)))
-		sc.crop(crop, cx, cy, kindSz, kindSz)
+		cx = math.Max(kindSz/2+1, math.Min(cx, float64(sc.W-kindSz/2-2)))
+		cy = math.Max(kindSz/2+1, math.Min(cy, float64(sc.H-kindSz/2-2)))
+		sc.Crop(crop, cx, cy, kindSz, kindSz)
 		_, m := zeroMean(crop)
 		sky = append(sky, m)
 	}
@@ -144,8 +147,8 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 		if board.Geom(n).Ring(i) < s {
 			continue // the board of size s
 		}
-		cx, cy := sc.at(p)
-		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
+		cx, cy := sc.At(p)
+		if !sc.Crop(crop, cx, cy, kindSz, kindSz) {
 			continue // off the picture: no evidence either way
 		}
 		_, m := zeroMean(crop)
@@ -171,11 +174,11 @@ func (rd *reader) ringIsSky(sc *scaled, s int) error {
 // templates: how well a board of that size, there, explains the picture.
 // It computes the same score as kindsOf, in Go, for speed: the lattice is
 // tested for every size and several offsets.
-func (rd *reader) lattice(sc *scaled, pts []calibration.Point, dx, dy float64) float64 {
+func (rd *reader) lattice(sc *cv.Scaled, pts []calibration.Point, dx, dy float64) float64 {
 	crop := make([]float32, kindC*kindSz*kindSz)
 	sum, n := 0.0, 0
 	for _, p := range pts {
-		cx, cy := sc.at(p)
+		cx, cy := sc.At(p)
 		best, bestK, _ := rd.cellBest(crop, sc, cx+dx, cy+dy)
 		if rd.skyHole && bestK == Hole {
 			continue
@@ -192,8 +195,8 @@ func (rd *reader) lattice(sc *scaled, pts []calibration.Point, dx, dy float64) f
 // cellBest returns the best kind score, and its kind, of the cell centred
 // at (cx, cy) in sc, and whether its crop lay inside sc; crop is scratch
 // space of a kind crop's size.
-func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64, Kind, bool) {
-	inside := sc.crop(crop, cx, cy, kindSz, kindSz)
+func (rd *reader) cellBest(crop []float32, sc *cv.Scaled, cx, cy float64) (float64, Kind, bool) {
+	inside := sc.Crop(crop, cx, cy, kindSz, kindSz)
 	std, mean := zeroMean(crop)
 	best, bestK := 0.0, Hole
 	for k := range rd.tpl.kinds {
@@ -230,14 +233,14 @@ func (rd *reader) cellBest(crop []float32, sc *scaled, cx, cy float64) (float64,
 // board's outer ring must: else a person sees a smaller board (and a
 // lattice of a larger size, laid over a smaller board and the background
 // around it, matches as well as the board's own).
-func (rd *reader) rimHolds(sc *scaled, a calibration.Area, s int) bool {
+func (rd *reader) rimHolds(sc *cv.Scaled, a calibration.Area, s int) bool {
 	crop := make([]float32, kindC*kindSz*kindSz)
 	g := board.Geom(s)
 	for i, p := range a.Cells(s) {
 		if g.Ring(i) != s-1 {
 			continue
 		}
-		cx, cy := sc.at(p)
+		cx, cy := sc.At(p)
 		// a cell off the picture is no evidence of a board there
 		if v, k, inside := rd.cellBest(crop, sc, cx, cy); inside && k != Hole && v >= MinKind {
 			return true
@@ -254,16 +257,16 @@ const minCells = 3
 // on the picture (in the kind-scale picture sc), which no board reaches,
 // read surely as the hole template: the look's holes are its plain
 // background.
-func (rd *reader) holeIsSky(sc *scaled) bool {
+func (rd *reader) holeIsSky(sc *cv.Scaled) bool {
 	h := rd.tpl.kinds[Hole]
 	if !h.ok || h.standIn || !h.flat {
 		return false
 	}
-	a := rd.area.Rect().Intersect(image.Rectangle{Min: rd.f.origin, Max: rd.f.origin.Add(image.Pt(rd.f.ws.Cols(), rd.f.ws.Rows()))})
+	a := rd.area.Rect().Intersect(image.Rectangle{Min: rd.f.Origin, Max: rd.f.Origin.Add(rd.f.WS.Size())})
 	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
-		cx, cy := sc.at(calibration.Point{X: float64(a.Min.X) + c[0]*float64(a.Dx()), Y: float64(a.Min.Y) + c[1]*float64(a.Dy())})
-		if !sc.crop(crop, cx, cy, kindSz, kindSz) {
+		cx, cy := sc.At(calibration.Point{X: float64(a.Min.X) + c[0]*float64(a.Dx()), Y: float64(a.Min.Y) + c[1]*float64(a.Dy())})
+		if !sc.Crop(crop, cx, cy, kindSz, kindSz) {
 			return false
 		}
 		std, mean := zeroMean(crop)
@@ -272,32 +275,4 @@ func (rd *reader) holeIsSky(sc *scaled) bool {
 		}
 	}
 	return true
-}
-
-// zeroMean subtracts from a kind crop (kindC channels) each channel's mean
-// within kindMask, zeroes it outside the mask, and returns its spread and
-// means.
-func zeroMean(crop []float32) (float64, [kindC]float32) {
-	var sum [kindC]float64
-	for j, inside := range kindMask {
-		for c := range sum {
-			if inside {
-				sum[c] += float64(crop[kindC*j+c])
-			}
-		}
-	}
-	var mean [kindC]float32
-	for c := range mean {
-		mean[c] = float32(sum[c] / float64(maskN))
-	}
-	for j, inside := range kindMask {
-		for c := range mean {
-			if inside {
-				crop[kindC*j+c] -= mean[c]
-			} else {
-				crop[kindC*j+c] = 0
-			}
-		}
-	}
-	return stdOf(crop), mean
 }

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package vision
 
 import (
@@ -9,6 +11,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
 
 // Learn returns the set into (nil for a new one) extended with every cell of
@@ -103,45 +106,45 @@ const minLearnR = 16
 
 // learnAt adds the crops of every cell of the picture shrunk by f (1: as it
 // is) to the sums.
-func learnAt(f float64, fe *features, area calibration.Area, truth board.Position, kindSum *[numKinds][]float64, kindN *[numKinds]int, digitSum *[7][]float64, digitN *[7]int) error {
+func learnAt(f float64, fe *cv.Features, area calibration.Area, truth board.Position, kindSum *[numKinds][]float64, kindN *[numKinds]int, digitSum *[7][]float64, digitN *[7]int) error {
 	s := truth.Size
 	R := area.Radius(s)
 	// the same pyramid as read: size 6's kind scale, then this size's
-	wsF, wF := fe.ws, fe.w
+	wsF, wF := fe.WS, fe.W
 	if f != 1 {
-		a, err := scale(fe.ws, fe.origin, f)
+		a, err := cv.Scale(fe.WS, fe.Origin, f)
 		if err != nil {
 			return err
 		}
 		defer a.Close()
-		b, err := scale(fe.w, fe.origin, f)
+		b, err := cv.Scale(fe.W, fe.Origin, f)
 		if err != nil {
 			return err
 		}
 		defer b.Close()
-		wsF, wF = a.mat, b.mat
+		wsF, wF = a.Mat, b.Mat
 	}
-	ks6, err := scale(wsF, fe.origin, kindR/area.Radius(6)/f)
+	ks6, err := cv.Scale(wsF, fe.Origin, kindR/area.Radius(6)/f)
 	if err != nil {
 		return err
 	}
-	ks6.k *= f
+	ks6.K *= f
 	defer ks6.Close()
-	ks, err := ks6.rescale(kindR / R)
+	ks, err := ks6.Rescale(kindR / R)
 	if err != nil {
 		return err
 	}
 	defer ks.Close()
-	ds, err := scale(wF, fe.origin, digitR/R/f)
+	ds, err := cv.Scale(wF, fe.Origin, digitR/R/f)
 	if err != nil {
 		return err
 	}
-	ds.k *= f
+	ds.K *= f
 	defer ds.Close()
 	for i, p := range area.Cells(s) {
 		c := truth.Cells[i]
 		k := kindOfCell(c)
-		cx, cy := ks.at(p)
+		cx, cy := ks.At(p)
 		if kindSum[k] == nil {
 			kindSum[k] = make([]float64, kindC*kindSz*kindSz)
 		}
@@ -152,7 +155,7 @@ func learnAt(f float64, fe *features, area calibration.Area, truth board.Positio
 		if c.Tile == board.None {
 			continue
 		}
-		cx, cy = ds.at(p)
+		cx, cy = ds.At(p)
 		d := c.Tile
 		if digitSum[d] == nil {
 			digitSum[d] = make([]float64, digitW*digitH)
@@ -169,9 +172,9 @@ func learnAt(f float64, fe *features, area calibration.Area, truth board.Positio
 // the cells of each kind look most alike: the pitch of the board in view,
 // measured with no template. The calibration's own scale is kept unless
 // another is clearly better.
-func learnScale(f *features, area calibration.Area, truth board.Position) (calibration.Area, error) {
+func learnScale(f *cv.Features, area calibration.Area, truth board.Position) (calibration.Area, error) {
 	s := truth.Size
-	fine, err := scale(f.ws, f.origin, kindR/(area.Side*board.Radius(6)*kMin))
+	fine, err := cv.Scale(f.WS, f.Origin, kindR/(area.Side*board.Radius(6)*kMin))
 	if err != nil {
 		return area, err
 	}
@@ -182,7 +185,7 @@ func learnScale(f *features, area calibration.Area, truth board.Position) (calib
 	}
 	alike := func(k float64) (float64, error) {
 		a := area.WithScale(s, k)
-		sc, err := fine.rescale(kindR / a.Radius(s))
+		sc, err := fine.Rescale(kindR / a.Radius(s))
 		if err != nil {
 			return 0, err
 		}
@@ -224,14 +227,14 @@ func learnScale(f *features, area calibration.Area, truth board.Position) (calib
 // alikeness is how alike the kind crops at pts are within each kind: the
 // mean correlation of each crop with its kind's mean crop, over the kinds
 // with at least two cells.
-func alikeness(sc *scaled, pts []calibration.Point, kinds []Kind) float64 {
+func alikeness(sc *cv.Scaled, pts []calibration.Point, kinds []Kind) float64 {
 	crops := make([][]float32, len(pts))
 	var sum [numKinds][]float64
 	var n [numKinds]int
 	for i, p := range pts {
 		c := make([]float32, kindC*kindSz*kindSz)
-		cx, cy := sc.at(p)
-		sc.crop(c, cx, cy, kindSz, kindSz)
+		cx, cy := sc.At(p)
+		sc.Crop(c, cx, cy, kindSz, kindSz)
 		zeroMean(c)
 		crops[i] = c
 		k := kinds[i]
@@ -342,9 +345,9 @@ func (s *Sample) clone() *Sample {
 
 // accumulate adds the w×h crop of sc centred on (cx, cy) to sum; false if
 // it does not lie inside sc.
-func accumulate(sum []float64, sc *scaled, cx, cy float64, w, h int) bool {
-	buf := make([]float32, w*h*sc.c)
-	if !sc.crop(buf, cx, cy, w, h) {
+func accumulate(sum []float64, sc *cv.Scaled, cx, cy float64, w, h int) bool {
+	buf := make([]float32, w*h*sc.C)
+	if !sc.Crop(buf, cx, cy, w, h) {
 		return false
 	}
 	for i, v := range buf {

@@ -1,8 +1,11 @@
+//go:build cgo
+
 package vision
 
 import (
-	"fmt"
 	"math"
+
+	"hexiom/vision/internal/cv"
 )
 
 // The picture's own digits: two digits of a font can be so alike at a small
@@ -14,18 +17,6 @@ import (
 // quarter pixel, they make a template of each digit for this picture alone,
 // and the doubtful tile is compared with those two.
 const (
-	// MinPairMargin is how far (as digitMargin measures it, 1 a perfect
-	// match) a tile must lie from the picture's runner-up digit towards
-	// its best for the pair check to read it. Right digits lie 0.43 and
-	// more of the way from any other, wrong ones −0.43 or less from the
-	// right one (TestPairCheckNeverFlips).
-	MinPairMargin = 0.2
-	// MinPairScore is the least correlation of the tile with the
-	// picture's template of its digit. Over the flash fixtures (every
-	// zoom) and classic ones, a tile scores 0.98 or more against the
-	// picture's own tiles of its digit, and 0.93 or less against those of
-	// any other (TestPairCheckNeverFlips).
-	MinPairScore = 0.955
 	// pairExemplars is how many tiles of each of the two digits the
 	// picture must show, read surely, for the pair check to be made.
 	pairExemplars = 2
@@ -102,12 +93,12 @@ var pairCheckOff bool
 type pairs struct {
 	r   *Reading
 	tpl *Templates
-	sc  *scaled // W at the digit scale
+	sc  *cv.Scaled // W at the digit scale
 	buf []float32
 }
 
 func (rd *reader) newPairs(r *Reading) (*pairs, error) {
-	sc, err := scale(rd.f.w, rd.f.origin, digitR/r.Area.Radius(r.Size))
+	sc, err := cv.Scale(rd.f.W, rd.f.Origin, digitR/r.Area.Radius(r.Size))
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +110,9 @@ func (p *pairs) Close() { p.sc.Close() }
 // crop fills p.buf with tile i's digit box, aligned to tpl; it returns the
 // correlation with tpl there.
 func (p *pairs) crop(i int, tpl []float32) (float64, bool) {
-	cx, cy := p.sc.at(p.r.Area.Centre(p.r.Size, i))
+	cx, cy := p.sc.At(p.r.Area.Centre(p.r.Size, i))
 	v, ox, oy := alignDigit(p.sc, cx, cy, tpl, p.buf)
-	return v, p.sc.crop(p.buf, cx+ox, cy+digitDY+oy, digitW, digitH)
+	return v, p.sc.Crop(p.buf, cx+ox, cy+digitDY+oy, digitW, digitH)
 }
 
 // exemplar returns the picture's template of digit d, the average of the
@@ -192,23 +183,6 @@ func (p *pairs) between(i int, a, b []float32) (score, margin float64) {
 	return sa, (sa - sb) / (1 - rho)
 }
 
-// onlyTooClose says whether c, a tile, is in doubt only because its two best
-// digits scored too close: with the runner-up out of the way it would be
-// read.
-func (t *Templates) onlyTooClose(c *CellReading) bool {
-	if c.Kind != Movable && c.Kind != Locked || c.Digit < 0 || c.NextDigit < 0 || t.digitStandIn[c.NextDigit] {
-		return false
-	}
-	if c.DigitScore-c.DigitNext >= MinDigitGap || c.DigitScore < MinDigitLacking {
-		return false
-	}
-	d := *c
-	d.Doubt = ""
-	d.DigitNext = d.DigitScore - 2*MinDigitGap
-	t.judge(&d)
-	return d.Doubt == ""
-}
-
 // digitsF returns digit d's template as floats.
 func (t *Templates) digitsF(d int8) []float32 {
 	b := t.digits[d]
@@ -223,10 +197,10 @@ func (t *Templates) digitsF(d int8) []float32 {
 // (cx, cy+digitDY) in the digit-scale picture sc, the box best matches tpl,
 // to a quarter pixel; it returns the correlation there and the offset.
 // buf is scratch space of the box's size.
-func alignDigit(sc *scaled, cx, cy float64, tpl, buf []float32) (best, bx, by float64) {
+func alignDigit(sc *cv.Scaled, cx, cy float64, tpl, buf []float32) (best, bx, by float64) {
 	best = math.Inf(-1)
 	try := func(ox, oy float64) {
-		if !sc.crop(buf, cx+ox, cy+digitDY+oy, digitW, digitH) {
+		if !sc.Crop(buf, cx+ox, cy+digitDY+oy, digitW, digitH) {
 			return
 		}
 		if v := corr(buf, tpl); v > best {
@@ -245,18 +219,4 @@ func alignDigit(sc *scaled, cx, cy float64, tpl, buf []float32) (best, bx, by fl
 		}
 	}
 	return best, bx, by
-}
-
-// pairWhy says, for a doubt, what the pair check found ("" if it was not
-// made).
-func pairWhy(c *CellReading) string {
-	if c.PairScore == 0 {
-		return ""
-	}
-	return fmt.Sprintf("; against this picture's own %ds and %ds it scores %.2f and lies %.2f of the way (need %.2f and %.2f)", c.Digit, c.NextDigit, c.PairScore, c.PairMargin, MinPairScore, MinPairMargin)
-}
-
-// pairSays whether the pair check read c surely.
-func pairSays(c *CellReading) bool {
-	return c.DigitScore >= MinDigitLacking && c.PairScore >= MinPairScore && c.PairMargin >= MinPairMargin
 }

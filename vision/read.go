@@ -1,17 +1,17 @@
+//go:build cgo
+
 package vision
 
 import (
 	"errors"
 	"fmt"
 	"image"
+	"image/draw"
 	"math"
-	"runtime"
-	"unsafe"
-
-	"gocv.io/x/gocv"
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision/internal/cv"
 )
 
 // Read reads the board in the calibrated area of img, whose Bounds are
@@ -56,7 +56,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 	return r, nil
 }
 
-// reader holds the features of one picture and the templates as Mats.
+// reader holds the features of one picture and the templates in a matcher.
 type reader struct {
 	fixed    bool // never search the pitch
 	learning bool // Learn reads its own picture back
@@ -69,11 +69,10 @@ type reader struct {
 	skyHole bool
 	area    calibration.Area
 	tpl     *Templates
-	f       *features
-	kinds   [numKinds]gocv.Mat // CV_32FC2, for non-flat kind templates
-	digits  [7]gocv.Mat        // CV_8UC1
-	res     gocv.Mat
-	none    gocv.Mat // empty mask
+	f       *cv.Features
+	m       *cv.Matcher
+	kinds   [numKinds]int // the matcher's template of each non-flat kind, else −1
+	digits  [7]int        // of each digit, else −1
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
@@ -90,52 +89,52 @@ func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader,
 	if err != nil {
 		return nil, err
 	}
-	rd := &reader{area: area, tpl: tpl, f: f, res: gocv.NewMat(), none: gocv.NewMat()}
+	rd := &reader{area: area, tpl: tpl, f: f, m: cv.NewMatcher()}
 	for k := range tpl.kinds {
+		rd.kinds[k] = -1
 		if p := tpl.kinds[k]; p.ok && !p.flat {
-			m, err := gocv.NewMatFromBytes(kindSz, kindSz, gocv.MatTypeCV32FC2, floatBytes(p.pix))
-			if err != nil {
+			if rd.kinds[k], err = rd.m.AddFloat(p.pix, kindSz, kindSz, kindC); err != nil {
 				rd.Close()
 				return nil, fmt.Errorf("vision: %s template: %w", Kind(k), err)
 			}
-			rd.kinds[k] = m
 		}
 	}
 	for d, b := range tpl.digits {
+		rd.digits[d] = -1
 		if b != nil {
-			m, err := gocv.NewMatFromBytes(digitH, digitW, gocv.MatTypeCV8UC1, b)
-			if err != nil {
+			if rd.digits[d], err = rd.m.AddGrey(b, digitW, digitH); err != nil {
 				rd.Close()
 				return nil, fmt.Errorf("vision: digit %d template: %w", d, err)
 			}
-			rd.digits[d] = m
 		}
 	}
 	return rd, nil
 }
 
 func (rd *reader) Close() {
-	defer runtime.KeepAlive(rd.tpl) // the template Mats point into it
 	rd.f.Close()
-	rd.res.Close()
-	rd.none.Close()
-	for _, m := range rd.kinds {
-		if m.Ptr() != nil {
-			m.Close()
-		}
-	}
-	for _, m := range rd.digits {
-		if m.Ptr() != nil {
-			m.Close()
-		}
-	}
+	rd.m.Close()
 }
 
-func floatBytes(f []float32) []byte {
-	if len(f) == 0 {
-		return nil
+// newFeatures computes the features of the part of img under the area. img's
+// Bounds are screen coordinates.
+func newFeatures(img image.Image, area calibration.Area) (*cv.Features, error) {
+	// Only the part of the area on the picture counts: an area may reach
+	// past the screen's edge while the board is on the screen.
+	r := area.Rect().Intersect(img.Bounds())
+	if r.Dx() < 8 || r.Dy() < 8 {
+		return nil, fmt.Errorf("vision: the %v (%v) is not on the picture %v; calibrate again", area, area.Rect(), img.Bounds())
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&f[0])), 4*len(f))
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		rgba = image.NewRGBA(r)
+		draw.Draw(rgba, r, img, r.Min, draw.Src)
+	}
+	f, err := cv.NewFeatures(rgba, r)
+	if err != nil {
+		return nil, fmt.Errorf("vision: %w", err)
+	}
+	return f, nil
 }
 
 // read reads a board of size s, or finds the size first when s is 0.
@@ -146,14 +145,14 @@ func (rd *reader) read(s int) (Reading, error) {
 		sizes = []int{s}
 	}
 	// The lattice test: every cell of each size, at the calibrated place.
-	var best *scaled
+	var best *cv.Scaled
 	defer func() {
 		if best != nil {
 			best.Close()
 		}
 	}()
 	bestS, bestMean := 0, -1.0
-	keep := func(sc *scaled, s int, mean float64) {
+	keep := func(sc *cv.Scaled, s int, mean float64) {
 		if best != nil {
 			best.Close()
 		}
@@ -163,14 +162,14 @@ func (rd *reader) read(s int) (Reading, error) {
 	// Each size's kind-scale picture is made from the finest one (size
 	// 6's), itself made from the full picture: a resize of a small picture
 	// is much cheaper. Learn makes its crops the same way.
-	base, err := scale(rd.f.ws, rd.f.origin, kindR/rd.area.Radius(6))
+	base, err := cv.Scale(rd.f.WS, rd.f.Origin, kindR/rd.area.Radius(6))
 	if err != nil {
 		return r, err
 	}
 	defer base.Close()
 	rd.skyHole = rd.tpl.SkyHoles || rd.holeIsSky(base)
 	for _, s := range sizes {
-		sc, err := base.rescale(kindR / rd.area.Radius(s))
+		sc, err := base.Rescale(kindR / rd.area.Radius(s))
 		if err != nil {
 			return r, err
 		}
@@ -190,7 +189,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	// best's: a size-3 board matches the size-2 lattice as well as its own.
 	for _, s := range sizes {
 		if s > bestS && means[s] >= bestMean-sizeTie && samePitch(rd.area.Radius(s), rd.area.Radius(bestS)) {
-			sc, err := base.rescale(kindR / rd.area.Radius(s))
+			sc, err := base.Rescale(kindR / rd.area.Radius(s))
 			if err != nil {
 				return r, err
 			}
@@ -266,8 +265,8 @@ func (rd *reader) read(s int) (Reading, error) {
 			}
 		}
 	}
-	area := rd.area.Shift(dx/best.k, dy/best.k)
-	r.Shift = calibration.Point{X: dx / best.k, Y: dy / best.k}
+	area := rd.area.Shift(dx/best.K, dy/best.K)
+	r.Shift = calibration.Point{X: dx / best.K, Y: dy / best.K}
 	r.Area = area
 	cells, err := rd.kindsOf(r.Size, best, area)
 	if err != nil {
@@ -304,7 +303,7 @@ const nearReach = 4
 // nearby moves rd.area to where, within nearReach of it, the cells of size
 // s match best in the kind-scale picture sc (a grid search, each px), and
 // returns the lattice score there.
-func (rd *reader) nearby(sc *scaled, s int) float64 {
+func (rd *reader) nearby(sc *cv.Scaled, s int) float64 {
 	var pts []calibration.Point
 	for i, p := range rd.area.Cells(s) {
 		if i%3 == 0 || s <= 3 {
@@ -322,6 +321,6 @@ func (rd *reader) nearby(sc *scaled, s int) float64 {
 			}
 		}
 	}
-	rd.area = rd.area.Shift(bx/sc.k, by/sc.k)
+	rd.area = rd.area.Shift(bx/sc.K, by/sc.K)
 	return rd.lattice(sc, rd.area.Cells(s), 0, 0)
 }

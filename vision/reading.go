@@ -3,6 +3,7 @@ package vision
 import (
 	"errors"
 	"fmt"
+	"image"
 	"strings"
 
 	"hexiom/board"
@@ -149,4 +150,20 @@ func doubts(r Reading) *DoubtError {
 		return nil
 	}
 	return &DoubtError{Reading: r, Doubts: ds}
+}
+
+// CellsBox is the part of the picture ReadCells looks at to read the given
+// cells of the board of r (cells on it): a picture of that part (a grab of
+// it alone) reads as the whole picture does. Each cell's crops reach its
+// radius out (the kind crop) and less (the digit box); the margin keeps
+// them off the edge of the scaled part.
+func CellsBox(r Reading, cells []int) image.Rectangle {
+	R := r.Area.Radius(r.Size)
+	pad := 1.25*R + 4
+	var box image.Rectangle
+	for _, i := range cells {
+		p := r.Area.Centre(r.Size, i)
+		box = box.Union(image.Rect(int(p.X-pad), int(p.Y-pad), int(p.X+pad)+1, int(p.Y+pad)+1))
+	}
+	return box
 }

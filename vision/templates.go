@@ -483,6 +483,34 @@ func maskZeroMean(v []float32) ([]float32, [kindC]float32) {
 	return out, mean
 }
 
+// zeroMean subtracts from a kind crop (kindC channels) each channel's mean
+// within kindMask, zeroes it outside the mask, and returns its spread and
+// means.
+func zeroMean(crop []float32) (float64, [kindC]float32) {
+	var sum [kindC]float64
+	for j, inside := range kindMask {
+		for c := range sum {
+			if inside {
+				sum[c] += float64(crop[kindC*j+c])
+			}
+		}
+	}
+	var mean [kindC]float32
+	for c := range mean {
+		mean[c] = float32(sum[c] / float64(maskN))
+	}
+	for j, inside := range kindMask {
+		for c := range mean {
+			if inside {
+				crop[kindC*j+c] -= mean[c]
+			} else {
+				crop[kindC*j+c] = 0
+			}
+		}
+	}
+	return stdOf(crop), mean
+}
+
 // stdOf returns the spread of a zero-mean masked crop over the mask.
 func stdOf(p []float32) float64 {
 	var sq float64

@@ -1,0 +1,168 @@
+//go:build cgo
+
+package cv
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"runtime"
+
+	"gocv.io/x/gocv"
+
+	"hexiom/calibration"
+)
+
+// Mat is a picture OpenCV holds: 8-bit grey levels, one or two channels
+// interleaved.
+type Mat struct{ m gocv.Mat }
+
+// Size is the picture's width and height.
+func (m Mat) Size() image.Point { return image.Pt(m.m.Cols(), m.m.Rows()) }
+
+// Features holds the colour-free features of a part of a picture at full
+// resolution: WS interleaves W (a pixel's darkest channel) and S (its
+// spread, max − min channel) per pixel, W is W alone.
+type Features struct {
+	Origin image.Point // screen point of the Mats' top-left pixel
+	WS     Mat         // two channels
+	W      Mat         // one channel
+}
+
+// Close frees the Mats.
+func (f *Features) Close() {
+	f.WS.m.Close()
+	f.W.m.Close()
+}
+
+// NewFeatures computes the features of the part r of img (r within
+// img.Rect; screen coordinates).
+func NewFeatures(img *image.RGBA, r image.Rectangle) (*Features, error) {
+	if !r.In(img.Rect) || r.Empty() {
+		return nil, fmt.Errorf("features of %v outside the picture %v", r, img.Rect)
+	}
+	w, h := r.Dx(), r.Dy()
+	ws := make([]byte, 2*w*h)
+	wo := make([]byte, w*h)
+	for y := 0; y < h; y++ {
+		row := img.Pix[img.PixOffset(r.Min.X, r.Min.Y+y):]
+		o := y * w
+		for x := 0; x < w; x++ {
+			cr, cg, cb := row[4*x], row[4*x+1], row[4*x+2]
+			lo, hi := cr, cr
+			if cg < lo {
+				lo = cg
+			} else if cg > hi {
+				hi = cg
+			}
+			if cb < lo {
+				lo = cb
+			} else if cb > hi {
+				hi = cb
+			}
+			ws[2*(o+x)] = lo
+			ws[2*(o+x)+1] = hi - lo
+			wo[o+x] = lo
+		}
+	}
+	// NewMatFromBytes does not copy (gocv v0.31.0): clone into OpenCV's
+	// memory at once so the Mats own their pixels.
+	m1, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC2, ws)
+	if err != nil {
+		return nil, fmt.Errorf("features: %w", err)
+	}
+	defer m1.Close()
+	m2, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, wo)
+	if err != nil {
+		return nil, fmt.Errorf("features: %w", err)
+	}
+	defer m2.Close()
+	f := &Features{Origin: r.Min, WS: Mat{m1.Clone()}, W: Mat{m2.Clone()}}
+	runtime.KeepAlive(ws) // the wrappers point into them until cloned
+	runtime.KeepAlive(wo)
+	return f, nil
+}
+
+// Scaled is one of the feature pictures brought to a scale K (a cell of
+// radius R on screen has radius K·R here).
+type Scaled struct {
+	K      float64
+	Origin image.Point // the screen point of the full picture's top-left pixel
+	W, H   int
+	C      int    // channels
+	Pix    []byte // a copy of the Mat's pixels, for crops done in Go
+	Mat    Mat
+}
+
+// Close frees the Mat.
+func (s *Scaled) Close() { s.Mat.m.Close() }
+
+// Scale resizes src (whose top-left pixel is at screen point origin) by k:
+// INTER_AREA when it shrinks, INTER_LINEAR when it grows.
+func Scale(src Mat, origin image.Point, k float64) (*Scaled, error) {
+	dst := gocv.NewMat()
+	interp := gocv.InterpolationArea
+	if k > 1 {
+		interp = gocv.InterpolationLinear
+	}
+	gocv.Resize(src.m, &dst, image.Point{}, k, k, interp)
+	if dst.Empty() {
+		dst.Close()
+		return nil, fmt.Errorf("resize by %.3f gave nothing", k)
+	}
+	return &Scaled{K: k, Origin: origin, W: dst.Cols(), H: dst.Rows(), C: dst.Channels(), Pix: dst.ToBytes(), Mat: Mat{dst}}, nil
+}
+
+// Rescale returns s brought to scale k (k ≤ s.K: a further reduction).
+func (s *Scaled) Rescale(k float64) (*Scaled, error) {
+	if k == s.K {
+		return &Scaled{K: k, Origin: s.Origin, W: s.W, H: s.H, C: s.C, Pix: s.Pix, Mat: Mat{s.Mat.m.Clone()}}, nil
+	}
+	r, err := Scale(s.Mat, s.Origin, k/s.K)
+	if err != nil {
+		return nil, err
+	}
+	r.K = k
+	return r, nil
+}
+
+// At maps a screen point to continuous coordinates of the scaled picture.
+func (s *Scaled) At(p calibration.Point) (float64, float64) {
+	return (p.X - float64(s.Origin.X)) * s.K, (p.Y - float64(s.Origin.Y)) * s.K
+}
+
+// Crop fills dst (w×h pixels, s.C channels interleaved) with s sampled
+// bilinearly so that dst's centre falls on the continuous point (cx, cy).
+// Pixels outside s read as 0. It reports whether the crop lay inside s.
+func (s *Scaled) Crop(dst []float32, cx, cy float64, w, h int) bool {
+	inside := true
+	x0 := cx - float64(w)/2 // continuous x of dst's left edge
+	y0 := cy - float64(h)/2
+	c := s.C
+	for j := 0; j < h; j++ {
+		fy := y0 + float64(j) // sample point (pixel-index space: centre − 0.5)
+		iy := int(math.Floor(fy))
+		ty := float32(fy - float64(iy))
+		for i := 0; i < w; i++ {
+			fx := x0 + float64(i)
+			ix := int(math.Floor(fx))
+			tx := float32(fx - float64(ix))
+			o := (j*w + i) * c
+			if ix < 0 || iy < 0 || ix+1 >= s.W || iy+1 >= s.H {
+				inside = false
+				for ch := 0; ch < c; ch++ {
+					dst[o+ch] = 0
+				}
+				continue
+			}
+			p := (iy*s.W + ix) * c
+			q := p + s.W*c
+			for ch := 0; ch < c; ch++ {
+				a := float32(s.Pix[p+ch])*(1-tx) + float32(s.Pix[p+c+ch])*tx
+				b := float32(s.Pix[q+ch])*(1-tx) + float32(s.Pix[q+c+ch])*tx
+				dst[o+ch] = a*(1-ty) + b*ty
+			}
+		}
+	}
+	return inside
+}
