@@ -9,7 +9,9 @@ package main
 // -levels DIR solves the level*.txt files of DIR instead of the 40 official
 // levels (built in), -levels none no level file; -altered solves board.Altered
 // levels instead of board.Random ones (a proof of no solution counts as an
-// answer); -slowest lists the random levels that took the most nodes.
+// answer); -slowest lists the random levels that took the most nodes. An
+// interrupt (SIGINT, SIGTERM) stops it at once (exit 1), printing no
+// figures for the group it cut short; bench-max likewise.
 
 import (
 	"cmp"
@@ -74,8 +76,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(files) > 0 {
 		b.official(files, official, *runs)
 	}
-	if *nRandom > 0 {
+	if *nRandom > 0 && ctx.Err() == nil {
 		b.random(*size, *nRandom, *altered, *slowest)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted after %d solves, no figures printed for the group it was in: %w", b.solves, err)
 	}
 	if b.failures > 0 {
 		return fmt.Errorf("%d solves failed or timed out", b.failures)
@@ -91,6 +96,7 @@ type benchSolver struct {
 	mode           string // what a solve looks for, as printed
 	stdout, stderr io.Writer
 	failures       int
+	solves         int // finished, not interrupted
 }
 
 // benchSolve is one solve's wall time, the process's CPU time over it (with
@@ -100,6 +106,10 @@ type benchSolve struct {
 	wall, cpu time.Duration
 	nodes     int64
 }
+
+// interrupted reports whether the user interrupted the command (b.ctx is
+// cancelled): the group stops, printing nothing more.
+func (b *benchSolver) interrupted() bool { return b.ctx.Err() != nil }
 
 func (b *benchSolver) solve(p board.Position) (benchSolve, error) {
 	ctx, cancel := context.WithTimeout(b.ctx, b.timeout)
@@ -125,6 +135,10 @@ func (b *benchSolver) official(files []string, levels []board.Position, runs int
 		var nodes int64
 		for r := 0; r < runs; r++ {
 			s, err := b.solve(levels[k])
+			if b.interrupted() {
+				return
+			}
+			b.solves++
 			if err != nil {
 				fmt.Fprintf(b.stderr, "%s: %v\n", f, err)
 				b.failures++
@@ -158,6 +172,10 @@ func (b *benchSolver) random(size, n int, altered bool, slowest int) {
 	failed, unsolvable := 0, 0
 	for seed := 0; seed < n; seed++ {
 		s, err := b.solve(gen(size, uint64(seed)))
+		if b.interrupted() {
+			return
+		}
+		b.solves++
 		switch {
 		case altered && errors.Is(err, solver.ErrNoSolution):
 			unsolvable++ // proved: the search was exhausted

@@ -164,6 +164,9 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	failures := 0
 	for _, obj := range objectives {
 		failures += benchMaxObjective(ctx, stdout, stderr, names, levels, obj, *timeout, *threads, *verbose)
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted during -max %v, its table not printed: %w", obj, err)
+		}
 	}
 	fmt.Fprintf(stdout, "load average at end: %s\n", loadAvg())
 	if failures > 0 {
@@ -175,7 +178,7 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // benchMaxObjective solves every level for obj, a line each with verbose,
 // and prints a table by group (official levels by size, random levels by
 // size); it returns how many solves failed or gave a wrong answer.
-func benchMaxObjective(ctx context.Context, w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
+func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
 	type group struct {
 		n, proved, none int
 		proof, found    []time.Duration // proved ones only: to the proof, to the optimum
@@ -199,11 +202,14 @@ func benchMaxObjective(ctx context.Context, w, stderr io.Writer, names []string,
 			order = append(order, g)
 		}
 		gr := groups[g]
-		ctx, cancel := context.WithTimeout(ctx, timeout)
+		ctx, cancel := context.WithTimeout(parent, timeout)
 		c0, t0 := cli.ProcessCPU(), time.Now()
 		res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
 		took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 		cancel()
+		if parent.Err() != nil {
+			return failures // interrupted: the caller says so
+		}
 		gr.n++
 		gr.nodes = append(gr.nodes, res.Nodes)
 		gr.cpu = append(gr.cpu, cpu)
