@@ -3,7 +3,8 @@
 // real files: DIMACS CNF for SAT solvers (a level, or its overconstrained
 // variant with a counter over the objective), a SAT solver's answer,
 // MiniZinc data for the models in scripts/ (hexiom.mzn, hexiom-max.mzn,
-// tantrix.mzn) and MiniZinc's output on the Tantrix model. The level text
+// tantrix.mzn), MiniZinc's output on the Tantrix model, and a Tantrix
+// solution as the SAT comparison writes it. The level text
 // format is package board's, the Tantrix board format package tantrix's.
 //
 // Readers take a name for their errors, which say "name:line: what".
@@ -12,5 +13,6 @@
 // dimacs.go reads a CNF back, with the comment lines the writers add
 // (ReadCNF), and a SAT solver's answer (ReadModel); dzn.go writes MiniZinc
 // data (WriteLevelDZN, WriteTantrixDZN); mzn.go reads MiniZinc's output on
-// scripts/tantrix.mzn (ReadTantrixMZN).
+// scripts/tantrix.mzn (ReadTantrixMZN); solution.go reads a Tantrix
+// solution, one "q r tile rotation" line a place (ReadTantrixSolution).
 package formats

@@ -264,3 +264,37 @@ func TestReadTantrixMZN(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTantrixSolution: the solutions scripts/tantrix-sat.cpp (CaDiCaL
+// with lazy sub-loop cuts) wrote for two boards read back into placements
+// tantrix.Check accepts; broken lines are refused with the line.
+func TestReadTantrixSolution(t *testing.T) {
+	for _, c := range []struct{ solution, board string }{
+		{"t10-1.solution.txt", "testdata/t10-1.txt"},
+		{"005-poly-23.solution.txt", "../tantrix/testdata/hard/005-poly-23.txt"},
+	} {
+		f, err := os.Open(filepath.Join("testdata", c.solution))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts, err := ReadTantrixSolution(f, c.solution)
+		f.Close()
+		b := readBoard(t, c.board)
+		if err != nil || len(ts) != b.N {
+			t.Errorf("%s: %v, %d places of %d", c.solution, err, len(ts), b.N)
+			continue
+		}
+		if err := tantrix.Check(b, ts); err != nil {
+			t.Errorf("%s: %v", c.solution, err)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{"# q r tile rotation\n0 0 1\n", "bad.txt:2: expected q r tile rotation"},
+		{"\n0 0 one 2\n", `bad.txt:2: "one" is not a number`},
+	} {
+		_, err := ReadTantrixSolution(strings.NewReader(c.text), "bad.txt")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+}

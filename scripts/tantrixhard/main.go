@@ -18,20 +18,19 @@
 //	       the rim, places with more neighbours on the board first)
 //
 // The same n, seed and shape give the same board. SOLUTION holds one
-// "q r tile rotation" line per place (as scripts/tantrix-sat.cpp writes).
+// "q r tile rotation" line per place (as scripts/tantrix-sat.cpp writes;
+// read by formats.ReadTantrixSolution).
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
-	"strconv"
-	"strings"
 
+	"hexiom/formats"
 	"hexiom/tantrix"
 )
 
@@ -309,23 +308,9 @@ func check(args []string) error {
 		return err
 	}
 	defer g.Close()
-	var sol []tantrix.Placed
-	sc := bufio.NewScanner(g)
-	for line := 1; sc.Scan(); line++ {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		var v [4]int
-		for i := range v {
-			if len(f) != 4 {
-				return fmt.Errorf("%s:%d: expected q r tile rotation", args[1], line)
-			}
-			if v[i], err = strconv.Atoi(f[i]); err != nil {
-				return fmt.Errorf("%s:%d: %w", args[1], line, err)
-			}
-		}
-		sol = append(sol, tantrix.Placed{Place: tantrix.Place{Q: v[0], R: v[1]}, Tile: v[2], Rot: v[3]})
+	sol, err := formats.ReadTantrixSolution(g, args[1])
+	if err != nil {
+		return err
 	}
 	sort.Slice(sol, func(i, j int) bool { return sol[i].R < sol[j].R || sol[i].R == sol[j].R && sol[i].Q < sol[j].Q })
 	return tantrix.Check(b, sol)
