@@ -176,8 +176,8 @@ func memoMeta(gen uint32, k int, ub int32) uint64 {
 	return uint64(gen)<<32 | uint64(k)<<16 | uint64(uint16(ub+1))
 }
 
-func hash(a, b, c uint64, k int) uint64 {
-	h := a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F ^ c*0x165667B19E3779F9 ^ uint64(k)*0xD6E8FEB86659FD93
+func hash(a, c uint64, k int) uint64 {
+	h := a*0x9E3779B97F4A7C15 ^ c*0x165667B19E3779F9 ^ uint64(k)*0xD6E8FEB86659FD93
 	h ^= h >> 29
 	h *= 0xBF58476D1CE4E5B9
 	return h ^ h>>32
@@ -192,19 +192,24 @@ type memoRef struct {
 }
 
 // memoLook finds the state of the node at step k (its frontier set by the
-// bounds) in the memo: its place, and the bound remembered for it (hit).
-func (s *core) memoLook(k int) (r memoRef, ub int32, hit bool) {
-	r.n0 = s.nodes
-	if !s.useMemo {
-		return r, 0, false
+// bounds) in the memo: its place, and the bound remembered for it (noMemo
+// when there is none).
+func (s *core) memoLook(k int) (r memoRef, ub int32) {
+	r.n0, ub = s.nodes, noMemo
+	if s.useMemo {
+		a, c := s.ka, s.cword
+		e := &s.memo[hash(a, c, k)&s.memoMask]
+		r.e, r.a, r.c = e, a, c
+		if e.a == a && e.c == c && e.meta>>16 == uint64(s.gen)<<16|uint64(k) {
+			ub = int32(uint16(e.meta)) - 1
+		}
 	}
-	r.a, r.c = s.ka, s.cword
-	r.e = &s.memo[hash(r.a, 0, r.c, k)&s.memoMask]
-	if e := r.e; e.a == r.a && e.c == r.c && e.meta>>16 == uint64(s.gen)<<16|uint64(k) {
-		return r, int32(uint16(e.meta)) - 1, true
-	}
-	return r, 0, false
+	return r, ub
 }
+
+// noMemo is memoLook's bound when the memo holds nothing for the state:
+// above any need.
+const noMemo = 1 << 30
 
 // memoKeep remembers ub, a bound on what the rest of the board can still
 // give from the node at step k (-1: nothing fits), if its subtree took

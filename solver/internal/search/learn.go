@@ -338,8 +338,8 @@ func (s *Searcher) dfsLearn(k int) {
 	if s.countNode() {
 		return
 	}
-	ref, ub, hit := s.memoLook(k)
-	if hit && ub < s.need() {
+	ref, ub := s.memoLook(k)
+	if ub < s.need() {
 		copy(out, s.decided)
 		return
 	}

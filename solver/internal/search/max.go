@@ -256,8 +256,8 @@ func (s *MaxSearcher) dfs(k int) int32 {
 		}
 		s.raiseFloor()
 	}
-	ref, ub, hit := s.memoLook(k)
-	if hit && ub < s.need() {
+	ref, ub := s.memoLook(k)
+	if ub < s.need() {
 		return ub
 	}
 	j := s.pick(k)

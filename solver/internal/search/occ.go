@@ -126,8 +126,8 @@ func (s *Searcher) dfs(k int) {
 	if s.countNode() {
 		return
 	}
-	ref, ub, hit := s.memoLook(k)
-	if hit && ub < s.need() {
+	ref, ub := s.memoLook(k)
+	if ub < s.need() {
 		return
 	}
 	j := s.pick(k)
