@@ -157,6 +157,14 @@ func (s *core) solution(sol []int8) {
 	}
 }
 
+// begin readies a run on the board loaded: ctx, no node yet, nothing
+// found, best the value to beat.
+func (s *core) begin(ctx context.Context, best int32) {
+	s.ctx = ctx
+	s.nodes, s.stop, s.limited, s.err = 0, false, false, nil
+	s.best, s.found = best, false
+}
+
 // memoBits sizes Searcher's memo (768 kB).
 const memoBits = 15
 

@@ -177,9 +177,8 @@ func (s *MaxSearcher) Round(v int32) int32 {
 // Search runs a search on the loaded problem; sol receives the number on
 // each cell or Empty for the best arrangement found.
 func (s *MaxSearcher) Search(ctx context.Context, opts MaxOptions, sol []int8) MaxOutcome {
-	s.opts, s.ctx = opts, ctx
-	s.nodes, s.stop, s.limited, s.err = 0, false, false, nil
-	s.best, s.found = opts.Best, false
+	s.opts = opts
+	s.begin(ctx, opts.Best)
 	s.raiseFloor()
 	if err := ctx.Err(); err != nil {
 		return MaxOutcome{Err: err}

@@ -58,10 +58,9 @@ func (s *Searcher) Reset(p Problem) bool {
 
 // Search runs the search; sol receives the number on each cell or Empty.
 func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome {
-	s.opts, s.ctx = opts, ctx
-	s.nodes, s.optStart, s.stop, s.err = 0, 0, false, nil
-	s.kept, s.best, s.found = 0, opts.Best, false
-	s.limited, s.paused = false, false
+	s.opts = opts
+	s.begin(ctx, opts.Best)
+	s.optStart, s.kept, s.paused = 0, 0, false
 	s.rng = opts.Seed*0x9E3779B97F4A7C15 | 1
 	if opts.Best >= 0 {
 		s.optStart = 1
