@@ -74,10 +74,10 @@
 // stood in for by the built-in set's template of that class, and a cell whose
 // best (or nearly best) match is a stand-in is doubtful; a set that lacks
 // some digit also needs a higher score for the digits it has
-// (MinDigitLacking), and a set whose learnt digits are unlike the built-in
+// (minDigitLacking), and a set whose learnt digits are unlike the built-in
 // ones (dark digits where the clone's are light: the stand-ins could not
 // notice an unlearnt digit) reads no tile until it has learnt every digit
-// (MinStandInLikeness). Learn measures on its own picture, with the scores
+// (minStandInLikeness). Learn measures on its own picture, with the scores
 // Read uses, how each class scored against its own template and by how
 // much it beat every other class (Separation), stores that in the set,
 // and refuses a set only when a margin lies within what Read needs or

@@ -242,7 +242,7 @@ func (rd *reader) rimHolds(sc *cv.Scaled, a calibration.Area, s int) bool {
 		}
 		cx, cy := sc.At(p)
 		// a cell off the picture is no evidence of a board there
-		if v, k, inside := rd.cellBest(crop, sc, cx, cy); inside && k != Hole && v >= MinKind {
+		if v, k, inside := rd.cellBest(crop, sc, cx, cy); inside && k != Hole && v >= minKind {
 			return true
 		}
 	}
@@ -270,7 +270,7 @@ func (rd *reader) holeIsSky(sc *cv.Scaled) bool {
 			return false
 		}
 		std, mean := zeroMean(crop)
-		if flatScore(std, mean, h.mean) < MinKind {
+		if flatScore(std, mean, h.mean) < minKind {
 			return false
 		}
 	}

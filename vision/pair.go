@@ -22,8 +22,8 @@ const (
 	pairExemplars = 2
 	// pairSure: a tile serves as an exemplar only when read with a
 	// margin at least this large (digitMargin), or with a gap to the
-	// runner-up of MinDigitGap.
-	pairSure = 2 * MinDigitMargin
+	// runner-up of minDigitGap.
+	pairSure = 2 * minDigitMargin
 )
 
 // pairCheck reads again, with the picture's own digits, every tile of r
@@ -32,12 +32,9 @@ const (
 // the two, their crops (each aligned to the learnt template) are averaged
 // into the picture's template of each, the tile is matched against both,
 // and the one it matches best is its digit when it scores at least
-// MinPairScore and lies MinPairMargin of the way from the other (pairSays);
+// minPairScore and lies minPairMargin of the way from the other (pairSays);
 // else the tile stays doubtful, its Doubt saying what the check found.
 func (rd *reader) pairCheck(r *Reading) error {
-	if pairCheckOff {
-		return nil
-	}
 	var tied []int
 	for i := range r.Cells {
 		c := &r.Cells[i]
@@ -85,10 +82,6 @@ func (rd *reader) pairCheck(r *Reading) error {
 	return nil
 }
 
-// pairCheckOff turns the pair check off, for tests that show what it
-// reads.
-var pairCheckOff bool
-
 // pairs holds what the pair check needs of one picture and its reading.
 type pairs struct {
 	r   *Reading
@@ -131,7 +124,7 @@ func (p *pairs) sure(d int8) ([]int, [][]float32) {
 	learnt := p.tpl.digitsF(d)
 	for i := range p.r.Cells {
 		c := &p.r.Cells[i]
-		if c.Doubt != "" || c.Digit != d || (c.DigitScore-c.DigitNext < MinDigitGap && p.tpl.digitMargin(c) < pairSure) {
+		if c.Doubt != "" || c.Digit != d || (c.DigitScore-c.DigitNext < minDigitGap && p.tpl.digitMargin(c) < pairSure) {
 			continue
 		}
 		if _, ok := p.crop(i, learnt); !ok {

@@ -68,9 +68,7 @@ func TestPairCheckReadsTheChallenge(t *testing.T) {
 		byPair, refusedOff := 0, 0
 		for _, b := range c.boards {
 			f := loadFlash(t, b+"-"+c.window)
-			pairCheckOff = true
-			r, err := Read(f.Image, f.Meta.Area, tpl)
-			pairCheckOff = false
+			r, err := read(f.Image, f.Meta.Area, 0, tpl, noPairCheck)
 			var de *DoubtError
 			switch {
 			case err != nil && !errors.As(err, &de):
@@ -212,10 +210,10 @@ func TestPairCheckNeverFlips(t *testing.T) {
 					if b == int(c.Tile) {
 						vsTruth = max(vsTruth, m)
 					}
-					if s >= MinPairScore && m > worst {
+					if s >= minPairScore && m > worst {
 						worst = m
 					}
-					if s >= MinPairScore && m >= MinPairMargin {
+					if s >= minPairScore && m >= minPairMargin {
 						t.Errorf("%s: tile %d, a %d, would be read as a %d against %d (score %.3f, margin %.2f)", f.Name, i, c.Tile, a, b, s, m)
 					}
 				}
@@ -224,9 +222,9 @@ func TestPairCheckNeverFlips(t *testing.T) {
 		p.Close()
 		rd.Close()
 	}
-	t.Logf("%d boards, %d wrong digits tried: the largest margin of a wrong digit scoring %.3f or more is %.2f (need %.2f to read); the smallest margin of a right one is %.2f", len(cases), checks, MinPairScore, worst, MinPairMargin, best)
-	t.Logf("against the picture's own digits a right digit scores %.3f or more, a wrong one %.3f or less (need %.3f); a wrong digit with the right one as the runner-up lies at most %.2f of the way", rightScore, wrongScore, MinPairScore, vsTruth)
-	if rightScore < MinPairScore+0.01 || wrongScore > MinPairScore-0.01 || vsTruth > MinPairMargin-0.1 {
+	t.Logf("%d boards, %d wrong digits tried: the largest margin of a wrong digit scoring %.3f or more is %.2f (need %.2f to read); the smallest margin of a right one is %.2f", len(cases), checks, minPairScore, worst, minPairMargin, best)
+	t.Logf("against the picture's own digits a right digit scores %.3f or more, a wrong one %.3f or less (need %.3f); a wrong digit with the right one as the runner-up lies at most %.2f of the way", rightScore, wrongScore, minPairScore, vsTruth)
+	if rightScore < minPairScore+0.01 || wrongScore > minPairScore-0.01 || vsTruth > minPairMargin-0.1 {
 		t.Errorf("the pair check's thresholds leave too little room")
 	}
 	if checks < 1000 {

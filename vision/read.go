@@ -33,8 +33,9 @@ func ReadSize(img image.Image, area calibration.Area, s int, tpl *Templates) (Re
 
 // How read reads, besides as Read does.
 const (
-	fixedPitch = 1 << iota // keep the calibration's pitch (no searchPitch: FindArea tries areas of its own)
-	learning               // Learn's reading back: no standInCheck (the picture shows only what was learnt)
+	fixedPitch  = 1 << iota // keep the calibration's pitch (no searchPitch: FindArea tries areas of its own)
+	learning                // Learn's reading back: no standInCheck (the picture shows only what was learnt)
+	noPairCheck             // no pair check: the tests that show what it reads
 )
 
 // read reads as Read and ReadSize do, as mode says.
@@ -45,6 +46,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 	}
 	rd.fixed = mode&fixedPitch != 0
 	rd.learning = mode&learning != 0
+	rd.noPair = mode&noPairCheck != 0
 	defer rd.Close()
 	r, err := rd.read(size)
 	if err != nil {
@@ -60,6 +62,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 type reader struct {
 	fixed    bool // never search the pitch
 	learning bool // Learn reads its own picture back
+	noPair   bool // no pair check (tests)
 	// skyHole: the picture around the board (the game area's corners)
 	// reads as a hole, or did where the set was learnt
 	// (Templates.SkyHoles), as in a look whose holes are the plain
@@ -137,28 +140,16 @@ func newFeatures(img image.Image, area calibration.Area) (*cv.Features, error) {
 	return f, nil
 }
 
-// read reads a board of size s, or finds the size first when s is 0.
+// read reads a board of size s, or finds the size first when s is 0, in
+// the steps the package comment names: the size (sizeOf: the lattice test),
+// the place (placeOf: the ring, the pitch), the shift (shiftOf), then the
+// cells (cellsOf: kind, digit, judged).
 func (rd *reader) read(s int) (Reading, error) {
 	var r Reading
 	sizes := board.ScreenSizes()
 	if s != 0 {
 		sizes = []int{s}
 	}
-	// The lattice test: every cell of each size, at the calibrated place.
-	var best *cv.Scaled
-	defer func() {
-		if best != nil {
-			best.Close()
-		}
-	}()
-	bestS, bestMean := 0, -1.0
-	keep := func(sc *cv.Scaled, s int, mean float64) {
-		if best != nil {
-			best.Close()
-		}
-		best, bestS, bestMean = sc, s, mean
-	}
-	var means [board.MaxSize + 1]float64
 	// Each size's kind-scale picture is made from the finest one (size
 	// 6's), itself made from the full picture: a resize of a small picture
 	// is much cheaper. Learn makes its crops the same way.
@@ -168,10 +159,54 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	defer base.Close()
 	rd.skyHole = rd.tpl.SkyHoles || rd.holeIsSky(base)
+	best := &fit{mean: -1}
+	defer best.Close()
+	if err := rd.sizeOf(best, base, sizes, &r); err != nil {
+		return r, err
+	}
+	if err := rd.placeOf(best, sizes, &r); err != nil {
+		return r, err
+	}
+	r.Size = best.s
+	r.SkyHoles = rd.skyHole
+	rd.shiftOf(best.sc, &r)
+	if err := rd.cellsOf(best.sc, &r); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// fit is the best lattice so far: its size, its cells' mean kind score and
+// its kind-scale picture.
+type fit struct {
+	sc   *cv.Scaled
+	s    int
+	mean float64
+}
+
+// keep makes the lattice of size s in sc, scoring mean, the best.
+func (f *fit) keep(sc *cv.Scaled, s int, mean float64) {
+	f.Close()
+	f.sc, f.s, f.mean = sc, s, mean
+}
+
+func (f *fit) Close() {
+	if f.sc != nil {
+		f.sc.Close()
+	}
+}
+
+// sizeOf is the lattice test: every cell of each size, at the calibrated
+// place, in the kind-scale picture made from base (size 6's); each size's
+// mean goes to r.SizeScore, the best to best. A larger size close to the
+// best wins when its lattice holds the best's: a size-3 board matches the
+// size-2 lattice as well as its own.
+func (rd *reader) sizeOf(best *fit, base *cv.Scaled, sizes []int, r *Reading) error {
+	var means [board.MaxSize + 1]float64
 	for _, s := range sizes {
 		sc, err := base.Rescale(kindR / rd.area.Radius(s))
 		if err != nil {
-			return r, err
+			return err
 		}
 		mean := rd.lattice(sc, rd.area.Cells(s), 0, 0)
 		if rd.skyHole && s > 2 && !rd.rimHolds(sc, rd.area, s) {
@@ -179,47 +214,56 @@ func (rd *reader) read(s int) (Reading, error) {
 		}
 		means[s] = mean
 		r.SizeScore[s] = mean
-		if mean > bestMean {
-			keep(sc, s, mean)
+		if mean > best.mean {
+			best.keep(sc, s, mean)
 		} else {
 			sc.Close()
 		}
 	}
-	// A larger size close to the best wins when its lattice holds the
-	// best's: a size-3 board matches the size-2 lattice as well as its own.
 	for _, s := range sizes {
-		if s > bestS && means[s] >= bestMean-sizeTie && samePitch(rd.area.Radius(s), rd.area.Radius(bestS)) {
+		if s > best.s && means[s] >= best.mean-sizeTie && samePitch(rd.area.Radius(s), rd.area.Radius(best.s)) {
 			sc, err := base.Rescale(kindR / rd.area.Radius(s))
 			if err != nil {
-				return r, err
+				return err
 			}
-			keep(sc, s, means[s])
+			best.keep(sc, s, means[s])
 		}
 	}
+	return nil
+}
+
+// placeOf checks that the best lattice is the board and moves it to where
+// the cells are: the ring around a board smaller than 6 must be the
+// background (ringIsSky); when the cells do not sit where the calibration
+// puts them, the pitch is measured (searchPitch, which may find another
+// size: rd.area then takes its scale); FindArea's guess is searched around
+// (nearby). It fails with ErrNoBoard when no lattice matches well enough,
+// and when the ring holds cells.
+func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 	// The ring around a board smaller than 6 must be the background: else
 	// the board is larger, its inner cells matching the smaller lattice.
 	// Where the holes are the background, around a board of 6 too: else
 	// the lattice is a cell off the board, whose cells on one side lie
 	// past it unread (the other side reading as holes).
 	var ringErr error
-	if (bestS < largest || rd.skyHole) && len(sizes) > 1 && bestMean >= MinBoard {
-		ringErr = rd.ringIsSky(best, bestS)
+	if (best.s < largest || rd.skyHole) && len(sizes) > 1 && best.mean >= minBoard {
+		ringErr = rd.ringIsSky(best.sc, best.s)
 	}
-	if !rd.fixed && (bestMean < FitGood || ringErr != nil) {
+	if !rd.fixed && (best.mean < fitGood || ringErr != nil) {
 		// The cells do not sit where the calibration puts them: a look whose
 		// cells follow another rule than board.Pitch, or a board of another
 		// size than the one clicked on. Measure the pitch.
 		sc, s, k, m, err := rd.searchPitch(sizes)
 		if err != nil {
-			return r, err
+			return err
 		}
-		if m > bestMean || (ringErr != nil && m >= MinBoard) {
-			keep(sc, s, m)
+		if m > best.mean || (ringErr != nil && m >= minBoard) {
+			best.keep(sc, s, m)
 			rd.area = rd.area.WithScale(s, k)
 			r.SizeScore[s] = m
 			ringErr = nil
-			if (bestS < largest || rd.skyHole) && len(sizes) > 1 {
-				ringErr = rd.ringIsSky(best, bestS)
+			if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
+				ringErr = rd.ringIsSky(best.sc, best.s)
 			}
 		} else {
 			sc.Close()
@@ -227,23 +271,23 @@ func (rd *reader) read(s int) (Reading, error) {
 	}
 	if rd.fixed && len(sizes) == 1 {
 		// FindArea's guess of the cells' place may be off by more than
-		// the refinement below reaches: search around it first.
-		bestMean = rd.nearby(best, bestS)
-		if rd.skyHole && bestS > 2 && !rd.rimHolds(best, rd.area, bestS) {
-			bestMean = 0 // no board of this size there (see rimHolds)
+		// the refinement (shiftOf) reaches: search around it first.
+		best.mean = rd.nearby(best.sc, best.s)
+		if rd.skyHole && best.s > 2 && !rd.rimHolds(best.sc, rd.area, best.s) {
+			best.mean = 0 // no board of this size there (see rimHolds)
 		}
-		r.SizeScore[bestS] = bestMean
+		r.SizeScore[best.s] = best.mean
 	}
-	if bestMean < MinBoard {
-		return r, fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, bestS, bestMean, MinBoard)
+	if best.mean < minBoard {
+		return fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, best.s, best.mean, minBoard)
 	}
-	if ringErr != nil {
-		return r, ringErr
-	}
-	r.Size = bestS
-	r.SkyHoles = rd.skyHole
-	// Refine the calibration: move the lattice by up to about a fifth of a
-	// cell radius to where its cells match best.
+	return ringErr
+}
+
+// shiftOf refines the calibration: it moves the lattice of r.Size, in the
+// kind-scale picture sc, by up to about a fifth of a cell radius to where
+// its cells match best, and sets r.Shift and r.Area.
+func (rd *reader) shiftOf(sc *cv.Scaled, r *Reading) {
 	var pts []calibration.Point
 	for i, p := range rd.area.Cells(r.Size) {
 		if i%3 == 0 || r.Size <= 3 {
@@ -251,7 +295,7 @@ func (rd *reader) read(s int) (Reading, error) {
 		}
 	}
 	dx, dy := 0.0, 0.0
-	cur := rd.lattice(best, pts, 0, 0)
+	cur := rd.lattice(sc, pts, 0, 0)
 	for step := 1.0; step >= 0.25; step /= 2 {
 		for moved := true; moved; {
 			moved = false
@@ -259,22 +303,28 @@ func (rd *reader) read(s int) (Reading, error) {
 				if math.Hypot(dx+d[0], dy+d[1]) > 2.5 {
 					continue
 				}
-				if m := rd.lattice(best, pts, dx+d[0], dy+d[1]); m > cur+1e-4 {
+				if m := rd.lattice(sc, pts, dx+d[0], dy+d[1]); m > cur+1e-4 {
 					cur, dx, dy, moved = m, dx+d[0], dy+d[1], true
 				}
 			}
 		}
 	}
-	area := rd.area.Shift(dx/best.K, dy/best.K)
-	r.Shift = calibration.Point{X: dx / best.K, Y: dy / best.K}
-	r.Area = area
-	cells, err := rd.kindsOf(r.Size, best, area)
+	r.Area = rd.area.Shift(dx/sc.K, dy/sc.K)
+	r.Shift = calibration.Point{X: dx / sc.K, Y: dy / sc.K}
+}
+
+// cellsOf reads every cell of the board of r where r.Area puts it: its
+// kind in the kind-scale picture sc (kindsOf), each tile's digit
+// (digitsOf), each cell judged (judge, the pair check, the stand-in
+// check); r.Pos and r.Conf say what was read and how surely.
+func (rd *reader) cellsOf(sc *cv.Scaled, r *Reading) error {
+	cells, err := rd.kindsOf(r.Size, sc, r.Area)
 	if err != nil {
-		return r, err
+		return err
 	}
 	r.Cells = cells
-	if err := rd.digitsOf(r.Size, area, r.Cells); err != nil {
-		return r, err
+	if err := rd.digitsOf(r.Size, r.Area, r.Cells); err != nil {
+		return err
 	}
 	r.Pos = board.New(r.Size)
 	r.Conf = make([]float64, len(r.Cells))
@@ -287,13 +337,15 @@ func (rd *reader) read(s int) (Reading, error) {
 		}
 		r.Pos.Cells[i] = board.Cell{Tile: c.Digit, Fixed: c.Kind == Hole || c.Kind == Locked}
 	}
-	if err := rd.pairCheck(&r); err != nil {
-		return r, err
+	if !rd.noPair {
+		if err := rd.pairCheck(r); err != nil {
+			return err
+		}
 	}
 	if !rd.learning {
-		rd.tpl.standInCheck(&r)
+		rd.tpl.standInCheck(r)
 	}
-	return r, nil
+	return nil
 }
 
 // nearReach is how far (kind-scale px, a cell's radius being kindR) nearby

@@ -129,7 +129,7 @@ func (e *SeparationError) Error() string {
 }
 
 // check refuses the separation when a margin between two kinds lies below
-// MinKindGap (Read would doubt such cells) or within the class's spread,
+// minKindGap (Read would doubt such cells) or within the class's spread,
 // or when a digit's cells scored better as another digit (margin ≤ 0:
 // digits close in a font are read by the margin and pair checks, which
 // need no gap).
@@ -163,7 +163,7 @@ func (s *Separation) check() error {
 				}
 				need := 0.0
 				if g.kind {
-					need = math.Max(MinKindGap, c.Spread())
+					need = math.Max(minKindGap, c.Spread())
 				}
 				if m < need || !g.kind && m <= 0 {
 					return &SeparationError{Class: n, Other: o, Margin: m, Need: need, Spread: c.Spread()}

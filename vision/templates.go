@@ -86,7 +86,7 @@ type Templates struct {
 	digitRho [7][7]float64
 	// standInLike: for a set that lacks some digit, the least likeness
 	// (correlation) of a learnt digit's template with the built-in one of
-	// that digit (see MinStandInLikeness); 1 for a set lacking none
+	// that digit (see minStandInLikeness); 1 for a set lacking none
 	standInLike float64
 	err         error
 }

@@ -104,8 +104,8 @@ func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "how surely each class was told from the nearest other (its cells' least score; the margin): %s\n", t.Sep)
 	if m := t.Missing(); len(m) > 0 {
 		fmt.Fprintf(stdout, "not learnt yet: %s; cells that look like them will be refused\n", strings.Join(m, ", "))
-		if l := t.StandInLikeness(); l < vision.MinStandInLikeness {
-			fmt.Fprintf(stdout, "this look's digits are unlike the built-in ones (likeness %.2f): until every digit is learnt, no tile will be read\n", l)
+		if t.StandInsFail() {
+			fmt.Fprintf(stdout, "this look's digits are unlike the built-in ones (likeness %.2f): until every digit is learnt, no tile will be read\n", t.StandInLikeness())
 		}
 		for _, l := range teachers(m) {
 			fmt.Fprintf(stdout, "  to learn %s: show official level %d at its start and run 'hexiom learn -level %d'\n", strings.Join(l.shows, ", "), l.n, l.n)
