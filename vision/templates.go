@@ -78,7 +78,7 @@ type Templates struct {
 	SkyHoles bool               `json:"sky_holes,omitempty"`
 	prep     sync.Once          // prepared forms, built on first use
 	kinds    [numKinds]prepared // zero-mean within the mask
-	digits   [7][]byte          // rounded means, for gocv
+	digits   [7][]byte          // rounded means, for the matcher (cv)
 	// digitStandIn[d]: digits[d] is the built-in set's, the set never
 	// learnt d
 	digitStandIn [7]bool
