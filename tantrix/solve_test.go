@@ -196,8 +196,9 @@ func TestSolveRulesOutByTileCounts(t *testing.T) {
 // each file's first line is CaDiCaL's, scripts/tantrix-sat.cpp, but for
 // 194, which CaDiCaL did not finish, where it is our checked solution): the
 // solver gives the same verdict, a solution passes Check, and a search
-// long enough to shave its domains (20 nodes a place) and run the loop's
-// dynamic programme still allocates nothing. Before that programme the
+// long enough to shave its domains (20 nodes a place), run the loop's
+// dynamic programme and repair deep states (see package search) still
+// allocates nothing, and one of them goes to repair. Before that programme the
 // solver ran out of 20 s on 018, 048, 057 and 097 (two rings and a band
 // without a solution, a band with one).
 func TestSolveHardBoards(t *testing.T) {
@@ -205,7 +206,7 @@ func TestSolveHardBoards(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no boards: %v", err)
 	}
-	shaved := false
+	shaved, repaired := false, false
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -240,14 +241,25 @@ func TestSolveHardBoards(t *testing.T) {
 				t.Fatalf("%s: %v", f, err)
 			}
 		}
-		if res.Nodes > int64(20*b.N) && !shaved {
-			shaved = true
+		if res.Nodes > int64(20*b.N) && (!shaved || !repaired) {
+			// The shaving and repair (after 20 nodes a place): no
+			// allocation per node there either.
 			s := search.New(problem(b))
 			allocs := testing.AllocsPerRun(2, func() { s.Solve(0, restartBase(b.N), 1, nil) })
 			if allocs > 0 {
 				t.Errorf("%s: %.0f allocations in a solve of %d nodes (shaved)", f, allocs, s.Nodes())
 			}
+			if s.Nodes() != res.Nodes {
+				t.Errorf("%s: %d nodes, then %d: not deterministic", f, res.Nodes, s.Nodes())
+			}
+			shaved = true
+			if rn, _ := s.Repaired(); rn > 0 {
+				repaired = true
+			}
 		}
+	}
+	if !repaired {
+		t.Error("no board went to repair: it went untested")
 	}
 	if !shaved {
 		t.Error("no board took 20 nodes a place: the shaving went untested")

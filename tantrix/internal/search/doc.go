@@ -37,7 +37,14 @@
 // the bounds when the runs reach four times the nodes. Then it shaves the domains the runs
 // start from: every combo whose choice alone propagates to a
 // contradiction is taken out, again until none is (singleton arc
-// consistency at the root).
+// consistency at the root). From then on, after each run that fails, a
+// repair (a large neighbourhood search) takes the run's deepest state (the
+// most tiles placed), frees the places it left open and those within a
+// few steps of them, and searches that window alone; a window run that
+// gets deeper is repaired in turn. On the solvable boards that take many
+// runs, the tile counts are what fail them, late, and freeing the tiles
+// next to the open places lets the counts come right. Repair proves
+// nothing: the runs go on as before, so the search stays complete.
 //
 // Walker builds free-shape solutions by walking the loop: Enumerate lists
 // them all (for counting), Random builds one at random (for boards).

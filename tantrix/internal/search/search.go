@@ -92,6 +92,16 @@ type Solver struct {
 	// try; the values are then ordered by their neighbours' combos too
 	// (see dfs).
 	wide bool
+	// deep: the domains at the node of the last run (or repair) with the
+	// most tiles placed (deepest of them), recorded once the start
+	// domains are shaved, for repair; saved, mark, mark2: its scratch;
+	// repairNodes, repaired: what repair took and whether it found the
+	// solution.
+	deep, saved []uint64
+	deepest     int
+	mark, mark2 []bool
+	repairNodes int64
+	repaired    bool
 	// lost: an edge the loop could cross has gone since the last bridge
 	// check (which found none); without, the check is skipped.
 	lost bool
@@ -135,6 +145,10 @@ func New(p Problem) *Solver {
 	s.stk = make([]frame, n+1)
 	s.wdeg = make([]int64, n)
 	s.start = make([]uint64, n)
+	s.deep = make([]uint64, n)
+	s.saved = make([]uint64, n)
+	s.mark = make([]bool, n)
+	s.mark2 = make([]bool, n)
 	s.colour = p.Colour
 	for t := 0; t < 10; t++ {
 		s.count[t] = int32(p.Count[t])
@@ -193,6 +207,10 @@ func New(p Problem) *Solver {
 // Nodes returns the number of search nodes of the last Solve.
 func (s *Solver) Nodes() int64 { return s.nodes }
 
+// Repaired returns the nodes of the last Solve spent in repair (counted
+// in Nodes too) and whether repair found its solution.
+func (s *Solver) Repaired() (nodes int64, solved bool) { return s.repairNodes, s.repaired }
+
 // luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 …
 func luby(i int64) int64 {
 	for k := int64(1); ; k++ {
@@ -219,6 +237,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 	}
 	s.shaved = false
 	s.wide = false
+	s.repairNodes, s.repaired = 0, false
 	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
 	copy(s.start, s.init)
 	total := int64(0)
@@ -266,6 +285,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 				return Stopped
 			}
 		}
+		s.deepest = -1
 		st := s.solveRun(limit, stop)
 		total += s.nodes
 		s.nodes = total
@@ -275,7 +295,105 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		if maxNodes > 0 && total >= maxNodes {
 			return Stopped
 		}
+		if s.shaved && 2*s.deepest >= s.n {
+			st, used := s.repair(maxNodes-total, stop)
+			total += used
+			s.nodes = total
+			s.repairNodes += used
+			if st == Solved || s.stopped {
+				return st
+			}
+			if maxNodes > 0 && total >= maxNodes {
+				return Stopped
+			}
+		}
 	}
+}
+
+// repair's bounds: windows of radius 1..repairRadius around the places
+// the deepest state left open, repairRun nodes a place each, repairBudget
+// nodes a place per call at most. Measured (BENCHMARKS.md, issue 26,
+// round four) on the 14 slowest boards of scripts/tantrixhard seeds
+// 1..401 (n = 53..87, all but one solvable), five seeds each, 200,000
+// nodes at most: without repair 5.21 M nodes, 14 solves out of nodes;
+// radius 3, 2 nodes a place a window, 6 a call, the first deepest state
+// only: 3.75 M, 9; the same moving on to a deeper state: 3.12 M, 7;
+// radius 5, 2 and 12: 2.78 M, 4; 5, 4 and 20: 2.60 M, 3; the same after
+// the shaving only (kept, so that the boards solved before it keep their
+// nodes): 3.19 M, 6. With five boards that got slower added (19 boards):
+// without repair 6.10 M, 14; budget 10, 20, 40 nodes a place: 4.55 M /
+// 10, 4.15 M / 7 (kept), 3.94 M / 8. A second window around a random
+// place (for tiles to trade between distant places) did no better.
+const (
+	repairRadius = 5
+	repairRun    = 4
+	repairBudget = 20
+)
+
+// repair tries to finish the deepest state of the last run: it frees the
+// places that state left open and those within r of them (r = 1, 2, …,
+// repairRadius), the other places keeping that state's domains, and
+// searches the window, with repairRun nodes a place at most. When a
+// window's run gets deeper, that state is the one repaired next, from
+// r = 1. It ends after repairBudget nodes a place (or left, when > 0) in
+// all, or when a run finds a solution (Solved) or stop asks. used is the
+// nodes it took. A window without a solution proves nothing: the runs of
+// Solve go on as before, so the search stays complete.
+//
+// Why: on the slow solvable boards the tile counts, not the loop, make
+// the runs fail, late: the last 10 to 30 places open (on bands, one end
+// of the band) need tiles that went elsewhere. Freeing the tiles around
+// them lets the counts come right without losing the rest.
+func (s *Solver) repair(left int64, stop func() bool) (st Status, used int64) {
+	n := int32(s.n)
+	copy(s.saved, s.start)
+	defer copy(s.start, s.saved)
+	budget := repairBudget * int64(s.n)
+	if left > 0 && budget > left {
+		budget = left
+	}
+	for r := 1; r <= repairRadius && used < budget; r++ {
+		for p := int32(0); p < n; p++ {
+			s.mark[p] = s.deep[p]&(s.deep[p]-1) != 0
+		}
+		for k := 0; k < r; k++ {
+			for p := int32(0); p < n; p++ {
+				s.mark2[p] = s.mark[p]
+			}
+			for p := int32(0); p < n; p++ {
+				if !s.mark2[p] {
+					continue
+				}
+				for e := int32(0); e < 6; e++ {
+					if q := s.nbr[6*p+e]; q >= 0 {
+						s.mark[q] = true
+					}
+				}
+			}
+		}
+		for p := int32(0); p < n; p++ {
+			if s.mark[p] {
+				s.start[p] = s.saved[p]
+			} else {
+				s.start[p] = s.deep[p]
+			}
+		}
+		limit := repairRun * int64(s.n)
+		if used+limit > budget {
+			limit = budget - used
+		}
+		before := s.deepest
+		st = s.solveRun(limit, stop)
+		used += s.nodes
+		if st == Solved || s.stopped {
+			s.repaired = st == Solved
+			return st, used
+		}
+		if s.deepest > before {
+			r = 0 // a deeper state: repair it from its own open places
+		}
+	}
+	return Stopped, used
 }
 
 // solveRun is one depth-first run limited to limit nodes (0: no limit).
@@ -675,6 +793,17 @@ func (s *Solver) dfs() bool {
 	best := s.choose()
 	if best < 0 {
 		return true
+	}
+	if s.shaved {
+		// The deepest state of the run, for repair.
+		fixed := int32(s.n)
+		for t := int32(0); t < 10; t++ {
+			fixed -= s.ints[s.remain+t]
+		}
+		if int(fixed) > s.deepest {
+			s.deepest = int(fixed)
+			copy(s.deep, s.dom)
+		}
 	}
 	// Values: tiles with more copies left first (so that the last places
 	// still have tiles of many kinds), ties in random order.
