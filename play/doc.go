@@ -10,10 +10,11 @@
 // other cell shows what it showed then. That is as sure as a whole read, in
 // a few milliseconds. In a game that does not animate the bot does not even
 // wait for a drag to show before the next (pipe.go): a drag waits only for
-// the drags it shares a cell with, each seen landed by its two cells alone,
-// and the plan is spread (actuate.Spread) so that those come several drags
-// earlier; once every drag is seen, one whole picture shows the board
-// expected. The whole board is
+// the drags it shares a cell with, each seen landed by its two cells alone
+// (the next drag made is the first of the plan free to go, up to twelve in
+// flight; the plan's chains are short, so that many are), and the plan is
+// spread (actuate.Spread) so that those come several drags earlier; once
+// every drag is seen, one whole picture shows the board expected. The whole board is
 // read at the start, whenever that check does not hold within a moment (a
 // frame caught mid-redraw, a drag not taken, another board: then the rules
 // below decide, on a still picture), and at the end, to prove it solved. A
