@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -158,6 +159,12 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 
 	r := newMaxRace(ctx, mp, visits, obj == Points, ub, t0)
 	defer r.cancel()
+	if !first.exhausted && !mp.capped {
+		// The whole level is still open: the target of every tile is
+		// decided by Solve's portfolio in turns (whole).
+		r.prob, r.wholeT, r.light = prob, up.Total(), light
+		r.wholeRefutes = obj == Tiles || !hasMovableZero(p)
+	}
 	if mp.zeros > 0 {
 		// Targets above what the other tiles alone can reach need 0s
 		// placed: ZeroSets decides them by the sets of cells the 0s take.
@@ -172,7 +179,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	} else {
 		r.race(up, down)
 	}
-	res.Nodes += r.nodes.Load()
+	res.Nodes += r.nodes.Load() + r.wr.stop()
 	if r.bestVal < 0 {
 		if (r.upDone || r.bound < 0) && ctx.Err() == nil {
 			return res, ErrNoSolution
@@ -300,6 +307,18 @@ type maxRace struct {
 	zbuf  []int8
 	zt    int32
 	zdone search.ZeroProgress
+
+	// The whole level, while no search has decided it (wholeT > 0): prob
+	// is its exact problem, wholeT the value of placing every movable tile
+	// (the race's target at the start when the root bounds allow it),
+	// light the lightest tile's weight; wholeRefutes: an exact search that
+	// exhausts its space refutes wholeT (with points and movable 0s it
+	// does not: the 0s may be what does not fit).
+	prob         search.Problem
+	wr           wholeRun
+	wholeT       int32
+	light        int32
+	wholeRefutes bool
 }
 
 func newMaxRace(ctx context.Context, mp maxProblem, visits [][]int32, points bool, ub int32, t0 time.Time) *maxRace {
@@ -357,6 +376,102 @@ func (r *maxRace) zerosLeft() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.mp.zeros > 0 && r.bound > r.nzUB
+}
+
+// wholeLeft reports whether the target of placing every tile is still
+// open (for whole).
+func (r *maxRace) wholeLeft() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.wholeT > 0 && r.bound >= r.wholeT && r.bestVal < r.wholeT
+}
+
+// whole gives Solve's restart lanes on the whole level (its exact counts
+// are much stronger there than the max search's bounds, which see only
+// sums), resumed where the last call left them, about budget nodes, while
+// that target is open; a solution is worth wholeT, and with tiles an
+// exhausted search refutes it. Far level size 5 seed 88 (42 tiles, a
+// whole solution): Solve's portfolio finds it in 39,317 nodes, the max
+// searches had not in 2 million.
+func (r *maxRace) whole(budget int64) {
+	if budget < 2*zeroBudget || !r.wholeLeft() || r.wr.over {
+		return // the first turn is the others' alone: many levels end in it
+	}
+	if r.wr.cos == nil {
+		r.wr.start(r.ctx, r.prob, r.visits)
+	}
+	at, ok := r.wr.run(budget)
+	switch {
+	case !ok || at.err != nil:
+	case at.found:
+		r.found(r.wholeT, at.sol)
+	case at.exhausted && r.wholeRefutes:
+		r.refuted(max(r.floor.Load(), r.wholeT-r.light))
+	}
+}
+
+// wholeRun is Solve's restart lanes (lanes but the first, a short one
+// that SolveMax's first phase ran), each a coroutine taking turns of
+// search.PauseNodes nodes, kept from one call of run to the next.
+type wholeRun struct {
+	cos  []wholeLane
+	turn int
+	over bool // a lane answered (or all ended)
+}
+
+type wholeLane struct {
+	next func() (struct{}, bool)
+	stop func()
+	res  attempt
+	done bool
+}
+
+func (w *wholeRun) start(ctx context.Context, prob search.Problem, visits [][]int32) {
+	w.cos = make([]wholeLane, len(lanes)-1)
+	for i, l := range lanes[1:] {
+		c := &w.cos[i]
+		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+			c.res = findFirst(ctx, prob, visits, l.seq, false, func() bool { return yield(struct{}{}) })
+		})
+	}
+}
+
+// run gives the lanes turns in rotation, about nodes in all; ok when a
+// lane ended with an answer (or an error), at.
+func (w *wholeRun) run(nodes int64) (at attempt, ok bool) {
+	for spent := int64(0); spent < nodes; spent += search.PauseNodes {
+		live := false
+		for range w.cos {
+			c := &w.cos[w.turn]
+			w.turn = (w.turn + 1) % len(w.cos)
+			if !c.done {
+				live = true
+				if _, more := c.next(); !more {
+					c.done = true
+					if c.res.definitive() || c.res.err != nil {
+						w.over = true
+						return c.res, true
+					}
+				}
+				break
+			}
+		}
+		if !live {
+			w.over = true
+			return at, false
+		}
+	}
+	return at, false
+}
+
+// stop ends the lanes and returns their nodes.
+func (w *wholeRun) stop() int64 {
+	var n int64
+	for i := range w.cos {
+		w.cos[i].stop()
+		n += w.cos[i].res.nodes
+	}
+	return n
 }
 
 // up runs the searches of seq on s in turn, each for a better
@@ -447,18 +562,20 @@ func (r *maxRace) down(s *search.MaxSearcher, budget int64) bool {
 
 // alone runs the race on one goroutine, the same nodes on every run:
 // up's short searches, then down, which alone is complete, in turn with
-// zero while targets above nzUB are left, the budgets doubling.
+// zero while targets above nzUB are left and with whole while the whole
+// level is open, the budgets doubling.
 func (r *maxRace) alone(up, down *search.MaxSearcher) {
 	r.up(up, maxUpSeq[:len(maxUpSeq)-1])
 	for b := int64(zeroBudget); !r.upDone && r.ctx.Err() == nil; b *= 2 {
 		lim := int64(0)
-		if r.mp.zeros > 0 && r.bound > r.nzUB {
+		if r.zerosLeft() || r.wholeLeft() {
 			lim = b
 		}
 		if r.down(down, lim) || r.ctx.Err() != nil {
 			break
 		}
 		r.zero(b)
+		r.whole(b)
 	}
 }
 
@@ -470,13 +587,16 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 	wg.Go(func() { r.up(up, maxUpSeq) })
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
-			if !r.zerosLeft() {
+			if !r.zerosLeft() && !r.wholeLeft() {
 				r.up(down, maxBBSeq)
 				return
 			}
 			r.up(down, []upStep{{maxDownVisit, false, false, b}})
 			if r.ctx.Err() == nil {
 				r.zero(b)
+			}
+			if r.ctx.Err() == nil {
+				r.whole(b)
 			}
 		}
 	})
@@ -557,12 +677,16 @@ var maxLanes = func() []lane {
 const maxLaneNodes = 8_000
 
 // placeZeros puts p's movable 0s on the free cells of sol that have no
-// occupied neighbour, as many as fit.
+// occupied neighbour, as many as fit (those sol has placed already, a
+// whole solution's, count).
 func placeZeros(p board.Position, sol []int8) {
 	zeros := 0
-	for _, c := range p.Cells {
+	for i, c := range p.Cells {
 		if c.Movable() && c.Tile == 0 {
 			zeros++
+		}
+		if !c.Fixed && sol[i] == 0 {
+			zeros--
 		}
 	}
 	for i, c := range p.Cells {
@@ -581,6 +705,16 @@ func placeZeros(p board.Position, sol []int8) {
 			zeros--
 		}
 	}
+}
+
+// hasMovableZero reports whether p has a movable tile of 0.
+func hasMovableZero(p board.Position) bool {
+	for _, c := range p.Cells {
+		if c.Movable() && c.Tile == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // lightest is the smallest weight of a movable tile.

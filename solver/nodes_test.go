@@ -84,7 +84,7 @@ func nodeCases(t *testing.T) []nodeCase {
 			maxi(fmt.Sprintf("random-s%d-%d+2", s, seed), s >= 5 || seed >= 5, p)
 		}
 	}
-	for _, f := range []string{"far-s4-26.txt", "far-s4-30.txt", "far-s5-6.txt", "far-s5-53.txt", "far-s5-68.txt"} {
+	for _, f := range []string{"far-s4-26.txt", "far-s4-30.txt", "far-s5-6.txt", "far-s5-53.txt", "far-s5-68.txt", "far-s5-88.txt", "far-s5-32.txt"} {
 		maxi(strings.TrimSuffix(f, ".txt"), true, readLevel(t, filepath.Join("testdata/far", f)))
 	}
 	return cases
