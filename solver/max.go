@@ -91,7 +91,12 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // are decided by search.MaxSearcher.ZeroSets (a 0 holes its cell and
 // its neighbours), in turn with the second goroutine's branch-and-bound
 // (or down), within budgets that double each turn, so a level where the
-// sets of 0s do not help pays at most about as much again.
+// sets of 0s do not help pays at most about as much again. While the
+// target of placing every tile is open (the first phase neither found nor
+// refuted a whole solution), Solve's restart lanes, kept from turn to
+// turn, get turns of the same budgets (whole): a whole solution that the
+// first phase's budget missed is found there far sooner than by the max
+// searches, whose bounds see only sums.
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
