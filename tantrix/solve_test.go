@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexiom/internal/tier"
 	"hexiom/tantrix/internal/search"
 )
 
@@ -243,10 +244,12 @@ func TestSolveHardBoards(t *testing.T) {
 		}
 		if res.Nodes > int64(20*b.N) && (!shaved || !repaired) {
 			// The shaving and repair (after 20 nodes a place): no
-			// allocation per node there either.
+			// allocation per node there either. Not under the race
+			// detector, whose instrumentation makes the programme's
+			// append(d.sets, make(…)...) allocate.
 			s := search.New(problem(b))
 			allocs := testing.AllocsPerRun(2, func() { s.Solve(0, restartBase(b.N), 1, nil) })
-			if allocs > 0 {
+			if allocs > 0 && !tier.Race {
 				t.Errorf("%s: %.0f allocations in a solve of %d nodes (shaved)", f, allocs, s.Nodes())
 			}
 			if s.Nodes() != res.Nodes {

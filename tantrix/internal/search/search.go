@@ -345,9 +345,15 @@ const (
 // of the band) need tiles that went elsewhere. Freeing the tiles around
 // them lets the counts come right without losing the rest.
 func (s *Solver) repair(left int64, stop func() bool) (st Status, used int64) {
-	n := int32(s.n)
 	copy(s.saved, s.start)
-	defer copy(s.start, s.saved)
+	st, used = s.repairWindows(left, stop)
+	copy(s.start, s.saved)
+	return st, used
+}
+
+// repairWindows is repair's loop; s.saved holds the start domains.
+func (s *Solver) repairWindows(left int64, stop func() bool) (st Status, used int64) {
+	n := int32(s.n)
 	budget := repairBudget * int64(s.n)
 	if left > 0 && budget > left {
 		budget = left
