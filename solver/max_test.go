@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/solver/internal/search"
 )
 
 // hexNbrs lists the neighbours of each cell from the cells' coordinates
@@ -502,4 +503,60 @@ func TestSolveMaxOneThreadDeterministic(t *testing.T) {
 		}
 		t.Logf("%v: objective %d, %d nodes", obj, a.Objective, a.Nodes)
 	}
+}
+
+// TestPlaceZerosKeepsPlaced gives placeZeros whole solutions of the
+// official levels with movable 0s (as SolveMax's whole lanes find them,
+// 0s placed): it must count the 0s already placed and add none, so the
+// arrangement stays a valid one setting nothing aside; and with the 0s
+// taken off (the max search's points arrangements), put back a valid
+// arrangement.
+func TestPlaceZerosKeepsPlaced(t *testing.T) {
+	files, err := filepath.Glob("../levels/level*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, f := range files {
+		level := readLevel(t, f)
+		zeros := 0
+		for _, c := range level.Cells {
+			if c.Movable() && c.Tile == 0 {
+				zeros++
+			}
+		}
+		if zeros == 0 {
+			continue
+		}
+		res, err := Solve(context.Background(), level, FirstSolution(), Threads(1))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		sol := make([]int8, len(level.Cells))
+		for i, c := range res.Solution.Cells {
+			sol[i] = c.Tile
+		}
+		placeZeros(level, sol)
+		got, aside := arrangement(level, sol)
+		if len(aside) != 0 || !got.Equal(res.Solution) {
+			t.Fatalf("%s: placeZeros on a whole solution set aside %v, gave\n%s\nwant\n%s", f, aside, got, res.Solution)
+		}
+		for i, c := range level.Cells {
+			if !c.Fixed && sol[i] == 0 {
+				sol[i] = search.Empty
+			}
+		}
+		placeZeros(level, sol)
+		again, aside := arrangement(level, sol)
+		value := 0
+		for _, c := range again.Cells {
+			value += max(int(c.Tile), 0)
+		}
+		checkMax(t, f+" 0s put back", level, Points, MaxResult{Solution: again, SetAside: aside, Objective: value, Bound: value, Optimal: true})
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no official level with a movable 0")
+	}
+	t.Logf("%d levels with movable 0s", checked)
 }
