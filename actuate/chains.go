@@ -1,5 +1,7 @@
 package actuate
 
+import "slices"
+
 // Short chains. The component of the label graph that holds ε is played
 // as chains, each ending in a cell that is empty now: the drag into that
 // cell first, then the one into the cell it emptied, and so on back. A drag
@@ -130,7 +132,7 @@ func (lg *labelGraph) balancedChains() (eps0 []int, others [][]int) {
 	// shortest chain through one of its labels; a cycle that meets no
 	// chain yet waits for one that makes it meet one; what never does is a
 	// component without ε.
-	sortByLenDesc(cycles)
+	slices.SortStableFunc(cycles, func(a, b []edge) int { return len(b) - len(a) })
 	for progress := true; progress; {
 		progress = false
 		left := cycles[:0]
@@ -200,12 +202,4 @@ func splice(ch []edge, k int, cyc []edge) []edge {
 	out = append(out, cyc[r:]...)
 	out = append(out, cyc[:r]...)
 	return append(out, ch[k+1:]...)
-}
-
-func sortByLenDesc(cs [][]edge) {
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && len(cs[j]) > len(cs[j-1]); j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-		}
-	}
 }

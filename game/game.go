@@ -246,6 +246,11 @@ func (g *Game) Move(m Move) (Result, error) {
 func (g *Game) MoveOn(started uint64, m Move) (Result, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	return g.moveOn(started, m)
+}
+
+// moveOn is MoveOn for callers that hold mu.
+func (g *Game) moveOn(started uint64, m Move) (Result, error) {
 	if started != g.levelVersion {
 		return "", fmt.Errorf("%w: made on the level begun at version %d, the one in play began at %d", ErrStale, started, g.levelVersion)
 	}
@@ -267,11 +272,7 @@ func (g *Game) MovesOn(started uint64, ms []Move) []Outcome {
 	defer g.mu.Unlock()
 	out := make([]Outcome, len(ms))
 	for i, m := range ms {
-		if started != g.levelVersion {
-			out[i].Error = fmt.Errorf("%w: made on the level begun at version %d, the one in play began at %d", ErrStale, started, g.levelVersion).Error()
-			continue
-		}
-		res, err := g.move(m)
+		res, err := g.moveOn(started, m)
 		if err != nil {
 			out[i].Error = err.Error()
 			continue
