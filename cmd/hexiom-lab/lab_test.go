@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"hexiom/internal/cli"
+	"hexiom/internal/cli/clitest"
 	"hexiom/tantrix"
 )
 
@@ -19,6 +20,12 @@ const (
 	exitFailed = cli.ExitFailed
 	exitUsage  = cli.ExitUsage
 )
+
+// binary is hexiom-lab for the checks every binary shares
+// (internal/cli/clitest).
+func binary() clitest.Binary {
+	return clitest.Binary{Name: "hexiom-lab", Run: run, Names: program.Names(), MainEnv: "HEXIOM_LAB_TEST_AS_MAIN"}
+}
 
 const levelsDir = "../../levels/"
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexiom/internal/cli"
+	"hexiom/internal/cli/clitest"
 	"hexiom/internal/pngtest"
 )
 
@@ -17,6 +18,11 @@ const (
 	exitFailed = cli.ExitFailed
 	exitUsage  = cli.ExitUsage
 )
+
+// binary is hexiom for the checks every binary shares (internal/cli/clitest).
+func binary() clitest.Binary {
+	return clitest.Binary{Name: "hexiom", Run: run, Names: program.Names(), MainEnv: "HEXIOM_TEST_AS_MAIN"}
+}
 
 // hugePNG writes a PNG whose header says 65535×65535 px (17 GB once
 // decoded) and returns its path.
@@ -121,37 +127,17 @@ func TestExitStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	level := levelsDir + "level10.txt"
-	for _, tc := range []struct {
-		args []string
-		code int
-		line string // the one line of stderr that says what is wrong ("" for none)
-	}{
-		{[]string{"nosuch"}, exitUsage, `hexiom: unknown command "nosuch"; run 'hexiom help'`},
-		{[]string{"solve", "-bogus", level}, exitUsage, "flag provided but not defined: -bogus"},
-		{[]string{"solve"}, exitUsage, "hexiom solve: no level file; usage: hexiom " + program.Usage("solve")},
-		{[]string{"gen", "-seed", "1", "extra"}, exitUsage, `hexiom gen: unexpected argument "extra"`},
-		{[]string{"tantrix", "count", "-n", "2"}, exitUsage, "hexiom tantrix: -n 2: want 3 tiles or more"},
-		{[]string{"solve", bad}, exitFailed, "hexiom solve: " + bad + ":3:5: expected '.' or a digit"},
-		{[]string{"solve", filepath.Join(dir, "none.txt")}, exitFailed, "hexiom solve: read level: open " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
-		{[]string{"read", "-calibration", filepath.Join(dir, "none.json")}, exitFailed, filepath.Join(dir, "none.json")},
-		{[]string{"solve", "-first", level}, exitOK, ""},
-		{[]string{"solve", "-h"}, exitOK, ""},
-	} {
-		var stdout, stderr strings.Builder
-		code := run(tc.args, &stdout, &stderr)
-		msg := stderr.String()
-		if code != tc.code {
-			t.Errorf("hexiom %q: exit %d, want %d: %s", tc.args, code, tc.code, msg)
-			continue
-		}
-		if tc.line == "" {
-			if code == exitOK && tc.args[1] != "-h" && msg != "" {
-				t.Errorf("hexiom %q: succeeded saying %q", tc.args, msg)
-			}
-			continue
-		}
-		if n := strings.Count(msg, tc.line); n != 1 {
-			t.Errorf("hexiom %q: %q printed %d times, want once, in:\n%s", tc.args, tc.line, n, msg)
-		}
-	}
+	binary().ExitStatus(t, []clitest.Status{
+		{Args: []string{"nosuch"}, Code: exitUsage, Line: `hexiom: unknown command "nosuch"; run 'hexiom help'`},
+		{Args: []string{"solve", "-bogus", level}, Code: exitUsage, Line: "flag provided but not defined: -bogus"},
+		{Args: []string{"solve"}, Code: exitUsage, Line: "hexiom solve: no level file; usage: hexiom " + program.Usage("solve")},
+		{Args: []string{"gen", "-seed", "1", "extra"}, Code: exitUsage, Line: `hexiom gen: unexpected argument "extra"`},
+		{Args: []string{"tantrix", "count", "-n", "2"}, Code: exitUsage, Line: "hexiom tantrix: -n 2: want 3 tiles or more"},
+		{Args: []string{"solve", bad}, Code: exitFailed, Line: "hexiom solve: " + bad + ":3:5: expected '.' or a digit"},
+		{Args: []string{"solve", filepath.Join(dir, "none.txt")}, Code: exitFailed, Line: "hexiom solve: read level: open " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
+		{Args: []string{"read", "-calibration", filepath.Join(dir, "none.json")}, Code: exitFailed, Line: filepath.Join(dir, "none.json")},
+		{Args: []string{"solve", "-first", level}, Code: exitOK, Line: ""},
+		{Args: []string{"solve", "-h"}, Code: exitOK, Line: ""},
+	})
+	binary().HelpListsEveryCommand(t)
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"hexiom/internal/cli/clitest"
 )
 
 // TestFlagsAfterArguments: a flag after a file is honoured, in every
@@ -64,36 +66,27 @@ func TestFlagsAfterArguments(t *testing.T) {
 func TestFlagValuesRefused(t *testing.T) {
 	level := levelsDir + "level10.txt"
 	board := genBoard(t, "10", "3")
-	type refused struct {
-		flag string // named in the message
-		args []string
-	}
+	type refused = clitest.Refusal
 	var cases []refused
 	for _, th := range []string{"-1", "0", "1000000"} {
 		cases = append(cases,
-			refused{"-threads", []string{"solve", "-threads", th, level}},
-			refused{"-threads", []string{"solve", "-max", "tiles", "-threads", th, level}})
+			refused{Flag: "-threads", Args: []string{"solve", "-threads", th, level}},
+			refused{Flag: "-threads", Args: []string{"solve", "-max", "tiles", "-threads", th, level}})
 	}
 	for _, to := range []string{"0", "0s", "-1s"} {
 		cases = append(cases,
-			refused{"-timeout", []string{"solve", "-timeout", to, level}},
-			refused{"-timeout", []string{"tantrix", "solve", "-timeout", to, board}},
-			refused{"-timeout", []string{"tantrix", "count", "-n", "3", "-timeout", to}},
-			refused{"-timeout", []string{"calibrate", "-timeout", to}})
+			refused{Flag: "-timeout", Args: []string{"solve", "-timeout", to, level}},
+			refused{Flag: "-timeout", Args: []string{"tantrix", "solve", "-timeout", to, board}},
+			refused{Flag: "-timeout", Args: []string{"tantrix", "count", "-n", "3", "-timeout", to}},
+			refused{Flag: "-timeout", Args: []string{"calibrate", "-timeout", to}})
 	}
-	cases = append(cases, refused{"-n 41", []string{"tantrix", "count", "-n", "41"}}, refused{"-n 2", []string{"tantrix", "count", "-n", "2"}})
+	cases = append(cases, refused{Flag: "-n 41", Args: []string{"tantrix", "count", "-n", "41"}}, refused{Flag: "-n 2", Args: []string{"tantrix", "count", "-n", "2"}})
 	// a value out of its list or range, refused before anything runs (a
 	// calibration missing, a desktop started)
 	for _, c := range []string{"play", "read", "learn", "calibrate"} {
-		cases = append(cases, refused{"-capture", []string{c, "-capture", "bogus"}})
+		cases = append(cases, refused{Flag: "-capture", Args: []string{c, "-capture", "bogus"}})
 	}
 	cases = append(cases,
-		refused{"-clicks", []string{"calibrate", "-clicks", "bogus"}})
-	for _, tc := range cases {
-		var stdout, stderr strings.Builder
-		code := run(tc.args, &stdout, &stderr)
-		if code != exitUsage || !strings.Contains(stderr.String(), tc.flag) {
-			t.Errorf("hexiom %q: exit %d, want %d naming %s: %.300s", tc.args, code, exitUsage, tc.flag, stderr.String())
-		}
-	}
+		refused{Flag: "-clicks", Args: []string{"calibrate", "-clicks", "bogus"}})
+	binary().FlagValuesRefused(t, cases)
 }
