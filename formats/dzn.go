@@ -18,19 +18,7 @@ func WriteLevelDZN(w io.Writer, p board.Position) error {
 	var b strings.Builder
 	g := p.Geom()
 	fmt.Fprintf(&b, "n = %d;\nnbrs = [", len(p.Cells))
-	for i, nb := range g.Nbrs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("{")
-		for k, j := range nb {
-			if k > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprint(&b, j+1)
-		}
-		b.WriteString("}")
-	}
+	writeSets(&b, g.Nbrs)
 	var counts [8]int
 	b.WriteString("];\nfixedval = [")
 	for i, c := range p.Cells {
@@ -104,22 +92,28 @@ func WriteTantrixDZN(w io.Writer, b *tantrix.Board, cuts [][]int) error {
 		fmt.Fprint(&s, j+1)
 	}
 	fmt.Fprintf(&s, "]);\nncuts = %d;\ncuts = [", len(cuts))
-	for ci, c := range cuts {
-		if ci > 0 {
-			s.WriteString(", ")
-		}
-		s.WriteString("{")
-		for k, j := range c {
-			if k > 0 {
-				s.WriteString(",")
-			}
-			fmt.Fprint(&s, j+1)
-		}
-		s.WriteString("}")
-	}
+	writeSets(&s, cuts)
 	s.WriteString("];\n")
 	if _, err := io.WriteString(w, s.String()); err != nil {
 		return fmt.Errorf("write dzn: %w", err)
 	}
 	return nil
+}
+
+// writeSets writes sets of indices from 0 as MiniZinc sets of indices from
+// 1, "{1,2}, {3}".
+func writeSets(b *strings.Builder, sets [][]int) {
+	for i, set := range sets {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("{")
+		for k, j := range set {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprint(b, j+1)
+		}
+		b.WriteString("}")
+	}
 }
