@@ -69,6 +69,7 @@ type Solver struct {
 	lineMask [NumCombos]uint64   // combos with the same designated line
 	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
 	pairMask [6][6]uint64        // combos whose designated line joins a and b
+	loopMask [6]uint64           // combos with the designated colour at edge e
 
 	dtrail []dEntry
 	itrail []iEntry
@@ -109,6 +110,7 @@ type Solver struct {
 	nodes      int64
 	rng        uint64
 	disc, low  []int32
+	em         []uint8 // bridgeless's scratch: loop edges per place
 	stk        []frame
 	colour     uint8
 	outOfNodes bool
@@ -142,6 +144,7 @@ func New(p Problem) *Solver {
 	s.Solution = make([]int8, n)
 	s.disc = make([]int32, n)
 	s.low = make([]int32, n)
+	s.em = make([]uint8, n)
 	s.stk = make([]frame, n+1)
 	s.wdeg = make([]int64, n)
 	s.start = make([]uint64, n)
@@ -173,6 +176,9 @@ func New(p Problem) *Solver {
 	}
 	for c := 0; c < NumCombos; c++ {
 		s.lineMask[c] = s.pairMask[s.lineEdge[c][0]][s.lineEdge[c][1]]
+	}
+	for e := 0; e < 6; e++ {
+		s.loopMask[e] = s.colMask[e][p.Colour]
 	}
 	for e := 0; e < 6; e++ {
 		for set := 0; set < 8; set++ {
@@ -531,17 +537,26 @@ func (s *Solver) propagate() bool {
 // recursion, on arrays sized in New.
 func (s *Solver) bridgeless() bool {
 	n := int32(s.n)
+	// em[p]: the edges at which p's domain may show the designated colour
+	// (never an edge off the board: New took those combos out).
 	for p := int32(0); p < n; p++ {
+		d, m := s.dom[p], uint8(0)
+		for e := 0; e < 6; e++ {
+			if d&s.loopMask[e] != 0 {
+				m |= 1 << e
+			}
+		}
+		s.em[p] = m
 		s.disc[p] = 0
 	}
 	timer := int32(1)
 	s.disc[0], s.low[0] = 1, 1
 	sp := 0
-	s.stk[0] = frame{p: 0, from: -1, e: 0}
+	s.stk[0] = frame{p: 0, rest: s.usable(0, -1)}
 	for sp >= 0 {
 		f := &s.stk[sp]
-		if f.e == 6 {
-			p, from := f.p, f.from
+		if f.rest == 0 {
+			p := f.p
 			sp--
 			if sp >= 0 {
 				par := s.stk[sp].p
@@ -552,24 +567,17 @@ func (s *Solver) bridgeless() bool {
 					return false // the edge par–p is a bridge
 				}
 			}
-			_ = from
 			continue
 		}
-		e := f.e
-		f.e++
+		e := int32(bits.TrailingZeros8(f.rest))
+		f.rest &= f.rest - 1
 		p := f.p
-		q := s.nbr[6*p+int32(e)]
-		if q < 0 || s.dom[p]&s.colMask[e][s.colour] == 0 || s.dom[q]&s.colMask[(e+3)%6][s.colour] == 0 {
-			continue
-		}
-		if f.from >= 0 && int8(e) == (f.from+3)%6 {
-			continue // the edge it came by
-		}
+		q := s.nbr[6*p+e]
 		if s.disc[q] == 0 {
 			timer++
 			s.disc[q], s.low[q] = timer, timer
 			sp++
-			s.stk[sp] = frame{p: q, from: int8(e), e: 0}
+			s.stk[sp] = frame{p: q, rest: s.usable(q, (e+3)%6)}
 		} else if s.disc[q] < s.low[p] {
 			s.low[p] = s.disc[q]
 		}
@@ -577,10 +585,27 @@ func (s *Solver) bridgeless() bool {
 	return timer == n
 }
 
+// usable returns the edges of p the loop may still cross (both sides may
+// show the designated colour), but the edge from (−1: none), which the
+// bridge search came by.
+func (s *Solver) usable(p, from int32) uint8 {
+	m := s.em[p]
+	if from >= 0 {
+		m &^= 1 << from
+	}
+	r := uint8(0)
+	for k := m; k != 0; k &= k - 1 {
+		e := int32(bits.TrailingZeros8(k))
+		if s.em[s.nbr[6*p+e]]&(1<<((e+3)%6)) != 0 {
+			r |= 1 << e
+		}
+	}
+	return r
+}
+
 type frame struct {
 	p    int32
-	from int8 // the edge of the parent it was reached by, −1 at the root
-	e    int8 // next edge to look at
+	rest uint8 // the usable edges still to look at
 }
 
 func (s *Solver) fixpoint() bool {
