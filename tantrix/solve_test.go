@@ -198,8 +198,9 @@ func TestSolveRulesOutByTileCounts(t *testing.T) {
 // 194, which CaDiCaL did not finish, where it is our checked solution): the
 // solver gives the same verdict, a solution passes Check, and a search
 // long enough to shave its domains (20 nodes a place), run the loop's
-// dynamic programme and repair deep states (see package search) still
-// allocates nothing, and one of them goes to repair. Before that programme the
+// dynamic programme, on the start domains and on the runs' own, and
+// repair deep states (see package search) still allocates nothing, and
+// one of them goes to repair, one runs the programme in its runs. Before that programme the
 // solver ran out of 20 s on 018, 048, 057 and 097 (two rings and a band
 // without a solution, a band with one).
 func TestSolveHardBoards(t *testing.T) {
@@ -207,7 +208,7 @@ func TestSolveHardBoards(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no boards: %v", err)
 	}
-	shaved, repaired := false, false
+	shaved, repaired, dived := false, false, false
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -242,7 +243,7 @@ func TestSolveHardBoards(t *testing.T) {
 				t.Fatalf("%s: %v", f, err)
 			}
 		}
-		if res.Nodes > int64(20*b.N) && (!shaved || !repaired) {
+		if res.Nodes > int64(20*b.N) && (!shaved || !repaired || !dived) {
 			// The shaving and repair (after 20 nodes a place): no
 			// allocation per node there either. Not under the race
 			// detector, whose instrumentation makes the programme's
@@ -259,10 +260,16 @@ func TestSolveHardBoards(t *testing.T) {
 			if rn, _ := s.Repaired(); rn > 0 {
 				repaired = true
 			}
+			if s.LineChecks() > 0 {
+				dived = true
+			}
 		}
 	}
 	if !repaired {
 		t.Error("no board went to repair: it went untested")
+	}
+	if !dived {
+		t.Error("no run called the loop's programme on its own domains: it went untested")
 	}
 	if !shaved {
 		t.Error("no board took 20 nodes a place: the shaving went untested")

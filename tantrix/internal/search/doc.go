@@ -34,7 +34,13 @@
 // without one is proved unsolvable there (most of the rings and bands
 // CaDiCaL proves impossible before any sub-loop cut); a board whose
 // frontier is too wide is left alone, and tried once more with four times
-// the bounds when the runs reach four times the nodes. Then it shaves the domains the runs
+// the bounds when the runs reach four times the nodes. Once it has run,
+// the runs run it again on their own domains each time another eighth of
+// the places is fixed on their path (lineCheck): a state without such a
+// loop fails there, and the lines on none leave the domains. On the
+// bands whose runs failed late, the deepest state of every failed run had
+// no such loop: the counts that failed them were the loop's shapes. Then
+// it shaves the domains the runs
 // start from: every combo whose choice alone propagates to a
 // contradiction is taken out, again until none is (singleton arc
 // consistency at the root). From then on, after each run that fails, a

@@ -49,6 +49,7 @@ type dpStep struct {
 	head  int     // frontier entries of this place (the first ones)
 	headE [6]int8 // their edges
 	done  uint8   // edges towards places done
+	out   uint8   // edges towards places to do
 	// src[j] for the next frontier's entry j: ≥ 0 an entry of this
 	// frontier, else −1−e for the place's own edge e.
 	src   []int16
@@ -324,15 +325,66 @@ func (d *lineDP) buildSteps(s *Solver) {
 			d.nextSrc = append(d.nextSrc, int16(rest))
 		}
 		st.src = append(st.src, d.nextSrc...)
+		st.out = out
 		d.cur, d.next = d.next, d.cur
-		dm := s.start[p]
+		st.lo = i + 1 - d.need[2]
+	}
+	d.setPairs(s, s.start)
+}
+
+// setPairs sets each step's pairs: the lines of its place's domain in dom
+// whose edges lead to places.
+func (d *lineDP) setPairs(s *Solver, dom []uint64) {
+	for i, p := range d.order {
+		st := &d.steps[i]
+		st.pairs = st.pairs[:0]
+		dm := dom[p]
 		for k := int8(0); k < 15; k++ {
-			if d.pairMask[k]&^(st.done|out) == 0 && dm&s.pairMask[d.pairA[k]][d.pairB[k]] != 0 {
+			if d.pairMask[k]&^(st.done|st.out) == 0 && dm&s.pairMask[d.pairA[k]][d.pairB[k]] != 0 {
 				st.pairs = append(st.pairs, k)
 			}
 		}
-		st.lo = i + 1 - d.need[2]
 	}
+}
+
+// lineCheck runs the programme on the current domains, with the order and
+// bounds of the lineFilter call that last ran (s.dpDive): false when no
+// loop with the tiles' line shapes lies on them; else the domains keep
+// only the lines on such loops (trailed), and the rules run to a fixpoint
+// again (false on a contradiction). A programme over its bounds leaves
+// the state as it was.
+func (s *Solver) lineCheck() bool {
+	if !s.lineKeep() {
+		s.clearQueue()
+		return false
+	}
+	return s.propagate()
+}
+
+// lineKeep is lineCheck without the fixpoint after: the programme on the
+// current domains, which keep only the lines on its loops (setDom).
+func (s *Solver) lineKeep() bool {
+	d := &s.dp
+	d.setPairs(s, s.dom)
+	switch d.forward(nil) {
+	case NoSolution:
+		return false
+	case Stopped:
+		return true
+	}
+	d.backward()
+	for i, p := range d.order {
+		var m uint64
+		for k := 0; k < 15; k++ {
+			if d.alive[i]&(1<<k) != 0 {
+				m |= s.pairMask[d.pairA[k]][d.pairB[k]]
+			}
+		}
+		if !s.setDom(p, s.dom[p]&m) {
+			return false
+		}
+	}
+	return true
 }
 
 // trans gives the state after place order[i] takes pair k from a state

@@ -58,6 +58,7 @@ type Solver struct {
 	// (tile fixed and counted), then remain per tile.
 	ints              []int32
 	lf, end, size, tf int32 // offsets into ints
+	dpMark            int32 // ints[dpMark]: the places fixed at the last lineCheck on this path
 	remain            int32
 	count             [10]int32
 
@@ -93,6 +94,10 @@ type Solver struct {
 	// try; the values are then ordered by their neighbours' combos too
 	// (see dfs).
 	wide bool
+	// dpDive: the programme ran on the start domains; the runs run it
+	// again on their own domains every dpStep places fixed (lineCheck).
+	dpDive   bool
+	dpChecks int64 // lineCheck calls of the last Solve
 	// deep: the domains at the node of the last run (or repair) with the
 	// most tiles placed (deepest of them), recorded once the start
 	// domains are shaved, for repair; saved, mark, mark2: its scratch;
@@ -129,12 +134,17 @@ type Solver struct {
 // ms; after 5·n 21.0 s.
 const shaveAfter = 20
 
+// dpDiveStep: the runs call lineCheck each time n/dpDiveStep more places
+// are fixed on their path (BENCHMARKS.md, issue 26, round five).
+const dpDiveStep = 8
+
 // New prepares a solver for p.
 func New(p Problem) *Solver {
 	n := len(p.Nbr) / 6
 	s := &Solver{n: n, nbr: p.Nbr}
 	s.lf, s.end, s.size, s.tf, s.remain = 0, int32(n), int32(2*n), int32(3*n), int32(4*n)
-	s.ints = make([]int32, 4*n+10)
+	s.dpMark = int32(4*n + 10)
+	s.ints = make([]int32, 4*n+11)
 	s.dom = make([]uint64, n)
 	s.init = make([]uint64, n)
 	s.queue = make([]int32, 0, n)
@@ -217,6 +227,10 @@ func (s *Solver) Nodes() int64 { return s.nodes }
 // in Nodes too) and whether repair found its solution.
 func (s *Solver) Repaired() (nodes int64, solved bool) { return s.repairNodes, s.repaired }
 
+// LineChecks returns how many times the runs of the last Solve ran the
+// loop's programme on their own domains (lineCheck).
+func (s *Solver) LineChecks() int64 { return s.dpChecks }
+
 // luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 …
 func luby(i int64) int64 {
 	for k := int64(1); ; k++ {
@@ -243,6 +257,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 	}
 	s.shaved = false
 	s.wide = false
+	s.dpDive, s.dpChecks = false, 0
 	s.repairNodes, s.repaired = 0, false
 	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
 	copy(s.start, s.init)
@@ -268,6 +283,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			if st == Stopped && scale == 1 {
 				s.wide = true
 			}
+			s.dpDive = st == Solved
 			switch st {
 			case NoSolution:
 				s.nodes = total
@@ -821,16 +837,28 @@ func (s *Solver) dfs() bool {
 		s.stopped = true
 		return false
 	}
+	fixed := int32(s.n)
+	for t := int32(0); t < 10; t++ {
+		fixed -= s.ints[s.remain+t]
+	}
+	if s.dpDive && fixed < int32(s.n) && fixed >= s.ints[s.dpMark]+int32(max(1, s.n/dpDiveStep)) {
+		// The loop's programme again, on this path's domains.
+		s.setInt(s.dpMark, fixed)
+		s.dpChecks++
+		if !s.lineCheck() {
+			return false
+		}
+		fixed = int32(s.n)
+		for t := int32(0); t < 10; t++ {
+			fixed -= s.ints[s.remain+t]
+		}
+	}
 	best := s.choose()
 	if best < 0 {
 		return true
 	}
 	if s.shaved {
 		// The deepest state of the run, for repair.
-		fixed := int32(s.n)
-		for t := int32(0); t < 10; t++ {
-			fixed -= s.ints[s.remain+t]
-		}
 		if int(fixed) > s.deepest {
 			s.deepest = int(fixed)
 			copy(s.deep, s.dom)
