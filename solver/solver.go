@@ -174,7 +174,7 @@ type spares[T any] struct {
 
 var (
 	searchers    = spares[search.Searcher]{keep: 8}
-	maxSearchers = spares[search.MaxSearcher]{keep: 3}
+	maxSearchers = spares[search.MaxSearcher]{keep: 4}
 )
 
 // get returns a spare searcher, or a new one.
