@@ -24,7 +24,9 @@
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //
-// Learning. With Learn, the searches for a first solution explain each
+// Learning. With Learn (and in SolveMax's turns of Solve's lanes on the
+// whole level once they have resisted a while), the searches for a first
+// solution explain each
 // failure by the decided cells it depends on, jump back over decisions
 // that play no part in it, and keep those explanations as nogoods, kept
 // across restarts (search.Options.Learn). It visits fewer nodes (random

@@ -96,7 +96,8 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // refuted a whole solution), Solve's restart lanes, kept from turn to
 // turn, get turns of the same budgets (whole): a whole solution that the
 // first phase's budget missed is found there far sooner than by the max
-// searches, whose bounds see only sums. While those turns run and the
+// searches, whose bounds see only sums; from the turns of
+// wholeLearnBudget nodes on, the lanes learn (Learn). While those turns run and the
 // best found is two values or more below the bound, each turn also gives
 // a quarter of its budget to a dive: a search for a target halfway
 // between them from the root, in another orientation each time (up's
@@ -126,7 +127,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	// portfolio of Solve for a few thousand nodes a lane (raised random
 	// size 5 seed 72 has a solution, which the portfolio finds in 16,110
 	// nodes; the searches below took 25 million).
-	first := findFirst(ctx, prob, visits, quickSeq, false, nil)
+	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
 	if !first.found && !first.exhausted && first.err == nil {
 		quick := first.nodes
 		first = portfolio(ctx, prob, visits, maxLanes, cfg.threads, false)
@@ -466,6 +467,7 @@ func (r *maxRace) whole(budget int64) {
 	if r.wr.cos == nil {
 		r.wr.start(r.ctx, r.prob, r.visits)
 	}
+	r.wr.learn = budget >= wholeLearnBudget
 	at, ok := r.wr.run(budget)
 	switch {
 	case !ok || at.err != nil:
@@ -476,13 +478,24 @@ func (r *maxRace) whole(budget int64) {
 	}
 }
 
+// wholeLearnBudget is the budget of a turn from which whole's lanes learn
+// (Options.Learn, from their next restart on): a level whose whole target
+// resists that long pays for the nogoods, the others nothing. Far size 5
+// seed 32, tiles (a whole solution), Threads(1): 3,368,955 nodes without,
+// 919,688 with learning from 160,000 on (the same as from the first turn;
+// from 320,000 on, 3,368,839); bench-max's official and random levels:
+// the same nodes (learning in every turn cost them 17 % of CPU time,
+// issue 27 round three).
+var wholeLearnBudget int64 = 8 * zeroBudget
+
 // wholeRun is Solve's restart lanes (lanes but the first, a short one
 // that SolveMax's first phase ran), each a coroutine taking turns of
 // search.PauseNodes nodes, kept from one call of run to the next.
 type wholeRun struct {
-	cos  []wholeLane
-	turn int
-	over bool // a lane answered (or all ended)
+	cos   []wholeLane
+	turn  int
+	over  bool // a lane answered (or all ended)
+	learn bool // the lanes' searches learn (read at each restart)
 }
 
 type wholeLane struct {
@@ -497,7 +510,7 @@ func (w *wholeRun) start(ctx context.Context, prob search.Problem, visits [][]in
 	for i, l := range lanes[1:] {
 		c := &w.cos[i]
 		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			c.res = findFirst(ctx, prob, visits, l.seq, false, func() bool { return yield(struct{}{}) })
+			c.res = findFirst(ctx, prob, visits, l.seq, &w.learn, func() bool { return yield(struct{}{}) })
 		})
 	}
 }

@@ -231,9 +231,9 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	// one search tries that alone; then the portfolio.
 	var first attempt
 	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, cfg.learn, nil)
+		first = findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, &cfg.learn, nil)
 	} else {
-		first = findFirst(ctx, prob, visits, quickSeq, cfg.learn, nil)
+		first = findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
 		if !first.found && !first.exhausted && first.err == nil {
 			quick := first.nodes
 			ls := lanes
@@ -361,7 +361,7 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 	for i, l := range lanes {
 		c := &cos[i]
 		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			c.res = findFirst(ctx, prob, visits, l.seq, learn, func() bool { return yield(struct{}{}) })
+			c.res = findFirst(ctx, prob, visits, l.seq, &learn, func() bool { return yield(struct{}{}) })
 		})
 	}
 	winner := -1
@@ -409,10 +409,10 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 }
 
 // findFirst searches for a first solution in each step in turn until one
-// answers; pause, when set, is the searches' Options.Pause; learn is
-// their Options.Learn (the nogoods are kept from step to step and restart
-// to restart: Problem.Same).
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn bool, pause func() bool) attempt {
+// answers; pause, when set, is the searches' Options.Pause; *learn is
+// their Options.Learn, read at each search and restart (the nogoods are
+// kept from step to step and restart to restart: Problem.Same).
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) attempt {
 	s := searchers.get()
 	defer searchers.put(s)
 	sol := make([]int8, len(prob.Nbrs))
@@ -438,7 +438,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 					s.Reset(prob)
 				}
 				out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
-					Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: learn}, sol)
+					Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
 				if !out.Limited || st.limit > 0 && at.nodes+out.Nodes >= st.limit {
 					break
 				}
@@ -448,7 +448,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 				}
 			}
 		} else {
-			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: learn}, sol)
+			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: *learn}, sol)
 		}
 		at.nodes += out.Nodes
 		switch {
