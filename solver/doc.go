@@ -72,8 +72,10 @@
 // runs in turn with the search above, budgets doubling; so do, while the
 // best found is two values or more below the bound, dives: searches for a
 // target halfway between the two from the root, each in another
-// orientation (up's branch-and-bound may stay in a poor part of the space:
-// far size 6 seed 29, 17 tiles in 10 s before, 65 with them).
+// orientation (with one goroutine, down and up's short searches may leave
+// the best found poor: far size 6 seed 29, 17 tiles in 10 s before, 65
+// with them; two goroutines found 65 before too, up's last
+// branch-and-bound in its own orientation).
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //

@@ -100,8 +100,8 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // wholeLearnBudget nodes on, the lanes learn (Learn). While those turns run and the
 // best found is two values or more below the bound, each turn also gives
 // a quarter of its budget to a dive: a search for a target halfway
-// between them from the root, in another orientation each time (up's
-// branch-and-bound can stay in a poor part of the space for good).
+// between them from the root, in another orientation each time (with
+// Threads(1) the best found could stay poor for good; see dive).
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
@@ -411,10 +411,12 @@ func (r *maxRace) wholeLeft() bool {
 // a target halfway between the best found and the bound (a
 // branch-and-bound from there), from the root in the next orientation of
 // diveVisits, while they are two values apart or more: found, it raises
-// the best found; refuted, it lowers the bound. Up's branch-and-bound can
-// sink into a poor part of the space for good: far size 6 seed 29, tiles,
-// had 17 tiles after 10 s (CaDiCaL found 64 in 20 s); with dives, 65
-// within 0.5 s (issue 27, round four).
+// the best found; refuted, it lowers the bound. With Threads(1), what up's
+// short searches find may stay the best found while down refutes targets
+// far above it: far size 6 seed 29, tiles, had 17 tiles after 10 s
+// (CaDiCaL found 64 in 20 s; two goroutines 65); with dives, 65 within
+// 0.5 s (issue 27, round four). With two goroutines up's last
+// branch-and-bound mostly finds as much (the same gaps on far size 6).
 func (r *maxRace) dive(budget int64) {
 	if !r.diveLeft() {
 		return

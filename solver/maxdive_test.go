@@ -115,9 +115,9 @@ func TestMaxDiveAgainstBruteForce(t *testing.T) {
 }
 
 // On far size 6 seed 29, tiles, up's short searches find a poor
-// arrangement (its branch-and-bound then stays in that part of the space:
-// 17 tiles after 10 s before dives); a few dives find one near CaDiCaL's
-// best (64 tiles, not proved, in 20 s).
+// arrangement (with Threads(1) it stayed the best found: 17 tiles after
+// 10 s before dives); a few dives find one near CaDiCaL's best (64 tiles,
+// not proved, in 20 s).
 func TestMaxDiveFinds(t *testing.T) {
 	level := readLevel(t, "testdata/far/far-s6-29.txt")
 	r, lockedW, up := diveRace(t, level, Tiles)
