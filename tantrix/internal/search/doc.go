@@ -39,18 +39,23 @@
 // the places is fixed on their path (lineCheck): a state without such a
 // loop fails there, and the lines on none leave the domains. On the
 // bands whose runs failed late, the deepest state of every failed run had
-// no such loop: the counts that failed them were the loop's shapes. Then
-// it shaves the domains the runs
-// start from: every combo whose choice alone propagates to a
-// contradiction is taken out, again until none is (singleton arc
-// consistency at the root). From then on, after each run that fails, a
+// no such loop: the counts that failed them were the loop's shapes.
+// After the programme's first try, it shaves the domains the runs start
+// from: every combo whose choice alone propagates to a contradiction is
+// taken out, again until none is (singleton arc consistency at the root). From then on, after each run that fails, a
 // repair (a large neighbourhood search) takes the run's deepest state (the
 // most tiles placed), frees the places it left open and those within a
 // few steps of them, and searches that window alone; a window run that
 // gets deeper is repaired in turn. On the solvable boards that take many
 // runs, the tile counts are what fail them, late, and freeing the tiles
 // next to the open places lets the counts come right. Repair proves
-// nothing: the runs go on as before, so the search stays complete.
+// nothing: the runs go on as before, so the search stays complete. On a
+// board too wide for the loop's programme at both its tries (a frontier
+// of up to 32 edges), once the runs have taken 320 nodes a place, repair
+// runs the programme on the first state of each window, where most places
+// are fixed (it counts only the lines of the places not fixed; a call
+// over its smaller bounds turns it off for the larger windows of that
+// state).
 //
 // Walker builds free-shape solutions by walking the loop: Enumerate lists
 // them all (for counting), Random builds one at random (for boards).

@@ -22,7 +22,11 @@ import (
 // encoding alone, and so does the programme, in milliseconds.
 
 const (
-	dpMaxFrontier = 16 // 4 bits per frontier edge in a uint64 state
+	// dpMaxFrontier bounds the frontier of the programme on the start
+	// domains; the runs' own domains (lineCheck on boards too wide for
+	// it) may have up to dpMaxLate edges (4 bits each in a 128-bit state).
+	dpMaxFrontier = 16
+	dpMaxLate     = 32
 	// dpMaxSum bounds the sum over the places of 2^(frontier edges), a
 	// guess at the states: on the 100 boards of scripts/tantrixhard
 	// (n = 20..100) every programme that ran out of its budget had a sum
@@ -37,6 +41,12 @@ const (
 	// when the programme was first tried, it is tried once more with
 	// dpScale times its bounds (16 MB of count sets at most).
 	dpScale = 4
+	// dpLateBudget bounds the count sets of repair's calls on boards too
+	// wide for the programme at the start (512 KB): on the 18 slowest wide
+	// boards of the 700, four seeds each, 2^15, 2^16 and 2^17 words took
+	// 16.1, 14.6 and 17.7 s (2^19 words, 49.8 s, most of it calls over
+	// their bounds).
+	dpLateBudget = 1 << 16
 )
 
 type dpEdge struct {
@@ -50,6 +60,7 @@ type dpStep struct {
 	headE [6]int8 // their edges
 	done  uint8   // edges towards places done
 	out   uint8   // edges towards places to do
+	fixed bool    // one line left: not counted (setPairs)
 	// src[j] for the next frontier's entry j: ≥ 0 an entry of this
 	// frontier, else −1−e for the place's own edge e.
 	src   []int16
@@ -57,8 +68,28 @@ type dpStep struct {
 	lo    int    // count sets need s+w ≥ lo after this place
 }
 
+// dpKey is a state: 4 bits per frontier edge (0: the loop does not cross
+// it, else the label its piece of line has at both its ends), entry j in
+// bits 4j..4j+3 of lo for j < 16, of hi for the others.
+type dpKey struct{ lo, hi uint64 }
+
+func (k dpKey) get(j int) uint8 {
+	if j < 16 {
+		return uint8(k.lo>>(4*j)) & 15
+	}
+	return uint8(k.hi>>(4*(j-16))) & 15
+}
+
+func (k *dpKey) set(j int, v uint8) {
+	if j < 16 {
+		k.lo |= uint64(v) << (4 * j)
+	} else {
+		k.hi |= uint64(v) << (4 * (j - 16))
+	}
+}
+
 type dpSlot struct {
-	key   uint64
+	key   dpKey
 	idx   int32
 	stamp uint32
 }
@@ -68,7 +99,8 @@ type dpSlot struct {
 // allocates nothing once they have grown.
 type lineDP struct {
 	n         int
-	need      [3]int // sharp, wide, straight lines of the tiles
+	full      [3]int // sharp, wide, straight lines of the tiles
+	need      [3]int // those of the places not fixed (setPairs)
 	w1, words int
 	maxSum    int // of 2^frontier over the order (dpMaxSum·scale)
 	budget    int // words of count sets (dpBudget·scale)
@@ -85,7 +117,10 @@ type lineDP struct {
 	cur, next []dpEdge
 	nextSrc   []int16
 	off       []int // off[i]: first state of layer i
-	keys      []uint64
+	ready     bool  // order and steps are built (lineKeep may run)
+	frontier  int   // the order's largest frontier
+	keys      []dpKey
+	overflow  bool // a state needed more labels than 4 bits hold
 	sets      []uint64
 	table     []dpSlot
 	stamp     uint32
@@ -123,7 +158,7 @@ func (s *Solver) lineFilter(stop func() bool, scale int) (st Status, changed boo
 	d := &s.dp
 	d.n = s.n
 	d.maxSum, d.budget = dpMaxSum*scale, dpBudget*scale
-	d.need = [3]int{}
+	d.full = [3]int{}
 	k := 0
 	for a := int8(0); a < 6; a++ {
 		for b := a + 1; b < 6; b++ {
@@ -136,15 +171,22 @@ func (s *Solver) lineFilter(stop func() bool, scale int) (st Status, changed boo
 	for t := 0; t < 10; t++ {
 		if s.count[t] > 0 {
 			c := 6 * t
-			d.need[lineKind(s.lineEdge[c][0], s.lineEdge[c][1])] += int(s.count[t])
+			d.full[lineKind(s.lineEdge[c][0], s.lineEdge[c][1])] += int(s.count[t])
 		}
 	}
-	if !d.chooseOrder(s) {
+	d.ready = false
+	fits, ok := d.chooseOrder(s)
+	if !ok {
 		return Stopped, false
 	}
-	d.w1 = d.need[1] + 1
-	d.words = ((d.need[0]+1)*d.w1 + 63) / 64
 	d.buildSteps(s)
+	d.ready = true
+	if !fits {
+		return Stopped, false
+	}
+	if !d.setPairs(s, s.start) {
+		return NoSolution, false
+	}
 	switch d.forward(stop) {
 	case NoSolution:
 		return NoSolution, false
@@ -178,9 +220,11 @@ var sweeps = [6][2]int32{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}, {1, -1}}
 
 // chooseOrder picks, among breadth-first orders from two far places and
 // sweeps along six directions, the order with the smallest largest
-// frontier (then the smallest sum of 2^frontier); false when even that is
-// over dpMaxFrontier or the board is not connected.
-func (d *lineDP) chooseOrder(s *Solver) bool {
+// frontier (then the smallest sum of 2^frontier); ok false when even that
+// is over dpMaxLate or the board is not connected, fits false when it is
+// over dpMaxFrontier or its sum over maxSum (the programme on the start
+// domains is then not run).
+func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 	n := d.n
 	d.q, d.r, d.pos, d.seen = grow(d.q, n), grow(d.r, n), grow(d.pos, n), grow(d.seen, n)
 	for i := range d.cands {
@@ -213,7 +257,7 @@ func (d *lineDP) chooseOrder(s *Solver) bool {
 	d.q[0], d.r[0] = 0, 0
 	far := bfs(0, d.cands[0])
 	if far < 0 {
-		return false
+		return false, false
 	}
 	far2 := bfs(far, d.cands[0])
 	bfs(far2, d.cands[1])
@@ -260,15 +304,16 @@ func (d *lineDP) chooseOrder(s *Solver) bool {
 			best, bestMax, bestSum = ci, mx, sum
 		}
 	}
-	if bestMax > dpMaxFrontier || bestSum > d.maxSum {
-		return false
+	if bestMax > dpMaxLate {
+		return false, false
 	}
 	d.order = grow(d.order, n)
 	copy(d.order, d.cands[best])
 	for i, p := range d.order {
 		d.pos[p] = int32(i)
 	}
-	return true
+	d.frontier = bestMax
+	return bestMax <= dpMaxFrontier && bestSum <= d.maxSum, true
 }
 
 // before orders frontier entries by the position of the place to do, then
@@ -327,14 +372,17 @@ func (d *lineDP) buildSteps(s *Solver) {
 		st.src = append(st.src, d.nextSrc...)
 		st.out = out
 		d.cur, d.next = d.next, d.cur
-		st.lo = i + 1 - d.need[2]
 	}
-	d.setPairs(s, s.start)
 }
 
 // setPairs sets each step's pairs: the lines of its place's domain in dom
-// whose edges lead to places.
-func (d *lineDP) setPairs(s *Solver, dom []uint64) {
+// whose edges lead to places. A place with one line left is fixed: its
+// line's shape is taken off the counts needed (need), and the count sets
+// count the other places' lines only (smaller sets when most places are
+// fixed, the same loops). False when the fixed lines of a shape are more
+// than the tiles have.
+func (d *lineDP) setPairs(s *Solver, dom []uint64) bool {
+	d.need = d.full
 	for i, p := range d.order {
 		st := &d.steps[i]
 		st.pairs = st.pairs[:0]
@@ -344,7 +392,24 @@ func (d *lineDP) setPairs(s *Solver, dom []uint64) {
 				st.pairs = append(st.pairs, k)
 			}
 		}
+		st.fixed = len(st.pairs) == 1
+		if st.fixed {
+			d.need[d.pairKind[st.pairs[0]]]--
+		}
 	}
+	if d.need[0] < 0 || d.need[1] < 0 || d.need[2] < 0 {
+		return false
+	}
+	open := 0
+	for i := range d.order {
+		if !d.steps[i].fixed {
+			open++
+		}
+		d.steps[i].lo = open - d.need[2]
+	}
+	d.w1 = d.need[1] + 1
+	d.words = ((d.need[0]+1)*d.w1 + 63) / 64
+	return true
 }
 
 // lineCheck runs the programme on the current domains, with the order and
@@ -354,23 +419,33 @@ func (d *lineDP) setPairs(s *Solver, dom []uint64) {
 // again (false on a contradiction). A programme over its bounds leaves
 // the state as it was.
 func (s *Solver) lineCheck() bool {
-	if !s.lineKeep() {
+	switch s.lineKeep() {
+	case NoSolution:
 		s.clearQueue()
 		return false
+	case Stopped:
+		s.dpStopped = true
+		return true
 	}
 	return s.propagate()
 }
 
 // lineKeep is lineCheck without the fixpoint after: the programme on the
 // current domains, which keep only the lines on its loops (setDom).
-func (s *Solver) lineKeep() bool {
+// Stopped: over its bounds (nothing changed).
+func (s *Solver) lineKeep() Status {
 	d := &s.dp
-	d.setPairs(s, s.dom)
-	switch d.forward(nil) {
-	case NoSolution:
-		return false
-	case Stopped:
-		return true
+	if !d.setPairs(s, s.dom) {
+		return NoSolution
+	}
+	keep := d.budget
+	if s.lateOn {
+		d.budget = dpLateBudget
+	}
+	st := d.forward(nil)
+	d.budget = keep
+	if st != Solved {
+		return st
 	}
 	d.backward()
 	for i, p := range d.order {
@@ -381,16 +456,16 @@ func (s *Solver) lineKeep() bool {
 			}
 		}
 		if !s.setDom(p, s.dom[p]&m) {
-			return false
+			return NoSolution
 		}
 	}
-	return true
+	return Solved
 }
 
 // trans gives the state after place order[i] takes pair k from a state
 // whose entries for this place are lab (by edge) with crossings in; ok
 // false when it may not (a loop closing before the last place).
-func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next uint64, ok bool) {
+func (d *lineDP) trans(i int, c dpKey, lab *[6]uint8, in uint8, k int8) (next dpKey, ok bool) {
 	st := &d.steps[i]
 	pm := d.pairMask[k]
 	var from, to, give uint8 // relabel from → to; give: label of new crossings
@@ -399,7 +474,7 @@ func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next u
 		x, y := lab[d.pairA[k]], lab[d.pairB[k]]
 		if x == y {
 			// the loop closes: only through every place
-			return 0, i == d.n-1
+			return dpKey{}, i == d.n-1
 		}
 		from, to = y, x
 	case 1:
@@ -412,7 +487,7 @@ func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next u
 	for j, sj := range st.src {
 		var v uint8
 		if sj >= 0 {
-			v = uint8(c>>(4*int(sj))) & 15
+			v = c.get(int(sj))
 			if v == from {
 				v = to
 			}
@@ -421,10 +496,16 @@ func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next u
 		}
 		if v != 0 {
 			if remap[v] == 0 {
+				if nextLab == 15 {
+					// 15 pieces of line cross the frontier: more
+					// than the labels hold (forward stops).
+					d.overflow = true
+					return dpKey{}, false
+				}
 				remap[v] = nextLab
 				nextLab++
 			}
-			next |= uint64(remap[v]) << (4 * j)
+			next.set(j, remap[v])
 		}
 	}
 	return next, true
@@ -434,14 +515,14 @@ func (d *lineDP) trans(i int, c uint64, lab *[6]uint8, in uint8, k int8) (next u
 // edges and the state after it.
 type dpMove struct {
 	k    int8
-	next uint64
+	next dpKey
 }
 
 // moves lists in out the lines place order[i] may take from state c (the
 // pairs of its domain that continue the crossings c has into it, without
 // closing a loop early) and returns how many; forward and backward walk
 // the same moves.
-func (d *lineDP) moves(i int, c uint64, out *[15]dpMove) int {
+func (d *lineDP) moves(i int, c dpKey, out *[15]dpMove) int {
 	lab, in := d.heads(i, c)
 	m := 0
 	for _, k := range d.steps[i].pairs {
@@ -458,10 +539,10 @@ func (d *lineDP) moves(i int, c uint64, out *[15]dpMove) int {
 
 // heads reads this place's entries of state c: labels by edge and the
 // edges the loop crosses.
-func (d *lineDP) heads(i int, c uint64) (lab [6]uint8, in uint8) {
+func (d *lineDP) heads(i int, c dpKey) (lab [6]uint8, in uint8) {
 	st := &d.steps[i]
 	for j := 0; j < st.head; j++ {
-		if v := uint8(c>>(4*j)) & 15; v != 0 {
+		if v := c.get(j); v != 0 {
 			e := st.headE[j]
 			in |= 1 << e
 			lab[e] = v
@@ -515,9 +596,13 @@ func (d *lineDP) masks() {
 	}
 }
 
-// shiftOf is how far a line of pair k moves a count set: a sharp line adds
-// one to s (a row of w1 bits), a wide one to w.
-func (d *lineDP) shiftOf(k int8) (sh int, kind int8) {
+// shiftOf is how far a line of pair k at step i moves a count set: a sharp
+// line adds one to s (a row of w1 bits), a wide one to w; a fixed place's
+// line is not counted (as a straight one).
+func (d *lineDP) shiftOf(i int, k int8) (sh int, kind int8) {
+	if d.steps[i].fixed {
+		return 0, 2
+	}
 	switch kind = d.pairKind[k]; kind {
 	case 0:
 		return d.w1, kind
@@ -528,9 +613,9 @@ func (d *lineDP) shiftOf(k int8) (sh int, kind int8) {
 }
 
 // lookup finds key in the table (of the current stamp); −1 when absent.
-func (d *lineDP) lookup(key uint64) (slot int, idx int32) {
+func (d *lineDP) lookup(key dpKey) (slot int, idx int32) {
 	mask := len(d.table) - 1
-	h := int((key * 0x9E3779B97F4A7C15) >> 32)
+	h := int((key.lo*0x9E3779B97F4A7C15 ^ key.hi*0xC2B2AE3D27D4EB4F) >> 32)
 	for j := h & mask; ; j = (j + 1) & mask {
 		sl := &d.table[j]
 		if sl.stamp != d.stamp {
@@ -571,7 +656,8 @@ func (d *lineDP) forward(stop func() bool) Status {
 	n, words := d.n, d.words
 	d.masks()
 	d.off = grow(d.off, n+2)
-	d.keys = append(d.keys[:0], 0)
+	d.keys = append(d.keys[:0], dpKey{})
+	d.overflow = false
 	d.sets = grow(d.sets, words)
 	clear(d.sets)
 	d.sets[0] = 1
@@ -596,7 +682,7 @@ func (d *lineDP) forward(stop func() bool) Status {
 		for ci := start; ci < end; ci++ {
 			for _, mv := range moves[:d.moves(i, d.keys[ci], &moves)] {
 				k, nk := mv.k, mv.next
-				sh, kind := d.shiftOf(k)
+				sh, kind := d.shiftOf(i, k)
 				src := d.sets[ci*words : (ci+1)*words]
 				if kind == 1 {
 					for j := range d.tmp {
@@ -620,6 +706,9 @@ func (d *lineDP) forward(stop func() bool) Status {
 				at := end + int(ni)
 				shiftOr(d.sets[at*words:(at+1)*words], src, sh)
 			}
+		}
+		if d.overflow {
+			return Stopped
 		}
 		// Drop the dead counts and the states left with none.
 		w := end
@@ -683,7 +772,7 @@ func (d *lineDP) backward() {
 					continue
 				}
 				nn := d.nB[int(ni)*words : (int(ni)+1)*words]
-				sh, kind := d.shiftOf(k)
+				sh, kind := d.shiftOf(i, k)
 				if kind == 1 {
 					// counts at w = 0 cannot follow a wide line
 					for j := range d.m {

@@ -233,7 +233,7 @@ func TestLineKeepAgainstBruteForce(t *testing.T) {
 		want, alive := bruteLines(s)
 		copy(s.dom, dom)
 		s.dtrail, s.queue = s.dtrail[:0], s.queue[:0]
-		got := s.lineKeep()
+		got := s.lineKeep() == Solved
 		s.clearQueue()
 		if got != want {
 			t.Fatalf("trial %d (%v, colour %d): lineKeep %v, a walk of every loop finds one: %v", trial, shape, s.colour, got, want)
@@ -260,4 +260,259 @@ func TestLineKeepAgainstBruteForce(t *testing.T) {
 	if some < 20 || none < 20 {
 		t.Errorf("want both kinds of board, got %d with a loop, %d without", some, none)
 	}
+}
+
+// lineKeep on boards wider than the programme on the start domains takes
+// (a frontier over 16 edges, so states of more than 64 bits), with the
+// places fixed on the lines of a known loop but for a window of 7 places
+// (one and its neighbours): the verdict and the lines kept in the window are
+// those of a walk of every way to fill the window (a single loop through
+// every place with the loop's own counts of sharp, wide and straight
+// lines).
+func TestLineKeepWideBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 7))
+	const w, h = 12, 12 // a parallelogram; h even
+	var places [][2]int32
+	for r := int32(0); r < h; r++ {
+		for q := int32(0); q < w; q++ {
+			places = append(places, [2]int32{q, r})
+		}
+	}
+	idx := func(q, r int32) int32 { return r*w + q }
+	// The loop: along row 0 east from q = 0, back and forth over the rows
+	// for q ≥ 1, then north up column 0.
+	var cyc []int32
+	for r := int32(0); r < h; r++ {
+		if r%2 == 0 {
+			for q := int32(1); q < w; q++ {
+				cyc = append(cyc, idx(q, r))
+			}
+		} else {
+			for q := int32(w - 1); q >= 1; q-- {
+				cyc = append(cyc, idx(q, r))
+			}
+		}
+	}
+	for r := int32(h - 1); r >= 0; r-- {
+		cyc = append(cyc, idx(0, r))
+	}
+	s := New(testProblem(places, 100, 0))
+	n := int32(len(places))
+	edgeTo := func(p, q int32) int8 {
+		for e := int8(0); e < 6; e++ {
+			if s.nbr[6*p+int32(e)] == q {
+				return e
+			}
+		}
+		t.Fatalf("places %d and %d do not touch", p, q)
+		return -1
+	}
+	line := make([][2]int8, n) // the loop's pair of edges per place
+	var full [3]int
+	for i, p := range cyc {
+		a := edgeTo(p, cyc[(i+len(cyc)-1)%len(cyc)])
+		b := edgeTo(p, cyc[(i+1)%len(cyc)])
+		line[p] = [2]int8{min(a, b), max(a, b)}
+		full[lineKind(min(a, b), max(a, b))]++
+	}
+	copy(s.start, s.init)
+	if st, _ := s.lineFilter(nil, 1); st != Stopped || !s.dp.ready || s.dp.frontier <= 16 {
+		t.Fatalf("lineFilter %v, ready %v, frontier %d: want a board too wide for it, with its order built", st, s.dp.ready, s.dp.frontier)
+	}
+	s.lateOn = true // its budget
+	some, none := 0, 0
+	for trial := 0; trial < 60; trial++ {
+		// The window: a place and its neighbours.
+		c := int32(rng.IntN(int(n)))
+		in := map[int32]bool{c: true}
+		for e := 0; e < 6; e++ {
+			if q := s.nbr[6*c+int32(e)]; q >= 0 {
+				in[q] = true
+			}
+		}
+		var win []int32
+		for p := int32(0); p < n; p++ {
+			if in[p] {
+				win = append(win, p)
+			}
+		}
+		// The counts: the loop's own, or one sharp line traded for a
+		// wide one (then mostly no loop).
+		s.dp.full = full
+		if trial%3 == 2 {
+			s.dp.full[0]--
+			s.dp.full[1]++
+		}
+		dom := make([]uint64, n)
+		for p := int32(0); p < n; p++ {
+			dom[p] = s.init[p]
+			if !in[p] {
+				dom[p] &= s.pairMask[line[p][0]][line[p][1]]
+			}
+		}
+		want, alive := bruteWindow(s, dom, win, s.dp.full)
+		copy(s.dom, dom)
+		s.dtrail, s.queue = s.dtrail[:0], s.queue[:0]
+		got := s.lineKeep()
+		s.clearQueue()
+		if got == Stopped {
+			t.Fatalf("trial %d: lineKeep stopped on a window of %d places", trial, len(win))
+		}
+		if (got == Solved) != want {
+			t.Fatalf("trial %d (window %v): lineKeep %v, a walk of the window finds a loop: %v", trial, win, got, want)
+		}
+		if !want {
+			none++
+			continue
+		}
+		some++
+		for _, p := range win {
+			var m uint64
+			for k := 0; k < 15; k++ {
+				if alive[p]&(1<<k) != 0 {
+					m |= s.pairMask[s.dp.pairA[k]][s.dp.pairB[k]]
+				}
+			}
+			if s.dom[p] != dom[p]&m {
+				t.Fatalf("trial %d: place %d keeps %d combos, the loops use %d of %d", trial, p,
+					bits.OnesCount64(s.dom[p]), bits.OnesCount64(dom[p]&m), bits.OnesCount64(dom[p]))
+			}
+		}
+	}
+	t.Logf("frontier %d: %d windows with a loop, %d without", s.dp.frontier, some, none)
+	if some < 10 || none < 10 {
+		t.Errorf("want both kinds of window, got %d with a loop, %d without", some, none)
+	}
+}
+
+// bruteWindow tries every line (pair of edges) of the domains dom on the
+// places of win, the other places keeping their one line: whether the
+// lines then form one loop through every place with the counts need of
+// sharp, wide and straight lines, and per place of win the pairs (as bits
+// of lineFilter's pair numbering) such loops use.
+func bruteWindow(s *Solver, dom []uint64, win []int32, need [3]int) (bool, []uint16) {
+	n := s.n
+	pair := make([]int8, n) // pair number (0..14) of each place's line
+	kOf := func(a, b int8) int8 {
+		k := int8(0)
+		for x := int8(0); x < 6; x++ {
+			for y := x + 1; y < 6; y++ {
+				if x == a && y == b {
+					return k
+				}
+				k++
+			}
+		}
+		return -1
+	}
+	onlyPair := func(d uint64) int8 {
+		for a := int8(0); a < 6; a++ {
+			for b := a + 1; b < 6; b++ {
+				if d&s.pairMask[a][b] != 0 {
+					return kOf(a, b)
+				}
+			}
+		}
+		return -1
+	}
+	inWin := make([]bool, n)
+	for _, p := range win {
+		inWin[p] = true
+	}
+	for p := 0; p < n; p++ {
+		if !inWin[p] {
+			pair[p] = onlyPair(dom[p])
+		}
+	}
+	ends := func(k int8) (int8, int8) {
+		i := int8(0)
+		for a := int8(0); a < 6; a++ {
+			for b := a + 1; b < 6; b++ {
+				if i == k {
+					return a, b
+				}
+				i++
+			}
+		}
+		return -1, -1
+	}
+	uses := func(p int32, e int8) bool {
+		a, b := ends(pair[p])
+		return a == e || b == e
+	}
+	alive := make([]uint16, n)
+	found := false
+	// consistent: every edge of p to a place decided (not in win, or in
+	// win before position upto) is used by both or neither.
+	pos := make([]int, n)
+	for i, p := range win {
+		pos[p] = i
+	}
+	consistent := func(p int32, upto int) bool {
+		for e := int8(0); e < 6; e++ {
+			q := s.nbr[6*p+int32(e)]
+			if q < 0 {
+				if uses(p, e) {
+					return false
+				}
+				continue
+			}
+			if inWin[q] && pos[q] >= upto {
+				continue
+			}
+			if uses(p, e) != uses(q, (e+3)%6) {
+				return false
+			}
+		}
+		return true
+	}
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(win) {
+			// one loop through every place, with the counts
+			var cnt [3]int
+			for p := 0; p < n; p++ {
+				a, b := ends(pair[p])
+				cnt[lineKind(a, b)]++
+			}
+			if cnt != need {
+				return
+			}
+			prev, cur, steps := int32(-1), int32(0), 0
+			for {
+				a, b := ends(pair[cur])
+				next := s.nbr[6*cur+int32(a)]
+				if next == prev {
+					next = s.nbr[6*cur+int32(b)]
+				}
+				prev, cur = cur, next
+				steps++
+				if cur == 0 {
+					break
+				}
+			}
+			if steps != n {
+				return
+			}
+			found = true
+			for _, p := range win {
+				alive[p] |= 1 << pair[p]
+			}
+			return
+		}
+		p := win[i]
+		for a := int8(0); a < 6; a++ {
+			for b := a + 1; b < 6; b++ {
+				if dom[p]&s.pairMask[a][b] == 0 {
+					continue
+				}
+				pair[p] = kOf(a, b)
+				if consistent(p, i) {
+					rec(i + 1)
+				}
+			}
+		}
+	}
+	rec(0)
+	return found, alive
 }

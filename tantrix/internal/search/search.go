@@ -98,6 +98,14 @@ type Solver struct {
 	// again on their own domains every dpStep places fixed (lineCheck).
 	dpDive   bool
 	dpChecks int64 // lineCheck calls of the last Solve
+	// dpLate: the board was too wide for the programme on the start
+	// domains, even at its second try, but its order is built (a frontier
+	// of at most dpMaxLate edges); from lateAfter·n nodes on (lateOn),
+	// repair runs it on each window's first state (lineCheck), until a
+	// call goes over its bounds (dpStopped; lateOff for the larger windows
+	// of that state).
+	dpLate, lateOn, lateOff bool
+	dpStopped               bool
 	// deep: the domains at the node of the last run (or repair) with the
 	// most tiles placed (deepest of them), recorded once the start
 	// domains are shaved, for repair; saved, mark, mark2: its scratch;
@@ -108,6 +116,7 @@ type Solver struct {
 	mark, mark2 []bool
 	repairNodes int64
 	repaired    bool
+	inRepair    bool
 	// lost: an edge the loop could cross has gone since the last bridge
 	// check (which found none); without, the check is skipped.
 	lost bool
@@ -137,6 +146,14 @@ const shaveAfter = 20
 // dpDiveStep: the runs call lineCheck each time n/dpDiveStep more places
 // are fixed on their path (BENCHMARKS.md, issue 26, round five).
 const dpDiveStep = 8
+
+// lateAfter: the nodes per place after which repair runs the loop's
+// programme on boards too wide for it at the start (dpLate). Measured on
+// the 700 boards of scripts/tantrixhard seeds 1..601 (BENCHMARKS.md, issue
+// 26, round five): at 320 nodes a place, the 7 boards it reaches all took
+// fewer nodes (the slowest, 347,707 nodes, 32,728); from 80 (the second
+// try) and 160, some took up to 3 times as many.
+const lateAfter = 320
 
 // New prepares a solver for p.
 func New(p Problem) *Solver {
@@ -258,6 +275,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 	s.shaved = false
 	s.wide = false
 	s.dpDive, s.dpChecks = false, 0
+	s.dpLate, s.lateOn = false, false
 	s.repairNodes, s.repaired = 0, false
 	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
 	copy(s.start, s.init)
@@ -284,6 +302,9 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 				s.wide = true
 			}
 			s.dpDive = st == Solved
+			// Too wide even at the second try: repair may still run
+			// it on its windows, where most places are fixed.
+			s.dpLate = st == Stopped && scale == dpScale && s.dp.ready
 			switch st {
 			case NoSolution:
 				s.nodes = total
@@ -308,6 +329,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			}
 		}
 		s.deepest = -1
+		s.lateOn = s.dpLate && total >= lateAfter*int64(s.n)
 		st := s.solveRun(limit, stop)
 		total += s.nodes
 		s.nodes = total
@@ -368,7 +390,9 @@ const (
 // them lets the counts come right without losing the rest.
 func (s *Solver) repair(left int64, stop func() bool) (st Status, used int64) {
 	copy(s.saved, s.start)
+	s.inRepair, s.lateOff = true, false
 	st, used = s.repairWindows(left, stop)
+	s.inRepair = false
 	copy(s.start, s.saved)
 	return st, used
 }
@@ -419,6 +443,7 @@ func (s *Solver) repairWindows(left int64, stop func() bool) (st Status, used in
 		}
 		if s.deepest > before {
 			r = 0 // a deeper state: repair it from its own open places
+			s.lateOff = false
 		}
 	}
 	return Stopped, used
@@ -841,12 +866,20 @@ func (s *Solver) dfs() bool {
 	for t := int32(0); t < 10; t++ {
 		fixed -= s.ints[s.remain+t]
 	}
-	if s.dpDive && fixed < int32(s.n) && fixed >= s.ints[s.dpMark]+int32(max(1, s.n/dpDiveStep)) {
+	// late: a repair window's first state (no call yet on this path).
+	late := s.lateOn && s.inRepair && !s.lateOff && s.ints[s.dpMark] == 0
+	if (s.dpDive || late) && fixed < int32(s.n) && fixed >= s.ints[s.dpMark]+int32(max(1, s.n/dpDiveStep)) {
 		// The loop's programme again, on this path's domains.
 		s.setInt(s.dpMark, fixed)
 		s.dpChecks++
 		if !s.lineCheck() {
 			return false
+		}
+		if s.dpStopped {
+			// Over its bounds: the larger windows of this deep state
+			// would be too.
+			s.dpStopped = false
+			s.lateOff = s.lateOn
 		}
 		fixed = int32(s.n)
 		for t := int32(0); t < 10; t++ {
