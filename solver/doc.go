@@ -50,7 +50,8 @@
 // tile on the board has its number of occupied neighbours, with the most
 // tiles (Tiles) or the largest sum of numbers (Points); the tiles left out
 // are set aside, and ErrNoSolution means the locked tiles cannot all be
-// satisfied. Its search (search.MaxSearcher) decides occupancy the same
+// satisfied (often seen at once by propagating what they force,
+// search.Unsatisfiable). Its search (search.MaxSearcher) decides occupancy the same
 // way, with the same kinds of bounds given a slack (what a better
 // arrangement may still set aside): counts over ranges of numbers, Hall's
 // condition for the open tiles, and the handshake identity for each number

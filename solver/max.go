@@ -74,7 +74,10 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // arrangement unless its locked tiles cannot all be satisfied, whatever is
 // placed around them: then SolveMax returns ErrNoSolution.
 //
-// It first tries the whole level (an ordinary solution places every tile
+// Before any search, search.Unsatisfiable propagates what the locked
+// tiles force (a SAT solver's unit propagation): when that leaves some
+// locked tile or forced tile no number, ErrNoSolution at once. It first
+// tries the whole level (an ordinary solution places every tile
 // and is optimal): the lone first search of Solve, then its portfolio for
 // a few thousand nodes a lane. Then two branch-and-bounds for better
 // arrangements race in two goroutines, in two orientations, sharing the
@@ -122,6 +125,9 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	lockedW, total := weights(p, obj)
 	visits := orientations(p.Size)
 	var res MaxResult
+	if search.Unsatisfiable(prob) {
+		return res, ErrNoSolution // the locked tiles, by propagation
+	}
 
 	// An ordinary solution places every tile: a quick try first, then the
 	// portfolio of Solve for a few thousand nodes a lane (raised random

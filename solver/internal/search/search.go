@@ -7,7 +7,9 @@
 // from its failures: backjumping and nogoods (learn.go).
 // MaxSearcher (max.go) is the same search for the overconstrained
 // variant, where tiles may be set aside; ZeroSets (maxzero.go) decides its
-// targets that need movable 0s by the sets of cells they take. Both embed
+// targets that need movable 0s by the sets of cells they take;
+// Unsatisfiable (maxprop.go) rules out, before any search, levels whose
+// locked tiles force a contradiction. Both searches embed
 // one core (core.go): the board laid out (frame.go), the counts the bounds
 // read with apply and undo, and the memo; each keeps only its bounds, its
 // loop over a node's two values and its options.
