@@ -14,7 +14,7 @@
 //     (hexiom calibrate hears those clicks with package clicks: X RECORD on
 //     X11, a system hook elsewhere). The three points give the board size,
 //     the pitch and so the area, without any vision.
-//   - vision.FindArea (hexiom calibrate -auto): the board's plate found in a
+//   - reader.FindArea (hexiom calibrate -auto): the board's plate found in a
 //     screenshot, with the size whose cell lattice fits it best.
 //
 // The Area is saved as JSON in os.UserConfigDir()/hexiom/calibration.json

@@ -4,7 +4,7 @@
 // in doubt); Plan draws the drags as numbered arrows; Debug saves the
 // reading's picture of a refusal into a folder and returns its path.
 //
-// It is the one place pictures are drawn. vision.Read writes nothing: a
+// It is the one place pictures are drawn. reader.Read writes nothing: a
 // command that refuses to act asks for a picture here, explicitly (hexiom
 // read, calibrate and learn write one into the temporary folder, or where
 // -debug says; play where Config.DebugDir says, only when it gives up).

@@ -19,6 +19,7 @@ import (
 	"hexiom/internal/tier"
 	"hexiom/picture"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // fixture opens one of vision's fixtures: its picture (screen
@@ -49,7 +50,7 @@ func TestReadingAndDebug(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = vision.Read(img, area, tpl)
+	_, err = reader.Read(img, area, tpl)
 	var de *vision.DoubtError
 	if !errors.As(err, &de) {
 		t.Fatalf("smeared cell: %v, want a DoubtError", err)

@@ -17,6 +17,7 @@ import (
 	"hexiom/picture"
 	"hexiom/solver"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // TestPlan draws the plan of a real capture (vision's fixture of
@@ -28,7 +29,7 @@ func TestPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd, err := vision.Read(img, area, tpl)
+	rd, err := reader.Read(img, area, tpl)
 	if err != nil {
 		t.Fatal(err)
 	}

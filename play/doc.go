@@ -6,7 +6,7 @@
 //
 // After a drag the bot reads only what changed (quick.go): the cells whose
 // picture differs from the last picture it read, the drag's two among them,
-// each read with confidence as the plan expects (vision.ReadCells); every
+// each read with confidence as the plan expects (reader.ReadCells); every
 // other cell shows what it showed then. That is as sure as a whole read, in
 // a few milliseconds. In a game that does not animate the bot does not even
 // wait for a drag to show before the next (pipe.go): a drag waits only for

@@ -16,12 +16,13 @@ import (
 	"hexiom/play"
 	"hexiom/play/desk"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // TestE2EFlash plays the flash look, which no template was made from, at
 // 75 % and 150 % browser page zoom: the bot is calibrated by clicks on one
 // level's start (flashLearn: a size-6 board showing every kind of cell) and
-// learns the look from that one start (vision.Learn into the user's set, as
+// learns the look from that one start (reader.Learn into the user's set, as
 // `hexiom learn FILE` does), then, with the set the one rule finds with no
 // -templates flag (vision.OpenTemplates("")), plays two official levels of
 // other sizes and the size-6 challenge hands-free (flashBoards). The flash
@@ -154,7 +155,7 @@ func learnFlash(t *testing.T, d *desk.Desk, specs ...game.Spec) {
 		if start.Format() != st.Board {
 			t.Fatalf("%+v is not at its start:\n%s", sp, st.Board)
 		}
-		if tpl, err = vision.Learn(tpl, img, d.Area.OnScreen(d.Screen.Bounds()), start); err != nil {
+		if tpl, err = reader.Learn(tpl, img, d.Area.OnScreen(d.Screen.Bounds()), start); err != nil {
 			t.Fatalf("learn the flash look from %+v: %v", sp, err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"hexiom/capture"
 	"hexiom/game"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // learnStarts are the official starts TestE2EFlashLearnsEveryStart learns
@@ -25,7 +26,7 @@ var learnStarts = []int{1, 3, 10, 20, 23, 30, 34, 39, 40}
 
 // TestE2EFlashLearnsEveryStart: in the flash look, which no template was
 // made from, at 75 %, 100 % and 150 % page zoom, calibrated by clicks on one
-// board, `hexiom learn` (vision.Learn, a new set each time) learns from the
+// board, `hexiom learn` (reader.Learn, a new set each time) learns from the
 // start of every official level in learnStarts: its read-back reads the
 // start exactly. A failure names the cells that disagree.
 func TestE2EFlashLearnsEveryStart(t *testing.T) {
@@ -75,7 +76,7 @@ func TestE2EFlashLearnsEveryStart(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					_, err = vision.Learn(nil, img, area, start)
+					_, err = reader.Learn(nil, img, area, start)
 					var le *vision.LearnError
 					switch {
 					case errors.As(err, &le) && len(le.Cells) == 0 && le.Read.Size != start.Size:

@@ -15,6 +15,7 @@ import (
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // TestE2ESlate plays the slate look (issue 21), which the reader was never
@@ -42,7 +43,7 @@ var slateBoards = []game.Spec{
 // page zooms a player uses, 60 % and 200 % (issue 21): at each, the look
 // learnt from one start as in TestE2ESlate, then, for a small board alone
 // on the stage, a size-5 board with holes and the size-6 challenge, the
-// whole screen is grabbed once it stands still and vision.FindArea (what
+// whole screen is grabbed once it stands still and reader.FindArea (what
 // calibrate -auto runs on it) must find the board with every cell within
 // 2 px of where the page drew it.
 func TestE2ESlateAuto(t *testing.T) {
@@ -82,7 +83,7 @@ func TestE2ESlateAuto(t *testing.T) {
 						t.Log(err)
 					}
 				}
-				a, r, err := vision.FindArea(img, d.Tpl)
+				a, r, err := reader.FindArea(img, d.Tpl)
 				var de *vision.DoubtError
 				if err != nil && !errors.As(err, &de) {
 					t.Errorf("%+v at %.0f %%: calibrate -auto would not find the board: %v", sp, zoom*100, err)

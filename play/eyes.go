@@ -43,7 +43,7 @@ type Eyes interface {
 	// it showed in a.
 	Changed(a, b image.Image, r vision.Reading) []int
 	// ReadCells reads only the given cells of the board of r in img
-	// (vision.ReadCells), in the order asked, each with its doubt.
+	// (reader.ReadCells), in the order asked, each with its doubt.
 	ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error)
 }
 

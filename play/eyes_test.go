@@ -10,7 +10,7 @@ import (
 	"hexiom/capture"
 	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
-	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // flashFixture loads a fixture of the flash look: its picture as a capture
@@ -29,7 +29,7 @@ func flashFixture(t *testing.T, name string) (*capture.File, calibration.Area, b
 func TestScreenKeepsMeasuredScale(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	lf, la, lt := flashFixture(t, "random6-01-z100")
-	tpl, err := vision.Learn(nil, lf.Image(), la, lt)
+	tpl, err := reader.Learn(nil, lf.Image(), la, lt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/capture"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // Screen is Eyes on the real screen: a capture of the calibrated game area
@@ -34,9 +35,9 @@ func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
 	var r vision.Reading
 	var err error
 	if size == 0 {
-		r, err = vision.Read(img, s.Area, s.Templates)
+		r, err = reader.Read(img, s.Area, s.Templates)
 	} else {
-		r, err = vision.ReadSize(img, s.Area, size, s.Templates)
+		r, err = reader.ReadSize(img, s.Area, size, s.Templates)
 	}
 	// Keep the cell scale vision measured on a sure read (a look whose
 	// cells do not follow board.Pitch): the next read of a board of this
@@ -56,7 +57,7 @@ func (s *Screen) GrabPart(r image.Rectangle) (image.Image, error) {
 }
 
 func (s *Screen) ReadCells(img image.Image, r vision.Reading, cells []int) ([]vision.CellReading, error) {
-	return vision.ReadCells(img, r, cells, s.Templates)
+	return reader.ReadCells(img, r, cells, s.Templates)
 }
 
 // Changed compares the two pictures over each cell of r (cellBox): a cell

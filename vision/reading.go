@@ -70,19 +70,6 @@ type CellReading struct {
 	DigitScores [7]float64
 }
 
-// rank offers candidate x with score v to the best (best, bestScore) and
-// the runner-up (next, nextScore) so far: the kinds and the digits of a
-// cell are ranked this one way.
-func rank[T any](best *T, bestScore *float64, next *T, nextScore *float64, x T, v float64) {
-	switch {
-	case v > *bestScore:
-		*next, *nextScore = *best, *bestScore
-		*best, *bestScore = x, v
-	case v > *nextScore:
-		*next, *nextScore = x, v
-	}
-}
-
 // Label is the cell as the level format writes it: " .", "+.", " 3", "+3".
 func (c CellReading) Label() string {
 	switch c.Kind {
@@ -128,9 +115,6 @@ func (e *DoubtError) Error() string {
 	return b.String()
 }
 
-// largest is the largest board size the game shows.
-const largest = 6
-
 // ErrNoBoard is returned (wrapped) when no board size's lattice matches the
 // picture.
 var ErrNoBoard = errors.New("vision: no Hexiom board in the calibrated area")
@@ -138,18 +122,37 @@ var ErrNoBoard = errors.New("vision: no Hexiom board in the calibrated area")
 // ErrSize is returned (wrapped) when the board's size cannot be told.
 var ErrSize = errors.New("vision: not sure of the board size")
 
-func doubts(r Reading) *DoubtError {
-	var ds []Doubt
-	g := board.Geom(r.Size)
-	for i, c := range r.Cells {
-		if c.Doubt != "" {
-			ds = append(ds, Doubt{Cell: i, Coord: g.Coords[i], Seen: c.Label(), Why: c.Doubt})
+// LearnError is Learn's answer when the picture, read back with what was
+// learnt, does not show the level given: the cells that disagree.
+type LearnError struct {
+	Read    board.Position // what was read back
+	Cells   []Disagreement
+	Reading Reading // the reading back, to draw (package picture)
+}
+
+// Disagreement is one cell read back otherwise than the level says.
+type Disagreement struct {
+	Cell      int
+	Coord     board.Coord
+	Read, Was string // in the level format: " .", "+.", " 3", "+3"
+	Doubt     string // why the reading was unsure, if it was
+}
+
+func (e *LearnError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "learn: the picture does not show this level at its start: %d of its %d cells read back otherwise:", len(e.Cells), len(e.Read.Cells))
+	for i, d := range e.Cells {
+		if i == 12 {
+			fmt.Fprintf(&b, "\n  and %d more", len(e.Cells)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n  cell %d (row %d, column %d): the level has %q, read %q", d.Cell, d.Coord.Y, d.Coord.X, d.Was, d.Read)
+		if d.Doubt != "" {
+			fmt.Fprintf(&b, " (unsure: %s)", d.Doubt)
 		}
 	}
-	if ds == nil {
-		return nil
-	}
-	return &DoubtError{Reading: r, Doubts: ds}
+	fmt.Fprintf(&b, "\nread back:\n%s", e.Read.Format())
+	return b.String()
 }
 
 // CellsBox is the part of the picture ReadCells looks at to read the given

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"hexiom/board"
+	"hexiom/vision/internal/prep"
 )
 
 // Separation is what Learn measured on its own pictures, with the very
@@ -35,83 +35,6 @@ type ClassSep struct {
 // Spread is how far the class's own scores fell below their mean: the
 // noise its margins are judged against.
 func (c *ClassSep) Spread() float64 { return c.Mean - c.Floor }
-
-// measure returns the separation of the classes learnt by t on the reading
-// r of a picture of truth.
-func (t *Templates) measure(r Reading, truth board.Position) *Separation {
-	s := &Separation{Kinds: map[string]*ClassSep{}, Digits: map[string]*ClassSep{}}
-	note := func(m map[string]*ClassSep, own string, v float64, others map[string]float64) {
-		c := m[own]
-		if c == nil {
-			c = &ClassSep{Floor: v, Margin: map[string]float64{}}
-			m[own] = c
-		}
-		c.Mean = (c.Mean*float64(c.N) + v) / float64(c.N+1)
-		c.N++
-		c.Floor = math.Min(c.Floor, v)
-		for o, w := range others {
-			if old, ok := c.Margin[o]; !ok || v-w < old {
-				c.Margin[o] = v - w
-			}
-		}
-	}
-	for i, c := range r.Cells {
-		tc := truth.Cells[i]
-		k := kindOfCell(tc)
-		others := map[string]float64{}
-		for o, v := range c.KindScores {
-			if o != int(k) && t.kinds[o].ok && !t.kinds[o].standIn {
-				others[Kind(o).String()] = v
-			}
-		}
-		note(s.Kinds, k.String(), c.KindScores[k], others)
-		if tc.Tile < 0 || tc.Tile > 6 || c.Kind != Movable && c.Kind != Locked {
-			continue
-		}
-		others = map[string]float64{}
-		for o, v := range c.DigitScores {
-			if o != int(tc.Tile) && t.digits[o] != nil && !t.digitStandIn[o] {
-				others[digitClass(o)] = v
-			}
-		}
-		note(s.Digits, digitClass(int(tc.Tile)), c.DigitScores[tc.Tile], others)
-	}
-	return s
-}
-
-// merge returns the separation of a set learnt from the pictures of a and
-// then of b: the least floors and margins, the means weighted by cells.
-func (a *Separation) merge(b *Separation) *Separation {
-	if a == nil {
-		return b
-	}
-	out := &Separation{Kinds: map[string]*ClassSep{}, Digits: map[string]*ClassSep{}}
-	for _, g := range []struct{ out, a, b map[string]*ClassSep }{{out.Kinds, a.Kinds, b.Kinds}, {out.Digits, a.Digits, b.Digits}} {
-		for _, m := range []map[string]*ClassSep{g.a, g.b} {
-			for name, c := range m {
-				o := g.out[name]
-				if o == nil {
-					cp := *c
-					cp.Margin = map[string]float64{}
-					for k, v := range c.Margin {
-						cp.Margin[k] = v
-					}
-					g.out[name] = &cp
-					continue
-				}
-				o.Mean = (o.Mean*float64(o.N) + c.Mean*float64(c.N)) / float64(o.N+c.N)
-				o.N += c.N
-				o.Floor = math.Min(o.Floor, c.Floor)
-				for k, v := range c.Margin {
-					if old, ok := o.Margin[k]; !ok || v < old {
-						o.Margin[k] = v
-					}
-				}
-			}
-		}
-	}
-	return out
-}
 
 // SeparationError says which two classes a set cannot tell apart, by how
 // much their cells were apart, and what picture would separate them.
@@ -163,7 +86,7 @@ func (s *Separation) check() error {
 				}
 				need := 0.0
 				if g.kind {
-					need = math.Max(minKindGap, c.Spread())
+					need = math.Max(prep.MinKindGap, c.Spread())
 				}
 				if m < need || !g.kind && m <= 0 {
 					return &SeparationError{Class: n, Other: o, Margin: m, Need: need, Spread: c.Spread()}

@@ -11,6 +11,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/internal/safefile"
+	"hexiom/vision/internal/prep"
 )
 
 // Kind is what a cell holds, as seen.
@@ -33,20 +34,6 @@ func (k Kind) String() string {
 	}
 	return fmt.Sprintf("kind(%d)", int(k))
 }
-
-// The scales crops are brought to, in pixels of cell circumradius, and the
-// crop shapes. Templates hold crops at these scales, so one set serves every
-// board size and window size.
-const (
-	kindR   = 10 // cell radius at the kind scale
-	kindSz  = 2 * kindR
-	digitR  = 20 // cell radius at the digit scale
-	digitW  = 16 // digit box, 0.8 r wide
-	digitH  = 18 // and 0.9 r high
-	digitDY = -1 // box centre 0.05 r above the cell centre (the tile's face is raised)
-	search  = 2  // digit box search margin, pixels at the digit scale
-	kindC   = 2  // channels of a kind crop: W, S (features)
-)
 
 // Sample is the average of the crops learnt for one class: Mean holds H×W×C
 // values, channels interleaved, N crops went into it.
@@ -75,29 +62,10 @@ type Templates struct {
 	// plain background. Read then judges a lattice by its cells that are
 	// not holes wherever the area lies (its corners may be off the page,
 	// on a browser's frame).
-	SkyHoles bool               `json:"sky_holes,omitempty"`
-	prep     sync.Once          // prepared forms, built on first use
-	kinds    [numKinds]prepared // zero-mean within the mask
-	digits   [7][]byte          // rounded means, for the matcher (cv)
-	// digitStandIn[d]: digits[d] is the built-in set's, the set never
-	// learnt d
-	digitStandIn [7]bool
-	// digitRho[a][b] is the correlation of digit templates a and b
-	digitRho [7][7]float64
-	// standInLike: for a set that lacks some digit, the least likeness
-	// (correlation) of a learnt digit's template with the built-in one of
-	// that digit (see minStandInLikeness); 1 for a set lacking none
-	standInLike float64
-	err         error
-}
-
-type prepared struct {
-	ok      bool
-	standIn bool           // not learnt: the built-in set's template, to notice cells of this class
-	flat    bool           // too flat to correlate: scored by flatness and mean
-	mean    [kindC]float32 // per channel, within the mask
-	pix     []float32      // zero-mean within the mask, 0 outside
-	norm    float64        // its spread (as stdOf)
+	SkyHoles bool      `json:"sky_holes,omitempty"`
+	prep     sync.Once // prepared forms, built on first use (prepare)
+	p        prep.Prepared
+	err      error
 }
 
 //go:embed templates/classic.json
@@ -179,7 +147,7 @@ func (t *Templates) Validate() error {
 			continue
 		}
 		nk++
-		if err := s.check(kindSz, kindSz, kindC); err != nil {
+		if err := s.check(prep.KindSz, prep.KindSz, prep.KindC); err != nil {
 			return fmt.Errorf("%s template: %w", Kind(k), err)
 		}
 	}
@@ -188,7 +156,7 @@ func (t *Templates) Validate() error {
 			continue
 		}
 		nd++
-		if err := s.check(digitW, digitH, 1); err != nil {
+		if err := s.check(prep.DigitW, prep.DigitH, 1); err != nil {
 			return fmt.Errorf("digit %d template: %w", d, err)
 		}
 	}
@@ -199,8 +167,8 @@ func (t *Templates) Validate() error {
 		return err
 	}
 	for _, k := range []Kind{Movable, Locked} {
-		if p := t.kinds[k]; p.ok && !p.standIn && p.flat {
-			return fmt.Errorf("%s template is flat (spread %.1f): a tile is never plain", k, p.norm)
+		if p := t.p.Kinds[k]; p.OK && !p.StandIn && p.Flat {
+			return fmt.Errorf("%s template is flat (spread %.1f): a tile is never plain", k, p.Norm)
 		}
 	}
 	return t.Sep.check()
@@ -302,44 +270,18 @@ func (t *Templates) Missing() []string {
 	return m
 }
 
-// kindMask tells which pixels of a kind crop count: inside the cell's
-// hexagon (shrunk a little, so that neighbours never count) and outside the
-// digit box (so that the digit does not decide the kind).
-var kindMask = hexMask(0.95)
-
-// hexMask is the mask of the hexagon of circumradius f·kindR about the kind
-// crop's centre, less the digit box.
-func hexMask(f float64) []bool {
-	m := make([]bool, kindSz*kindSz)
-	r := f * kindR
-	for y := 0; y < kindSz; y++ {
-		for x := 0; x < kindSz; x++ {
-			dx := math.Abs(float64(x) + 0.5 - kindR)
-			dy := math.Abs(float64(y) + 0.5 - kindR)
-			inHex := dy <= math.Sqrt(3)/2*r && math.Sqrt(3)*dx+dy <= math.Sqrt(3)*r
-			// the digit box at the kind scale: 0.8 r × 0.9 r around
-			// (0, −0.05 r), grown by a pixel
-			inDigit := dx <= 0.4*kindR+1 && math.Abs(float64(y)+0.5-kindR+0.05*kindR) <= 0.45*kindR+1
-			m[y*kindSz+x] = inHex && !inDigit
-		}
+// The prepared forms are the reader's (vision/internal/cv), through
+// prep.Of: no part of the API.
+func init() {
+	prep.Of = func(set any) (*prep.Prepared, error) {
+		t := set.(*Templates)
+		err := t.prepare()
+		return &t.p, err
 	}
-	return m
 }
 
-// maskN is the number of pixels in kindMask, and maskVals the number of
-// values of a kind crop that count.
-var maskN = count(kindMask)
-var maskVals = kindC * maskN
-
-func count(m []bool) int {
-	n := 0
-	for _, v := range m {
-		if v {
-			n++
-		}
-	}
-	return n
-}
+// numKinds is prep.NumKinds: the prepared forms hold one template per kind.
+var _ = [1]struct{}{}[numKinds-prep.NumKinds]
 
 // flatStd is the spread (grey levels) under which a template counts as flat.
 const flatStd = 3
@@ -350,13 +292,13 @@ func (t *Templates) prepare() error {
 			if s == nil {
 				continue
 			}
-			p := prepared{ok: true}
-			p.pix, p.mean = maskZeroMean(s.Mean)
-			p.norm = stdOf(p.pix)
-			if p.norm < flatStd {
-				p.flat = true
+			p := prep.KindTemplate{OK: true}
+			p.Pix, p.Mean = maskZeroMean(s.Mean)
+			p.Norm = prep.StdOf(p.Pix)
+			if p.Norm < flatStd {
+				p.Flat = true
 			}
-			t.kinds[k] = p
+			t.p.Kinds[k] = p
 		}
 		for d, s := range t.Digits {
 			if s == nil {
@@ -374,41 +316,18 @@ func (t *Templates) prepare() error {
 				t.err = fmt.Errorf("digit %d template is flat (spread %.1f): it would match anything", d, std)
 				return
 			}
-			t.digits[d] = b
+			t.p.Digits[d] = b
 		}
 		t.standIns()
-		for a := range t.digits {
-			for b := range t.digits {
-				if t.digits[a] != nil && t.digits[b] != nil {
-					t.digitRho[a][b] = corr(t.digits[a], t.digits[b])
+		for a := range t.p.Digits {
+			for b := range t.p.Digits {
+				if t.p.Digits[a] != nil && t.p.Digits[b] != nil {
+					t.p.DigitRho[a][b] = prep.Corr(t.p.Digits[a], t.p.Digits[b])
 				}
 			}
 		}
 	})
 	return t.err
-}
-
-// corr is the correlation of two equal-sized grey pictures (the learnt
-// digits as bytes, the pair check's aligned crops as float32).
-func corr[T byte | float32](a, b []T) float64 {
-	n := float64(len(a))
-	var sa, sb float64
-	for i := range a {
-		sa += float64(a[i])
-		sb += float64(b[i])
-	}
-	ma, mb := sa/n, sb/n
-	var dot, qa, qb float64
-	for i := range a {
-		x, y := float64(a[i])-ma, float64(b[i])-mb
-		dot += x * y
-		qa += x * x
-		qb += y * y
-	}
-	if qa == 0 || qb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(qa*qb)
 }
 
 // builtinOnce parses the built-in set once, for stand-ins.
@@ -432,13 +351,13 @@ func builtinOnce() (*Templates, error) {
 // looks tried, a digit matches the built-in template of the same digit in
 // another font better than any other.
 func (t *Templates) standIns() {
-	t.standInLike = 1
+	t.p.StandInLike = 1
 	missing := false
-	for k := range t.kinds {
-		missing = missing || !t.kinds[k].ok
+	for k := range t.p.Kinds {
+		missing = missing || !t.p.Kinds[k].OK
 	}
-	for d := range t.digits {
-		missing = missing || t.digits[d] == nil
+	for d := range t.p.Digits {
+		missing = missing || t.p.Digits[d] == nil
 	}
 	if !missing {
 		return
@@ -451,91 +370,53 @@ func (t *Templates) standIns() {
 	if b == t {
 		return
 	}
-	for k := range t.kinds {
-		if !t.kinds[k].ok && b.kinds[k].ok {
-			t.kinds[k] = b.kinds[k]
-			t.kinds[k].standIn = true
+	for k := range t.p.Kinds {
+		if !t.p.Kinds[k].OK && b.p.Kinds[k].OK {
+			t.p.Kinds[k] = b.p.Kinds[k]
+			t.p.Kinds[k].StandIn = true
 		}
 	}
 	lacks := false
-	for d := range t.digits {
-		if t.digits[d] == nil && b.digits[d] != nil {
-			t.digits[d] = b.digits[d]
-			t.digitStandIn[d] = true
+	for d := range t.p.Digits {
+		if t.p.Digits[d] == nil && b.p.Digits[d] != nil {
+			t.p.Digits[d] = b.p.Digits[d]
+			t.p.DigitStandIn[d] = true
 			lacks = true
 		}
 	}
 	if lacks {
-		for d := range t.digits {
-			if !t.digitStandIn[d] && t.digits[d] != nil && b.digits[d] != nil {
-				t.standInLike = math.Min(t.standInLike, corr(t.digits[d], b.digits[d]))
+		for d := range t.p.Digits {
+			if !t.p.DigitStandIn[d] && t.p.Digits[d] != nil && b.p.Digits[d] != nil {
+				t.p.StandInLike = math.Min(t.p.StandInLike, prep.Corr(t.p.Digits[d], b.p.Digits[d]))
 			}
 		}
 	}
 }
 
-// maskZeroMean returns a copy of the kind crop v (kindC channels) with each
+// maskZeroMean returns a copy of the kind crop v (prep.KindC channels) with each
 // channel's mean within kindMask subtracted and every pixel outside the mask
 // set to 0, and those means.
-func maskZeroMean(v []float32) ([]float32, [kindC]float32) {
+func maskZeroMean(v []float32) ([]float32, [prep.KindC]float32) {
 	out := append([]float32(nil), v...)
-	_, mean := zeroMean(out)
+	_, mean := prep.ZeroMean(out)
 	return out, mean
 }
 
-// zeroMean subtracts from a kind crop (kindC channels) each channel's mean
-// within kindMask, zeroes it outside the mask, and returns its spread and
-// means.
-func zeroMean(crop []float32) (float64, [kindC]float32) {
-	var sum [kindC]float64
-	for j, inside := range kindMask {
-		for c := range sum {
-			if inside {
-				sum[c] += float64(crop[kindC*j+c])
-			}
-		}
+// StandInLikeness is how much the set's learnt digits resemble the
+// built-in ones that stand in for the digits it lacks (1 when it lacks
+// none): below what Read takes, no tile is read until every
+// digit is learnt.
+func (t *Templates) StandInLikeness() float64 {
+	if t.prepare() != nil {
+		return 0
 	}
-	var mean [kindC]float32
-	for c := range mean {
-		mean[c] = float32(sum[c] / float64(maskN))
-	}
-	for j, inside := range kindMask {
-		for c := range mean {
-			if inside {
-				crop[kindC*j+c] -= mean[c]
-			} else {
-				crop[kindC*j+c] = 0
-			}
-		}
-	}
-	return stdOf(crop), mean
+	return t.p.StandInLike
 }
 
-// stdOf returns the spread of a zero-mean masked crop over the mask.
-func stdOf(p []float32) float64 {
-	var sq float64
-	for i, inside := range kindMask {
-		for c := kindC * i; inside && c < kindC*(i+1); c++ {
-			sq += float64(p[c]) * float64(p[c])
-		}
-	}
-	return math.Sqrt(sq / float64(maskVals))
-}
-
-// add merges n crops (their sum) into the sample *s.
-func add(s **Sample, w, h, c int, sum []float64, n int) {
-	if n == 0 {
-		return
-	}
-	if *s == nil {
-		*s = &Sample{W: w, H: h, C: c, Mean: make([]float32, w*h*c)}
-	}
-	old := float64((*s).N)
-	for i := range sum {
-		// clamped: the mean of grey levels 0..255, but for rounding
-		// (255.00002 would fail Validate, which every load applies)
-		v := (float64((*s).Mean[i])*old + sum[i]) / (old + float64(n))
-		(*s).Mean[i] = float32(math.Max(0, math.Min(255, v)))
-	}
-	(*s).N += n
+// StandInsFail says whether the built-in digits cannot stand in for those
+// the set lacks: its learnt digits are unlike them (StandInLikeness below
+// what Read takes), so until the set has learnt every digit, no tile is
+// read.
+func (t *Templates) StandInsFail() bool {
+	return t.StandInLikeness() < prep.MinStandInLikeness
 }

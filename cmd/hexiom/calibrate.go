@@ -25,6 +25,7 @@ import (
 	"hexiom/internal/cli"
 	"hexiom/picture"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // calibrateCommand is `hexiom calibrate` (main.go lists the commands).
@@ -158,7 +159,7 @@ func findAuto(via string, tpl *vision.Templates) (calibration.Area, error) {
 	if err != nil {
 		return calibration.Area{}, err
 	}
-	area, _, err := vision.FindArea(img, tpl)
+	area, _, err := reader.FindArea(img, tpl)
 	var de *vision.DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return area, err
@@ -199,7 +200,7 @@ func checkArea(stdout io.Writer, via string, area calibration.Area, tpl *vision.
 // checkImage reads the board in img with area and says what it saw; a
 // refusal names the debug picture it wrote into the temporary folder.
 func checkImage(stdout io.Writer, img image.Image, area calibration.Area, tpl *vision.Templates) error {
-	r, err := vision.Read(img, area, tpl)
+	r, err := reader.Read(img, area, tpl)
 	if err != nil {
 		err = fmt.Errorf("reading the board with this calibration: %w", err)
 		if p, perr := picture.Debug(os.TempDir(), "calibrate", time.Now(), img, area, r); perr == nil {

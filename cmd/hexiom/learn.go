@@ -26,6 +26,7 @@ import (
 	"hexiom/internal/cli"
 	"hexiom/levels"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // learnCommand is `hexiom learn` (main.go lists the commands).
@@ -82,7 +83,7 @@ func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	t, err := vision.Learn(into, img, area, truth)
+	t, err := reader.Learn(into, img, area, truth)
 	if err != nil {
 		var le *vision.LearnError
 		if errors.As(err, &le) {

@@ -27,6 +27,7 @@ import (
 	"hexiom/internal/safefile"
 	"hexiom/picture"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // readCommand is `hexiom read` (main.go lists the commands).
@@ -72,7 +73,7 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	tCap := time.Since(t0)
 	t1 := time.Now()
-	r, err := vision.Read(img, area, tpl)
+	r, err := reader.Read(img, area, tpl)
 	tRead := time.Since(t1)
 	var saveErr error
 	if *debug != "" && (r.Size != 0 || err != nil) {

@@ -25,7 +25,7 @@ import (
 	"hexiom/internal/stats"
 	"hexiom/play"
 	"hexiom/play/desk"
-	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // Options say what to play and how.
@@ -182,7 +182,7 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	tpl, err := vision.Learn(nil, img, area, truth)
+	tpl, err := reader.Learn(nil, img, area, truth)
 	if err != nil {
 		return "", err
 	}

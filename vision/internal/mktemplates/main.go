@@ -17,6 +17,7 @@ import (
 
 	"hexiom/internal/fixture"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // train are the classic fixtures learnt from: between them every kind and
@@ -39,7 +40,7 @@ func main() {
 				fmt.Fprintf(os.Stderr, "mktemplates: %s is in theme %s, not classic\n", f.Name, f.Meta.Theme)
 				os.Exit(1)
 			}
-			t, err = vision.Learn(t, f.Image, f.Meta.Area, f.Truth)
+			t, err = reader.Learn(t, f.Image, f.Meta.Area, f.Truth)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "mktemplates: %s: %v\n", f.Name, err)
 				os.Exit(1)

@@ -1,7 +1,7 @@
 // Command readtable prints, for each look of the clone, how a template set
 // learnt from one board reads that look's fixtures: per zoom (or window),
 // how many boards were read exactly, refused, or read wrong with no error,
-// and how many boards calibrate -auto (vision.FindArea) finds with every
+// and how many boards calibrate -auto (reader.FindArea) finds with every
 // cell centre within 2 px (an area it saves further off is counted apart:
 // a calibration that would read wrong places). It is the table BENCHMARKS.md gives for issue 21.
 //
@@ -22,6 +22,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/internal/fixture"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // look is one look's fixtures and the board its set is learnt from ("" for
@@ -73,7 +74,7 @@ func run(l look, find bool) error {
 	} else {
 		var f *fixture.Fixture
 		if f, err = fixture.Load(l.dir, l.learn); err == nil {
-			tpl, err = vision.Learn(nil, f.Image, f.Meta.Area, f.Truth)
+			tpl, err = reader.Learn(nil, f.Image, f.Meta.Area, f.Truth)
 		}
 		from = l.learn
 		if tpl != nil && len(tpl.Missing()) > 0 {
@@ -100,7 +101,7 @@ func run(l look, find bool) error {
 			by[z] = c
 		}
 		c.n++
-		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 		var de *vision.DoubtError
 		switch {
 		case err == nil && r.Pos.Equal(f.Truth):
@@ -117,7 +118,7 @@ func run(l look, find bool) error {
 		// calibrate -auto saves the area FindArea returns with no error or
 		// with cells in doubt (it then says which); any other error asks
 		// for the three clicks.
-		a, fr, err := vision.FindArea(f.Image, tpl)
+		a, fr, err := reader.FindArea(f.Image, tpl)
 		saved := err == nil || errors.As(err, &de)
 		// (the cells of the area saved, at the size it read)
 		var cells []calibration.Point

@@ -1,6 +1,6 @@
 //go:build unix && cgo
 
-package vision_test
+package reader_test
 
 import (
 	"syscall"
@@ -11,6 +11,7 @@ import (
 	"hexiom/internal/fixture"
 	"hexiom/internal/stats"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // cpuTime is the CPU time (user and system) the process has used: under
@@ -46,7 +47,7 @@ func benchReads(b *testing.B, fs []*fixture.Fixture, areas []calibration.Area, t
 	for i := 0; i < b.N; i++ {
 		f := fs[i%len(fs)]
 		t0 := time.Now()
-		r, err := vision.Read(f.Image, areas[i%len(fs)], tpl)
+		r, err := reader.Read(f.Image, areas[i%len(fs)], tpl)
 		ds = append(ds, time.Since(t0))
 		if err != nil || !r.Pos.Equal(f.Truth) {
 			b.Fatalf("%s: misread: %v", f.Name, err)
@@ -82,14 +83,14 @@ func BenchmarkReadFlash6(b *testing.B) {
 	for _, n := range []string{"flash/random6-01-z100", "flash/level10-z100"} {
 		lf := load(b, n)
 		var err error
-		if tpl, err = vision.Learn(tpl, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
+		if tpl, err = reader.Learn(tpl, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
 			b.Fatal(err)
 		}
 	}
 	fs := size6(b, flash(b, "*", 24))
 	areas := make([]calibration.Area, len(fs))
 	for i, f := range fs {
-		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 		if err != nil {
 			b.Fatalf("%s: %v", f.Name, err)
 		}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"errors"
@@ -12,7 +12,6 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
 )
 
 func abs32(x float32) float32 {
@@ -34,7 +33,8 @@ func abs32(x float32) float32 {
 // board read with it; a *DoubtError when the area holds but some cells are
 // in doubt; any other error when no area holds.
 func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
-	if err := tpl.prepare(); err != nil {
+	ts, err := newSet(tpl)
+	if err != nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
 	}
 	// The board's outline: the pixels of the colour of its plate (the
@@ -42,8 +42,8 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	// tiles leave gaps that a closing fills.
 	var plate [][2]float32
 	for _, k := range []Kind{Hole, Empty} {
-		if p := tpl.kinds[k]; p.ok && !p.standIn {
-			plate = append(plate, p.mean)
+		if p := ts.p.Kinds[k]; p.OK && !p.StandIn {
+			plate = append(plate, p.Mean)
 		}
 	}
 	if len(plate) == 0 {
@@ -91,7 +91,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		mask []byte
 		k    int
 	}{{mask, 9}, {edges, 15}} {
-		o, ok, err := cv.LargestBlob(c.mask, w, h, c.k)
+		o, ok, err := LargestBlob(c.mask, w, h, c.k)
 		if err != nil {
 			return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
 		}

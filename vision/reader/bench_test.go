@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 
 	"hexiom/internal/stats"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // BenchmarkRead reads a size-6 board from a 1280×800 capture (already in
@@ -22,7 +23,7 @@ func BenchmarkRead(b *testing.B) {
 	ds := make([]time.Duration, 0, b.N)
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 		ds = append(ds, time.Since(t0))
 		if err != nil || !r.Pos.Equal(f.Truth) {
 			b.Fatalf("misread: %v", err)
@@ -47,7 +48,7 @@ func BenchmarkReadInDoubt(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := vision.Read(img, f.Meta.Area, tpl); err == nil {
+		if _, err := reader.Read(img, f.Meta.Area, tpl); err == nil {
 			b.Fatal("read a smeared cell without doubt")
 		}
 	}
@@ -62,7 +63,7 @@ func BenchmarkReadSize(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		r, err := vision.ReadSize(f.Image, f.Meta.Area, 6, tpl)
+		r, err := reader.ReadSize(f.Image, f.Meta.Area, 6, tpl)
 		ds = append(ds, time.Since(t0))
 		if err != nil || !r.Pos.Equal(f.Truth) {
 			b.Fatalf("misread: %v", err)
@@ -81,7 +82,7 @@ func BenchmarkReadFlash(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 		ds = append(ds, time.Since(t0))
 		if err != nil || !r.Pos.Equal(f.Truth) {
 			b.Fatalf("misread: %v", err)
@@ -101,7 +102,7 @@ func BenchmarkFindArea(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		_, r, err := vision.FindArea(f.Image, tpl)
+		_, r, err := reader.FindArea(f.Image, tpl)
 		ds = append(ds, time.Since(t0))
 		if de := (*vision.DoubtError)(nil); err != nil && !errors.As(err, &de) || r.Size != f.Truth.Size {
 			b.Fatalf("not found: %v", err)
@@ -114,7 +115,7 @@ func BenchmarkFindArea(b *testing.B) {
 func flashAt100(b *testing.B) *vision.Templates {
 	b.Helper()
 	lf := load(b, "flash/random6-01-z100")
-	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	tpl, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 	if err != nil {
 		b.Fatal(err)
 	}

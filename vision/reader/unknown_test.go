@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"hexiom/internal/tier"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // readAll reads every fixture matching the patterns with tpl and fails on
@@ -26,7 +27,7 @@ func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, ref
 		}
 		for _, n := range ns {
 			f := load(t, n)
-			r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+			r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 			if err != nil {
 				refused++
 				continue
@@ -70,7 +71,7 @@ func TestPartialSetsNeverMisread(t *testing.T) {
 	} {
 		t.Run(c.learn, func(t *testing.T) {
 			f := load(t, c.learn)
-			tpl, err := vision.Learn(nil, f.Image, f.Meta.Area, f.Truth)
+			tpl, err := reader.Learn(nil, f.Image, f.Meta.Area, f.Truth)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,15 +93,15 @@ func TestSecondLearnAdds(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	a := load(t, "level12-1280x800") // no hole, no lock, digits 1 3 4
 	b := load(t, "level39-800x600")  // holes, locks, digits 2–6
-	t1, err := vision.Learn(nil, a.Image, a.Meta.Area, a.Truth)
+	t1, err := reader.Learn(nil, a.Image, a.Meta.Area, a.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := load(t, "random6-03-1280x800") // holes, locks, every digit but 0? see truth
-	if _, err := vision.Read(f.Image, f.Meta.Area, t1); err == nil {
+	if _, err := reader.Read(f.Image, f.Meta.Area, t1); err == nil {
 		t.Fatalf("a set with no hole, lock or digit 2 read %s", f.Name)
 	}
-	t2, err := vision.Learn(t1, b.Image, b.Meta.Area, b.Truth)
+	t2, err := reader.Learn(t1, b.Image, b.Meta.Area, b.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestSecondLearnAdds(t *testing.T) {
 			t.Errorf("after the second board the set still lacks %s", k)
 		}
 	}
-	r, err := vision.Read(f.Image, f.Meta.Area, t2)
+	r, err := reader.Read(f.Image, f.Meta.Area, t2)
 	var de *vision.DoubtError
 	if err != nil && !errors.As(err, &de) {
 		t.Fatal(err)
@@ -140,13 +141,13 @@ func TestAreaPastTheEdge(t *testing.T) {
 		if strings.HasPrefix(n, "flash/") {
 			lf := load(t, "flash/random6-01-z100")
 			var err error
-			if tpl, err = vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
+			if tpl, err = reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
 				t.Fatal(err)
 			}
 		} else {
 			tpl = builtin(t)
 		}
-		r, err := vision.Read(img, a, tpl)
+		r, err := reader.Read(img, a, tpl)
 		if err != nil {
 			t.Fatalf("%s, area past the picture's edge: %v", n, err)
 		}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"errors"
@@ -17,9 +17,10 @@ import (
 	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
-const testdata = "testdata"
+const testdata = "../testdata" // vision/testdata
 
 func load(t testing.TB, name string) *fixture.Fixture {
 	t.Helper()
@@ -58,7 +59,7 @@ func builtin(t testing.TB) *vision.Templates {
 // right and with confidence.
 func checkRead(t *testing.T, f *fixture.Fixture, tpl *vision.Templates) {
 	t.Helper()
-	r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+	r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 	if err != nil {
 		t.Fatalf("%s (%s, %s): %v", f.Name, f.Meta.Source, f.Meta.Window, err)
 	}
@@ -129,7 +130,7 @@ func TestLearnNeon(t *testing.T) {
 	if lf.Meta.Theme != "neon" {
 		t.Fatalf("learn fixture theme %q", lf.Meta.Theme)
 	}
-	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	tpl, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +149,7 @@ func TestLearnNeon(t *testing.T) {
 	for _, n := range names(t, "neon-level*", 30) {
 		f := load(t, n)
 		t.Run(n, func(t *testing.T) { checkRead(t, f, tpl) })
-		if r, err := vision.Read(f.Image, f.Meta.Area, classic); err != nil || !r.Pos.Equal(f.Truth) {
+		if r, err := reader.Read(f.Image, f.Meta.Area, classic); err != nil || !r.Pos.Equal(f.Truth) {
 			classicWrong++
 		}
 	}
@@ -172,14 +173,14 @@ func TestLearnMerges(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	a := load(t, "level10-1280x800")
 	b := load(t, "level33-800x600")
-	t1, err := vision.Learn(nil, a.Image, a.Meta.Area, a.Truth)
+	t1, err := reader.Learn(nil, a.Image, a.Meta.Area, a.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if t1.Digits[5] != nil {
 		t.Fatal("level 10 has no 5, yet a digit-5 template was learnt")
 	}
-	t2, err := vision.Learn(t1, b.Image, b.Meta.Area, b.Truth)
+	t2, err := reader.Learn(t1, b.Image, b.Meta.Area, b.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestLearnMerges(t *testing.T) {
 	}
 	// Learning from a picture of another level must fail, not learn junk.
 	wrong := load(t, "level11-1280x800")
-	_, err = vision.Learn(t2, wrong.Image, wrong.Meta.Area, a.Truth)
+	_, err = reader.Learn(t2, wrong.Image, wrong.Meta.Area, a.Truth)
 	var le *vision.LearnError
 	if !errors.As(err, &le) {
 		t.Fatalf("learnt level 10 from a picture of level 11: %v", err)
@@ -246,7 +247,7 @@ func TestDoubtNamesCellAndWritesNothing(t *testing.T) {
 			img.Set(x, y, color.RGBA{140, 140, 140, 255})
 		}
 	}
-	_, err := vision.Read(img, f.Meta.Area, tpl)
+	_, err := reader.Read(img, f.Meta.Area, tpl)
 	var de *vision.DoubtError
 	if !errors.As(err, &de) {
 		t.Fatalf("smeared cell: err %v, want a DoubtError", err)
@@ -275,7 +276,7 @@ func TestNoBoard(t *testing.T) {
 	for i := 0; i < len(img.Pix); i += 4 {
 		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 10, 14, 40, 255
 	}
-	if _, err := vision.Read(img, f.Meta.Area, tpl); !errors.Is(err, vision.ErrNoBoard) {
+	if _, err := reader.Read(img, f.Meta.Area, tpl); !errors.Is(err, vision.ErrNoBoard) {
 		t.Fatalf("blank picture: %v, want ErrNoBoard", err)
 	}
 }
@@ -302,7 +303,7 @@ func TestFindArea(t *testing.T) {
 	tpl := builtin(t)
 	for _, n := range []string{"level01-800x600", "level09-1280x800", "level23-1920x1080", "level38-800x600", "random6-11-1280x800", "random6-12-1920x1080"} {
 		f := load(t, n)
-		a, r, err := vision.FindArea(f.Image, tpl)
+		a, r, err := reader.FindArea(f.Image, tpl)
 		if err != nil {
 			t.Errorf("%s: %v", n, err)
 			continue
@@ -329,7 +330,7 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	classic := builtin(t)
 	lf := load(t, "neon-learn-1280x800")
-	neon, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	neon, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +338,7 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 	check := func(pattern string, tpl *vision.Templates, want int) {
 		for _, n := range names(t, pattern, want) {
 			f := load(t, n)
-			r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+			r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 			if err != nil {
 				refused++
 				continue
@@ -359,7 +360,7 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 func TestSizeTwoNeedsSkyAround(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	f := load(t, "neon-level10-1280x800")
-	r, err := vision.Read(f.Image, f.Meta.Area, builtin(t))
+	r, err := reader.Read(f.Image, f.Meta.Area, builtin(t))
 	if !errors.Is(err, vision.ErrSize) {
 		t.Fatalf("read size %d, err %v; want ErrSize", r.Size, err)
 	}
@@ -384,7 +385,7 @@ func TestNoise(t *testing.T) {
 					img.Pix[i] = byte(max(0, min(255, int(img.Pix[i])+rng.IntN(2*amp+1)-amp)))
 				}
 			}
-			r, err := vision.Read(img, f.Meta.Area, tpl)
+			r, err := reader.Read(img, f.Meta.Area, tpl)
 			switch {
 			case err == nil && !r.Pos.Equal(f.Truth):
 				t.Errorf("noise ±%d, %s: misread with no error:\n%s", amp, n, r.Pos.Format())

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package reader_test
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"hexiom/internal/fixture"
+	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // FuzzLoadTemplates: any template file either fails to load with a short
@@ -17,6 +19,10 @@ import (
 // without failing in any other way than an error (no panic): a set that
 // loads is one Read can use.
 func FuzzLoadTemplates(f *testing.F) {
+	classicJSON, err := os.ReadFile("../templates/classic.json")
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Add(classicJSON)
 	for _, s := range []string{
 		`null`, `{}`, `{"name":"x"}`, `[]`, `{"kinds":[null,null,null,null],"digits":[null,null,null,null,null,null,null]}`,
@@ -34,7 +40,7 @@ func FuzzLoadTemplates(f *testing.F) {
 		broken := append(append([]byte{}, classicJSON[:i+len(from)]...), []byte("1e38,")...)
 		f.Add(append(broken, classicJSON[i+len(from):]...))
 	}
-	fx, err := fixture.Load("testdata", "level10-800x600")
+	fx, err := fixture.Load(testdata, "level10-800x600")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -44,7 +50,7 @@ func FuzzLoadTemplates(f *testing.F) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tpl, err := LoadTemplates(p)
+		tpl, err := vision.LoadTemplates(p)
 		if err != nil {
 			if len(err.Error()) > 2000 {
 				t.Fatalf("a %d-byte error: %.300s…", len(err.Error()), err)
@@ -54,7 +60,7 @@ func FuzzLoadTemplates(f *testing.F) {
 		if err := tpl.Validate(); err != nil {
 			t.Fatalf("a loaded set fails Validate: %v", err)
 		}
-		r, err := Read(fx.Image, fx.Meta.Area, tpl)
+		r, err := reader.Read(fx.Image, fx.Meta.Area, tpl)
 		if err == nil && (r.Size == 0 || len(r.Cells) != len(r.Pos.Cells)) {
 			t.Fatalf("Read gave no error and no board: size %d, %d cells", r.Size, len(r.Cells))
 		}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"image"

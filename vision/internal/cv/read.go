@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
+	"hexiom/vision"
 )
 
 // Read reads the board in the calibrated area of img, whose Bounds are
@@ -71,9 +71,9 @@ type reader struct {
 	// lattice), since any lattice laid over the background scores well.
 	skyHole bool
 	area    calibration.Area
-	tpl     *Templates
-	f       *cv.Features
-	m       *cv.Matcher
+	tpl     *set
+	f       *Features
+	m       *Matcher
 	kinds   [numKinds]int // the matcher's template of each non-flat kind, else −1
 	digits  [7]int        // of each digit, else −1
 }
@@ -85,24 +85,25 @@ func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader,
 	if err := area.Valid(); err != nil {
 		return nil, fmt.Errorf("vision: %w", err)
 	}
-	if err := tpl.prepare(); err != nil {
+	ts, err := newSet(tpl)
+	if err != nil {
 		return nil, fmt.Errorf("vision: templates: %w", err)
 	}
 	f, err := newFeatures(img, area)
 	if err != nil {
 		return nil, err
 	}
-	rd := &reader{area: area, tpl: tpl, f: f, m: cv.NewMatcher()}
-	for k := range tpl.kinds {
+	rd := &reader{area: area, tpl: ts, f: f, m: NewMatcher()}
+	for k := range ts.p.Kinds {
 		rd.kinds[k] = -1
-		if p := tpl.kinds[k]; p.ok && !p.flat {
-			if rd.kinds[k], err = rd.m.AddFloat(p.pix, kindSz, kindSz, kindC); err != nil {
+		if p := ts.p.Kinds[k]; p.OK && !p.Flat {
+			if rd.kinds[k], err = rd.m.AddFloat(p.Pix, kindSz, kindSz, kindC); err != nil {
 				rd.Close()
 				return nil, fmt.Errorf("vision: %s template: %w", Kind(k), err)
 			}
 		}
 	}
-	for d, b := range tpl.digits {
+	for d, b := range ts.p.Digits {
 		rd.digits[d] = -1
 		if b != nil {
 			if rd.digits[d], err = rd.m.AddGrey(b, digitW, digitH); err != nil {
@@ -121,7 +122,7 @@ func (rd *reader) Close() {
 
 // newFeatures computes the features of the part of img under the area. img's
 // Bounds are screen coordinates.
-func newFeatures(img image.Image, area calibration.Area) (*cv.Features, error) {
+func newFeatures(img image.Image, area calibration.Area) (*Features, error) {
 	// Only the part of the area on the picture counts: an area may reach
 	// past the screen's edge while the board is on the screen.
 	r := area.Rect().Intersect(img.Bounds())
@@ -133,7 +134,7 @@ func newFeatures(img image.Image, area calibration.Area) (*cv.Features, error) {
 		rgba = image.NewRGBA(r)
 		draw.Draw(rgba, r, img, r.Min, draw.Src)
 	}
-	f, err := cv.NewFeatures(rgba, r)
+	f, err := NewFeatures(rgba, r)
 	if err != nil {
 		return nil, fmt.Errorf("vision: %w", err)
 	}
@@ -153,7 +154,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	// Each size's kind-scale picture is made from the finest one (size
 	// 6's), itself made from the full picture: a resize of a small picture
 	// is much cheaper. Learn makes its crops the same way.
-	base, err := cv.Scale(rd.f.WS, rd.f.Origin, kindR/rd.area.Radius(6))
+	base, err := Scale(rd.f.WS, rd.f.Origin, kindR/rd.area.Radius(6))
 	if err != nil {
 		return r, err
 	}
@@ -179,13 +180,13 @@ func (rd *reader) read(s int) (Reading, error) {
 // fit is the best lattice so far: its size, its cells' mean kind score and
 // its kind-scale picture.
 type fit struct {
-	sc   *cv.Scaled
+	sc   *Scaled
 	s    int
 	mean float64
 }
 
 // keep makes the lattice of size s in sc, scoring mean, the best.
-func (f *fit) keep(sc *cv.Scaled, s int, mean float64) {
+func (f *fit) keep(sc *Scaled, s int, mean float64) {
 	f.Close()
 	f.sc, f.s, f.mean = sc, s, mean
 }
@@ -201,7 +202,7 @@ func (f *fit) Close() {
 // mean goes to r.SizeScore, the best to best. A larger size close to the
 // best wins when its lattice holds the best's: a size-3 board matches the
 // size-2 lattice as well as its own.
-func (rd *reader) sizeOf(best *fit, base *cv.Scaled, sizes []int, r *Reading) error {
+func (rd *reader) sizeOf(best *fit, base *Scaled, sizes []int, r *Reading) error {
 	var means [board.MaxSize + 1]float64
 	for _, s := range sizes {
 		sc, err := base.Rescale(kindR / rd.area.Radius(s))
@@ -237,7 +238,7 @@ func (rd *reader) sizeOf(best *fit, base *cv.Scaled, sizes []int, r *Reading) er
 // background (ringIsSky); when the cells do not sit where the calibration
 // puts them, the pitch is measured (searchPitch, which may find another
 // size: rd.area then takes its scale); FindArea's guess is searched around
-// (nearby). It fails with ErrNoBoard when no lattice matches well enough,
+// (nearby). It fails with vision.ErrNoBoard when no lattice matches well enough,
 // and when the ring holds cells.
 func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 	// The ring around a board smaller than 6 must be the background: else
@@ -279,7 +280,7 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 		r.SizeScore[best.s] = best.mean
 	}
 	if best.mean < minBoard {
-		return fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", ErrNoBoard, best.s, best.mean, minBoard)
+		return fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", vision.ErrNoBoard, best.s, best.mean, minBoard)
 	}
 	return ringErr
 }
@@ -287,7 +288,7 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 // shiftOf refines the calibration: it moves the lattice of r.Size, in the
 // kind-scale picture sc, by up to about a fifth of a cell radius to where
 // its cells match best, and sets r.Shift and r.Area.
-func (rd *reader) shiftOf(sc *cv.Scaled, r *Reading) {
+func (rd *reader) shiftOf(sc *Scaled, r *Reading) {
 	var pts []calibration.Point
 	for i, p := range rd.area.Cells(r.Size) {
 		if i%3 == 0 || r.Size <= 3 {
@@ -317,7 +318,7 @@ func (rd *reader) shiftOf(sc *cv.Scaled, r *Reading) {
 // kind in the kind-scale picture sc (kindsOf), each tile's digit
 // (digitsOf), each cell judged (judge, the pair check, the stand-in
 // check); r.Pos and r.Conf say what was read and how surely.
-func (rd *reader) cellsOf(sc *cv.Scaled, r *Reading) error {
+func (rd *reader) cellsOf(sc *Scaled, r *Reading) error {
 	cells, err := rd.kindsOf(r.Size, sc, r.Area)
 	if err != nil {
 		return err
@@ -355,7 +356,7 @@ const nearReach = 4
 // nearby moves rd.area to where, within nearReach of it, the cells of size
 // s match best in the kind-scale picture sc (a grid search, each px), and
 // returns the lattice score there.
-func (rd *reader) nearby(sc *cv.Scaled, s int) float64 {
+func (rd *reader) nearby(sc *Scaled, s int) float64 {
 	var pts []calibration.Point
 	for i, p := range rd.area.Cells(s) {
 		if i%3 == 0 || s <= 3 {

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/internal/tier"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // findAll runs FindArea on every fixture named, as hexiom calibrate -auto
@@ -22,7 +23,7 @@ func findAll(t *testing.T, tpl *vision.Templates, names []string) (found int) {
 	t.Helper()
 	for _, n := range names {
 		f := load(t, n)
-		a, r, err := vision.FindArea(f.Image, tpl)
+		a, r, err := reader.FindArea(f.Image, tpl)
 		var de *vision.DoubtError
 		if err != nil && !errors.As(err, &de) {
 			if !strings.HasPrefix(err.Error(), "find board: ") {

@@ -1,13 +1,12 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"fmt"
 	"math"
 
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
 )
 
 // digitsOf reads the digit of every tile among cells of size s. The tiles'
@@ -25,7 +24,7 @@ func (rd *reader) digitsOf(s int, area calibration.Area, cells []CellReading) er
 	if len(tiles) == 0 {
 		return nil
 	}
-	sc, err := cv.Scale(rd.f.W, rd.f.Origin, digitR/area.Radius(s))
+	sc, err := Scale(rd.f.W, rd.f.Origin, digitR/area.Radius(s))
 	if err != nil {
 		return err
 	}

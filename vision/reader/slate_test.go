@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 
 	"hexiom/internal/tier"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // learnSlate learns the slate look from the fixture named and returns the
@@ -19,7 +20,7 @@ import (
 func learnSlate(t *testing.T, name string) *vision.Templates {
 	t.Helper()
 	lf := load(t, "slate/"+name)
-	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	tpl, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 	if err != nil {
 		t.Fatalf("learn %s: %v", name, err)
 	}
@@ -71,7 +72,7 @@ func TestSlateGolden(t *testing.T) {
 	read, refused := readAll(t, lacking, "slate/*")
 	t.Logf("learnt from random6-01-z100 (no 0): %d read, %d refused", read, refused)
 	f := load(t, "slate/level10-z100")
-	_, err := vision.Read(f.Image, f.Meta.Area, lacking)
+	_, err := reader.Read(f.Image, f.Meta.Area, lacking)
 	var de *vision.DoubtError
 	if !errors.As(err, &de) || !strings.Contains(err.Error(), "unlike the built-in") {
 		t.Errorf("level 10 (two 0s) with a set that never learnt 0: %v, want the tiles refused as unnoticeable", err)

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
+	"hexiom/vision"
 )
 
 // ReadCells reads only some cells of a board already read: the board of r
@@ -32,7 +32,7 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 	if len(cells) == 0 {
 		return nil, nil
 	}
-	box := CellsBox(r, cells)
+	box := vision.CellsBox(r, cells)
 	if sub, ok := img.(interface {
 		SubImage(image.Rectangle) image.Image
 	}); ok {
@@ -44,7 +44,7 @@ func ReadCells(img image.Image, r Reading, cells []int, tpl *Templates) ([]CellR
 	}
 	defer rd.Close()
 	// The kind-scale picture made as read makes it: from size 6's scale.
-	base, err := cv.Scale(rd.f.WS, rd.f.Origin, kindR/rd.area.Radius(6))
+	base, err := Scale(rd.f.WS, rd.f.Origin, kindR/rd.area.Radius(6))
 	if err != nil {
 		return nil, err
 	}

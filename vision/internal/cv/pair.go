@@ -1,11 +1,11 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"math"
 
-	"hexiom/vision/internal/cv"
+	"hexiom/vision/internal/prep"
 )
 
 // The picture's own digits: two digits of a font can be so alike at a small
@@ -85,13 +85,13 @@ func (rd *reader) pairCheck(r *Reading) error {
 // pairs holds what the pair check needs of one picture and its reading.
 type pairs struct {
 	r   *Reading
-	tpl *Templates
-	sc  *cv.Scaled // W at the digit scale
+	tpl *set
+	sc  *Scaled // W at the digit scale
 	buf []float32
 }
 
 func (rd *reader) newPairs(r *Reading) (*pairs, error) {
-	sc, err := cv.Scale(rd.f.W, rd.f.Origin, digitR/r.Area.Radius(r.Size))
+	sc, err := Scale(rd.f.W, rd.f.Origin, digitR/r.Area.Radius(r.Size))
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func meanOf(idx []int, crops [][]float32, skip int) []float32 {
 func (p *pairs) between(i int, a, b []float32) (score, margin float64) {
 	sa, _ := p.crop(i, a)
 	sb, _ := p.crop(i, b)
-	rho := corr(a, b)
+	rho := prep.Corr(a, b)
 	if rho >= 1-1e-6 {
 		return sa, 0
 	}
@@ -177,8 +177,8 @@ func (p *pairs) between(i int, a, b []float32) (score, margin float64) {
 }
 
 // digitsF returns digit d's template as floats.
-func (t *Templates) digitsF(d int8) []float32 {
-	b := t.digits[d]
+func (t *set) digitsF(d int8) []float32 {
+	b := t.p.Digits[d]
 	f := make([]float32, len(b))
 	for i, v := range b {
 		f[i] = float32(v)
@@ -190,13 +190,13 @@ func (t *Templates) digitsF(d int8) []float32 {
 // (cx, cy+digitDY) in the digit-scale picture sc, the box best matches tpl,
 // to a quarter pixel; it returns the correlation there and the offset.
 // buf is scratch space of the box's size.
-func alignDigit(sc *cv.Scaled, cx, cy float64, tpl, buf []float32) (best, bx, by float64) {
+func alignDigit(sc *Scaled, cx, cy float64, tpl, buf []float32) (best, bx, by float64) {
 	best = math.Inf(-1)
 	try := func(ox, oy float64) {
 		if !sc.Crop(buf, cx+ox, cy+digitDY+oy, digitW, digitH) {
 			return
 		}
-		if v := corr(buf, tpl); v > best {
+		if v := prep.Corr(buf, tpl); v > best {
 			best, bx, by = v, ox, oy
 		}
 	}

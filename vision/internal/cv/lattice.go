@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"fmt"
@@ -9,7 +9,8 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
+	"hexiom/vision"
+	"hexiom/vision/internal/prep"
 )
 
 // The cell scales (relative to board.Pitch) searchPitch tries: from kMin to
@@ -25,8 +26,8 @@ const (
 // area's), refined; the best size wins, a larger one on a near tie. It
 // returns that size's kind-scale picture, the size, the scale and its mean
 // score.
-func (rd *reader) searchPitch(sizes []int) (*cv.Scaled, int, float64, float64, error) {
-	fine, err := cv.Scale(rd.f.WS, rd.f.Origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
+func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, error) {
+	fine, err := Scale(rd.f.WS, rd.f.Origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
 	if err != nil {
 		return nil, 0, 0, 0, err
 	}
@@ -99,7 +100,7 @@ func samePitch(r1, r2 float64) bool { return math.Abs(r1-r2) <= 0.02*math.Max(r1
 
 // latticeAt is the lattice test of size s at cell scale k, at the kind
 // scale made from fine; on every third cell only when sub.
-func (rd *reader) latticeAt(fine *cv.Scaled, s int, k float64, sub bool) (float64, error) {
+func (rd *reader) latticeAt(fine *Scaled, s int, k float64, sub bool) (float64, error) {
 	a := rd.area.WithScale(s, k)
 	sc, err := fine.Rescale(kindR / a.Radius(s))
 	if err != nil {
@@ -125,7 +126,7 @@ func (rd *reader) latticeAt(fine *cv.Scaled, s int, k float64, sub bool) (float6
 // corners (the background): else the board may be a larger board whose
 // outer cells the templates do not know (or, at size 6, on a look whose
 // holes are the background, the calibration is a cell off the board).
-func (rd *reader) ringIsSky(sc *cv.Scaled, s int) error {
+func (rd *reader) ringIsSky(sc *Scaled, s int) error {
 	a := rd.area
 	var sky [][kindC]float32
 	crop := make([]float32, kindC*kindSz*kindSz)
@@ -136,7 +137,7 @@ func (rd *reader) ringIsSky(sc *cv.Scaled, s int) error {
 		cx = math.Max(kindSz/2+1, math.Min(cx, float64(sc.W-kindSz/2-2)))
 		cy = math.Max(kindSz/2+1, math.Min(cy, float64(sc.H-kindSz/2-2)))
 		sc.Crop(crop, cx, cy, kindSz, kindSz)
-		_, m := zeroMean(crop)
+		_, m := prep.ZeroMean(crop)
 		sky = append(sky, m)
 	}
 	// size s+1's cells at size s's pitch
@@ -151,7 +152,7 @@ func (rd *reader) ringIsSky(sc *cv.Scaled, s int) error {
 		if !sc.Crop(crop, cx, cy, kindSz, kindSz) {
 			continue // off the picture: no evidence either way
 		}
-		_, m := zeroMean(crop)
+		_, m := prep.ZeroMean(crop)
 		near := math.Inf(1)
 		for _, k := range sky {
 			near = math.Min(near, math.Hypot(float64(m[0]-k[0]), float64(m[1]-k[1])))
@@ -161,10 +162,10 @@ func (rd *reader) ringIsSky(sc *cv.Scaled, s int) error {
 		}
 	}
 	if len(odd) > 0 && s >= largest {
-		return fmt.Errorf("%w: the cells match a size-%d board, but just around it (cells %v of the ring a size-%d board would add) the picture is not the background: is the calibration a cell off the board? (hexiom calibrate)", ErrSize, s, odd, n)
+		return fmt.Errorf("%w: the cells match a size-%d board, but just around it (cells %v of the ring a size-%d board would add) the picture is not the background: is the calibration a cell off the board? (hexiom calibrate)", vision.ErrSize, s, odd, n)
 	}
 	if len(odd) > 0 {
-		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", ErrSize, s, n, odd)
+		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", vision.ErrSize, s, n, odd)
 	}
 	return nil
 }
@@ -174,7 +175,7 @@ func (rd *reader) ringIsSky(sc *cv.Scaled, s int) error {
 // templates: how well a board of that size, there, explains the picture.
 // It computes the same score as kindsOf, in Go, for speed: the lattice is
 // tested for every size and several offsets.
-func (rd *reader) lattice(sc *cv.Scaled, pts []calibration.Point, dx, dy float64) float64 {
+func (rd *reader) lattice(sc *Scaled, pts []calibration.Point, dx, dy float64) float64 {
 	crop := make([]float32, kindC*kindSz*kindSz)
 	sum, n := 0.0, 0
 	for _, p := range pts {
@@ -195,30 +196,30 @@ func (rd *reader) lattice(sc *cv.Scaled, pts []calibration.Point, dx, dy float64
 // cellBest returns the best kind score, and its kind, of the cell centred
 // at (cx, cy) in sc, and whether its crop lay inside sc; crop is scratch
 // space of a kind crop's size.
-func (rd *reader) cellBest(crop []float32, sc *cv.Scaled, cx, cy float64) (float64, Kind, bool) {
+func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64, Kind, bool) {
 	inside := sc.Crop(crop, cx, cy, kindSz, kindSz)
-	std, mean := zeroMean(crop)
+	std, mean := prep.ZeroMean(crop)
 	best, bestK := 0.0, Hole
-	for k := range rd.tpl.kinds {
-		p := rd.tpl.kinds[k]
+	for k := range rd.tpl.p.Kinds {
+		p := rd.tpl.p.Kinds[k]
 		var v float64
 		switch {
-		case !p.ok:
+		case !p.OK:
 			continue
-		case p.flat:
-			v = flatScore(std, mean, p.mean)
+		case p.Flat:
+			v = flatScore(std, mean, p.Mean)
 		case std < 1:
 			v = 0
 		default:
 			var dot float64
-			for j, in := range kindMask {
+			for j, in := range prep.KindMask {
 				if in {
 					for c := kindC * j; c < kindC*(j+1); c++ {
-						dot += float64(crop[c]) * float64(p.pix[c])
+						dot += float64(crop[c]) * float64(p.Pix[c])
 					}
 				}
 			}
-			v = dot / (p.norm * std * float64(maskVals))
+			v = dot / (p.Norm * std * float64(prep.MaskVals))
 		}
 		if v > best {
 			best, bestK = v, Kind(k)
@@ -233,7 +234,7 @@ func (rd *reader) cellBest(crop []float32, sc *cv.Scaled, cx, cy float64) (float
 // board's outer ring must: else a person sees a smaller board (and a
 // lattice of a larger size, laid over a smaller board and the background
 // around it, matches as well as the board's own).
-func (rd *reader) rimHolds(sc *cv.Scaled, a calibration.Area, s int) bool {
+func (rd *reader) rimHolds(sc *Scaled, a calibration.Area, s int) bool {
 	crop := make([]float32, kindC*kindSz*kindSz)
 	g := board.Geom(s)
 	for i, p := range a.Cells(s) {
@@ -257,9 +258,9 @@ const minCells = 3
 // on the picture (in the kind-scale picture sc), which no board reaches,
 // read surely as the hole template: the look's holes are its plain
 // background.
-func (rd *reader) holeIsSky(sc *cv.Scaled) bool {
-	h := rd.tpl.kinds[Hole]
-	if !h.ok || h.standIn || !h.flat {
+func (rd *reader) holeIsSky(sc *Scaled) bool {
+	h := rd.tpl.p.Kinds[Hole]
+	if !h.OK || h.StandIn || !h.Flat {
 		return false
 	}
 	a := rd.area.Rect().Intersect(image.Rectangle{Min: rd.f.Origin, Max: rd.f.Origin.Add(rd.f.WS.Size())})
@@ -269,8 +270,8 @@ func (rd *reader) holeIsSky(sc *cv.Scaled) bool {
 		if !sc.Crop(crop, cx, cy, kindSz, kindSz) {
 			return false
 		}
-		std, mean := zeroMean(crop)
-		if flatScore(std, mean, h.mean) < minKind {
+		std, mean := prep.ZeroMean(crop)
+		if flatScore(std, mean, h.Mean) < minKind {
 			return false
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"image"
@@ -13,6 +13,7 @@ import (
 	"hexiom/internal/stats"
 	"hexiom/internal/tier"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // ReadCells reads what the picture shows in the cells asked, as Read does,
@@ -27,7 +28,7 @@ func TestReadCells(t *testing.T) {
 	for _, n := range []string{"flash/random6-01-z100", "flash/random6-02-z100"} {
 		lf := load(t, n)
 		var err error
-		if flash, err = vision.Learn(flash, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
+		if flash, err = reader.Learn(flash, lf.Image, lf.Meta.Area, lf.Truth); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -43,7 +44,7 @@ func TestReadCells(t *testing.T) {
 		{"flash/random6-02-z75", "flash/random6-01-z75", flash},
 	} {
 		f, o := load(t, c.pic), load(t, c.other)
-		r, err := vision.Read(o.Image, o.Meta.Area, c.tpl)
+		r, err := reader.Read(o.Image, o.Meta.Area, c.tpl)
 		if err != nil {
 			t.Fatalf("%s: %v", c.other, err)
 		}
@@ -51,7 +52,7 @@ func TestReadCells(t *testing.T) {
 		for i := range all {
 			all[i] = len(all) - 1 - i // any order
 		}
-		cells, err := vision.ReadCells(f.Image, r, all, c.tpl)
+		cells, err := reader.ReadCells(f.Image, r, all, c.tpl)
 		if err != nil {
 			t.Fatalf("%s at %s's reading: %v", c.pic, c.other, err)
 		}
@@ -75,13 +76,13 @@ func TestReadCellsDoubt(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
 	f := load(t, "random6-07-1280x800")
-	r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+	r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const bad = 40
 	img := smear(f, bad)
-	cells, err := vision.ReadCells(img, r, []int{3, bad, 77}, tpl)
+	cells, err := reader.ReadCells(img, r, []int{3, bad, 77}, tpl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,10 +94,10 @@ func TestReadCellsDoubt(t *testing.T) {
 			t.Errorf("cell %d in doubt: %s", []int{3, bad, 77}[j], cells[j].Doubt)
 		}
 	}
-	if _, err := vision.ReadCells(img, r, []int{91}, tpl); err == nil {
+	if _, err := reader.ReadCells(img, r, []int{91}, tpl); err == nil {
 		t.Error("cell 91 of a size-6 board read")
 	}
-	if _, err := vision.ReadCells(img, vision.Reading{}, []int{1}, tpl); err == nil {
+	if _, err := reader.ReadCells(img, vision.Reading{}, []int{1}, tpl); err == nil {
 		t.Error("cells read without a reading of the board")
 	}
 }
@@ -121,7 +122,7 @@ func smear(f *fixture.Fixture, i int) *image.RGBA {
 func BenchmarkReadCells(b *testing.B) {
 	tpl := builtin(b)
 	f := load(b, "random6-07-1280x800")
-	r, err := vision.ReadSize(f.Image, f.Meta.Area, 6, tpl)
+	r, err := reader.ReadSize(f.Image, f.Meta.Area, 6, tpl)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func BenchmarkReadCells(b *testing.B) {
 	ds := make([]time.Duration, 0, b.N)
 	for b.Loop() {
 		t0 := time.Now()
-		got, err := vision.ReadCells(f.Image, r, cells, tpl)
+		got, err := reader.ReadCells(f.Image, r, cells, tpl)
 		ds = append(ds, time.Since(t0))
 		if err != nil || len(got) != len(cells) {
 			b.Fatal(err)
@@ -144,7 +145,7 @@ func BenchmarkReadCells(b *testing.B) {
 func BenchmarkReadCellsFar(b *testing.B) {
 	tpl := builtin(b)
 	f := load(b, "random6-07-1280x800")
-	r, err := vision.ReadSize(f.Image, f.Meta.Area, 6, tpl)
+	r, err := reader.ReadSize(f.Image, f.Meta.Area, 6, tpl)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func BenchmarkReadCellsFar(b *testing.B) {
 	ds := make([]time.Duration, 0, b.N)
 	for b.Loop() {
 		t0 := time.Now()
-		got, err := vision.ReadCells(f.Image, r, cells, tpl)
+		got, err := reader.ReadCells(f.Image, r, cells, tpl)
 		ds = append(ds, time.Since(t0))
 		if err != nil || len(got) != len(cells) {
 			b.Fatal(err)
@@ -168,7 +169,7 @@ func TestReadCellsOfAPart(t *testing.T) {
 	tpl := builtin(t)
 	for _, n := range []string{"random6-01-1280x800", "random6-03-800x600", "level38-1280x800"} {
 		f := load(t, n)
-		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,11 +177,11 @@ func TestReadCellsOfAPart(t *testing.T) {
 			box := vision.CellsBox(r, []int{i}).Intersect(f.Meta.Area.Rect())
 			part := image.NewRGBA(box)
 			draw.Draw(part, box, f.Image, box.Min, draw.Src)
-			whole, err := vision.ReadCells(f.Image, r, []int{i}, tpl)
+			whole, err := reader.ReadCells(f.Image, r, []int{i}, tpl)
 			if err != nil {
 				t.Fatal(err)
 			}
-			alone, err := vision.ReadCells(part, r, []int{i}, tpl)
+			alone, err := reader.ReadCells(part, r, []int{i}, tpl)
 			if err != nil {
 				t.Fatalf("%s cell %d in a picture of %v alone: %v", n, i, box, err)
 			}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
+	"hexiom/vision/internal/prep"
 )
 
 // kindsOf scores every cell of size s, centred as area says, in the
@@ -20,12 +20,12 @@ import (
 // mosaic in one MatchTemplate call: where a window is exactly one cell's
 // crop, both it and the template have zero mean and nothing outside the
 // mask, so TM_CCOEFF_NORMED there is the masked correlation.
-func (rd *reader) kindsOf(s int, sc *cv.Scaled, area calibration.Area) ([]CellReading, error) {
+func (rd *reader) kindsOf(s int, sc *Scaled, area calibration.Area) ([]CellReading, error) {
 	return rd.kindsAt(sc, area.Cells(s))
 }
 
 // kindsAt is kindsOf for the cells centred at pts (ReadCells: a few).
-func (rd *reader) kindsAt(sc *cv.Scaled, pts []calibration.Point) ([]CellReading, error) {
+func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, error) {
 	n := len(pts)
 	// The crops are laid out in a mosaic of g columns: a squarish picture
 	// matches much faster than a long strip.
@@ -42,7 +42,7 @@ func (rd *reader) kindsAt(sc *cv.Scaled, pts []calibration.Point) ([]CellReading
 	for i, p := range pts {
 		cx, cy := sc.At(p)
 		sc.Crop(crop, cx, cy, kindSz, kindSz)
-		std, mean := zeroMean(crop)
+		std, mean := prep.ZeroMean(crop)
 		stats[i] = stat{std, mean}
 		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
 		for y := 0; y < kindSz; y++ {
@@ -68,14 +68,14 @@ func (rd *reader) kindsAt(sc *cv.Scaled, pts []calibration.Point) ([]CellReading
 		c := &cells[i]
 		c.Kind, c.KindScore, c.NextKind, c.KindNext = 0, -1, 0, -1
 		c.Digit, c.NextDigit = board.None, board.None
-		for k := range rd.tpl.kinds {
-			p := rd.tpl.kinds[k]
+		for k := range rd.tpl.p.Kinds {
+			p := rd.tpl.p.Kinds[k]
 			var v float64
 			switch {
-			case !p.ok:
+			case !p.OK:
 				v = -1
-			case p.flat:
-				v = flatScore(stats[i].std, stats[i].mean, p.mean)
+			case p.Flat:
+				v = flatScore(stats[i].std, stats[i].mean, p.Mean)
 			case stats[i].std < 1:
 				v = 0 // a flat crop correlates with nothing
 			default:

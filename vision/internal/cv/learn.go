@@ -1,17 +1,17 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"errors"
 	"fmt"
 	"image"
 	"math"
-	"strings"
 
 	"hexiom/board"
 	"hexiom/calibration"
-	"hexiom/vision/internal/cv"
+	"hexiom/vision"
+	"hexiom/vision/internal/prep"
 )
 
 // Learn returns the set into (nil for a new one) extended with every cell of
@@ -62,10 +62,10 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if into != nil {
 		t.Name = into.Name
 		for k, smp := range into.Kinds {
-			t.Kinds[k] = smp.clone()
+			t.Kinds[k] = clone(smp)
 		}
 		for d, smp := range into.Digits {
-			t.Digits[d] = smp.clone()
+			t.Digits[d] = clone(smp)
 		}
 	}
 	for k := range kindSum {
@@ -74,7 +74,8 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	for d := range digitSum {
 		add(&t.Digits[d], digitW, digitH, 1, digitSum[d], digitN[d])
 	}
-	if err := t.prepare(); err != nil {
+	ts, err := newSet(t)
+	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	r, err := read(img, area, s, t, learning)
@@ -89,7 +90,7 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if into != nil {
 		old = into.Sep
 	}
-	t.Sep = old.merge(t.measure(r, truth))
+	t.Sep = merge(old, ts.measure(r, truth))
 	t.SkyHoles = r.SkyHoles || into != nil && into.SkyHoles
 	if err := t.Validate(); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
@@ -106,25 +107,25 @@ const minLearnR = 16
 
 // learnAt adds the crops of every cell of the picture shrunk by f (1: as it
 // is) to the sums.
-func learnAt(f float64, fe *cv.Features, area calibration.Area, truth board.Position, kindSum *[numKinds][]float64, kindN *[numKinds]int, digitSum *[7][]float64, digitN *[7]int) error {
+func learnAt(f float64, fe *Features, area calibration.Area, truth board.Position, kindSum *[numKinds][]float64, kindN *[numKinds]int, digitSum *[7][]float64, digitN *[7]int) error {
 	s := truth.Size
 	R := area.Radius(s)
 	// the same pyramid as read: size 6's kind scale, then this size's
 	wsF, wF := fe.WS, fe.W
 	if f != 1 {
-		a, err := cv.Scale(fe.WS, fe.Origin, f)
+		a, err := Scale(fe.WS, fe.Origin, f)
 		if err != nil {
 			return err
 		}
 		defer a.Close()
-		b, err := cv.Scale(fe.W, fe.Origin, f)
+		b, err := Scale(fe.W, fe.Origin, f)
 		if err != nil {
 			return err
 		}
 		defer b.Close()
 		wsF, wF = a.Mat, b.Mat
 	}
-	ks6, err := cv.Scale(wsF, fe.Origin, kindR/area.Radius(6)/f)
+	ks6, err := Scale(wsF, fe.Origin, kindR/area.Radius(6)/f)
 	if err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ func learnAt(f float64, fe *cv.Features, area calibration.Area, truth board.Posi
 		return err
 	}
 	defer ks.Close()
-	ds, err := cv.Scale(wF, fe.Origin, digitR/R/f)
+	ds, err := Scale(wF, fe.Origin, digitR/R/f)
 	if err != nil {
 		return err
 	}
@@ -172,9 +173,9 @@ func learnAt(f float64, fe *cv.Features, area calibration.Area, truth board.Posi
 // the cells of each kind look most alike: the pitch of the board in view,
 // measured with no template. The calibration's own scale is kept unless
 // another is clearly better.
-func learnScale(f *cv.Features, area calibration.Area, truth board.Position) (calibration.Area, error) {
+func learnScale(f *Features, area calibration.Area, truth board.Position) (calibration.Area, error) {
 	s := truth.Size
-	fine, err := cv.Scale(f.WS, f.Origin, kindR/(area.Side*board.Radius(6)*kMin))
+	fine, err := Scale(f.WS, f.Origin, kindR/(area.Side*board.Radius(6)*kMin))
 	if err != nil {
 		return area, err
 	}
@@ -227,7 +228,7 @@ func learnScale(f *cv.Features, area calibration.Area, truth board.Position) (ca
 // alikeness is how alike the kind crops at pts are within each kind: the
 // mean correlation of each crop with its kind's mean crop, over the kinds
 // with at least two cells.
-func alikeness(sc *cv.Scaled, pts []calibration.Point, kinds []Kind) float64 {
+func alikeness(sc *Scaled, pts []calibration.Point, kinds []Kind) float64 {
 	crops := make([][]float32, len(pts))
 	var sum [numKinds][]float64
 	var n [numKinds]int
@@ -235,7 +236,7 @@ func alikeness(sc *cv.Scaled, pts []calibration.Point, kinds []Kind) float64 {
 		c := make([]float32, kindC*kindSz*kindSz)
 		cx, cy := sc.At(p)
 		sc.Crop(c, cx, cy, kindSz, kindSz)
-		zeroMean(c)
+		prep.ZeroMean(c)
 		crops[i] = c
 		k := kinds[i]
 		if sum[k] == nil {
@@ -270,39 +271,6 @@ func alikeness(sc *cv.Scaled, pts []calibration.Point, kinds []Kind) float64 {
 	return total / float64(cells)
 }
 
-// LearnError is Learn's answer when the picture, read back with what was
-// learnt, does not show the level given: the cells that disagree.
-type LearnError struct {
-	Read    board.Position // what was read back
-	Cells   []Disagreement
-	Reading Reading // the reading back, to draw (package picture)
-}
-
-// Disagreement is one cell read back otherwise than the level says.
-type Disagreement struct {
-	Cell      int
-	Coord     board.Coord
-	Read, Was string // in the level format: " .", "+.", " 3", "+3"
-	Doubt     string // why the reading was unsure, if it was
-}
-
-func (e *LearnError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "learn: the picture does not show this level at its start: %d of its %d cells read back otherwise:", len(e.Cells), len(e.Read.Cells))
-	for i, d := range e.Cells {
-		if i == 12 {
-			fmt.Fprintf(&b, "\n  and %d more", len(e.Cells)-i)
-			break
-		}
-		fmt.Fprintf(&b, "\n  cell %d (row %d, column %d): the level has %q, read %q", d.Cell, d.Coord.Y, d.Coord.X, d.Was, d.Read)
-		if d.Doubt != "" {
-			fmt.Fprintf(&b, " (unsure: %s)", d.Doubt)
-		}
-	}
-	fmt.Fprintf(&b, "\nread back:\n%s", e.Read.Format())
-	return b.String()
-}
-
 // disagree compares the reading r with truth, cell by cell.
 func disagree(r Reading, truth board.Position) *LearnError {
 	if r.Size != truth.Size || len(r.Cells) != len(truth.Cells) {
@@ -334,7 +302,8 @@ func cellLabel(c board.Cell) string {
 	return fmt.Sprintf(" %d", c.Tile)
 }
 
-func (s *Sample) clone() *Sample {
+// clone copies a sample (nil: nil).
+func clone(s *Sample) *Sample {
 	if s == nil {
 		return nil
 	}
@@ -345,7 +314,7 @@ func (s *Sample) clone() *Sample {
 
 // accumulate adds the w×h crop of sc centred on (cx, cy) to sum; false if
 // it does not lie inside sc.
-func accumulate(sum []float64, sc *cv.Scaled, cx, cy float64, w, h int) bool {
+func accumulate(sum []float64, sc *Scaled, cx, cy float64, w, h int) bool {
 	buf := make([]float32, w*h*sc.C)
 	if !sc.Crop(buf, cx, cy, w, h) {
 		return false
@@ -355,3 +324,38 @@ func accumulate(sum []float64, sc *cv.Scaled, cx, cy float64, w, h int) bool {
 	}
 	return true
 }
+
+// add merges n crops (their sum) into the sample *s.
+func add(s **Sample, w, h, c int, sum []float64, n int) {
+	if n == 0 {
+		return
+	}
+	if *s == nil {
+		*s = &Sample{W: w, H: h, C: c, Mean: make([]float32, w*h*c)}
+	}
+	old := float64((*s).N)
+	for i := range sum {
+		// clamped: the mean of grey levels 0..255, but for rounding
+		// (255.00002 would fail Validate, which every load applies)
+		v := (float64((*s).Mean[i])*old + sum[i]) / (old + float64(n))
+		(*s).Mean[i] = float32(math.Max(0, math.Min(255, v)))
+	}
+	(*s).N += n
+}
+
+// kindOfCell is the kind a cell of a position shows (as vision.Shows
+// tells it).
+func kindOfCell(c board.Cell) Kind {
+	switch {
+	case c.Hole():
+		return Hole
+	case c.Locked():
+		return Locked
+	case c.Tile == board.None:
+		return Empty
+	}
+	return Movable
+}
+
+// digitClass names the class of digit d, as vision.Classes does.
+func digitClass(d int) string { return vision.Classes()[numKinds+d] }

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision
+package cv
 
 import (
 	"errors"
@@ -11,13 +11,17 @@ import (
 	"hexiom/board"
 	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
+	"hexiom/vision"
 )
+
+// testdata is vision/testdata, where the fixtures are.
+const testdata = "../../testdata"
 
 // loadFlash loads fixture name ("flash/level27-z75", "flash75/level30-z75")
 // of vision/testdata.
 func loadFlash(t testing.TB, name string) *fixture.Fixture {
 	t.Helper()
-	f, err := fixture.Load(filepath.Join("testdata", filepath.Dir(name)), filepath.Base(name))
+	f, err := fixture.Load(filepath.Join(testdata, filepath.Dir(name)), filepath.Base(name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +133,7 @@ func TestPairCheckNeverFlips(t *testing.T) {
 	var cases []*fixture.Fixture
 	var tpls []*Templates
 	for _, dir := range []string{"flash", "flash75"} {
-		names, err := fixture.Names(filepath.Join("testdata", dir), "*")
+		names, err := fixture.Names(filepath.Join(testdata, dir), "*")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,12 +145,12 @@ func TestPairCheckNeverFlips(t *testing.T) {
 			tpls = append(tpls, setFor(n[strings.Index(n, "-z")+1:]))
 		}
 	}
-	classic, err := Builtin()
+	classic, err := vision.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"random6-01-800x600", "random6-02-800x600", "level40-800x600"} {
-		f, err := fixture.Load("testdata", n)
+		f, err := fixture.Load(testdata, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +178,7 @@ func TestPairCheckNeverFlips(t *testing.T) {
 		var idx [7][]int
 		var crops [7][][]float32
 		for d := int8(0); d < 7; d++ {
-			if !tpl.digitStandIn[d] {
+			if !rd.tpl.p.DigitStandIn[d] {
 				idx[d], crops[d] = p.sure(d)
 			}
 		}

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package vision_test
+package reader_test
 
 import (
 	"encoding/json"
@@ -15,6 +15,7 @@ import (
 	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
+	"hexiom/vision/reader"
 )
 
 // flash lists the fixtures of the flash look (vision/testdata/flash) whose
@@ -60,7 +61,7 @@ func TestFlashGolden(t *testing.T) {
 		{"flash/level40-z75", []string{"level40"}},
 	} {
 		lf := load(t, c.learn)
-		tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+		tpl, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 		if err != nil {
 			t.Errorf("learn %s: %v", c.learn, err)
 			continue
@@ -70,7 +71,7 @@ func TestFlashGolden(t *testing.T) {
 		for _, b := range c.mustRead {
 			for _, z := range []string{"z75", "z100", "z150"} {
 				f := load(t, "flash/"+b+"-"+z)
-				r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+				r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 				if err != nil || !r.Pos.Equal(f.Truth) {
 					t.Errorf("learnt from %s, %s: %v", c.learn, f.Name, err)
 				}
@@ -105,7 +106,7 @@ func flashCells(t testing.TB, name string) [][2]float64 {
 func TestFlashGeometry(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	lf := load(t, "flash/random6-01-z100")
-	tpl, err := vision.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
+	tpl, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestFlashGeometry(t *testing.T) {
 	}
 	for _, n := range flash(t, "*", 24) {
 		f := load(t, n)
-		r, err := vision.Read(f.Image, f.Meta.Area, tpl)
+		r, err := reader.Read(f.Image, f.Meta.Area, tpl)
 		var de *vision.DoubtError
 		if err != nil && !errors.As(err, &de) {
 			t.Errorf("%s: %v", n, err)
@@ -141,7 +142,7 @@ func TestFlashGeometry(t *testing.T) {
 	// the others are refused saying why (then hexiom calibrate suggests
 	// the three clicks); never an area further off.
 	lf2 := load(t, "flash/level10-z100") // the 0s random6-01 lacks
-	if tpl, err = vision.Learn(tpl, lf2.Image, lf2.Meta.Area, lf2.Truth); err != nil {
+	if tpl, err = reader.Learn(tpl, lf2.Image, lf2.Meta.Area, lf2.Truth); err != nil {
 		t.Fatal(err)
 	}
 	all := flash(t, "*", 24)

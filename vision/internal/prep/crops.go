@@ -1,0 +1,122 @@
+package prep
+
+import "math"
+
+// NumKinds is the number of kinds of cell (vision.Kind: hole, empty,
+// movable, locked).
+const NumKinds = 4
+
+// The scales crops are brought to, in pixels of cell circumradius, and the
+// crop shapes. Templates hold crops at these scales, so one set serves every
+// board size and window size.
+const (
+	KindR   = 10 // cell radius at the kind scale
+	KindSz  = 2 * KindR
+	DigitR  = 20 // cell radius at the digit scale
+	DigitW  = 16 // digit box, 0.8 r wide
+	DigitH  = 18 // and 0.9 r high
+	DigitDY = -1 // box centre 0.05 r above the cell centre (the tile's face is raised)
+	Search  = 2  // digit box search margin, pixels at the digit scale
+	KindC   = 2  // channels of a kind crop: W, S (features)
+)
+
+// KindMask tells which pixels of a kind crop count: inside the cell's
+// hexagon (shrunk a little, so that neighbours never count) and outside the
+// digit box (so that the digit does not decide the kind).
+var KindMask = hexMask(0.95)
+
+// hexMask is the mask of the hexagon of circumradius f·KindR about the kind
+// crop's centre, less the digit box.
+func hexMask(f float64) []bool {
+	m := make([]bool, KindSz*KindSz)
+	r := f * KindR
+	for y := 0; y < KindSz; y++ {
+		for x := 0; x < KindSz; x++ {
+			dx := math.Abs(float64(x) + 0.5 - KindR)
+			dy := math.Abs(float64(y) + 0.5 - KindR)
+			inHex := dy <= math.Sqrt(3)/2*r && math.Sqrt(3)*dx+dy <= math.Sqrt(3)*r
+			// the digit box at the kind scale: 0.8 r × 0.9 r around
+			// (0, −0.05 r), grown by a pixel
+			inDigit := dx <= 0.4*KindR+1 && math.Abs(float64(y)+0.5-KindR+0.05*KindR) <= 0.45*KindR+1
+			m[y*KindSz+x] = inHex && !inDigit
+		}
+	}
+	return m
+}
+
+// MaskN is the number of pixels in KindMask, and MaskVals the number of
+// values of a kind crop that count.
+var MaskN = count(KindMask)
+var MaskVals = KindC * MaskN
+
+func count(m []bool) int {
+	n := 0
+	for _, v := range m {
+		if v {
+			n++
+		}
+	}
+	return n
+}
+
+// ZeroMean subtracts from a kind crop (KindC channels) each channel's mean
+// within KindMask, zeroes it outside the mask, and returns its spread and
+// means.
+func ZeroMean(crop []float32) (float64, [KindC]float32) {
+	var sum [KindC]float64
+	for j, inside := range KindMask {
+		for c := range sum {
+			if inside {
+				sum[c] += float64(crop[KindC*j+c])
+			}
+		}
+	}
+	var mean [KindC]float32
+	for c := range mean {
+		mean[c] = float32(sum[c] / float64(MaskN))
+	}
+	for j, inside := range KindMask {
+		for c := range mean {
+			if inside {
+				crop[KindC*j+c] -= mean[c]
+			} else {
+				crop[KindC*j+c] = 0
+			}
+		}
+	}
+	return StdOf(crop), mean
+}
+
+// StdOf returns the spread of a zero-mean masked crop over the mask.
+func StdOf(p []float32) float64 {
+	var sq float64
+	for i, inside := range KindMask {
+		for c := KindC * i; inside && c < KindC*(i+1); c++ {
+			sq += float64(p[c]) * float64(p[c])
+		}
+	}
+	return math.Sqrt(sq / float64(MaskVals))
+}
+
+// Corr is the correlation of two equal-sized grey pictures (the learnt
+// digits as bytes, the pair check's aligned crops as float32).
+func Corr[T byte | float32](a, b []T) float64 {
+	n := float64(len(a))
+	var sa, sb float64
+	for i := range a {
+		sa += float64(a[i])
+		sb += float64(b[i])
+	}
+	ma, mb := sa/n, sb/n
+	var dot, qa, qb float64
+	for i := range a {
+		x, y := float64(a[i])-ma, float64(b[i])-mb
+		dot += x * y
+		qa += x * x
+		qb += y * y
+	}
+	if qa == 0 || qb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(qa*qb)
+}
