@@ -57,7 +57,7 @@ if (($# == 0)); then
   go test -run '^$' -fuzz '^FuzzAPI$' -fuzztime 20000x ./game/
   go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
   go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
-  go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/
+  go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/reader/
   # issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
   # boards, every "solved" checked by tantrix.Check (a few seconds each)
   go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
@@ -76,11 +76,12 @@ if (($# == 0)); then
   # the move planner and the Driver build and pass their tests without cgo
   # (robotgo, the one part of actuate that needs it, is left out)
   CGO_ENABLED=0 go test -short -count=1 ./actuate/
-  # issue 25: OpenCV only under vision (vision/internal/cv and vision's
-  # reading files): the packages that carry readings build, vet and pass
-  # their pure tests without cgo (vision's pure part too; about a minute)
-  CGO_ENABLED=0 go vet ./board/ ./solver/... ./vision/ ./picture/ ./play/ ./game/
-  CGO_ENABLED=0 go test -short -count=1 ./board/ ./solver/... ./vision/ ./picture/ ./play/ ./game/
+  # issue 25: OpenCV only in vision/internal/cv (behind vision/reader): the
+  # packages that carry readings build, vet and pass their pure tests without
+  # cgo (about a minute), vision and vision/internal/prep whole
+  CGO_ENABLED=0 go vet ./board/ ./solver/... ./vision/ ./vision/internal/prep/ ./picture/ ./play/ ./game/
+  CGO_ENABLED=0 go test -short -count=1 ./board/ ./solver/... ./picture/ ./play/ ./game/
+  CGO_ENABLED=0 go test -count=1 ./vision/ ./vision/internal/prep/
   # (the Linux build's flags are not for mingw-w64)
   env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
   # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached

@@ -1,30 +1,30 @@
 // Package vision reads a Hexiom board off a picture of the screen: image +
-// calibration → board.Position, with a confidence per cell. It never guesses:
+// calibration → board.Position, with a confidence per cell. This package
+// holds what a read returns and what it reads with, in pure Go; reading a
+// picture is vision/reader's (Read, ReadSize, ReadCells, Learn, FindArea:
+// "Where cgo runs" below). It never guesses:
 // when any cell is in doubt, Read returns a *DoubtError naming the doubtful
 // cells, with everything read. Read is pure: it writes no file (a caller
 // that wants a picture of a refusal draws it with package picture).
 //
-// Files by job: read.go (Read: the size, the pitch, the shift, then the
-// cells), lattice.go (the lattice test, the pitch search, the ring around a
-// small board), kinds.go and digits.go (matching the cells' kind and digit
-// crops), judge.go (the thresholds of doubt, the stand-in check),
-// reading.go (what a read returns), templates.go (the template sets),
-// separation.go (what Learn measured of how well a set tells its classes
-// apart), choose.go (which set a command uses), learn.go (Learn), pair.go
-// (the pair check), find.go and honeycomb.go (FindArea), cells.go
-// (ReadCells: a few cells read again after a drag).
+// Files by job: reading.go (what a read returns: Reading, CellReading,
+// DoubtError and the errors, LearnError, CellsBox), templates.go (the
+// template sets as data: their JSON, Validate, Save, the built-in set, the
+// stand-ins), separation.go (what Learn measured of how well a set tells
+// its classes apart, and the check of it), choose.go (which set a command
+// uses: OpenTemplates).
 //
-// Where cgo runs: every call to OpenCV (gocv) is in vision/internal/cv (the
-// feature pictures and their scaled copies, the template matcher, the
-// largest blob). The files of vision that read pictures call it, and so
-// build only with cgo (//go:build cgo): read.go, lattice.go, kinds.go,
-// digits.go, pair.go, learn.go, find.go, honeycomb.go and cells.go: Read,
-// ReadSize, ReadCells, Learn, FindArea. The rest is pure Go and builds
-// without cgo: Reading, CellReading, DoubtError and the errors, CellsBox,
-// the template sets as data (their JSON, Validate, Save, the built-in set),
-// OpenTemplates, the thresholds of doubt. A package that only carries
-// readings (play through its Eyes, picture, game) builds and tests with
-// CGO_ENABLED=0 (scripts/test.sh checks it).
+// Where cgo runs: nowhere in this package, which is pure Go and builds and
+// tests with CGO_ENABLED=0 (scripts/test.sh checks it). Reading a picture
+// is vision/reader's job (Read, ReadSize, ReadCells, Learn, FindArea), the
+// public face of vision/internal/cv, the one package that calls OpenCV
+// (gocv) and the one that holds the reading (the lattice, the kinds and
+// digits, the pair check, Learn, FindArea); both need cgo. What this
+// package and the reader share of a template (the crops' shapes, the kind
+// mask, a set prepared for matching, the thresholds of doubt) is
+// vision/internal/prep, pure Go too. A package that only carries readings
+// (play through its Eyes, picture, game) builds and tests with
+// CGO_ENABLED=0.
 //
 // How it reads:
 //
@@ -67,17 +67,17 @@
 // or when the second best is too close. Two digits of a font can be too
 // alike at a small size for learnt templates to tell (FreeSans 5 and 6 at
 // 75 % page zoom): a tile in doubt only for that is matched against the
-// picture's own tiles read surely as either digit (the pair check, pair.go),
+// picture's own tiles read surely as either digit (the pair check, vision/internal/cv/pair.go),
 // drawn at the same size with the same rendering, and read only when it
 // matches one of them closely and clearly better than the other. A set learnt from boards that lack
 // some kind or digit never guesses one: every class it has not learnt is
 // stood in for by the built-in set's template of that class, and a cell whose
 // best (or nearly best) match is a stand-in is doubtful; a set that lacks
 // some digit also needs a higher score for the digits it has
-// (minDigitLacking), and a set whose learnt digits are unlike the built-in
+// (MinDigitLacking), and a set whose learnt digits are unlike the built-in
 // ones (dark digits where the clone's are light: the stand-ins could not
 // notice an unlearnt digit) reads no tile until it has learnt every digit
-// (minStandInLikeness). Learn measures on its own picture, with the scores
+// (MinStandInLikeness: the thresholds are vision/internal/prep's). Learn measures on its own picture, with the scores
 // Read uses, how each class scored against its own template and by how
 // much it beat every other class (Separation), stores that in the set,
 // and refuses a set only when a margin lies within what Read needs or
@@ -99,13 +99,13 @@
 // some cells in doubt is still returned, with the *DoubtError: the area is
 // found, the board is not yet read.
 //
-// The API, for hexiom play:
+// The API, for hexiom play (reader is vision/reader):
 //
 //	area, _, _ := calibration.Open("")     // the saved calibration
 //	tpl, _, _ := vision.OpenTemplates("")  // learnt set, else built-in
 //	scr, _ := capture.Open("", "")         // X11 fast path, else kbinani
 //	img, _ := scr.Grab(area.Rect())
-//	r, err := vision.Read(img, area, tpl)   // *DoubtError: never act on it
+//	r, err := reader.Read(img, area, tpl)  // *DoubtError: never act on it
 //	// r.Pos is the board; r.Conf[i] how sure cell i is; r.Centres(area)[i]
 //	// where to grab it. Once the size is known, ReadSize skips the size test.
 package vision

@@ -1,17 +1,30 @@
-// Package cv is the one place vision calls OpenCV (gocv), and the only part
-// of vision that needs cgo: the colour-free feature pictures a read works
-// on (Features, computed in Go and held by OpenCV), their scaled copies
-// (Scale: cv::resize, INTER_AREA down and INTER_LINEAR up; a copy of the
-// pixels kept for the crops made in Go), normalised template matching of a
-// mosaic of crops against one template (Matcher: cv::matchTemplate,
-// TM_CCOEFF_NORMED), and FindArea's largest patch of a mask (LargestBlob:
-// a closing, then connected components).
+// Package cv reads pictures for vision: it is the one package that calls
+// OpenCV (gocv), and everything that does lives here. It holds the reading
+// itself, behind the public vision/reader: Read (the size, the pitch, the
+// shift, then the cells), the lattice test, the kinds' and digits'
+// matching, the thresholds of doubt applied (judge), the pair check,
+// Learn, FindArea and ReadCells; and OpenCV's part of it: the colour-free
+// feature pictures a read works on (Features, computed in Go and held by
+// OpenCV), their scaled copies (Scale: cv::resize, INTER_AREA down and
+// INTER_LINEAR up; a copy of the pixels kept for the crops made in Go),
+// normalised template matching of a mosaic of crops against one template
+// (Matcher: cv::matchTemplate, TM_CCOEFF_NORMED), and FindArea's largest
+// patch of a mask (LargestBlob: a closing, then connected components).
 //
-// Everything here speaks plain Go data (pixels as []byte and []float32,
-// image.Point, calibration.Point); what the pixels mean (kinds, digits,
-// the lattice, the thresholds of doubt) is vision's. Its files need cgo
-// (//go:build cgo); so do the files of vision that call it.
+// What it reads into and with is package vision's (pure Go): the Reading
+// and its errors, the template sets as data; names.go gives those the
+// words the code uses. A set's templates prepared for matching, the crops'
+// shapes and the thresholds come from vision/internal/prep. Its files need
+// cgo (//go:build cgo), but for this one.
 //
-// Files by job: features.go (Features, Scaled: the feature pictures and
-// their scaled copies), match.go (Matcher), blob.go (LargestBlob).
+// Files by job: read.go (read: the size, the pitch, the shift, then the
+// cells), lattice.go (the lattice test, the pitch search, the ring around a
+// small board), kinds.go and digits.go (matching the cells' kind and digit
+// crops), judge.go (the thresholds of doubt applied to a cell, the
+// stand-in check), pair.go (the pair check), learn.go (Learn),
+// separation.go (what Learn measures of how well a set tells its classes
+// apart), find.go and honeycomb.go (FindArea), cells.go (ReadCells),
+// names.go (vision's names, the prepared set), features.go (Features,
+// Scaled: the feature pictures and their scaled copies), match.go
+// (Matcher), blob.go (LargestBlob).
 package cv
