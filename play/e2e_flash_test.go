@@ -82,7 +82,7 @@ var flashZooms = []float64{0.75, 1.5}
 // and the size-6 challenge. At 75 % the challenge's FreeSans 5s and 6s are
 // too alike for the learnt templates alone ("its digit looks like 5 at 0.92
 // and 6 at 0.91: too close"): vision reads them by the pair check, against
-// the picture's own 5s and 6s (vision/pair.go).
+// the picture's own 5s and 6s (vision/internal/cv/pair.go).
 var flashBoards = []game.Spec{
 	{Mode: game.ModeLevel, Level: 20}, // size 3, holes and locked tiles
 	{Mode: game.ModeLevel, Level: 34}, // size 4 (another pitch than calibrated), holes

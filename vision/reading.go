@@ -60,7 +60,7 @@ type CellReading struct {
 	NextAtBest float64
 	// PairScore and PairMargin: when the two best digits were too close,
 	// the tile's score against this picture's own tiles of its digit, and
-	// where it lies between those and the runner-up's (pairCheck); 0 when
+	// where it lies between those and the runner-up's (the pair check); 0 when
 	// not checked.
 	PairScore, PairMargin float64
 	Doubt                 string // why the cell is in doubt; "" when sure

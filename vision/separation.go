@@ -52,7 +52,7 @@ func (e *SeparationError) Error() string {
 }
 
 // check refuses the separation when a margin between two kinds lies below
-// minKindGap (Read would doubt such cells) or within the class's spread,
+// prep.MinKindGap (Read would doubt such cells) or within the class's spread,
 // or when a digit's cells scored better as another digit (margin ≤ 0:
 // digits close in a font are read by the margin and pair checks, which
 // need no gap).

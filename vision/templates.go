@@ -347,7 +347,7 @@ func builtinOnce() (*Templates, error) {
 // standIns fills every class the set has not learnt with the built-in
 // set's template for it, marked as a stand-in: a cell that looks most like
 // a stand-in (or nearly as much as like its best learnt class) may be of a
-// class the set has never seen, and is doubtful (see judge). Across the
+// class the set has never seen, and is doubtful (the reader's judge). Across the
 // looks tried, a digit matches the built-in template of the same digit in
 // another font better than any other.
 func (t *Templates) standIns() {
@@ -394,7 +394,7 @@ func (t *Templates) standIns() {
 }
 
 // maskZeroMean returns a copy of the kind crop v (prep.KindC channels) with each
-// channel's mean within kindMask subtracted and every pixel outside the mask
+// channel's mean within prep.KindMask subtracted and every pixel outside the mask
 // set to 0, and those means.
 func maskZeroMean(v []float32) ([]float32, [prep.KindC]float32) {
 	out := append([]float32(nil), v...)
