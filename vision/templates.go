@@ -63,7 +63,7 @@ type Templates struct {
 	// not holes wherever the area lies (its corners may be off the page,
 	// on a browser's frame).
 	SkyHoles bool      `json:"sky_holes,omitempty"`
-	prep     sync.Once // prepared forms, built on first use (prepare)
+	once     sync.Once // the prepared forms p (and err), built on first use (prepare)
 	p        prep.Prepared
 	err      error
 }
@@ -287,7 +287,7 @@ var _ = [1]struct{}{}[numKinds-prep.NumKinds]
 const flatStd = 3
 
 func (t *Templates) prepare() error {
-	t.prep.Do(func() {
+	t.once.Do(func() {
 		for k, s := range t.Kinds {
 			if s == nil {
 				continue
