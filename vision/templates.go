@@ -222,7 +222,7 @@ func Shows(p board.Position) []string {
 	var kinds [numKinds]bool
 	var digits [7]bool
 	for _, c := range p.Cells {
-		kinds[kindOfCell(c)] = true
+		kinds[KindOf(c)] = true
 		if c.Tile >= 0 && c.Tile <= 6 {
 			digits[c.Tile] = true
 		}
@@ -241,8 +241,9 @@ func Shows(p board.Position) []string {
 	return out
 }
 
-// kindOfCell is the kind a cell of a position shows.
-func kindOfCell(c board.Cell) Kind {
+// KindOf is the kind a cell of a position shows: a hole, a locked tile,
+// an empty cell or a movable tile.
+func KindOf(c board.Cell) Kind {
 	switch {
 	case c.Hole():
 		return Hole

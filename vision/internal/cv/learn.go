@@ -144,7 +144,7 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 	defer ds.Close()
 	for i, p := range area.Cells(s) {
 		c := truth.Cells[i]
-		k := kindOfCell(c)
+		k := kindOf(c)
 		cx, cy := ks.At(p)
 		if kindSum[k] == nil {
 			kindSum[k] = make([]float64, kindC*kindSz*kindSz)
@@ -182,7 +182,7 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 	defer fine.Close()
 	kinds := make([]Kind, len(truth.Cells))
 	for i, c := range truth.Cells {
-		kinds[i] = kindOfCell(c)
+		kinds[i] = kindOf(c)
 	}
 	alike := func(k float64) (float64, error) {
 		a := area.WithScale(s, k)
@@ -341,20 +341,6 @@ func add(s **Sample, w, h, c int, sum []float64, n int) {
 		(*s).Mean[i] = float32(math.Max(0, math.Min(255, v)))
 	}
 	(*s).N += n
-}
-
-// kindOfCell is the kind a cell of a position shows (as vision.Shows
-// tells it).
-func kindOfCell(c board.Cell) Kind {
-	switch {
-	case c.Hole():
-		return Hole
-	case c.Locked():
-		return Locked
-	case c.Tile == board.None:
-		return Empty
-	}
-	return Movable
 }
 
 // digitClass names the class of digit d, as vision.Classes does.

@@ -24,6 +24,9 @@ type (
 	Sample       = vision.Sample
 )
 
+// kindOf is the kind a cell of a position shows (vision.KindOf).
+var kindOf = vision.KindOf
+
 const (
 	Hole    = vision.Hole
 	Empty   = vision.Empty

@@ -29,7 +29,7 @@ func (t *set) measure(r Reading, truth board.Position) *Separation {
 	}
 	for i, c := range r.Cells {
 		tc := truth.Cells[i]
-		k := kindOfCell(tc)
+		k := kindOf(tc)
 		others := map[string]float64{}
 		for o, v := range c.KindScores {
 			if o != int(k) && t.p.Kinds[o].OK && !t.p.Kinds[o].StandIn {
