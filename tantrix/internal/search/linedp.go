@@ -43,9 +43,10 @@ const (
 	dpScale = 4
 	// dpLateBudget bounds the count sets of repair's calls on boards too
 	// wide for the programme at the start (512 KB): on the 18 slowest wide
-	// boards of the 700, four seeds each, 2^15, 2^16 and 2^17 words took
-	// 16.1, 14.6 and 17.7 s (2^19 words, 49.8 s, most of it calls over
-	// their bounds).
+	// boards of the 700, four seeds each (the calls then from the second
+	// try on), the solves took 16.1, 14.6 and 17.7 s in all with 2^15, 2^16
+	// and 2^17 words (2^19 words: 49.8 s, most of it calls over their
+	// bounds).
 	dpLateBudget = 1 << 16
 )
 
