@@ -25,6 +25,8 @@
 // clock), reading the file excluded. Exit status 0, or 2 on bad input.
 #include <cadical.hpp>
 
+#include "cadical-clock.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -33,22 +35,6 @@
 #include <vector>
 
 namespace {
-
-double cpuMs() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-double wallMs() {
-  using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
-
-struct Deadline : CaDiCaL::Terminator {
-  double end;
-  bool terminate() override { return wallMs() >= end; }
-};
 
 int usage() {
   fprintf(stderr, "usage: cadical-max [-plain] [-t SECONDS] FILE.cnf\n");

@@ -20,6 +20,8 @@
 // one). Exit status 0, or 2 on bad input.
 #include <cadical.hpp>
 
+#include "cadical-clock.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -29,27 +31,6 @@
 #include <vector>
 
 namespace {
-
-double cpuMs() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-double wallMs() {
-  using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
-
-// Deadline stops the search at a wall time.
-struct Deadline : CaDiCaL::Terminator {
-  double end;
-  bool hit = false;
-  bool terminate() override {
-    if (wallMs() >= end) hit = true;
-    return hit;
-  }
-};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

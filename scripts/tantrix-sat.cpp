@@ -28,6 +28,8 @@
 // solution as "q r tile rotation" lines. Exit status 0, or 2 on bad input.
 #include <cadical.hpp>
 
+#include "cadical-clock.h"
+
 #include <array>
 #include <cctype>
 #include <chrono>
@@ -43,26 +45,6 @@
 #include <vector>
 
 namespace {
-
-double cpuMs() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-double wallMs() {
-  using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
-
-struct Deadline : CaDiCaL::Terminator {
-  double end;
-  bool hit = false;
-  bool terminate() override {
-    if (wallMs() >= end) hit = true;
-    return hit;
-  }
-};
 
 // The tiles 1..10, edges NE, E, SE, SW, W, NW; colours R=0, B=1, Y=2.
 const char *kTiles[10] = {"BRYYBR", "RBYYBR", "YRRBBY", "RBRYBY", "YRBBRY",
