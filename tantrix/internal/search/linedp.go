@@ -196,12 +196,7 @@ func (s *Solver) lineFilter(stop func() bool, scale int) (st Status, changed boo
 	}
 	d.backward()
 	for i, p := range d.order {
-		var m uint64
-		for k := 0; k < 15; k++ {
-			if d.alive[i]&(1<<k) != 0 {
-				m |= s.pairMask[d.pairA[k]][d.pairB[k]]
-			}
-		}
+		m := d.kept(s, i)
 		if nd := s.start[p] & m; nd != s.start[p] {
 			if nd == 0 {
 				return NoSolution, false
@@ -319,6 +314,19 @@ func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 
 // before orders frontier entries by the position of the place to do, then
 // by edge.
+// kept is the combos of the i-th place in the order whose lines lie on a
+// loop the programme found (the pairs of edges alive there, after
+// backward).
+func (d *lineDP) kept(s *Solver, i int) uint64 {
+	var m uint64
+	for k := 0; k < 15; k++ {
+		if d.alive[i]&(1<<k) != 0 {
+			m |= s.pairMask[d.pairA[k]][d.pairB[k]]
+		}
+	}
+	return m
+}
+
 func (d *lineDP) before(a, b dpEdge) bool {
 	return d.pos[a.u] < d.pos[b.u] || d.pos[a.u] == d.pos[b.u] && a.e < b.e
 }
@@ -450,12 +458,7 @@ func (s *Solver) lineKeep() Status {
 	}
 	d.backward()
 	for i, p := range d.order {
-		var m uint64
-		for k := 0; k < 15; k++ {
-			if d.alive[i]&(1<<k) != 0 {
-				m |= s.pairMask[d.pairA[k]][d.pairB[k]]
-			}
-		}
+		m := d.kept(s, i)
 		if !s.setDom(p, s.dom[p]&m) {
 			return NoSolution
 		}
