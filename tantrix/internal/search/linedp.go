@@ -64,7 +64,13 @@ type dpStep struct {
 	fixed bool    // one line left: not counted (setPairs)
 	// src[j] for the next frontier's entry j: ≥ 0 an entry of this
 	// frontier, else −1−e for the place's own edge e.
-	src   []int16
+	src []int16
+	// The next frontier is this one without its first head entries,
+	// with entries for this place's edges to places to do inserted at
+	// insJ (increasing), of edges insE: trans builds it so.
+	nIns  int
+	insJ  [6]int8
+	insE  [6]int8
 	pairs []int8 // pairs of the domain whose edges lead to places
 	lo    int    // count sets need s+w ≥ lo after this place
 }
@@ -87,6 +93,31 @@ func (k *dpKey) set(j int, v uint8) {
 	} else {
 		k.hi |= uint64(v) << (4 * (j - 16))
 	}
+}
+
+// drop removes the first h entries (h ≤ 15), moving the others down.
+func (k dpKey) drop(h int) dpKey {
+	if h == 0 {
+		return k
+	}
+	sh := uint(4 * h)
+	return dpKey{k.lo>>sh | k.hi<<(64-sh), k.hi >> sh}
+}
+
+// insert puts an entry v at j, moving entries j and up one place up (the
+// last of 32 drops off).
+func (k dpKey) insert(j int, v uint8) dpKey {
+	if j >= 16 {
+		sh := uint(4 * (j - 16))
+		m := uint64(1)<<sh - 1
+		k.hi = k.hi&m | (k.hi&^m)<<4 | uint64(v)<<sh
+		return k
+	}
+	sh := uint(4 * j)
+	m := uint64(1)<<sh - 1
+	k.hi = k.hi<<4 | k.lo>>60
+	k.lo = k.lo&m | (k.lo&^m)<<4 | uint64(v)<<sh
+	return k
 }
 
 type dpSlot struct {
@@ -379,6 +410,12 @@ func (d *lineDP) buildSteps(s *Solver) {
 			d.nextSrc = append(d.nextSrc, int16(rest))
 		}
 		st.src = append(st.src, d.nextSrc...)
+		for j, sj := range st.src {
+			if sj < 0 {
+				st.insJ[st.nIns], st.insE[st.nIns] = int8(j), int8(-1-sj)
+				st.nIns++
+			}
+		}
 		st.out = out
 		d.cur, d.next = d.next, d.cur
 	}
@@ -486,19 +523,30 @@ func (d *lineDP) trans(i int, c dpKey, lab *[6]uint8, in uint8, k int8) (next dp
 	default:
 		give = 15
 	}
+	// The entries after this place's, with its new crossings inserted
+	// (labels as in c), then relabelled from → to and renumbered by first
+	// occurrence (a state's one spelling).
+	raw := c.drop(st.head)
+	for t := 0; t < st.nIns; t++ {
+		var v uint8
+		if pm&(1<<st.insE[t]) != 0 {
+			v = give
+		}
+		raw = raw.insert(int(st.insJ[t]), v)
+	}
 	var remap [16]uint8
 	nextLab := uint8(1)
-	for j, sj := range st.src {
-		var v uint8
-		if sj >= 0 {
-			v = c.get(int(sj))
+	for h, w := range [2]uint64{raw.lo, raw.hi} {
+		var out uint64
+		nz := w | w>>1
+		nz = (nz | nz>>2) & 0x1111111111111111 // bit 4j: entry j not 0
+		for nz != 0 {
+			b := bits.TrailingZeros64(nz)
+			nz &= nz - 1
+			v := uint8(w>>b) & 15
 			if v == from {
 				v = to
 			}
-		} else if pm&(1<<(-1-sj)) != 0 {
-			v = give
-		}
-		if v != 0 {
 			if remap[v] == 0 {
 				if nextLab == 15 {
 					// 15 pieces of line cross the frontier: more
@@ -509,7 +557,12 @@ func (d *lineDP) trans(i int, c dpKey, lab *[6]uint8, in uint8, k int8) (next dp
 				remap[v] = nextLab
 				nextLab++
 			}
-			next.set(j, remap[v])
+			out |= uint64(remap[v]) << b
+		}
+		if h == 0 {
+			next.lo = out
+		} else {
+			next.hi = out
 		}
 	}
 	return next, true

@@ -516,3 +516,133 @@ func bruteWindow(s *Solver, dom []uint64, win []int32, need [3]int) (bool, []uin
 	rec(0)
 	return found, alive
 }
+
+// transByEntries is trans written entry by entry (the next frontier's
+// entry j from src[j]): trans builds the same state from word shifts.
+func transByEntries(d *lineDP, i int, c dpKey, lab *[6]uint8, in uint8, k int8) (next dpKey, ok, overflow bool) {
+	st := &d.steps[i]
+	pm := d.pairMask[k]
+	var from, to, give uint8
+	switch bits.OnesCount8(in) {
+	case 2:
+		x, y := lab[d.pairA[k]], lab[d.pairB[k]]
+		if x == y {
+			return dpKey{}, i == d.n-1, false
+		}
+		from, to = y, x
+	case 1:
+		give = lab[d.pairA[k]] | lab[d.pairB[k]]
+	default:
+		give = 15
+	}
+	var remap [16]uint8
+	nextLab := uint8(1)
+	for j, sj := range st.src {
+		var v uint8
+		if sj >= 0 {
+			v = c.get(int(sj))
+			if v == from {
+				v = to
+			}
+		} else if pm&(1<<(-1-sj)) != 0 {
+			v = give
+		}
+		if v != 0 {
+			if remap[v] == 0 {
+				if nextLab == 15 {
+					return dpKey{}, false, true
+				}
+				remap[v] = nextLab
+				nextLab++
+			}
+			next.set(j, remap[v])
+		}
+	}
+	return next, true, false
+}
+
+// trans against transByEntries: on the states of the programme on boards
+// of up to 144 places (frontiers of up to 23 edges), and on random labels
+// of every step's frontier (up to 14 pieces of line, some over: the
+// overflow), every pair of every step.
+func TestTransByEntries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 6))
+	var boards [][][2]int32
+	for trial := 0; trial < 40; trial++ {
+		n := 4 + rng.IntN(40)
+		boards = append(boards, randomShape(n, rng))
+	}
+	for _, wh := range [][2]int32{{12, 12}, {9, 5}, {20, 3}} {
+		var places [][2]int32
+		for r := int32(0); r < wh[1]; r++ {
+			for q := int32(0); q < wh[0]; q++ {
+				places = append(places, [2]int32{q, r})
+			}
+		}
+		boards = append(boards, places)
+	}
+	checked, overflows, wide := 0, 0, 0
+	for bi, shape := range boards {
+		n := len(shape)
+		s := New(testProblem(shape, min(n, 100), uint8(bi%3)))
+		copy(s.start, s.init)
+		s.lineFilter(nil, 1)
+		d := &s.dp
+		if !d.ready {
+			continue
+		}
+		d.setPairs(s, s.init)
+		d.off = make([]int, n+2)
+		for i := range d.off {
+			d.off[i] = -1 // layers forward does not reach
+		}
+		d.forward(nil) // states to try (as far as its bounds let it go)
+		for i := 0; i < n; i++ {
+			st := &d.steps[i]
+			var keys []dpKey
+			if d.off[i] >= 0 && d.off[i+1] >= d.off[i] && d.off[i+1] <= len(d.keys) {
+				keys = append(keys, d.keys[d.off[i]:d.off[i+1]]...)
+			}
+			for r := 0; r < 200; r++ {
+				// Random labels 1..14 on the frontier's entries (15 a
+				// fresh piece, as trans's give).
+				var c dpKey
+				size := len(st.src) - st.nIns + st.head
+				for j := 0; j < size; j++ {
+					if r%4 == 0 && j >= st.head {
+						c.set(j, uint8(1+(j-st.head)%14)) // all 14 labels
+					} else if rng.IntN(3) > 0 {
+						c.set(j, uint8(1+rng.IntN(14)))
+					}
+				}
+				keys = append(keys, c)
+			}
+			for _, c := range keys {
+				lab, in := d.heads(i, c)
+				for k := int8(0); k < 15; k++ {
+					if d.pairMask[k]&^(st.done|st.out) != 0 || d.pairMask[k]&st.done != in {
+						continue
+					}
+					d.overflow = false
+					got, ok := d.trans(i, c, &lab, in, k)
+					want, wok, wover := transByEntries(d, i, c, &lab, in, k)
+					if got != want || ok != wok || d.overflow != wover {
+						t.Fatalf("board %d step %d state %x/%x pair %d: trans %x/%x %v (overflow %v), entry by entry %x/%x %v (%v)",
+							bi, i, c.hi, c.lo, k, got.hi, got.lo, ok, d.overflow, want.hi, want.lo, wok, wover)
+					}
+					checked++
+					if wover {
+						overflows++
+					}
+					if want.hi != 0 {
+						wide++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d transitions, %d over 14 labels, %d with entries past 16", checked, overflows, wide)
+	if overflows == 0 || wide == 0 {
+		t.Errorf("want overflows and wide states, got %d and %d", overflows, wide)
+	}
+}
