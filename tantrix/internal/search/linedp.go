@@ -172,6 +172,20 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
+// extend lengthens s by k, doubling its capacity when it must grow (the
+// count sets of a wide board reach hundreds of thousands of words in one
+// call: append's smaller steps copied them and took fresh memory some
+// thirty times, most of a first such call's time).
+func extend[T any](s []T, k int) []T {
+	n := len(s) + k
+	if n > cap(s) {
+		t := make([]T, n, max(n, 2*cap(s), 256))
+		copy(t, s)
+		return t
+	}
+	return s[:n]
+}
+
 func lineKind(a, b int8) int8 {
 	switch (b - a + 6) % 6 {
 	case 1, 5:
@@ -757,8 +771,10 @@ func (d *lineDP) forward(stop func() bool) Status {
 					}
 					ni = int32(len(d.keys) - end)
 					d.table[slot] = dpSlot{nk, ni, d.stamp}
-					d.keys = append(d.keys, nk)
-					d.sets = append(d.sets, make([]uint64, words)...)
+					d.keys = extend(d.keys, 1)
+					d.keys[len(d.keys)-1] = nk
+					d.sets = extend(d.sets, words)
+					clear(d.sets[len(d.sets)-words:])
 				}
 				at := end + int(ni)
 				shiftOr(d.sets[at*words:(at+1)*words], src, sh)
