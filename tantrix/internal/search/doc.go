@@ -51,7 +51,7 @@
 // next to the open places lets the counts come right. Repair proves
 // nothing: the runs go on as before, so the search stays complete. On a
 // board too wide for the loop's programme at both its tries (a frontier
-// of up to 32 edges), once the runs have taken 320 nodes a place, repair
+// of up to 32 edges), once the runs have taken 680 nodes a place, repair
 // runs the programme on the first state of each window, where most places
 // are fixed (it counts only the lines of the places not fixed; a call
 // over its smaller bounds turns it off for the larger windows of that

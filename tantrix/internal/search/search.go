@@ -150,10 +150,18 @@ const dpDiveStep = 8
 // lateAfter: the nodes per place after which repair runs the loop's
 // programme on boards too wide for it at the start (dpLate). Measured on
 // the 700 boards of scripts/tantrixhard seeds 1..601 (BENCHMARKS.md, issue
-// 26, round five): at 320 nodes a place, the 7 boards it reaches all took
-// fewer nodes (the slowest, 347,707 nodes, 32,728); from 80 (the second
-// try) and 160, some took up to 3 times as many.
-const lateAfter = 320
+// 26, rounds five and six): at 320 nodes a place the 7 boards it reaches
+// all took fewer nodes (the slowest, 347,707 nodes, 32,728), but 201-70
+// and 101-95, solved at 38,000 to 42,000 nodes anyway, took more CPU
+// than without the calls; at 680 those five are back on their paths and
+// the two long ones take 74,197 and 74,981 nodes (97,307 and 347,707
+// without), so no board of the 700 is slower than without the calls (on
+// the 28 boards it may reach, seeds 1..4 of the tie-breaking: 2.08 M
+// nodes against 1.80 M at 320 and 2.49 M without). From 80 (the second
+// try) and 160, some took up to 3 times as many; 480 to 560 and 800 to
+// 960 put some of the seven above their nodes without the calls, or
+// left a seed far above the others.
+const lateAfter = 680
 
 // New prepares a solver for p.
 func New(p Problem) *Solver {
