@@ -13,8 +13,8 @@ func TestOccLagProto(t *testing.T) {
 	cases := []struct {
 		size int
 		seed uint64
-		aim  float64 // movable tiles target to refute
-	}{{5, 0, 0}, {5, 18, 0}, {5, 41, 0}}
+		drop int // target = movable - drop
+	}{{5, 0, 1}, {5, 41, 1}, {5, 18, 1}, {5, 51, 1}, {5, 65, 1}}
 	for _, c := range cases {
 		p := board.FarLevel(c.size, c.seed)
 		prob, _ := problemOf(p)
@@ -30,11 +30,14 @@ func TestOccLagProto(t *testing.T) {
 		for k := range w {
 			w[k] = 1
 		}
-		aim := c.aim
-		if aim == 0 {
-			aim = float64(tot - 1)
+		lb, lam, _ := o.BoundLam(w, float64(tot-1), 15)
+		fmt.Printf("lam %.3f bound %.3f %v\n", lam, lb, time.Since(t0))
+		for d := 1; d <= 2; d++ {
+			f, ml, ok := o.Exact(tot-d, 30_000_000, &lam)
+			fmt.Printf("size %d seed %d bits %d movable %d target %d: found %v maxLayer %d ok %v (%v)\n", c.size, c.seed, o.Bits(), tot, tot-d, f, ml, ok, time.Since(t0))
+			if f || !ok {
+				break
+			}
 		}
-		b, it := o.Bound(w, aim, 60)
-		fmt.Printf("size %d seed %d: bits %d pool %v movable %d tiles bound %.3f aim %v (%d iters, %v)\n", c.size, c.seed, o.Bits(), pool, tot, b, aim, it, time.Since(t0))
 	}
 }

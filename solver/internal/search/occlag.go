@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // OccDP bounds the overconstrained variant by the occupancy view: an
@@ -16,9 +17,9 @@ import (
 // from a cell's first free neighbour to its last); its value bounds the
 // objective (Lagrangian relaxation) for every λ.
 type OccDP struct {
-	nf    int      // free cells
-	k     int      // state bits
-	fixed []int32  // per cell: its locked neighbours (count offset)
+	nf    int     // free cells
+	k     int     // state bits
+	fixed []int32 // per cell: its locked neighbours (count offset)
 	close [][]occClose
 	cur   []float64
 	next  []float64
@@ -185,20 +186,28 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 // iters DP calls), stopping once it falls below target (when target > -Inf).
 // It returns the least bound seen on the objective Σ_{free c∈S} w[count c].
 func (o *OccDP) Bound(w [7]float64, target float64, iters int) (float64, int) {
-	var lam [7]float64
+	b, _, it := o.BoundLam(w, target, iters)
+	return b, it
+}
+
+// BoundLam is Bound, with the λ of the least bound.
+func (o *OccDP) BoundLam(w [7]float64, target float64, iters int) (float64, [7]float64, int) {
+	var lam, bestLam [7]float64
 	best := math.Inf(1)
 	it := 0
 	for ; it < iters; it++ {
 		v, h := o.Eval(&w, &lam)
 		if math.IsInf(v, -1) {
-			return v, it + 1
+			return v, lam, it + 1
 		}
 		for k := range lam {
 			v += lam[k] * float64(o.pool[k])
 		}
-		best = min(best, v)
+		if v < best {
+			best, bestLam = v, lam
+		}
 		if best < target {
-			return best, it + 1
+			return best, bestLam, it + 1
 		}
 		var g [7]float64
 		norm := 0.0
@@ -220,5 +229,182 @@ func (o *OccDP) Bound(w [7]float64, target float64, iters int) (float64, int) {
 			lam[k] = max(0, lam[k]-step*g[k])
 		}
 	}
-	return best, it
+	return best, bestLam, it
+}
+
+// suffix fills suf[m][s]: the most free cells occupied among those closing
+// after step m, from state s after step m (-1: none lets the locked cells
+// see their numbers). Prototype.
+func (o *OccDP) suffix() [][]int8 {
+	sz := 1 << o.k
+	mask := uint32(sz - 1)
+	suf := make([][]int8, o.nf)
+	for m := range suf {
+		suf[m] = make([]int8, sz)
+	}
+	for m := o.nf - 1; m >= 0; m-- {
+		row := suf[m]
+		if m == o.nf-1 {
+			continue // nothing after the last step
+		}
+		nxt := suf[m+1]
+		cls := o.close[m+1]
+		for s := uint32(0); s <= mask; s++ {
+			best := int8(-1)
+			for b := uint32(0); b < 2; b++ {
+				t := (s<<1 | b) & mask
+				if nxt[t] < 0 {
+					continue
+				}
+				v, ok := o.closeCount(cls, t)
+				if ok && v+nxt[t] > best {
+					best = v + nxt[t]
+				}
+			}
+			row[s] = best
+		}
+	}
+	return suf
+}
+
+func (o *OccDP) closeCount(cls []occClose, s uint32) (int8, bool) {
+	var v int8
+	for _, c := range cls {
+		cnt := int8(bits.OnesCount32(s&c.nb)) + c.fixed
+		if c.self < 0 {
+			if cnt != c.locked {
+				return 0, false
+			}
+		} else if s>>uint(c.self)&1 != 0 {
+			if cnt > 6 {
+				return 0, false
+			}
+			v++
+		}
+	}
+	return v, true
+}
+
+// Exact decides whether some S places at least target tiles (Σh ≥ target,
+// h ≤ pool) by a breadth-first pass over (state, histogram), each layer
+// without duplicates. Prototype: it reports the largest layer.
+func (o *OccDP) Exact(target int, limit int, lam *[7]float64) (found bool, maxLayer int, ok bool) {
+	if !o.ok {
+		return false, 0, true
+	}
+	suf := o.suffix()
+	var gain, lc [7]int32
+	var sl [][]int16
+	if lam != nil {
+		for k := range gain {
+			lc[k] = int32(math.Ceil(64 * lam[k]))
+			gain[k] = int32(math.Ceil(64 * (1 - lam[k])))
+		}
+		sl = o.suffixLam(gain)
+	}
+	k := uint(o.k)
+	mask := uint64(1)<<k - 1
+	cur := []uint64{0}
+	var nxt []uint64
+	pool := o.pool
+	for m := 0; m < o.nf; m++ {
+		nxt = nxt[:0]
+		cls := o.close[m]
+		for _, key := range cur {
+			s := key & mask
+			h := key >> k
+			for b := uint64(0); b < 2; b++ {
+				t := (s<<1 | b) & mask
+				nh := h
+				good := true
+				for _, c := range cls {
+					cnt := int8(bits.OnesCount32(uint32(t)&c.nb)) + c.fixed
+					if c.self < 0 {
+						if cnt != c.locked {
+							good = false
+							break
+						}
+					} else if t>>uint(c.self)&1 != 0 {
+						if cnt > 6 || int32(nh>>(6*uint(cnt))&63) >= pool[cnt] {
+							good = false
+							break
+						}
+						nh += 1 << (6 * uint(cnt))
+					}
+				}
+				if !good || suf[m][t] < 0 {
+					continue
+				}
+				sum := 0
+				for j := uint(0); j < 7; j++ {
+					sum += int(nh >> (6 * j) & 63)
+				}
+				if sum+int(suf[m][t]) < target {
+					continue
+				}
+				if sl != nil {
+					bnd := 64*int32(sum) + int32(sl[m][t])
+					for j := uint(0); j < 7; j++ {
+						bnd += lc[j] * (pool[j] - int32(nh>>(6*j)&63))
+					}
+					if bnd < 64*int32(target) {
+						continue
+					}
+				}
+				nxt = append(nxt, nh<<k|t)
+			}
+		}
+		slices.Sort(nxt)
+		nxt = slices.Compact(nxt)
+		maxLayer = max(maxLayer, len(nxt))
+		if len(nxt) > limit {
+			return false, maxLayer, false
+		}
+		cur, nxt = nxt, cur
+	}
+	return len(cur) > 0, maxLayer, true
+}
+
+// suffixLam is suffix with gain[k] for each occupied closing free cell of
+// count k (scaled); math.MinInt16: no completion.
+func (o *OccDP) suffixLam(gain [7]int32) [][]int16 {
+	sz := 1 << o.k
+	mask := uint32(sz - 1)
+	suf := make([][]int16, o.nf)
+	for m := range suf {
+		suf[m] = make([]int16, sz)
+	}
+	for m := o.nf - 2; m >= 0; m-- {
+		row, nxt, cls := suf[m], suf[m+1], o.close[m+1]
+		for s := uint32(0); s <= mask; s++ {
+			best := int32(math.MinInt16)
+			for b := uint32(0); b < 2; b++ {
+				t := (s<<1 | b) & mask
+				if nxt[t] == math.MinInt16 {
+					continue
+				}
+				v, ok := int32(nxt[t]), true
+				for _, c := range cls {
+					cnt := int8(bits.OnesCount32(t&c.nb)) + c.fixed
+					if c.self < 0 {
+						if cnt != c.locked {
+							ok = false
+							break
+						}
+					} else if t>>uint(c.self)&1 != 0 {
+						if cnt > 6 {
+							ok = false
+							break
+						}
+						v += gain[cnt]
+					}
+				}
+				if ok && v > best {
+					best = v
+				}
+			}
+			row[s] = int16(max(best, math.MinInt16))
+		}
+	}
+	return suf
 }
