@@ -458,17 +458,30 @@ func (r *maxRace) dive(budget int64) {
 	}
 }
 
-// occ decides, from the bound down, targets by the occupancy view
-// (search.OccDP: the exact pass over the occupied sets in reading order,
-// pruned by a Lagrangian table) within budget·occPerNode states a layer,
-// from turns of occBudget nodes on; a refuted target lowers the bound, a
-// reachable one ends it (the searches find it). Far size 5 seed 41, tiles
-// (42 tiles, 40 found): the last target refuted in 5.2 million states,
-// 2.5 s, where the searches had not in 10 s (issue 27, round five).
-func (r *maxRace) occ(budget int64) {
-	if budget < occBudget || !r.occLeft() {
+// occRun decides, once the race has run occDelay, targets from the bound
+// down by the occupancy view (search.OccDP: the exact pass over the
+// occupied sets in reading order, pruned by a Lagrangian table), with
+// layers of occFirstLayer states, doubling to occMaxLayer while a target
+// is left undecided. It runs beside race's two goroutines (on a third:
+// the searches cannot be paused, and the levels that reach it are the
+// hard ones): far size 5 seeds 41 and 51, tiles, and seed 51, points,
+// were not proved in 10 s; with it in 3.3, 3.9 and 5.7 s (issue 27,
+// round five).
+func (r *maxRace) occRun() {
+	select {
+	case <-r.ctx.Done():
 		return
+	case <-time.After(occDelay - time.Since(r.t0)):
 	}
+	for limit := occFirstLayer; r.occLeft() && r.ctx.Err() == nil; limit = min(2*limit, occMaxLayer) {
+		r.occ(limit)
+	}
+}
+
+// occ decides, from the bound down, targets by r.od within limit states
+// a layer: a refuted target lowers the bound; a reachable one, or one
+// undecided at occMaxLayer, ends occ for good (occOff).
+func (r *maxRace) occ(limit int) {
 	var w [7]int32
 	var wf [7]float64
 	for k := range w {
@@ -478,10 +491,9 @@ func (r *maxRace) occ(budget int64) {
 		}
 		wf[k] = float64(w[k])
 	}
-	limit := int(min(budget*occPerNode, occMaxLayer))
 	for r.ctx.Err() == nil {
 		t := r.target()
-		if t <= r.floor.Load() || (t == r.occT && limit <= r.occLimit) {
+		if t <= r.floor.Load() {
 			return
 		}
 		lb, lam := math.Inf(1), r.occLam
@@ -494,16 +506,16 @@ func (r *maxRace) occ(budget int64) {
 			refuted, done, states = r.od.Refute(r.ctx, w, lam, t, limit)
 			r.nodes.Add(states)
 		}
-		r.occT, r.occLimit, r.occLam = t, limit, lam
+		r.occT, r.occLam = t, lam
 		if os.Getenv("OCCDEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "occ b=%d t=%d floor=%d lb=%.2f refuted=%v done=%v %v\n", budget, t, r.floor.Load(), lb, refuted, done, time.Since(r.t0))
+			fmt.Fprintf(os.Stderr, "occ limit=%d t=%d floor=%d lb=%.2f refuted=%v done=%v %v\n", limit, t, r.floor.Load(), lb, refuted, done, time.Since(r.t0))
 		}
 		if !done {
-			r.occOff = limit == occMaxLayer // it will not get further
+			r.occOff = limit >= occMaxLayer // it will not get further
 			return
 		}
 		if !refuted {
-			r.occOff = true // t is reachable
+			r.occOff = true // t is reachable: the searches will find it
 			return
 		}
 		if r.refuted(max(r.round(t-1), r.floor.Load())) {
@@ -514,8 +526,8 @@ func (r *maxRace) occ(budget int64) {
 
 // occLeft reports whether occ may still decide a target: the board's
 // state is narrow enough (OccMaxBits), and no target has been found
-// reachable by it, nor failed at its largest layers. Only the goroutine of
-// occ calls it.
+// reachable by it, nor left undecided at its largest layers. Only occRun's
+// goroutine calls it.
 func (r *maxRace) occLeft() bool {
 	if r.od == nil && !r.occOff {
 		r.od = new(search.OccDP)
@@ -524,15 +536,15 @@ func (r *maxRace) occLeft() bool {
 	return !r.occOff && r.target() > r.floor.Load()
 }
 
-// occBudget is the budget of the first turn with occ; occPerNode its
-// states a layer per node of the turn's budget, occIters the subgradient
-// steps for its λ.
+// occDelay is how long the race runs before occ starts (the levels the
+// searches prove sooner pay nothing); occFirstLayer and occMaxLayer bound
+// its layers (a state is 8 bytes; two layers live at once); occIters: the
+// subgradient steps for a target's λ.
 const (
-	occBudget  = 8 * zeroBudget
-	occPerNode = 4
-	occIters   = 20
-	// occMaxLayer: 4 million states a layer, 32 MB each of the two.
-	occMaxLayer = 1 << 22
+	occDelay      = time.Second
+	occFirstLayer = 1 << 20
+	occMaxLayer   = 1 << 22
+	occIters      = 20
 )
 
 // diveLeft reports whether the best found and the bound are two values
@@ -746,7 +758,7 @@ func (r *maxRace) alone(up, down *search.MaxSearcher) {
 	r.up(up, maxUpSeq[:len(maxUpSeq)-1])
 	for b := int64(zeroBudget); !r.upDone && r.ctx.Err() == nil; b *= 2 {
 		lim := int64(0)
-		if r.zerosLeft() || r.wholeLeft() || r.occLeft() {
+		if r.zerosLeft() || r.wholeLeft() {
 			lim = b
 		}
 		if r.down(down, lim) || r.ctx.Err() != nil {
@@ -755,7 +767,6 @@ func (r *maxRace) alone(up, down *search.MaxSearcher) {
 		r.zero(b)
 		r.whole(b)
 		r.dive(b)
-		r.occ(b)
 	}
 }
 
@@ -768,7 +779,7 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 	wg.Go(func() { r.up(up, maxUpSeq) })
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
-			if !r.zerosLeft() && !r.wholeLeft() && !r.occLeft() {
+			if !r.zerosLeft() && !r.wholeLeft() {
 				r.up(down, maxBBSeq)
 				return
 			}
@@ -782,12 +793,13 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 			if r.ctx.Err() == nil {
 				r.dive(b)
 			}
-			if r.ctx.Err() == nil {
-				r.occ(b)
-			}
 		}
 	})
+	var og sync.WaitGroup
+	og.Go(r.occRun)
 	wg.Wait()
+	r.cancel() // the searches are over: so is occ
+	og.Wait()
 }
 
 // The visit orders (indices into orientations) of the searches of

@@ -39,9 +39,9 @@ type OccDP struct {
 	ok    bool // false: a locked cell can never see its number
 	sized bool // the tables below fit the layout
 
-	cur, next []float64 // Eval
-	hc, hn    []uint64
-	suf       []int16 // Refute: nf rows of 2^K
+	cur, next []float32 // Eval
+	choice    []uint64  // Eval: bit s of step m: state s came from the one with the top bit set
+	suf       []int16   // Refute: nf rows of 2^K
 	layer     [2][]uint64
 }
 
@@ -126,10 +126,14 @@ func (o *OccDP) size() {
 	o.sized = true
 	sz := 1 << o.k
 	if cap(o.cur) < sz {
-		o.cur, o.next = make([]float64, sz), make([]float64, sz)
-		o.hc, o.hn = make([]uint64, sz), make([]uint64, sz)
+		o.cur, o.next = make([]float32, sz), make([]float32, sz)
 	}
-	o.cur, o.next, o.hc, o.hn = o.cur[:sz], o.next[:sz], o.hc[:sz], o.hn[:sz]
+	o.cur, o.next = o.cur[:sz], o.next[:sz]
+	words := max(sz/64, 1)
+	if cap(o.choice) < o.nf*words {
+		o.choice = make([]uint64, o.nf*words)
+	}
+	o.choice = o.choice[:o.nf*words]
 	if cap(o.suf) < o.nf*sz {
 		o.suf = make([]int16, o.nf*sz)
 	}
@@ -163,33 +167,37 @@ func closeGain[T int32 | float64](cls []occClose, s uint32, gain *[7]T, v T) (T,
 }
 
 // Eval returns max over S of Σ_{free c∈S} (w[count c] − lam[count c]), and
-// the histogram of one S reaching it; -Inf when no S lets every locked cell
-// see its number.
+// the histogram of one S reaching it (by the choices kept a step, one bit a
+// state); -Inf when no S lets every locked cell see its number.
 func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 	var hist [7]int32
-	ninf := math.Inf(-1)
+	ninf := float32(math.Inf(-1))
 	if !o.ok {
-		return ninf, hist
+		return math.Inf(-1), hist
 	}
 	o.size()
-	cur, next, hc, hn := o.cur, o.next, o.hc, o.hn
+	cur, next := o.cur, o.next
 	for s := range cur {
-		cur[s], hc[s] = ninf, 0
+		cur[s] = ninf
 	}
 	cur[0] = 0
-	var gain [7]float64
+	var gain [7]float32
 	for k := range gain {
-		gain[k] = w[k] - lam[k]
+		gain[k] = float32(w[k] - lam[k])
 	}
 	top := uint32(1) << (o.k - 1)
 	mask := uint32(len(cur) - 1)
+	words := max(len(cur)/64, 1)
 	for m := 0; m < o.nf; m++ {
 		cls := o.close[m]
+		ch := o.choice[m*words : (m+1)*words]
+		clear(ch)
 		for s := uint32(0); s <= mask; s++ {
 			a, b := s>>1, s>>1|top
-			v, h := cur[a], hc[a]
+			v := cur[a]
 			if cur[b] > v {
-				v, h = cur[b], hc[b]
+				v = cur[b]
+				ch[s>>6] |= 1 << (s & 63)
 			}
 			if v == ninf {
 				next[s] = ninf
@@ -208,24 +216,38 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 						break
 					}
 					v += gain[cnt]
-					h += 1 << (8 * uint(cnt))
 				}
 			}
-			next[s], hn[s] = v, h
+			next[s] = v
 		}
-		cur, next, hc, hn = next, cur, hn, hc
+		cur, next = next, cur
 	}
-	o.cur, o.next, o.hc, o.hn = cur, next, hc, hn
-	best, bh := ninf, uint64(0)
+	o.cur, o.next = cur, next
+	best, bs := ninf, uint32(0)
 	for s, v := range cur {
 		if v > best {
-			best, bh = v, hc[s]
+			best, bs = v, uint32(s)
 		}
 	}
-	for k := range hist {
-		hist[k] = int32(bh >> (8 * uint(k)) & 0xff)
+	if best == ninf {
+		return math.Inf(-1), hist
 	}
-	return best, hist
+	// Back from the best last state: the counts of the free cells
+	// occupied as each step closes them.
+	for m := o.nf - 1; m >= 0; m-- {
+		for _, c := range o.close[m] {
+			if c.self >= 0 && bs>>uint(c.self)&1 != 0 {
+				hist[int8(bits.OnesCount32(bs&c.nb))+c.fixed]++
+			}
+		}
+		ch := o.choice[m*words : (m+1)*words]
+		p := bs >> 1
+		if ch[bs>>6]>>(bs&63)&1 != 0 {
+			p |= top
+		}
+		bs = p
+	}
+	return float64(best), hist
 }
 
 // Lagrange minimises the Lagrangian bound on Σ w[k]·h[k] over λ by at most

@@ -1,0 +1,90 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"hexiom/board"
+	"hexiom/solver/internal/search"
+)
+
+// The occupancy view (search.OccDP) against the brute force: on SolveMax's
+// problem of each small board and objective, the Lagrangian bound is never
+// below the optimum, the exact pass finds the optimum reachable and refutes
+// the optimum plus one (or, with no arrangement, any at all), both ways, so
+// that a pruning one value too strong or too weak fails.
+func TestOccDPAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 5))
+	var levels []board.Position
+	for range 30 {
+		levels = append(levels, smallBoard(3, 0.2, rng))
+	}
+	for seed := range uint64(20) {
+		levels = append(levels, board.FarLevel(3, seed), board.Raise(board.Random(3, seed), 2, seed))
+	}
+	for range 6 {
+		levels = append(levels, smallBoard(4, 0.45, rng))
+	}
+	var od search.OccDP
+	refuted, none := 0, 0
+	for k, level := range levels {
+		if freeCells(level) > 22 {
+			continue
+		}
+		bt, bp, _ := bruteMax(level)
+		prob, _ := problemOf(level)
+		for _, obj := range []Objective{Tiles, Points} {
+			name := fmt.Sprintf("level %d %v", k, obj)
+			want := bt
+			if obj == Points {
+				want = bp
+			}
+			mp := maxProblemOf(level, prob, obj)
+			if !od.Reset(mp.prob, search.OccMaxBits) {
+				t.Fatalf("%s: the board's state is wider than %d bits\n%s", name, search.OccMaxBits, level)
+			}
+			var w [7]int32
+			var wf [7]float64
+			for v := range w {
+				w[v] = 1
+				if obj == Points {
+					w[v] = int32(v)
+				}
+				wf[v] = float64(w[v])
+			}
+			lockedW, _ := weights(level, obj)
+			opt := int32(want - lockedW)
+			if want < 0 {
+				// No arrangement: the pass refutes every target.
+				lb, _ := od.Lagrange(wf, 0, 20)
+				r, done, _ := od.Refute(context.Background(), w, [7]float64{}, 0, 1<<22)
+				if !r || !done {
+					t.Fatalf("%s: no arrangement, the pass says refuted %v done %v (Lagrange %.2f)\n%s", name, r, done, lb, level)
+				}
+				none++
+				continue
+			}
+			lb, lam := od.Lagrange(wf, float64(opt+1), 30)
+			if lb < float64(opt)-1e-6 {
+				t.Fatalf("%s: Lagrangian bound %.3f below the optimum %d\n%s", name, lb, opt, level)
+			}
+			for _, l := range [][7]float64{{}, lam} {
+				r, done, _ := od.Refute(context.Background(), w, l, opt, 1<<22)
+				if r || !done {
+					t.Fatalf("%s: λ %.2f: the optimum %d: refuted %v done %v\n%s", name, l, opt, r, done, level)
+				}
+				r, done, _ = od.Refute(context.Background(), w, l, opt+1, 1<<22)
+				if !r || !done {
+					t.Fatalf("%s: λ %.2f: the optimum plus one %d: refuted %v done %v\n%s", name, l, opt+1, r, done, level)
+				}
+				refuted++
+			}
+		}
+	}
+	if refuted < 100 || none < 3 {
+		t.Fatalf("only %d refutations and %d levels without an arrangement: the boards do not exercise the pass", refuted, none)
+	}
+	t.Logf("%d refutations, %d levels without an arrangement", refuted, none)
+}
