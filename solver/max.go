@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"math"
-	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -107,6 +106,10 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // a quarter of its budget to a dive: a search for a target halfway
 // between them from the root, in another orientation each time (with
 // Threads(1) the best found could stay poor for good; see dive).
+// With two goroutines or more, once the race has run a second, a third
+// goroutine decides the targets from the bound down by the occupancy view
+// where the board allows it (search.OccDP, boards of size 5 and less; see
+// occRun).
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
@@ -350,15 +353,15 @@ type maxRace struct {
 	light        int32
 	wholeRefutes bool
 
-	// The occupancy view (occ): od decides the target occT by
-	// search.OccDP within occLimit states a layer; occOff: not on this
-	// board (its state too wide), or occT found to be reachable.
-	od       *search.OccDP
-	occOff   bool
-	occT     int32
-	occLimit int
-	occLam   [7]float64        // the λ for occT
-	round    func(int32) int32 // a searcher's Round
+	// The occupancy view (occRun, on its own goroutine): od decides
+	// targets by search.OccDP, occT the last one tried with its λ occLam;
+	// occOff: not on this board (its state too wide), or done for good.
+	od     *search.OccDP
+	occOff bool
+	occT   int32
+	occLam [7]float64
+
+	round func(int32) int32 // a searcher's Round
 }
 
 func newMaxRace(ctx context.Context, mp maxProblem, visits [][]int32, points bool, ub int32, t0 time.Time) *maxRace {
@@ -507,9 +510,6 @@ func (r *maxRace) occ(limit int) {
 			r.nodes.Add(states)
 		}
 		r.occT, r.occLam = t, lam
-		if os.Getenv("OCCDEBUG") != "" {
-			fmt.Fprintf(os.Stderr, "occ limit=%d t=%d floor=%d lb=%.2f refuted=%v done=%v %v\n", limit, t, r.floor.Load(), lb, refuted, done, time.Since(r.t0))
-		}
 		if !done {
 			r.occOff = limit >= occMaxLayer // it will not get further
 			return
@@ -773,7 +773,7 @@ func (r *maxRace) alone(up, down *search.MaxSearcher) {
 // race runs up and a second branch-and-bound on down on two goroutines:
 // the second in turn with zero while targets above nzUB are left, with
 // whole while the whole level is open and with dive meanwhile, the
-// budgets doubling; then alone.
+// budgets doubling; and, beside them, occRun.
 func (r *maxRace) race(up, down *search.MaxSearcher) {
 	var wg sync.WaitGroup
 	wg.Go(func() { r.up(up, maxUpSeq) })
