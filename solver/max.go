@@ -106,10 +106,10 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // a quarter of its budget to a dive: a search for a target halfway
 // between them from the root, in another orientation each time (with
 // Threads(1) the best found could stay poor for good; see dive).
-// With two goroutines or more, once the race has run a second, a third
-// goroutine decides the targets from the bound down by the occupancy view
-// where the board allows it (search.OccDP, boards of size 5 and less; see
-// occRun).
+// With two goroutines or more, once the race has run a second, the
+// second goroutine decides the targets from the bound down by the
+// occupancy view where the board allows it (search.OccDP, boards of size 5
+// and less; see occAll), then goes on.
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
@@ -353,7 +353,7 @@ type maxRace struct {
 	light        int32
 	wholeRefutes bool
 
-	// The occupancy view (occRun, on its own goroutine): od decides
+	// The occupancy view (occAll, race's second goroutine): od decides
 	// targets by search.OccDP, occT the last one tried with its λ occLam;
 	// occOff: not on this board (its state too wide), or done for good.
 	od     *search.OccDP
@@ -461,23 +461,15 @@ func (r *maxRace) dive(budget int64) {
 	}
 }
 
-// occRun decides, once the race has run occDelay, targets from the bound
-// down by the occupancy view (search.OccDP: the exact pass over the
-// occupied sets in reading order, pruned by a Lagrangian table), with
-// layers of occFirstLayer states, doubling to occMaxLayer while a target
-// is left undecided. It runs beside race's two goroutines (on a third:
-// the searches cannot be paused, and the levels that reach it are the
-// hard ones): far size 5 seeds 41 and 51, tiles, and seed 51, points,
-// were not proved in 10 s; with it in 3.3, 3.9 and 5.7 s (issue 27,
-// round five).
-func (r *maxRace) occRun() {
-	select {
-	case <-r.ctx.Done():
-		return
-	case <-time.After(occDelay - time.Since(r.t0)):
-	}
-	for limit := occFirstLayer; r.occLeft() && r.ctx.Err() == nil; limit = min(2*limit, occMaxLayer) {
-		r.occ(limit)
+// occAll decides targets from the bound down by the occupancy view
+// (search.OccDP: the exact pass over the occupied sets in reading order,
+// pruned by a Lagrangian table) while it can (occLeft). Race's second
+// goroutine calls it once the race has run occDelay: far size 5 seeds 41
+// and 51, tiles, and seed 51, points, were not proved in 10 s; with it
+// they are in a few seconds (issue 27, round five).
+func (r *maxRace) occAll() {
+	for r.ctx.Err() == nil && r.occLeft() {
+		r.occ(occMaxLayer)
 	}
 }
 
@@ -526,8 +518,8 @@ func (r *maxRace) occ(limit int) {
 
 // occLeft reports whether occ may still decide a target: the board's
 // state is narrow enough (OccMaxBits), and no target has been found
-// reachable by it, nor left undecided at its largest layers. Only occRun's
-// goroutine calls it.
+// reachable by it, nor left undecided at its largest layers. Only race's
+// second goroutine calls it.
 func (r *maxRace) occLeft() bool {
 	if r.od == nil && !r.occOff {
 		r.od = new(search.OccDP)
@@ -537,14 +529,13 @@ func (r *maxRace) occLeft() bool {
 }
 
 // occDelay is how long the race runs before occ starts (the levels the
-// searches prove sooner pay nothing); occFirstLayer and occMaxLayer bound
-// its layers (a state is 8 bytes; two layers live at once); occIters: the
-// subgradient steps for a target's λ.
+// searches prove sooner pay nothing); occMaxLayer bounds its layers (a
+// state is 8 bytes; two layers live at once); occIters: the subgradient
+// steps for a target's λ.
 const (
-	occDelay      = time.Second
-	occFirstLayer = 1 << 20
-	occMaxLayer   = 1 << 22
-	occIters      = 20
+	occDelay    = time.Second
+	occMaxLayer = 1 << 22
+	occIters    = 20
 )
 
 // diveLeft reports whether the best found and the bound are two values
@@ -668,6 +659,11 @@ func (w *wholeRun) stop() int64 {
 // first), until one exhausts its space: then nothing better than the best
 // found (or nothing at all) exists, and the race is decided.
 func (r *maxRace) up(s *search.MaxSearcher, seq []upStep) {
+	r.upCtx(r.ctx, s, seq)
+}
+
+// upCtx is up, stopped early when ctx ends (within r.ctx).
+func (r *maxRace) upCtx(ctx context.Context, s *search.MaxSearcher, seq []upStep) {
 	buf := make([]int8, len(r.sol))
 	q := r.mp.prob // each goroutine its own visit order
 	for k, st := range seq {
@@ -675,7 +671,7 @@ func (r *maxRace) up(s *search.MaxSearcher, seq []upStep) {
 			q.Visit = r.visits[st.visit]
 			s.Reset(q, r.points)
 		}
-		out := s.Search(r.ctx, search.MaxOptions{
+		out := s.Search(ctx, search.MaxOptions{
 			Best: -1, Optimise: !st.first, EmptyFirst: st.emptyFirst, NodeLimit: st.limit,
 			Floor: &r.floor, OnFound: r.onFound,
 		}, buf)
@@ -773,13 +769,21 @@ func (r *maxRace) alone(up, down *search.MaxSearcher) {
 // race runs up and a second branch-and-bound on down on two goroutines:
 // the second in turn with zero while targets above nzUB are left, with
 // whole while the whole level is open and with dive meanwhile, the
-// budgets doubling; and, beside them, occRun.
+// budgets doubling, and with occAll from occDelay on.
 func (r *maxRace) race(up, down *search.MaxSearcher) {
 	var wg sync.WaitGroup
 	wg.Go(func() { r.up(up, maxUpSeq) })
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
 			if !r.zerosLeft() && !r.wholeLeft() {
+				if r.occLeft() {
+					// To the end, but with a break for occ at occDelay
+					// (the search keeps its memo: it resumes cheaply).
+					c, cancel := context.WithDeadline(r.ctx, r.t0.Add(occDelay))
+					r.upCtx(c, down, maxBBSeq)
+					cancel()
+					r.occAll()
+				}
 				r.up(down, maxBBSeq)
 				return
 			}
@@ -793,13 +797,12 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 			if r.ctx.Err() == nil {
 				r.dive(b)
 			}
+			if time.Since(r.t0) >= occDelay {
+				r.occAll()
+			}
 		}
 	})
-	var og sync.WaitGroup
-	og.Go(r.occRun)
 	wg.Wait()
-	r.cancel() // the searches are over: so is occ
-	og.Wait()
 }
 
 // The visit orders (indices into orientations) of the searches of
