@@ -179,7 +179,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	}
 
 	r := newMaxRace(ctx, mp, visits, obj == Points, ub, t0)
-	r.round = up.Round
+	r.round = down.Round // occ runs on down's goroutine
 	defer r.cancel()
 	if !first.exhausted && !mp.capped {
 		// The whole level is still open: the target of every tile is
@@ -361,7 +361,7 @@ type maxRace struct {
 	occT   int32
 	occLam [7]float64
 
-	round func(int32) int32 // a searcher's Round
+	round func(int32) int32 // down's Round (occ runs on its goroutine)
 }
 
 func newMaxRace(ctx context.Context, mp maxProblem, visits [][]int32, points bool, ub int32, t0 time.Time) *maxRace {
