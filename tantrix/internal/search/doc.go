@@ -42,7 +42,9 @@
 // no such loop: the counts that failed them were the loop's shapes.
 // After the programme's first try, it shaves the domains the runs start
 // from: every combo whose choice alone propagates to a contradiction is
-// taken out, again until none is (singleton arc consistency at the root). From then on, after each run that fails, a
+// taken out, in one pass over the places (singleton arc consistency at the
+// root, but for its later passes, which cost as much and seldom took out
+// more). From then on, after each run that fails, a
 // repair (a large neighbourhood search) takes the run's deepest state (the
 // most tiles placed), frees the places it left open and those within a
 // few steps of them, and searches that window alone; a window run that
