@@ -477,15 +477,7 @@ func (r *maxRace) occAll() {
 // a layer: a refuted target lowers the bound; a reachable one, or one
 // undecided at occMaxLayer, ends occ for good (occOff).
 func (r *maxRace) occ(limit int) {
-	var w [7]int32
-	var wf [7]float64
-	for k := range w {
-		w[k] = 1
-		if r.points {
-			w[k] = int32(k)
-		}
-		wf[k] = float64(w[k])
-	}
+	w, wf := occWeights(r.points)
 	for r.ctx.Err() == nil {
 		t := r.target()
 		if t <= r.floor.Load() {
@@ -514,6 +506,20 @@ func (r *maxRace) occ(limit int) {
 			return
 		}
 	}
+}
+
+// occWeights is what a tile of each number is worth to the objective
+// (Points: its number, Tiles: one), for search.OccDP: as integers for
+// Refute, as floats for Lagrange.
+func occWeights(points bool) (w [7]int32, wf [7]float64) {
+	for k := range w {
+		w[k] = 1
+		if points {
+			w[k] = int32(k)
+		}
+		wf[k] = float64(w[k])
+	}
+	return w, wf
 }
 
 // occLeft reports whether occ may still decide a target: the board's

@@ -53,22 +53,29 @@ func raceResult(level board.Position, obj Objective, r *maxRace, lockedW int32) 
 	return res
 }
 
-// Dives alone, budgets doubling from a few nodes, close the gap between
-// the best found and the bound to one value (two with points) without
-// ever refuting the optimum or claiming more, on the boards of
-// TestSolveMaxAgainstBruteForce's kind.
-func TestMaxDiveAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(27, 4))
+// smallMaxLevels is the small boards the brute force checks the max
+// variant's parts on: 30 random size-3 boards, far and raised size-3
+// levels of seeds 0..far-1, and 6 random size-4 boards.
+func smallMaxLevels(rng *rand.Rand, far uint64) []board.Position {
 	var levels []board.Position
 	for range 30 {
 		levels = append(levels, smallBoard(3, 0.2, rng))
 	}
-	for seed := range uint64(12) {
+	for seed := range far {
 		levels = append(levels, board.FarLevel(3, seed), board.Raise(board.Random(3, seed), 2, seed))
 	}
 	for range 6 {
 		levels = append(levels, smallBoard(4, 0.45, rng))
 	}
+	return levels
+}
+
+// Dives alone, budgets doubling from a few nodes, close the gap between
+// the best found and the bound to one value (two with points) without
+// ever refuting the optimum or claiming more, on the boards of
+// TestSolveMaxAgainstBruteForce's kind.
+func TestMaxDiveAgainstBruteForce(t *testing.T) {
+	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 4)), 12)
 	dives := 0
 	for k, level := range levels {
 		if freeCells(level) > 22 {

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"hexiom/board"
 	"hexiom/solver/internal/search"
 )
 
@@ -16,17 +15,7 @@ import (
 // the optimum plus one (or, with no arrangement, any at all), both ways, so
 // that a pruning one value too strong or too weak fails.
 func TestOccDPAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(27, 5))
-	var levels []board.Position
-	for range 30 {
-		levels = append(levels, smallBoard(3, 0.2, rng))
-	}
-	for seed := range uint64(20) {
-		levels = append(levels, board.FarLevel(3, seed), board.Raise(board.Random(3, seed), 2, seed))
-	}
-	for range 6 {
-		levels = append(levels, smallBoard(4, 0.45, rng))
-	}
+	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 5)), 20)
 	var od search.OccDP
 	refuted, none := 0, 0
 	for k, level := range levels {
@@ -45,15 +34,7 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 			if !od.Reset(mp.prob, search.OccMaxBits) {
 				t.Fatalf("%s: the board's state is wider than %d bits\n%s", name, search.OccMaxBits, level)
 			}
-			var w [7]int32
-			var wf [7]float64
-			for v := range w {
-				w[v] = 1
-				if obj == Points {
-					w[v] = int32(v)
-				}
-				wf[v] = float64(w[v])
-			}
+			w, wf := occWeights(obj == Points)
 			lockedW, _ := weights(level, obj)
 			opt := int32(want - lockedW)
 			if want < 0 {

@@ -302,6 +302,11 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	if !o.ok {
 		return true, true, 0
 	}
+	if o.nf*6*occScale > math.MaxInt16 {
+		// The table's values could pass int16: lowering one would
+		// refute wrongly, so the pass does not decide here.
+		return false, false, 0
+	}
 	o.size()
 	// The table: suf[m][s] bounds, for the state s after step m, the
 	// weight of the free cells that close after m less λ of their counts,
@@ -319,19 +324,21 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	for m := o.nf - 2; m >= 0; m-- {
 		row, nxt, cls := o.suf[m*sz:(m+1)*sz], o.suf[(m+1)*sz:(m+2)*sz], o.close[m+1]
 		for s := uint32(0); s <= mask; s++ {
-			best := int32(none)
+			// A way on is kept above none, however low its value
+			// (raising a value keeps it a bound); none only for no way.
+			best, way := int32(math.MinInt32), false
 			for b := uint32(0); b < 2; b++ {
 				t := (s<<1 | b) & mask
 				if nxt[t] == none {
 					continue
 				}
-				if v, ok := closeGain(cls, t, &gain, int32(nxt[t])); ok && v > best {
-					best = v
+				if v, ok := closeGain(cls, t, &gain, int32(nxt[t])); ok && (!way || v > best) {
+					best, way = v, true
 				}
 			}
-			row[s] = int16(min(max(best, none+1), math.MaxInt16))
-			if best == none {
-				row[s] = none
+			row[s] = none
+			if way {
+				row[s] = int16(max(best, none+1))
 			}
 		}
 		if m%8 == 0 && ctx.Err() != nil {
