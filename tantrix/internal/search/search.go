@@ -720,16 +720,8 @@ func (s *Solver) fixpoint() bool {
 	}
 }
 
-// tileBits has bit 6t of each tile t (combos 6t..6t+5); tileAt[b] is
-// the tile of combo (bit) b.
+// tileBits has bit 6t of each tile t (combos 6t..6t+5).
 const tileBits = 0x041041041041041
-
-var tileAt = func() (a [64]int8) {
-	for b := range a {
-		a[b] = int8(b / 6)
-	}
-	return
-}()
 
 // countRule: every tile must still have room for its remaining copies;
 // when it has exactly that many places, they take it.
@@ -745,7 +737,7 @@ func (s *Solver) countRule() (changed, ok bool) {
 		d := s.dom[p]
 		y := (d | d>>1 | d>>2 | d>>3 | d>>4 | d>>5) & tileBits
 		for ; y != 0; y &= y - 1 {
-			s.tcount[tileAt[bits.TrailingZeros64(y)]]++
+			s.tcount[bits.TrailingZeros64(y)/6]++
 		}
 	}
 	for t := int32(0); t < 10; t++ {
