@@ -41,21 +41,18 @@ func size6(b *testing.B, names ...[]string) []*fixture.Fixture {
 // fails on any misread, and reports the median and 90th percentile wall
 // time and the CPU time per read.
 func benchReads(b *testing.B, fs []*fixture.Fixture, areas []calibration.Area, tpl *vision.Templates) {
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
+	var r vision.Reading
+	var err error
+	i := 0
 	c0 := cpuTime(b)
-	for i := 0; i < b.N; i++ {
-		f := fs[i%len(fs)]
-		t0 := time.Now()
-		r, err := reader.Read(f.Image, areas[i%len(fs)], tpl)
-		ds = append(ds, time.Since(t0))
-		if err != nil || !r.Pos.Equal(f.Truth) {
+	ds := timeEach(b, func() { r, err = reader.Read(fs[i%len(fs)].Image, areas[i%len(fs)], tpl) }, func() {
+		if f := fs[i%len(fs)]; err != nil || !r.Pos.Equal(f.Truth) {
 			b.Fatalf("%s: misread: %v", f.Name, err)
 		}
-	}
+		i++
+	})
 	cpu := cpuTime(b) - c0
 	b.StopTimer()
-	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
 	b.ReportMetric(float64(stats.Percentile(ds, 90).Microseconds())/1000, "ms-p90")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/read")
 }

@@ -7,10 +7,8 @@ import (
 	"image/color"
 	"image/draw"
 	"testing"
-	"time"
 
 	"hexiom/internal/fixture"
-	"hexiom/internal/stats"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 	"hexiom/vision/reader"
@@ -127,16 +125,12 @@ func BenchmarkReadCells(b *testing.B) {
 		b.Fatal(err)
 	}
 	cells := []int{30, 31, 22, 23, 38, 39, 40, 60, 61, 51, 52, 69, 70, 62}
-	ds := make([]time.Duration, 0, b.N)
-	for b.Loop() {
-		t0 := time.Now()
-		got, err := reader.ReadCells(f.Image, r, cells, tpl)
-		ds = append(ds, time.Since(t0))
+	var got []vision.CellReading
+	timeEach(b, func() { got, err = reader.ReadCells(f.Image, r, cells, tpl) }, func() {
 		if err != nil || len(got) != len(cells) {
 			b.Fatal(err)
 		}
-	}
-	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
+	})
 }
 
 // BenchmarkReadCellsFar reads two cells at opposite corners of a size-6
@@ -150,16 +144,12 @@ func BenchmarkReadCellsFar(b *testing.B) {
 		b.Fatal(err)
 	}
 	cells := []int{0, 90}
-	ds := make([]time.Duration, 0, b.N)
-	for b.Loop() {
-		t0 := time.Now()
-		got, err := reader.ReadCells(f.Image, r, cells, tpl)
-		ds = append(ds, time.Since(t0))
+	var got []vision.CellReading
+	timeEach(b, func() { got, err = reader.ReadCells(f.Image, r, cells, tpl) }, func() {
 		if err != nil || len(got) != len(cells) {
 			b.Fatal(err)
 		}
-	}
-	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
+	})
 }
 
 // A picture of only the part CellsBox names (a grab of it alone, as hexiom
