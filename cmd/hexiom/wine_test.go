@@ -24,6 +24,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -568,9 +569,18 @@ func wineScreen(t *testing.T, w *wine) {
 		}
 		return d
 	}
+	// One goroutine each (GOMAXPROCS=1, so the solver's Threads(1)): with
+	// two, the first of the portfolio's lanes to answer wins, and a level
+	// with several solutions may start with another drag on either side.
 	args = []string{"play", "-templates", "builtin", "-calibration", "auto-linux.json", "-settle", "1s", "-not-taken", "500ms", "-wait", "20s"}
-	dw := drags("Windows", w.exeRun(t, dir, args...))
-	dl := drags("Linux", w.linuxRun(t, dir, args...))
+	pctx, pcancel := context.WithTimeout(context.Background(), wineTimeout)
+	defer pcancel()
+	pw := w.command(pctx, dir, w.exe, args...)
+	pw.Env = append(slices.Clone(pw.Env), "GOMAXPROCS=1")
+	dw := drags("Windows", collect(t, pw))
+	pl := exec.CommandContext(pctx, w.linux, args...)
+	pl.Dir, pl.Env = dir, append(w.x.Env(), "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"), "GOMAXPROCS=1")
+	dl := drags("Linux", collect(t, pl))
 	if len(dw) == 0 || strings.Join(dw, "; ") != strings.Join(dl, "; ") {
 		t.Errorf("play's drags as the window got them:\nWindows (Wine): %v\nLinux: %v", dw, dl)
 	} else {
