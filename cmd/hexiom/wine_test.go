@@ -136,9 +136,33 @@ func (w *wine) run(t *testing.T, dir, prog string, args ...string) result {
 }
 
 // exeRun and linuxRun run hexiom.exe under Wine, and the Linux binary, in dir.
+//
+// A run of the exe that exits non-zero having printed nothing at all is
+// Wine failing to start or run the process, not hexiom (which says why
+// on stderr whenever it exits non-zero): its messages are silenced by
+// WINEDEBUG=-all. The 7693b6c rehearsal met it once (learn of the slate
+// fixture, exit 1, no output; reruns passed). Such a run is logged, run
+// again with Wine's error channel on to show what Wine says, and then once
+// more as it was; that last run is the result.
 func (w *wine) exeRun(t *testing.T, dir string, args ...string) result {
 	t.Helper()
+	r := w.run(t, dir, w.exe, args...)
+	if !silentFailure(r) {
+		return r
+	}
+	t.Logf("hexiom.exe %s: exit %d with no output (Wine's failure?); once more with WINEDEBUG=err+all, then as before",
+		strings.Join(args, " "), r.code)
+	ctx, cancel := context.WithTimeout(context.Background(), wineTimeout)
+	defer cancel()
+	cmd := w.command(ctx, dir, w.exe, args...)
+	cmd.Env = append(slices.Clone(w.env), "WINEDEBUG=err+all")
+	t.Logf("with Wine's errors: %v", collect(t, cmd))
 	return w.run(t, dir, w.exe, args...)
+}
+
+// silentFailure reports a non-zero exit with nothing on stdout or stderr.
+func silentFailure(r result) bool {
+	return r.code != 0 && r.stdout == "" && wineSays.ReplaceAllString(r.stderr, "") == ""
 }
 
 func (w *wine) linuxRun(t *testing.T, dir string, args ...string) result {
