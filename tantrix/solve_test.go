@@ -160,8 +160,10 @@ func TestSolveStopsWithContext(t *testing.T) {
 	b, _, _ := Generate(context.Background(), 100, DefaultColour(100), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Solve(ctx, b); !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
-		t.Fatalf("err %v, want ErrStopped and context.Canceled", err)
+	for _, th := range []int{1, 2} {
+		if _, err := Solve(ctx, b, Threads(th)); !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
+			t.Fatalf("threads %d: err %v, want ErrStopped and context.Canceled", th, err)
+		}
 	}
 }
 
@@ -224,7 +226,7 @@ func TestSolveHardBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Solve(context.Background(), b)
+		res, err := Solve(context.Background(), b, Threads(1))
 		if err != nil || res.Solved != want {
 			t.Fatalf("%s: solved %v, %v; CaDiCaL says %v", f, res.Solved, err, want)
 		}
@@ -278,5 +280,113 @@ func TestSolveHardBoards(t *testing.T) {
 	}
 	if !shaved {
 		t.Error("no board took 20 nodes a place: the shaving went untested")
+	}
+}
+
+// hardBoard reads a board of testdata/hard and its verdict (first line).
+func hardBoard(t *testing.T, f string) (*Board, bool) {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	b, err := ParseBoard(strings.NewReader(string(data)), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, strings.HasPrefix(first, "# verdict: solved")
+}
+
+// The two lanes (Threads(2)) give the verdict lane 0 alone (Threads(1))
+// gives, on the hard boards (some with a solution, some without), a
+// generated board and one without a solution; a solution passes Check.
+func TestTwoLanesAgreeWithOne(t *testing.T) {
+	files, err := filepath.Glob("testdata/hard/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no boards: %v", err)
+	}
+	type board struct {
+		name string
+		b    *Board
+	}
+	var boards []board
+	for _, f := range files {
+		b, _ := hardBoard(t, f)
+		boards = append(boards, board{f, b})
+	}
+	gen, _, err := Generate(context.Background(), 60, DefaultColour(60), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards = append(boards, board{"gen 60 seed 3", gen})
+	far := &Board{N: gen.N, Colour: gen.Colour, Places: append([]Place(nil), gen.Places...)}
+	far.Places[0] = Place{1000, 1000} // the loop cannot reach it
+	boards = append(boards, board{"gen 60 seed 3, a place far off", far})
+	lanes := [2]int{}
+	for _, c := range boards {
+		one, err := Solve(context.Background(), c.b, Threads(1))
+		if err != nil {
+			t.Fatalf("%s, one lane: %v", c.name, err)
+		}
+		two, err := Solve(context.Background(), c.b, Threads(2))
+		if err != nil {
+			t.Fatalf("%s, two lanes: %v", c.name, err)
+		}
+		if two.Solved != one.Solved {
+			t.Errorf("%s: two lanes solved %v, one lane %v", c.name, two.Solved, one.Solved)
+		}
+		if two.Solved {
+			if err := Check(c.b, two.Tiles); err != nil {
+				t.Errorf("%s, two lanes (lane %d answered): %v", c.name, two.Lane, err)
+			}
+		}
+		if two.Lane != 0 && two.Lane != 1 {
+			t.Fatalf("%s: lane %d", c.name, two.Lane)
+		}
+		lanes[two.Lane]++
+	}
+	t.Logf("answers by lane 0 / lane 1: %v", lanes)
+	if lanes[0] == 0 {
+		t.Error("lane 0 never answered first (it proves the rings at once, the plain search cannot)")
+	}
+}
+
+// Lane 1 (search.Solver.Plain) replays the search from before issue 26
+// (5df5c67): on these boards and seeds it takes the nodes that commit's
+// solver took (counted with a copy of its search, BENCHMARKS.md, issue 26,
+// round eight: 1,735 of 1,735 solves of the 347 solvable hard boards,
+// seeds 1..5, the same), and they are not the full search's.
+func TestPlainReplaysTheSearchBeforeIssue26(t *testing.T) {
+	for _, c := range []struct {
+		file   string
+		seed   uint64
+		solved bool
+		nodes  int64 // 5df5c67's
+	}{
+		{"005-poly-23", 1, true, 119},
+		{"005-poly-23", 2, true, 68},
+		{"044-hole-54", 1, true, 1023},
+		{"044-hole-54", 2, true, 1617},
+		{"004-hole-22", 1, false, 43192},
+	} {
+		b, verdict := hardBoard(t, "testdata/hard/"+c.file+".txt")
+		if verdict != c.solved {
+			t.Fatalf("%s: verdict %v in the file, %v in the table", c.file, verdict, c.solved)
+		}
+		plain := search.New(problem(b))
+		plain.Plain = true
+		st := plain.Solve(0, restartBase(b.N), c.seed, nil)
+		if (st == search.Solved) != c.solved || st == search.Stopped || plain.Nodes() != c.nodes {
+			t.Errorf("%s seed %d: plain status %v, %d nodes; the search of 5df5c67 took %d", c.file, c.seed, st, plain.Nodes(), c.nodes)
+		}
+		full := search.New(problem(b))
+		full.Solve(0, restartBase(b.N), c.seed, nil)
+		if full.Nodes() == plain.Nodes() {
+			t.Errorf("%s seed %d: the full search took the plain one's %d nodes too", c.file, c.seed, full.Nodes())
+		}
+		if allocs := testing.AllocsPerRun(2, func() { plain.Solve(0, restartBase(b.N), c.seed, nil) }); allocs > 0 && !tier.Race {
+			t.Errorf("%s: %.0f allocations in a plain solve of %d nodes", c.file, allocs, plain.Nodes())
+		}
 	}
 }

@@ -71,7 +71,8 @@ func TestFlagValuesRefused(t *testing.T) {
 	for _, th := range []string{"-1", "0", "1000000"} {
 		cases = append(cases,
 			refused{Flag: "-threads", Args: []string{"solve", "-threads", th, level}},
-			refused{Flag: "-threads", Args: []string{"solve", "-max", "tiles", "-threads", th, level}})
+			refused{Flag: "-threads", Args: []string{"solve", "-max", "tiles", "-threads", th, level}},
+			refused{Flag: "-threads", Args: []string{"tantrix", "solve", "-threads", th, board}})
 	}
 	for _, to := range []string{"0", "0s", "-1s"} {
 		cases = append(cases,

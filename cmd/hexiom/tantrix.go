@@ -2,7 +2,7 @@ package main
 
 // hexiom tantrix: the Tantrix Discovery puzzle (package tantrix).
 //
-//	hexiom tantrix solve [-json] [-timeout D] [-o FILE.svg] BOARD
+//	hexiom tantrix solve [-json] [-timeout D] [-threads N] [-o FILE.svg] BOARD
 //	hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE]
 //	hexiom tantrix count -n N [-colour C] [-o FILE.svg]
 //
@@ -34,7 +34,7 @@ var tantrixCommand = cli.Command{
 }
 
 const tantrixUsage = `usage:
-  hexiom tantrix solve [-json] [-timeout D] [-o FILE.svg] BOARD
+  hexiom tantrix solve [-json] [-timeout D] [-threads N] [-o FILE.svg] BOARD
   hexiom tantrix gen -n N [-seed S] [-colour C] [-o FILE] [-svg FILE.svg]
   hexiom tantrix count -n N [-colour C] [-o FILE.svg]
 A BOARD file holds a line "tantrix N [COLOUR]", then one place "q r" per line.
@@ -128,7 +128,7 @@ type tantrixReport struct {
 	Places  []tantrixPlace `json:"places"`
 	Nodes   int64          `json:"nodes"`
 	SolveNS int64          `json:"solve_ns"`
-	CPUNS   int64          `json:"cpu_ns"` // the process's CPU time over the solve
+	CPUNS   int64          `json:"cpu_ns"` // the process's CPU time over the solve (both lanes)
 }
 
 // writeSVGFile draws ts into the SVG file name, through a temporary file
@@ -145,14 +145,18 @@ func tantrixSolve(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
 	out := fs.String("o", "", "draw the solution into this SVG file")
+	threads := fs.Int("threads", tantrix.DefaultThreads(), "goroutines (two lanes at most); 1 is deterministic (the same nodes every run)")
 	b, err := tantrixBoardArgs(fs, args, timeout)
 	if err != nil {
+		return err
+	}
+	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	cpu0 := cli.ProcessCPU()
-	res, err := tantrix.Solve(ctx, b)
+	res, err := tantrix.Solve(ctx, b, tantrix.Threads(*threads))
 	cpu := cli.ProcessCPU() - cpu0
 	proved := err == nil
 	if err != nil && !errors.Is(err, tantrix.ErrStopped) {

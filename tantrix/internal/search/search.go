@@ -49,6 +49,17 @@ type iEntry struct {
 
 // Solver holds the state of one search. It is not safe for concurrent use.
 type Solver struct {
+	// Plain, set before Solve, makes it the search from before issue 26
+	// (commit 5df5c67): the place with the fewest combos, ties at random,
+	// no wipe-out weights; no loop programme, no shaving, no repair; the
+	// same values, restarts and propagation (the bridge check and the
+	// counting rule are computed otherwise now, to the same effect), so
+	// that for a seed it takes the nodes that search took. tantrix.Solve
+	// runs it as a second lane beside the full search: on the boards the
+	// old branching finishes in a few nodes a place, it answers before
+	// the full search's machinery pays for itself.
+	Plain bool
+
 	n    int
 	nbr  []int32
 	init []uint64
@@ -81,7 +92,8 @@ type Solver struct {
 	// wdeg[p] is 1 plus the domain wipe-outs at place p over every run of
 	// the search (kept through backtracking and restarts): the branching
 	// prefers places with few combos and many wipe-outs (dom/wdeg).
-	wdeg []int64
+	wdeg  []int64
+	wstep int64 // what a wipe-out adds to wdeg: 1, or 0 when Plain
 
 	// start holds the domains each run starts from: init, narrowed by
 	// shave once the search has taken shaveAfter·n nodes.
@@ -142,6 +154,14 @@ type Solver struct {
 // (0) 20.6 s, the gen boards of n = 200 at 0.24–0.58 s instead of 2–103
 // ms; after 5·n 21.0 s.
 const shaveAfter = 20
+
+// stopEvery (a power of 2): the runs call stop every stopEvery nodes. Of
+// two lanes (tantrix.Solve), the one that did not answer stops within
+// stopEvery nodes of the other's answer, and Solve waits for it: at a few
+// µs a node (up to some 20 on boards of 100 places), 64 nodes keep that
+// wait under about a millisecond, for a call of stop (an atomic load)
+// every 64 nodes.
+const stopEvery = 64
 
 // dpDiveStep: the runs call lineCheck each time n/dpDiveStep more places
 // are fixed on their path (BENCHMARKS.md, issue 26, round five).
@@ -273,12 +293,18 @@ func luby(i int64) int64 {
 // no restarts), until one finds a solution or exhausts the search space
 // within its limit (a proof there is none). maxNodes > 0 limits the nodes
 // of all runs together; stop, when not nil, is called at the first node
-// and every 1024 nodes after, and ends the search when it returns true. seed seeds the tie-breaking.
+// of each run and every stopEvery nodes after (and between the
+// programme's places and every 64 probes of the shaving), and ends the
+// search when it returns true. seed seeds the tie-breaking.
 // On Solved, s.Solution holds the combo of each place.
 func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Status {
 	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
 	for i := range s.wdeg {
 		s.wdeg[i] = 1
+	}
+	s.wstep = 1
+	if s.Plain {
+		s.wstep = 0 // all weights stay 1: fewest combos first
 	}
 	s.shaved = false
 	s.wide = false
@@ -296,7 +322,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		if maxNodes > 0 && (limit == 0 || total+limit > maxNodes) {
 			limit = maxNodes - total
 		}
-		if s.dpTries < 2 && total >= s.dpAt {
+		if !s.Plain && s.dpTries < 2 && total >= s.dpAt {
 			// The loop alone (linedp.go): at 20 nodes a place, then with
 			// dpScale times the bounds after dpScale times the nodes.
 			scale := 1
@@ -325,7 +351,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 				return Stopped
 			}
 		}
-		if !s.shaved && total >= shaveAfter*int64(s.n) {
+		if !s.Plain && !s.shaved && total >= shaveAfter*int64(s.n) {
 			s.shaved = true
 			switch s.shave(stop) {
 			case NoSolution:
@@ -521,7 +547,7 @@ func (s *Solver) setDom(p int32, d uint64) bool {
 		return true
 	}
 	if d == 0 {
-		s.wdeg[p]++
+		s.wdeg[p] += s.wstep
 		return false
 	}
 	if !s.lost {
@@ -869,7 +895,7 @@ func (s *Solver) dfs() bool {
 		s.outOfNodes = true
 		return false
 	}
-	if s.stop != nil && s.nodes&1023 == 1 && s.stop() {
+	if s.stop != nil && s.nodes&(stopEvery-1) == 1 && s.stop() {
 		s.stopped = true
 		return false
 	}
