@@ -36,7 +36,15 @@
 // # Solving a fixed board
 //
 // Solve proves a board unsolvable or returns a solution that Check
-// accepts; see package internal/search for the search. The seed article
+// accepts; see package internal/search for the search. With two threads
+// (Threads; the default on two cores or more) it runs two lanes at once,
+// the full search and the plain search from before issue 26 (Solver.Plain),
+// and takes the first answer: on a board the plain search finishes in a
+// few nodes a place it answers before the full one's loop programme,
+// shaving and repair have paid for themselves, and the full one answers
+// on the rest and proves most boards without a solution far sooner. Nodes
+// then counts both lanes and may differ from run to run; Threads(1) is the
+// full search alone, deterministic. The seed article
 // (an integer program solved by CPLEX, re-solved after each cut against a
 // sub-loop) reached n = 60 in 6,713 s; BENCHMARKS.md has our figures.
 //

@@ -73,8 +73,9 @@ func problem(b *Board) search.Problem {
 // plain search finishes some boards in a few nodes a place, where the full
 // one spends tens of milliseconds on its programme, shaving and repair
 // before it gets there; the full one finishes the rest, and proves most
-// boards without a solution far sooner. The lane that did not answer is
-// stopped and Solve waits for it; Nodes counts both. Which lane answers
+// boards without a solution far sooner. The plain lane gives up after 200
+// nodes a place (plainBudget); the lane that did not answer is stopped
+// and Solve waits for it; Nodes counts both. Which lane answers
 // first depends on timing, so with two threads the nodes (and which of
 // several solutions) may differ from run to run; Threads(1) is lane 0
 // alone, deterministic.
@@ -127,10 +128,25 @@ func Solve(ctx context.Context, b *Board, opts ...Option) (Result, error) {
 	return res, nil
 }
 
+// plainBudget is the nodes a place after which the plain lane gives up
+// (lane 0 goes on alone). On the 347 solvable hard boards, seeds 1..5
+// (BENCHMARKS.md, issue 26, round eight), the plain search answered
+// first in 603 of 1,735 solves, in 9 nodes a place at the median, 82 at
+// the 95th percentile, 266 at the 99th; with the plain lane stopped at
+// 200 a place, the best of the two lanes would be as fast as the plain
+// search alone on every board by the median over the seeds (at 150, one
+// board not: the ring 301-43-loop-53, which it takes in 130 to 190 nodes
+// a place), and past it the plain search's tail is long (125 of those
+// solves over 1 s). The budget bounds
+// what the plain lane costs on a board the full search answers, on a
+// busy machine, where the lanes share the cores, and in CPU time.
+const plainBudget = 200
+
 // solveLanes runs the two lanes of Solve, lane 1 (Plain) in a goroutine
 // of its own and lane 0 in this one, until one answers (then it stops the
 // other and waits for it) or ctx ends both. It returns the solver of the
-// lane that answered first, its status and number, and both lanes' nodes;
+// lane that answered first, its status and number, and both lanes' nodes
+// (lane 1 gives up after plainBudget nodes a place without answering);
 // an error when both answered and their verdicts differ.
 func solveLanes(ctx context.Context, p search.Problem, base int64, seed uint64) (*search.Solver, search.Status, int, int64, error) {
 	lanes := [2]*search.Solver{search.New(p), search.New(p)}
@@ -138,8 +154,9 @@ func solveLanes(ctx context.Context, p search.Problem, base int64, seed uint64) 
 	var sts [2]search.Status
 	var first atomic.Int32 // 1 + the lane that answered first; 0: none yet
 	stop := func() bool { return first.Load() != 0 || ctx.Err() != nil }
+	budget := [2]int64{0, plainBudget * int64(len(p.Nbr)/6)}
 	run := func(i int) {
-		sts[i] = lanes[i].Solve(0, base, seed, stop)
+		sts[i] = lanes[i].Solve(budget[i], base, seed, stop)
 		if sts[i] != search.Stopped {
 			first.CompareAndSwap(0, int32(i+1))
 		}

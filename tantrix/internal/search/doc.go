@@ -59,6 +59,15 @@
 // over its smaller bounds turns it off for the larger windows of that
 // state).
 //
+// Solver.Plain turns all of that but the propagation off: the branching
+// on the fewest combos without weights, no programme, no shaving, no
+// repair. It is the search from before issue 26 (5df5c67), node for node
+// for a seed (on the 347 solvable hard boards of BENCHMARKS.md, seeds
+// 1..5, all 1,735 solves took its nodes), and package tantrix runs it as a
+// second lane beside the full search: the old branching finishes some
+// boards in a few nodes a place, before the full search's machinery
+// (which starts at 20 nodes a place) has paid for itself.
+//
 // Walker builds free-shape solutions by walking the loop: Enumerate lists
 // them all (for counting), Random builds one at random (for boards).
 //
