@@ -299,8 +299,9 @@ func hardBoard(t *testing.T, f string) (*Board, bool) {
 }
 
 // The two lanes (Threads(2)) give the verdict lane 0 alone (Threads(1))
-// gives, on the hard boards (some with a solution, some without), a
-// generated board and one without a solution; a solution passes Check.
+// gives, on the hard boards (some with a solution, some without; but 194
+// under the race detector), a generated board and one without a
+// solution; a solution passes Check.
 func TestTwoLanesAgreeWithOne(t *testing.T) {
 	files, err := filepath.Glob("testdata/hard/*.txt")
 	if err != nil || len(files) == 0 {
@@ -312,6 +313,9 @@ func TestTwoLanesAgreeWithOne(t *testing.T) {
 	}
 	var boards []board
 	for _, f := range files {
+		if tier.Race && strings.HasSuffix(f, "194-hole-95.txt") {
+			continue // 74,197 nodes in lane 0: 5 s under the race detector
+		}
 		b, _ := hardBoard(t, f)
 		boards = append(boards, board{f, b})
 	}
@@ -385,8 +389,10 @@ func TestPlainReplaysTheSearchBeforeIssue26(t *testing.T) {
 		if full.Nodes() == plain.Nodes() {
 			t.Errorf("%s seed %d: the full search took the plain one's %d nodes too", c.file, c.seed, full.Nodes())
 		}
-		if allocs := testing.AllocsPerRun(2, func() { plain.Solve(0, restartBase(b.N), c.seed, nil) }); allocs > 0 && !tier.Race {
-			t.Errorf("%s: %.0f allocations in a plain solve of %d nodes", c.file, allocs, plain.Nodes())
+		if !tier.Race { // (its instrumentation allocates)
+			if allocs := testing.AllocsPerRun(2, func() { plain.Solve(0, restartBase(b.N), c.seed, nil) }); allocs > 0 {
+				t.Errorf("%s: %.0f allocations in a plain solve of %d nodes", c.file, allocs, plain.Nodes())
+			}
 		}
 	}
 }
