@@ -1,10 +1,10 @@
 package solver
 
 import (
+	"os"
 	"context"
 	"fmt"
 	"iter"
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -354,12 +354,13 @@ type maxRace struct {
 	wholeRefutes bool
 
 	// The occupancy view (occAll, race's second goroutine): od decides
-	// targets by search.OccDP, occT the last one tried with its λ occLam;
+	// targets by search.OccDP, occT the last one tried with its λ's steps occDual;
 	// occOff: not on this board (its state too wide), or done for good.
 	od     *search.OccDP
 	occOff bool
-	occT   int32
-	occLam [7]float64
+	occT    int32
+	occDual search.Dual
+	occAt   time.Time // when occ starts (occStart)
 
 	round func(int32) int32 // down's Round (occ runs on its goroutine)
 }
@@ -464,45 +465,90 @@ func (r *maxRace) dive(budget int64) {
 // occAll decides targets from the bound down by the occupancy view
 // (search.OccDP: the exact pass over the occupied sets in reading order,
 // pruned by a Lagrangian table) while it can (occLeft). Race's second
-// goroutine calls it once the race has run occDelay: far size 5 seeds 41
+// goroutine calls it once the race has run occStart: far size 5 seeds 41
 // and 51, tiles, and seed 51, points, were not proved in 10 s; with it
 // they are in a few seconds (issue 27, round five).
 func (r *maxRace) occAll() {
+	if occDebug {
+		fmt.Fprintf(os.Stderr, "occAll at %v (due %v)\n", time.Since(r.t0).Round(time.Millisecond), r.occAt.Sub(r.t0))
+	}
 	for r.ctx.Err() == nil && r.occLeft() {
 		r.occ(occMaxLayer)
 	}
 }
 
 // occ decides, from the bound down, targets by r.od within limit states
-// a layer: a refuted target lowers the bound; a reachable one, or one
-// undecided at occMaxLayer, ends occ for good (occOff).
+// a layer, occWindow values at once: a pass for the lowest of them
+// (at least the best found plus one) refutes them all, or finds the
+// optimum among them (the best of its last layer). A refuted window lowers
+// the bound, the optimum found sets it (the searches still have to find
+// its arrangement), and that, or a pass undecided at occMaxLayer, ends occ
+// for good (occOff). A goal's λ starts from the last goal's best and takes
+// its steps in the stages of occStages, the pass tried after each (a good
+// λ keeps the layers small: the stages stop at the first λ good enough).
 func (r *maxRace) occ(limit int) {
 	w, wf := occWeights(r.points)
+	unit := int32(1)
+	if r.points {
+		unit = 2
+	}
 	for r.ctx.Err() == nil {
-		t := r.target()
-		if t <= r.floor.Load() {
+		t, fl := r.target(), r.floor.Load()
+		if t <= fl {
 			return
 		}
-		lb, lam := math.Inf(1), r.occLam
-		if t != r.occT {
-			lb, lam = r.od.Lagrange(wf, float64(t), occIters)
+		// (With points, fl is worth an even sum less the locked tiles', as
+		// every value: fl+1 would weaken the pass's pruning for nothing;
+		// far size 5 seed 51 from 155 took 37 million states, from 156
+		// 0.2 million.)
+		g := max(fl+unit, t-(occWindow-1)*unit)
+		if g != r.occT {
+			from := &r.occDual.BestLam
+			if r.occT < 0 {
+				from = nil
+			}
+			r.occDual.Start(from)
+			r.occT = g
 		}
-		refuted, done := lb < float64(t), lb < float64(t)
-		if !done {
+		refuted, done, best := false, false, int32(-1)
+		triedSteps, triedLayer := -1, 0
+		for _, st := range occStages {
+			d := &r.occDual
+			if d.StepsDone < st.steps {
+				r.od.Steps(r.ctx, d, wf, float64(g), st.steps-d.StepsDone)
+				if occDebug {
+					fmt.Fprintf(os.Stderr, "steps %d at %v\n", d.StepsDone, time.Since(r.t0).Round(time.Millisecond))
+				}
+			}
+			if d.Best < float64(g) {
+				refuted, done = true, true
+				break
+			}
+			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
+				continue // the steps stalled: on to the largest layers, once
+			}
+			triedSteps, triedLayer = d.StepsDone, st.layer
 			var states int64
-			refuted, done, states = r.od.Refute(r.ctx, w, lam, t, limit)
+			refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
 			r.nodes.Add(states)
+			if occDebug {
+				fmt.Fprintf(os.Stderr, "occ %v K=%d t=%d g=%d steps=%d lb=%.3f layer=%d: refuted %v done %v states %d best %d\n", time.Since(r.t0).Round(time.Millisecond), r.od.Bits(), t, g, d.StepsDone, d.Best, st.layer, refuted, done, states, best)
+			}
+			if done || r.ctx.Err() != nil {
+				break
+			}
 		}
-		r.occT, r.occLam = t, lam
 		if !done {
-			r.occOff = limit >= occMaxLayer // it will not get further
+			r.occOff = r.ctx.Err() == nil // it will not get further
 			return
 		}
 		if !refuted {
-			r.occOff = true // t is reachable: the searches will find it
+			// best is the optimum: every target above it is refuted.
+			r.occOff = true
+			r.refuted(best)
 			return
 		}
-		if r.refuted(max(r.round(t-1), r.floor.Load())) {
+		if r.refuted(max(r.round(g-1), r.floor.Load())) {
 			return
 		}
 	}
@@ -522,29 +568,70 @@ func occWeights(points bool) (w [7]int32, wf [7]float64) {
 	return w, wf
 }
 
+// occCut is r.ctx, with a deadline at occStart while occ is still to
+// start.
+func (r *maxRace) occCut() (context.Context, context.CancelFunc) {
+	if r.occOff || time.Now().After(r.occAt) {
+		return r.ctx, func() {}
+	}
+	return context.WithDeadline(r.ctx, r.occAt)
+}
+
+// occDue runs occAll once the race has run occStart (a part of race's
+// turns: its argument, the turn's budget, does not count).
+func (r *maxRace) occDue(int64) {
+	if !r.occOff && time.Now().After(r.occAt) {
+		r.occAll()
+	}
+}
+
+// zero1 is zero as a part of race's turns.
+func (r *maxRace) zero1(budget int64) { r.zero(budget) }
+
 // occLeft reports whether occ may still decide a target: the board's
 // state is narrow enough (OccMaxBits), and no target has been found
 // reachable by it, nor left undecided at its largest layers. Only race's
 // second goroutine calls it.
 func (r *maxRace) occLeft() bool {
-	if r.od == nil && !r.occOff {
-		r.od = new(search.OccDP)
-		r.occOff = !r.od.Reset(r.mp.prob, search.OccMaxBits)
-	}
 	return !r.occOff && r.target() > r.floor.Load()
 }
 
-// occDelay is how long the race runs before occ starts (the levels the
-// searches prove sooner pay nothing; from 1 s, far size 5 seeds 6 and 98,
-// tiles, proved by the searches in 1.75 s, took 4.6 and 7.1 s: a pass that
-// refutes costs seconds, 20 steps of λ alone 1.5 to 3.3 s); occMaxLayer bounds its layers (a
-// state is 8 bytes; two layers live at once); occIters: the subgradient
-// steps for a target's λ.
+// occInit lays the board out for occ (off when its state is too wide) and
+// sets when occ starts.
+func (r *maxRace) occInit() {
+	r.od, r.occT = new(search.OccDP), -1
+	r.occOff = !r.od.Reset(r.mp.prob, search.OccMaxBits)
+	r.occAt = r.t0.Add(occStart(r.od.Bits()))
+}
+
+// occStart is how long the race runs before occ starts on a board whose
+// state has k bits: about 20 passes of Eval (2 µs a state of a step:
+// 0.5 s at 18 bits, 1 s at 19), at least occMinDelay (the levels the
+// searches prove sooner pay nothing). With 20 steps of plain subgradient
+// and a sort per layer, occ took seconds and started at 2 s (from 1 s, far
+// size 5 seeds 6 and 98, tiles, proved by the searches in 1.75 s, took
+// 4.6 and 7.1 s).
+func occStart(k int) time.Duration {
+	return max(occMinDelay, time.Duration(1<<k)*2*time.Microsecond)
+}
+
+// occMinDelay: see occStart; occWindow: the targets a pass of occ
+// decides at once (its layers are hardly larger than for the highest
+// alone: far size 4 seed 49, points, 10.9 million states for each of the
+// six targets from 56 down to 46); occMaxLayer bounds occ's layers (a state is
+// 8 bytes; two layers live at once); occStages: the steps of λ (in all)
+// after which occ tries the pass, and its layers' bound then.
 const (
-	occDelay    = 2 * time.Second
+	occWindow   = 3
+	occMinDelay = 250 * time.Millisecond
 	occMaxLayer = 1 << 22
-	occIters    = 20
 )
+
+var occDebug = os.Getenv("HEXIOM_OCCDEBUG") != ""
+
+var occStages = []struct{ steps, layer int }{
+	{12, 1 << 20}, {24, 1 << 21}, {40, occMaxLayer}, {60, occMaxLayer},
+}
 
 // diveLeft reports whether the best found and the bound are two values
 // apart or more (for dive).
@@ -777,17 +864,18 @@ func (r *maxRace) alone(up, down *search.MaxSearcher) {
 // race runs up and a second branch-and-bound on down on two goroutines:
 // the second in turn with zero while targets above nzUB are left, with
 // whole while the whole level is open and with dive meanwhile, the
-// budgets doubling, and with occAll from occDelay on.
+// budgets doubling, and with occAll from occStart on.
 func (r *maxRace) race(up, down *search.MaxSearcher) {
+	r.occInit()
 	var wg sync.WaitGroup
 	wg.Go(func() { r.up(up, maxUpSeq) })
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
 			if !r.zerosLeft() && !r.wholeLeft() {
 				if r.occLeft() {
-					// To the end, but with a break for occ at occDelay
+					// To the end, but with a break for occ at occStart
 					// (the search keeps its memo: it resumes cheaply).
-					c, cancel := context.WithDeadline(r.ctx, r.t0.Add(occDelay))
+					c, cancel := context.WithDeadline(r.ctx, r.occAt)
 					r.upCtx(c, down, maxBBSeq)
 					cancel()
 					r.occAll()
@@ -795,18 +883,16 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 				r.up(down, maxBBSeq)
 				return
 			}
-			r.up(down, []upStep{{maxDownVisit, false, false, b}})
-			if r.ctx.Err() == nil {
-				r.zero(b)
-			}
-			if r.ctx.Err() == nil {
-				r.whole(b)
-			}
-			if r.ctx.Err() == nil {
-				r.dive(b)
-			}
-			if time.Since(r.t0) >= occDelay {
-				r.occAll()
+			// occ starts on time: the turn's search is cut there, and
+			// each of its parts checks.
+			c, cancel := r.occCut()
+			r.upCtx(c, down, []upStep{{maxDownVisit, false, false, b}})
+			cancel()
+			for _, part := range [...]func(int64){r.occDue, r.zero1, r.occDue, r.whole, r.occDue, r.dive, r.occDue} {
+				if r.ctx.Err() != nil {
+					break
+				}
+				part(b)
 			}
 		}
 	})

@@ -51,14 +51,14 @@ func BenchmarkOccDP(b *testing.B) {
 		})
 		b.Run(name+"/Lagrange", func(b *testing.B) {
 			for b.Loop() {
-				od.Lagrange(wf, float64(t), occIters)
+				od.Lagrange(wf, float64(t), 20)
 			}
 		})
-		_, lam := od.Lagrange(wf, float64(t), occIters)
+		_, lam := od.Lagrange(wf, float64(t), 20)
 		b.Run(name+"/Refute", func(b *testing.B) {
 			var states int64
 			for b.Loop() {
-				r, done, n := od.Refute(context.Background(), w, lam, t, occMaxLayer)
+				r, done, n, _ := od.Refute(context.Background(), w, lam, t, occMaxLayer)
 				if !r || !done {
 					b.Fatalf("target %d: refuted %v done %v", t, r, done)
 				}

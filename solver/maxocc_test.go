@@ -13,7 +13,8 @@ import (
 // problem of each small board and objective, the Lagrangian bound is never
 // below the optimum, the exact pass finds the optimum reachable and refutes
 // the optimum plus one (or, with no arrangement, any at all), both ways, so
-// that a pruning one value too strong or too weak fails.
+// that a pruning one value too strong or too weak fails; from the optimum
+// or below it, the best of the pass's last layer is the optimum.
 func TestOccDPAgainstBruteForce(t *testing.T) {
 	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 5)), 20)
 	var od search.OccDP
@@ -40,7 +41,7 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 			if want < 0 {
 				// No arrangement: the pass refutes every target.
 				lb, _ := od.Lagrange(wf, 0, 20)
-				r, done, _ := od.Refute(context.Background(), w, [7]float64{}, 0, 1<<22)
+				r, done, _, _ := od.Refute(context.Background(), w, [7]float64{}, 0, 1<<22)
 				if !r || !done {
 					t.Fatalf("%s: no arrangement, the pass says refuted %v done %v (Lagrange %.2f)\n%s", name, r, done, lb, level)
 				}
@@ -52,11 +53,14 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 				t.Fatalf("%s: Lagrangian bound %.3f below the optimum %d\n%s", name, lb, opt, level)
 			}
 			for _, l := range [][7]float64{{}, lam} {
-				r, done, _ := od.Refute(context.Background(), w, l, opt, 1<<22)
-				if r || !done {
-					t.Fatalf("%s: λ %.2f: the optimum %d: refuted %v done %v\n%s", name, l, opt, r, done, level)
+				// At the optimum or below, the pass's best is the optimum.
+				for _, tg := range []int32{opt, max(opt-3, 0)} {
+					r, done, _, best := od.Refute(context.Background(), w, l, tg, 1<<22)
+					if r || !done || best != opt {
+						t.Fatalf("%s: λ %.2f: target %d (the optimum %d): refuted %v done %v best %d\n%s", name, l, tg, opt, r, done, best, level)
+					}
 				}
-				r, done, _ = od.Refute(context.Background(), w, l, opt+1, 1<<22)
+				r, done, _, _ := od.Refute(context.Background(), w, l, opt+1, 1<<22)
 				if !r || !done {
 					t.Fatalf("%s: λ %.2f: the optimum plus one %d: refuted %v done %v\n%s", name, l, opt+1, r, done, level)
 				}

@@ -288,44 +288,74 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 // 46.01 / 45.69); the table of Refute is as much tighter (seed 41: states
 // for 20 steps 5.2 million before).
 func (o *OccDP) Lagrange(w [7]float64, target float64, iters int) (float64, [7]float64) {
-	var lam, bestLam, dir [7]float64
-	best := math.Inf(1)
-	mu, fails := 1.0, 0
+	var d Dual
+	d.Start(nil)
+	o.Steps(context.Background(), &d, w, target, iters)
+	return d.Best, d.BestLam
+}
+
+// Dual is where Lagrange's steps stand (Steps resumes them): the least
+// bound seen, Best, and its λ, BestLam.
+type Dual struct {
+	Best             float64
+	BestLam          [7]float64
+	lam, dir         [7]float64
+	mu               float64
+	fails, StepsDone int
+}
+
+// Start sets d at λ = from (nil: 0), no bound seen.
+func (d *Dual) Start(from *[7]float64) {
+	*d = Dual{Best: math.Inf(1), mu: 1}
+	if from != nil {
+		d.lam, d.BestLam = *from, *from
+	}
+}
+
+// Steps takes at most iters more steps of d (see Lagrange), stopping
+// once the bound falls below target, once it has stalled (the step
+// halved six times, or h fits the pool), or once ctx ends.
+func (o *OccDP) Steps(ctx context.Context, d *Dual, w [7]float64, target float64, iters int) {
 	for range iters {
-		v, h := o.Eval(&w, &lam)
+		if d.Best < target || d.mu < 1.0/64 || ctx.Err() != nil {
+			return
+		}
+		v, h := o.Eval(&w, &d.lam)
+		d.StepsDone++
 		if math.IsInf(v, -1) {
-			return v, lam
+			d.Best, d.BestLam = v, d.lam
+			return
 		}
-		for k := range lam {
-			v += lam[k] * float64(o.pool[k])
+		for k := range d.lam {
+			v += d.lam[k] * float64(o.pool[k])
 		}
-		if v < best {
-			best, bestLam, fails = v, lam, 0
-		} else if fails++; fails >= 3 {
-			mu, fails, lam = mu/2, 0, bestLam
+		if v < d.Best {
+			d.Best, d.BestLam, d.fails = v, d.lam, 0
+		} else if d.fails++; d.fails >= 3 {
+			d.mu, d.fails, d.lam = d.mu/2, 0, d.BestLam
 		}
-		if best < target {
-			break
+		if d.Best < target {
+			return
 		}
 		var g [7]float64
 		norm := 0.0
 		for k := range g {
-			g[k] = float64(o.pool[k]-h[k]) + 0.7*dir[k]
-			if lam[k] == 0 && g[k] > 0 {
+			g[k] = float64(o.pool[k]-h[k]) + 0.7*d.dir[k]
+			if d.lam[k] == 0 && g[k] > 0 {
 				g[k] = 0 // λ stays ≥ 0
 			}
 			norm += g[k] * g[k]
 		}
-		dir = g
+		d.dir = g
 		if norm == 0 {
-			break // h fits the pool: an arrangement meets the bound
+			d.mu = 0 // h fits the pool: an arrangement meets the bound
+			return
 		}
-		step := mu * (v - target + 0.5) / norm
-		for k := range lam {
-			lam[k] = max(0, lam[k]-step*g[k])
+		step := d.mu * (v - target + 0.5) / norm
+		for k := range d.lam {
+			d.lam[k] = max(0, d.lam[k]-step*g[k])
 		}
 	}
-	return best, bestLam
 }
 
 // occScale is the fixed-point scale of the table of Refute.
@@ -334,15 +364,18 @@ const occScale = 64
 // Refute decides whether some arrangement is worth target or more (Σ
 // w[k]·h[k] ≥ target), pruning with the Lagrangian table for lam, within
 // limit states a layer. It reports refuted (none is), done (decided:
-// refuted, or one found), and the states it kept in all.
-func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target int32, limit int) (refuted, done bool, states int64) {
+// refuted, or one found), the states it kept in all, and when some
+// arrangement is worth target or more, best: the most any is worth (the
+// pass keeps every state that may reach target, so the best of the last
+// layer is the optimum; -1 otherwise).
+func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target int32, limit int) (refuted, done bool, states int64, best int32) {
 	if !o.ok {
-		return true, true, 0
+		return true, true, 0, -1
 	}
 	if o.nf*6*occScale > math.MaxInt16 {
 		// The table's values could pass int16: lowering one would
 		// refute wrongly, so the pass does not decide here.
-		return false, false, 0
+		return false, false, 0, -1
 	}
 	o.size()
 	// The table: suf[m][s] bounds, for the state s after step m, the
@@ -383,14 +416,14 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		// value keeps it a bound); none only for no way.
 		for s := uint32(0); s <= mask; s++ {
 			t := s << 1 & mask
-			best := max(g[t], g[t|1])
+			bw := max(g[t], g[t|1])
 			row[s] = none
-			if best > neg/2 {
-				row[s] = int16(max(best, none+1))
+			if bw > neg/2 {
+				row[s] = int16(max(bw, none+1))
 			}
 		}
 		if m%8 == 0 && ctx.Err() != nil {
-			return false, false, states
+			return false, false, states, -1
 		}
 	}
 
@@ -412,6 +445,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	defer func() { o.layer[0], o.layer[1] = cur[:0], nxt[:0] }()
 	top := uint32(sz >> 1)
 	goal := occScale * target
+	best = -1
 	var poolLc int32
 	var coef [7]int32 // what a tile of each number adds to the bound
 	for j := range coef {
@@ -507,11 +541,12 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 					if v < target {
 						continue
 					}
+					best = max(best, v)
 				}
 				nxt = append(nxt, nh)
 			}
 			if len(nxt) > limit {
-				return false, false, states + int64(len(nxt))
+				return false, false, states + int64(len(nxt)), -1
 			}
 		}
 		nOff[sz] = int32(len(nxt))
@@ -519,13 +554,13 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		cur, nxt = nxt, cur
 		cOff, nOff = nOff, cOff
 		if len(cur) == 0 {
-			return true, true, states
+			return true, true, states, -1
 		}
 		if ctx.Err() != nil {
-			return false, false, states
+			return false, false, states, -1
 		}
 	}
-	return false, true, states // every state left meets the target
+	return false, true, states, best // every state left meets the target
 }
 
 // b2u is 1 for true, 0 for false (a SETcc, no branch).
