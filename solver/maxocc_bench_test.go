@@ -66,6 +66,7 @@ func BenchmarkOccDP(b *testing.B) {
 			}
 			b.ReportMetric(float64(states), "states")
 		})
-		b.Logf("%s: K = %d", name, od.Bits())
+		coded, pats := od.Coded(false)
+		b.Logf("%s: K = %d, patterns %v %d", name, od.Bits(), coded, pats)
 	}
 }

@@ -18,7 +18,7 @@ import (
 func TestOccDPAgainstBruteForce(t *testing.T) {
 	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 5)), 20)
 	var od search.OccDP
-	refuted, none := 0, 0
+	refuted, none, nCoded, nPlain := 0, 0, 0, 0
 	for k, level := range levels {
 		if freeCells(level) > 22 {
 			continue
@@ -34,6 +34,13 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 			mp := maxProblemOf(level, prob, obj)
 			if !od.Reset(mp.prob, search.OccMaxBits) {
 				t.Fatalf("%s: the board's state is wider than %d bits\n%s", name, search.OccMaxBits, level)
+			}
+			// Every other board without the patterns (OccDP.Coded): the
+			// gains from the cells themselves.
+			if coded, _ := od.Coded(k%2 == 1); coded {
+				nCoded++
+			} else {
+				nPlain++
 			}
 			w, wf := occWeights(obj == Points)
 			lockedW, _ := weights(level, obj)
@@ -68,8 +75,11 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
+	if nCoded < 20 || nPlain < 20 {
+		t.Fatalf("%d boards with the patterns, %d without: both ways need testing", nCoded, nPlain)
+	}
 	if refuted < 100 || none < 3 {
 		t.Fatalf("only %d refutations and %d levels without an arrangement: the boards do not exercise the pass", refuted, none)
 	}
-	t.Logf("%d refutations, %d levels without an arrangement", refuted, none)
+	t.Logf("%d refutations, %d levels without an arrangement; %d boards with the patterns, %d without", refuted, none, nCoded, nPlain)
 }

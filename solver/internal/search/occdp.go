@@ -45,6 +45,19 @@ type OccDP struct {
 	gain      []int32   // Refute: the gain of the closing cells in each state of a step
 	layer     [2][]uint64
 	off       [2][]int32 // Refute: where each state's histograms start in a layer
+
+	// What closes in each state of each step, as one of at most 256
+	// patterns (coded; see code): nf rows of 2^K.
+	coded bool
+	codes []uint8
+	pats  []occPat
+}
+
+// occPat is what closes in a state of a step: the histogram's increase
+// (6 bits a number), or bad: some locked cell does not see its number.
+type occPat struct {
+	d   uint64
+	bad bool
 }
 
 // occClose is a cell whose count is final once the free cell of its step is
@@ -175,6 +188,86 @@ func (o *OccDP) size() {
 		o.suf = make([]int16, o.nf*sz)
 	}
 	o.suf = o.suf[:o.nf*sz]
+	o.code()
+}
+
+// code finds the pattern of what closes in each state of each step (a
+// state's gain is then a lookup of its pattern's, the same for every
+// state of that pattern): coded false when some step closes more than
+// five cells, or the patterns are more than 256. Eval costs half as much
+// (far size 5 seed 41, 18 bits: 40 to 20 ms a pass).
+func (o *OccDP) code() {
+	o.coded = false
+	sz := 1 << o.k
+	if cap(o.codes) < o.nf*sz {
+		o.codes = make([]uint8, o.nf*sz)
+	}
+	o.codes = o.codes[:o.nf*sz]
+	o.pats = o.pats[:0]
+	seen := map[occPat]uint8{}
+	var local []int16 // the pattern of each combination of a step's cells' counts
+	for m := 0; m < o.nf; m++ {
+		cls := o.close[m]
+		if len(cls) > 5 {
+			return
+		}
+		if len(local) < 1<<(4*len(cls)) {
+			local = make([]int16, 1<<(4*len(cls)))
+		}
+		n := 1 << (4 * len(cls))
+		for i := range n {
+			local[i] = -1
+		}
+		row := o.codes[m*sz : (m+1)*sz]
+		for st := uint32(0); st < uint32(sz); st++ {
+			lc := 0
+			for q, c := range cls {
+				i := int(bits.OnesCount32(st&c.nb)) + int(c.fixed) + int(st>>c.shift&1)<<3
+				lc |= i << (4 * q)
+			}
+			if local[lc] < 0 {
+				var p occPat
+				for _, c := range cls {
+					cnt := int8(bits.OnesCount32(st&c.nb)) + c.fixed
+					if c.self < 0 {
+						p.bad = p.bad || cnt != c.locked
+					} else if st>>uint(c.self)&1 != 0 {
+						p.d += 1 << (6 * uint(cnt))
+					}
+				}
+				if p.bad {
+					p.d = 0
+				}
+				code, ok := seen[p]
+				if !ok {
+					if len(o.pats) == 256 {
+						return
+					}
+					code = uint8(len(o.pats))
+					seen[p] = code
+					o.pats = append(o.pats, p)
+				}
+				local[lc] = int16(code)
+			}
+			row[st] = uint8(local[lc])
+		}
+	}
+	o.coded = true
+}
+
+// patGains are the gains of the patterns for the gain of each number.
+func patGains[T int32 | float32](pats []occPat, gain *[7]T, neg T, pg *[256]T) {
+	for c, p := range pats {
+		if p.bad {
+			pg[c] = neg
+			continue
+		}
+		var v T
+		for j := range 7 {
+			v += T(p.d>>(6*uint(j))&63) * gain[j]
+		}
+		pg[c] = v
+	}
 }
 
 // Bits is the width of the state.
@@ -224,6 +317,9 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 	}
 	var tb closeTables[float32]
 	tb.set(&gain, ninf)
+	var pg [256]float32
+	patGains(o.pats, &gain, ninf, &pg)
+	sz := len(cur)
 	half := uint32(len(cur) / 2)
 	top := half
 	words := max(len(cur)/64, 1)
@@ -231,6 +327,24 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 		cls := o.close[m]
 		ch := o.choice[m*words : (m+1)*words]
 		// States 2i and 2i+1 both come from i or i|top.
+		if o.coded {
+			code := o.codes[m*sz : (m+1)*sz]
+			for i0 := uint32(0); i0 < half; i0 += 64 {
+				var word uint64
+				for i := i0; i < min(i0+64, half); i++ {
+					v, u := cur[i], cur[i|top]
+					up := u > v
+					v = max(v, u)
+					word |= uint64(b2u(up)) << (i & 63)
+					s := i << 1
+					next[s] = v + pg[code[s]]
+					next[s|1] = v + pg[code[s|1]]
+				}
+				ch[i0>>6] = word
+			}
+			cur, next = next, cur
+			continue
+		}
 		for i0 := uint32(0); i0 < half; i0 += 64 {
 			var word uint64
 			for i := i0; i < min(i0+64, half); i++ {
@@ -391,6 +505,8 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	var tb closeTables[int32]
 	const neg = -1 << 26 // at most 7 cells close at a step
 	tb.set(&gain, neg)
+	var pg [256]int32
+	patGains(o.pats, &gain, neg, &pg)
 	sz := 1 << o.k
 	mask := uint32(sz - 1)
 	const none = math.MinInt16
@@ -404,8 +520,14 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		row, nxt, cls := o.suf[m*sz:(m+1)*sz], o.suf[(m+1)*sz:(m+2)*sz], o.close[m+1]
 		// g[t]: the gain of the cells closing at step m+1 in state t
 		// plus the table after it (neg or less: no way on).
+		code := o.codes[(m+1)*sz : (m+2)*sz]
 		for t := uint32(0); t <= mask; t++ {
-			v := tb.at(cls, t)
+			var v int32
+			if o.coded {
+				v = pg[code[t]]
+			} else {
+				v = tb.at(cls, t)
+			}
 			if nxt[t] == none {
 				v = neg
 			}
@@ -455,6 +577,9 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	for m := 0; m < o.nf; m++ {
 		nxt = nxt[:0]
 		cls, row := o.close[m], o.suf[m*sz:(m+1)*sz]
+		if o.coded {
+			cls = nil // the pattern says what closes
+		}
 		final := m == o.nf-1
 		for t := uint32(0); t <= mask; t++ {
 			nOff[t] = int32(len(nxt))
@@ -473,6 +598,10 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 			var touched [7]uint8
 			var room [7]int32
 			nt, ok := 0, true
+			if o.coded {
+				p := o.pats[o.codes[m*sz+int(t)]]
+				d, ok = p.d, !p.bad
+			}
 			for _, c := range cls {
 				cnt := int8(bits.OnesCount32(t&c.nb)) + c.fixed
 				if c.self < 0 {
@@ -570,4 +699,14 @@ func b2u(b bool) uint32 {
 		u = 1
 	}
 	return u
+}
+
+// Coded reports whether the patterns are in use, and how many there are;
+// with drop, they are not used (until the next Reset: for tests).
+func (o *OccDP) Coded(drop bool) (bool, int) {
+	o.size()
+	if drop {
+		o.coded = false
+	}
+	return o.coded, len(o.pats)
 }
