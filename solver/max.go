@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"os"
 	"context"
 	"fmt"
 	"iter"
@@ -469,9 +468,6 @@ func (r *maxRace) dive(budget int64) {
 // and 51, tiles, and seed 51, points, were not proved in 10 s; with it
 // they are in a few seconds (issue 27, round five).
 func (r *maxRace) occAll() {
-	if occDebug {
-		fmt.Fprintf(os.Stderr, "occAll at %v (due %v)\n", time.Since(r.t0).Round(time.Millisecond), r.occAt.Sub(r.t0))
-	}
 	for r.ctx.Err() == nil && r.occLeft() {
 		r.occ(occMaxLayer)
 	}
@@ -516,9 +512,6 @@ func (r *maxRace) occ(limit int) {
 			d := &r.occDual
 			if d.StepsDone < st.steps {
 				r.od.Steps(r.ctx, d, wf, float64(g), st.steps-d.StepsDone)
-				if occDebug {
-					fmt.Fprintf(os.Stderr, "steps %d at %v\n", d.StepsDone, time.Since(r.t0).Round(time.Millisecond))
-				}
 			}
 			if d.Best < float64(g) {
 				refuted, done = true, true
@@ -531,9 +524,6 @@ func (r *maxRace) occ(limit int) {
 			var states int64
 			refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
 			r.nodes.Add(states)
-			if occDebug {
-				fmt.Fprintf(os.Stderr, "occ %v K=%d t=%d g=%d steps=%d lb=%.3f layer=%d: refuted %v done %v states %d best %d\n", time.Since(r.t0).Round(time.Millisecond), r.od.Bits(), t, g, d.StepsDone, d.Best, st.layer, refuted, done, states, best)
-			}
 			if done || r.ctx.Err() != nil {
 				break
 			}
@@ -626,8 +616,6 @@ const (
 	occMinDelay = 250 * time.Millisecond
 	occMaxLayer = 1 << 22
 )
-
-var occDebug = os.Getenv("HEXIOM_OCCDEBUG") != ""
 
 var occStages = []struct{ steps, layer int }{
 	{12, 1 << 20}, {24, 1 << 21}, {40, occMaxLayer}, {60, occMaxLayer},
