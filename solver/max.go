@@ -355,8 +355,8 @@ type maxRace struct {
 	// The occupancy view (occAll, race's second goroutine): od decides
 	// targets by search.OccDP, occT the last one tried with its λ's steps occDual;
 	// occOff: not on this board (its state too wide), or done for good.
-	od     *search.OccDP
-	occOff bool
+	od      *search.OccDP
+	occOff  bool
 	occT    int32
 	occDual search.Dual
 	occAt   time.Time // when occ starts (occStart)
@@ -517,6 +517,15 @@ func (r *maxRace) occ(limit int) {
 				refuted, done = true, true
 				break
 			}
+			if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
+				// A value or more above the goal: the pass would keep
+				// too much (far size 5 seed 32, tiles, whose goal is
+				// reachable: 43.10 after 12 steps, the pass failed three
+				// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
+				// value above).
+				r.occOff = true
+				return
+			}
 			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
 				continue // the steps stalled: on to the largest layers, once
 			}
@@ -605,16 +614,20 @@ func occStart(k int) time.Duration {
 	return max(occMinDelay, time.Duration(1<<k)*2*time.Microsecond)
 }
 
-// occMinDelay: see occStart; occWindow: the targets a pass of occ
+// occMinDelay: see occStart; occSmallBits: on boards whose state is no
+// wider, occ tries the pass however far the bound is from the goal (far
+// size 4 seed 49, 14 bits: λ does not help, the pass refutes 52 from a
+// bound of 64); occWindow: the targets a pass of occ
 // decides at once (its layers are hardly larger than for the highest
 // alone: far size 4 seed 49, points, 10.9 million states for each of the
 // six targets from 56 down to 46); occMaxLayer bounds occ's layers (a state is
 // 8 bytes; two layers live at once); occStages: the steps of λ (in all)
 // after which occ tries the pass, and its layers' bound then.
 const (
-	occWindow   = 3
-	occMinDelay = 250 * time.Millisecond
-	occMaxLayer = 1 << 22
+	occSmallBits = 16
+	occWindow    = 3
+	occMinDelay  = 250 * time.Millisecond
+	occMaxLayer  = 1 << 22
 )
 
 var occStages = []struct{ steps, layer int }{
