@@ -604,30 +604,36 @@ func (r *maxRace) occInit() {
 }
 
 // occStart is how long the race runs before occ starts on a board whose
-// state has k bits: about 20 passes of Eval (2 µs a state of a step:
-// 0.5 s at 18 bits, 1 s at 19), at least occMinDelay (the levels the
-// searches prove sooner pay nothing). With 20 steps of plain subgradient
-// and a sort per layer, occ took seconds and started at 2 s (from 1 s, far
-// size 5 seeds 6 and 98, tiles, proved by the searches in 1.75 s, took
-// 4.6 and 7.1 s).
+// state has k bits: occSmallDelay up to occSmallBits (its passes cost
+// little), else at least occDelay (the levels the searches prove sooner
+// pay nothing: occ takes the second goroutine from its searches) and about
+// 20 passes of Eval (2 µs a state of a step: 1 s at 19 bits). With 20
+// steps of plain subgradient and a sort per layer occ took seconds, and
+// started at 2 s (from 1 s, far size 5 seeds 6 and 98, tiles, proved by
+// the searches in 1.75 s, took 4.6 and 7.1 s); from 0.5 s on 18 bits,
+// far size 5 seed 59, points, took 1.17 s against 0.61 at load 3.
 func occStart(k int) time.Duration {
-	return max(occMinDelay, time.Duration(1<<k)*2*time.Microsecond)
+	if k <= occSmallBits {
+		return occSmallDelay
+	}
+	return max(occDelay, time.Duration(1<<k)*2*time.Microsecond)
 }
 
-// occMinDelay: see occStart; occSmallBits: on boards whose state is no
-// wider, occ tries the pass however far the bound is from the goal (far
-// size 4 seed 49, 14 bits: λ does not help, the pass refutes 52 from a
-// bound of 64); occWindow: the targets a pass of occ
+// occSmallDelay, occDelay: see occStart; occSmallBits: on boards whose
+// state is no wider, occ starts early and tries the pass however far the
+// bound is from the goal (far size 4 seed 49, 14 bits: λ does not help,
+// the pass refutes 52 from a bound of 64); occWindow: the targets a pass of occ
 // decides at once (its layers are hardly larger than for the highest
 // alone: far size 4 seed 49, points, 10.9 million states for each of the
 // six targets from 56 down to 46); occMaxLayer bounds occ's layers (a state is
 // 8 bytes; two layers live at once); occStages: the steps of λ (in all)
 // after which occ tries the pass, and its layers' bound then.
 const (
-	occSmallBits = 16
-	occWindow    = 3
-	occMinDelay  = 250 * time.Millisecond
-	occMaxLayer  = 1 << 22
+	occSmallBits  = 16
+	occWindow     = 3
+	occSmallDelay = 250 * time.Millisecond
+	occDelay      = time.Second
+	occMaxLayer   = 1 << 22
 )
 
 var occStages = []struct{ steps, layer int }{
