@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // OccDP decides targets of the overconstrained variant by the occupancy
@@ -186,6 +187,7 @@ func (o *OccDP) size() {
 	o.choice = o.choice[:o.nf*words]
 	if cap(o.suf) < o.nf*sz {
 		o.suf = make([]int16, o.nf*sz)
+		hugePages(unsafe.Pointer(&o.suf[0]), uintptr(len(o.suf))*2)
 	}
 	o.suf = o.suf[:o.nf*sz]
 	o.code()
@@ -201,23 +203,23 @@ func (o *OccDP) code() {
 	sz := 1 << o.k
 	if cap(o.codes) < o.nf*sz {
 		o.codes = make([]uint8, o.nf*sz)
+		hugePages(unsafe.Pointer(&o.codes[0]), uintptr(len(o.codes)))
 	}
 	o.codes = o.codes[:o.nf*sz]
 	o.pats = o.pats[:0]
 	seen := map[occPat]uint8{}
-	var local []int16 // the pattern of each combination of a step's cells' counts
+	// local: the pattern of each combination of a step's cells' counts,
+	// as (step+1)<<8 | pattern (an entry of another step is unset).
+	var local []int32
 	for m := 0; m < o.nf; m++ {
 		cls := o.close[m]
 		if len(cls) > 5 {
 			return
 		}
 		if len(local) < 1<<(4*len(cls)) {
-			local = make([]int16, 1<<(4*len(cls)))
+			local = make([]int32, 1<<(4*len(cls)))
 		}
-		n := 1 << (4 * len(cls))
-		for i := range n {
-			local[i] = -1
-		}
+		stamp := int32(m+1) << 8
 		row := o.codes[m*sz : (m+1)*sz]
 		for st := uint32(0); st < uint32(sz); st++ {
 			lc := 0
@@ -225,7 +227,7 @@ func (o *OccDP) code() {
 				i := int(bits.OnesCount32(st&c.nb)) + int(c.fixed) + int(st>>c.shift&1)<<3
 				lc |= i << (4 * q)
 			}
-			if local[lc] < 0 {
+			if local[lc]&^255 != stamp {
 				var p occPat
 				for _, c := range cls {
 					cnt := int8(bits.OnesCount32(st&c.nb)) + c.fixed
@@ -247,7 +249,7 @@ func (o *OccDP) code() {
 					seen[p] = code
 					o.pats = append(o.pats, p)
 				}
-				local[lc] = int16(code)
+				local[lc] = stamp | int32(code)
 			}
 			row[st] = uint8(local[lc])
 		}
