@@ -278,26 +278,6 @@ func (o *OccDP) Bits() int { return o.k }
 // Pool is the movable tiles of each number.
 func (o *OccDP) Pool() [7]int32 { return o.pool }
 
-// closeGain adds to v the gain of the free cells that close in state s
-// (gain[count] each, if occupied); false when a locked cell closes without
-// its number or a count passes 6.
-func closeGain[T int32 | float64](cls []occClose, s uint32, gain *[7]T, v T) (T, bool) {
-	for _, c := range cls {
-		cnt := int8(bits.OnesCount32(s&c.nb)) + c.fixed
-		if c.self < 0 {
-			if cnt != c.locked {
-				return v, false
-			}
-		} else if s>>uint(c.self)&1 != 0 {
-			if cnt > 6 {
-				return v, false
-			}
-			v += gain[cnt]
-		}
-	}
-	return v, true
-}
-
 // Eval returns max over S of Σ_{free c∈S} (w[count c] − lam[count c]), and
 // the histogram of one S reaching it (by the choices kept a step, one bit a
 // state); -Inf when no S lets every locked cell see its number.
