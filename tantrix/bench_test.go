@@ -9,7 +9,9 @@ import (
 )
 
 // BenchmarkSolve solves the boards of `hexiom tantrix gen -n N -seed 1..10`
-// (one op: all ten); nodes/op is the total of their search nodes.
+// (one op: all ten) with one thread (the full search alone) and with two
+// (its two lanes); nodes/op is the total of their search nodes (both
+// lanes').
 //
 //	go test -run '^$' -bench Solve ./tantrix/
 func BenchmarkSolve(b *testing.B) {
@@ -22,19 +24,21 @@ func BenchmarkSolve(b *testing.B) {
 			}
 			boards = append(boards, bd)
 		}
-		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
-			var nodes int64
-			for i := 0; i < b.N; i++ {
-				for _, bd := range boards {
-					res, err := Solve(context.Background(), bd)
-					if err != nil || !res.Solved {
-						b.Fatal(err)
+		for _, th := range []int{1, 2} {
+			b.Run(fmt.Sprintf("n=%d/threads=%d", n, th), func(b *testing.B) {
+				var nodes int64
+				for i := 0; i < b.N; i++ {
+					for _, bd := range boards {
+						res, err := Solve(context.Background(), bd, Threads(th))
+						if err != nil || !res.Solved {
+							b.Fatal(err)
+						}
+						nodes += res.Nodes
 					}
-					nodes += res.Nodes
 				}
-			}
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-		})
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
 	}
 }
 

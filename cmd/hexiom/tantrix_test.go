@@ -57,6 +57,39 @@ func TestTantrixGenSolveJSON(t *testing.T) {
 	}
 }
 
+// tantrix solve -threads 1 is deterministic: the same nodes on every run,
+// the full search's alone (the two lanes' nodes, with -threads 2, count
+// the plain lane's too, and the solution is checked either way).
+func TestTantrixSolveThreads(t *testing.T) {
+	f := genBoard(t, "60", "7") // 520 nodes at seed 1
+	b, err := cli.ReadTantrixBoard(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes []int64
+	for _, th := range []string{"1", "1", "2"} {
+		var out, errb bytes.Buffer
+		if st := run([]string{"tantrix", "solve", "-json", "-threads", th, f}, &out, &errb); st != exitOK {
+			t.Fatalf("-threads %s: status %d, stderr %s", th, st, errb.String())
+		}
+		var rep tantrixReport
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatalf("%v: %s", err, out.String())
+		}
+		var ts []tantrix.Placed
+		for _, p := range rep.Places {
+			ts = append(ts, tantrix.Placed{Place: tantrix.Place{Q: p.Q, R: p.R}, Tile: p.Tile, Rot: p.Rot})
+		}
+		if err := tantrix.Check(b, ts); !rep.Solved || err != nil {
+			t.Fatalf("-threads %s: solved %v, %v", th, rep.Solved, err)
+		}
+		nodes = append(nodes, rep.Nodes)
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("-threads 1: %d nodes, then %d", nodes[0], nodes[1])
+	}
+}
+
 func TestTantrixSolveUnsolvableAndBadInput(t *testing.T) {
 	f := genBoard(t, "20", "2")
 	b, err := cli.ReadTantrixBoard(f)
