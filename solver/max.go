@@ -106,7 +106,8 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // between them from the root, in another orientation each time (with
 // Threads(1) the best found could stay poor for good; see dive).
 // With two goroutines or more, once the race has run a while (occStart:
-// 0.25 s on boards whose state has 16 bits or less, 1 s above), the
+// 0.25 s on boards whose state has 16 bits or less, 0.5 s at 17 and 18
+// bits, 1 s at 19), the
 // second goroutine decides the targets from the bound down by the
 // occupancy view where the board allows it (search.OccDP, boards of size 5
 // and less; see occAll), then goes on.
@@ -480,7 +481,8 @@ func (r *maxRace) occAll() {
 // optimum among them (the best of its last layer). A refuted window lowers
 // the bound, the optimum found sets it (the searches still have to find
 // its arrangement), and that, or a pass undecided at occMaxLayer, ends occ
-// for good (occOff). A goal's λ starts from the last goal's best and takes
+// for good (occOff). A goal's λ starts from the last goal's best (the
+// first from occPrior) and takes
 // its steps in the stages of occStages, the pass tried after each (a good
 // λ keeps the layers small: the stages stop at the first λ good enough).
 func (r *maxRace) occ(limit int) {
@@ -500,11 +502,11 @@ func (r *maxRace) occ(limit int) {
 		// 0.2 million.)
 		g := max(fl+unit, t-(occWindow-1)*unit)
 		if g != r.occT {
-			from := &r.occDual.BestLam
+			from := r.occDual.BestLam
 			if r.occT < 0 {
-				from = nil
+				from = occPrior(r.points)
 			}
-			r.occDual.Start(from)
+			r.occDual.Start(&from)
 			r.occT = g
 		}
 		refuted, done, best := false, false, int32(-1)
@@ -552,6 +554,26 @@ func (r *maxRace) occ(limit int) {
 			return
 		}
 	}
+}
+
+// occPrior is the λ occ's first goal starts from: near the λ that 20 to
+// 40 steps found on far size 5 levels (tiles: about 0.15 a count, at most
+// 0.65, seeds 41, 51, 18, 65, 59 from 0 to 0.2 at 1 up to 0.6 to 0.8 at 6;
+// points: the count less 0.6, seed 51 0, 0, 1.2, 2.4, 3.5, 4.5, 5.6). From
+// it against from 0, the steps to a pass within 1 M states a layer: seed
+// 41 tiles 4 against 10, 51 tiles 4 against 6, 51 points 6 against 12,
+// seed 6 tiles refuted by λ alone in 4 against 10; seed 98 tiles 10
+// either way (5.0 M states against 1.9 M), seed 65 16 against 12.
+func occPrior(points bool) [7]float64 {
+	var lam [7]float64
+	for k := range lam {
+		if points {
+			lam[k] = max(0, float64(k)-0.6)
+		} else {
+			lam[k] = min(0.65, 0.15*float64(k))
+		}
+	}
+	return lam
 }
 
 // occWeights is what a tile of each number is worth to the objective
@@ -621,11 +643,16 @@ func (r *maxRace) occInit() {
 // state has k bits: occSmallDelay up to occSmallBits (its passes cost
 // little), else at least occDelay (the levels the searches prove sooner
 // pay nothing: occ takes the second goroutine from its searches) and about
-// 20 passes of Eval (2 µs a state of a step: 1 s at 19 bits). With 20
-// steps of plain subgradient and a sort per layer occ took seconds, and
-// started at 2 s (from 1 s, far size 5 seeds 6 and 98, tiles, proved by
-// the searches in 1.75 s, took 4.6 and 7.1 s); from 0.5 s on 18 bits,
-// far size 5 seed 59, points, took 1.17 s against 0.61 at load 3.
+// 20 passes of Eval (2 µs a state of a step: 0.5 s at 18 bits, 1 s at
+// 19). With 20 steps of plain subgradient and a sort per layer occ took
+// seconds, and started at 2 s (from 1 s, far size 5 seeds 6 and 98,
+// tiles, proved by the searches in 1.75 s, took 4.6 and 7.1 s). Round six,
+// 18 bits, from 0.5 s against 1 s (λ from occPrior, load 3, two runs):
+// far size 5 seed 41 tiles 1.35 / 1.31 s against 1.90 / 2.34, 51 tiles
+// 1.36 / 1.24 against 1.81 / 1.76, 51 points 1.62 / 1.46 against 2.29 /
+// 2.12, 53 tiles 0.93 / 1.12 against 1.59 / 1.59; seeds 32 and 54, tiles
+// (a whole solution the searches find late), 1.23 / 2.10 against 1.90 /
+// 1.15 and 3.98 / 6.27 against 3.99 / 4.15.
 func occStart(k int) time.Duration {
 	if k <= occSmallBits {
 		return occSmallDelay
@@ -646,12 +673,12 @@ const (
 	occSmallBits  = 16
 	occWindow     = 3
 	occSmallDelay = 250 * time.Millisecond
-	occDelay      = time.Second
+	occDelay      = 500 * time.Millisecond
 	occMaxLayer   = 1 << 22
 )
 
 var occStages = []struct{ steps, layer int }{
-	{12, 1 << 20}, {24, 1 << 21}, {40, occMaxLayer}, {60, occMaxLayer},
+	{6, 1 << 20}, {12, 1 << 20}, {24, 1 << 21}, {40, occMaxLayer}, {60, occMaxLayer},
 }
 
 // diveLeft reports whether the best found and the bound are two values
