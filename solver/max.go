@@ -501,6 +501,12 @@ func (r *maxRace) occ(limit int) {
 		// far size 5 seed 51 from 155 took 37 million states, from 156
 		// 0.2 million.)
 		g := max(fl+unit, t-(occWindow-1)*unit)
+		if r.od.Bits() <= occSmallBits {
+			// A narrow board's pass keeps about as many states for any
+			// goal: down to the best found plus one at once (far size 4
+			// seed 49, points: one pass in place of two).
+			g = fl + unit
+		}
 		if g != r.occT {
 			from := r.occDual.BestLam
 			if r.occT < 0 {
