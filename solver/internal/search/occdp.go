@@ -36,8 +36,8 @@ import (
 // What closes in each state of each step is one of a few dozen patterns,
 // found once (code): a pass's gain in a state is its pattern's. The tables
 // are sized once per Reset: 2^K values a step (K ≤ maxBits); at 19 bits
-// and 61 free cells, 64 MB for Refute's table, 32 MB for the patterns, and
-// two layers of up to 32 MB each.
+// and 61 free cells, 64 MB for Refute's table and two layers of up to 32
+// MB each; the patterns take a few kB a step (code).
 type OccDP struct {
 	nf    int // free cells
 	k     int // state bits
@@ -54,9 +54,10 @@ type OccDP struct {
 	off       [2][]int32 // Refute: where each state's histograms start in a layer
 
 	// What closes in each state of each step, as one of at most 256
-	// patterns (coded; see code): nf rows of 2^K.
+	// patterns (coded; see code): a row a step of 2^(the bits it reads).
 	coded bool
-	codes []uint8
+	gath  []occGather
+	gcode []uint8
 	pats  []occPat
 }
 
@@ -201,66 +202,106 @@ func (o *OccDP) size() {
 
 // code finds the pattern of what closes in each state of each step (a
 // state's gain is then a lookup of its pattern's, the same for every
-// state of that pattern): coded false when some step closes more than
-// five cells, or the patterns are more than 256. Eval costs half as much
-// (far size 5 seed 41, 18 bits: 40 to 20 ms a pass).
+// state of that pattern): coded false when some step's closing cells
+// read more than occGatherBits bits of the state, or the patterns are
+// more than 256. Eval costs half as much (far size 5 seed 41, 18 bits: 40
+// to 20 ms a pass).
+//
+// A step's pattern depends only on the bits its closing cells read (rel):
+// the state's three bytes are each mapped by a table of 256 to their
+// part of the index of those bits (their bits gathered), and the pattern
+// is read from the step's row of 2^|rel| (issue 27, round seven: a row
+// of 2^K a step was 360 MB at 22 bits, and as many seconds to fill).
 func (o *OccDP) code() {
 	o.coded = false
-	sz := 1 << o.k
-	if cap(o.codes) < o.nf*sz {
-		o.codes = make([]uint8, o.nf*sz)
-		hugePages(unsafe.Pointer(&o.codes[0]), uintptr(len(o.codes)))
+	if cap(o.gath) < o.nf {
+		o.gath = make([]occGather, o.nf)
 	}
-	o.codes = o.codes[:o.nf*sz]
+	o.gath = o.gath[:o.nf]
+	o.gcode = o.gcode[:0]
 	o.pats = o.pats[:0]
 	seen := map[occPat]uint8{}
-	// local: the pattern of each combination of a step's cells' counts,
-	// as (step+1)<<8 | pattern (an entry of another step is unset).
-	var local []int32
+	var pos [32]uint8
 	for m := 0; m < o.nf; m++ {
 		cls := o.close[m]
-		if len(cls) > 5 {
+		var rel uint32
+		for _, c := range cls {
+			rel |= c.nb
+			if c.self >= 0 {
+				rel |= 1 << uint(c.self)
+			}
+		}
+		n := 0
+		for r := rel; r != 0; r &= r - 1 {
+			pos[n] = uint8(bits.TrailingZeros32(r))
+			n++
+		}
+		if n > occGatherBits {
 			return
 		}
-		if len(local) < 1<<(4*len(cls)) {
-			local = make([]int32, 1<<(4*len(cls)))
+		g := &o.gath[m]
+		for b := range g.gt {
+			for x := range g.gt[b] {
+				var key uint16
+				for j, q := range pos[:n] {
+					if int(q)/8 == b && x>>(q%8)&1 != 0 {
+						key |= 1 << j
+					}
+				}
+				g.gt[b][x] = key
+			}
 		}
-		stamp := int32(m+1) << 8
-		row := o.codes[m*sz : (m+1)*sz]
-		for st := uint32(0); st < uint32(sz); st++ {
-			lc := 0
-			for q, c := range cls {
-				i := int(bits.OnesCount32(st&c.nb)) + int(c.fixed) + int(st>>c.shift&1)<<3
-				lc |= i << (4 * q)
+		g.off = int32(len(o.gcode))
+		for key := 0; key < 1<<n; key++ {
+			var st uint32
+			for j, q := range pos[:n] {
+				if key>>j&1 != 0 {
+					st |= 1 << q
+				}
 			}
-			if local[lc]&^255 != stamp {
-				var p occPat
-				for _, c := range cls {
-					cnt := int8(bits.OnesCount32(st&c.nb)) + c.fixed
-					if c.self < 0 {
-						p.bad = p.bad || cnt != c.locked
-					} else if st>>uint(c.self)&1 != 0 {
-						p.d += 1 << (6 * uint(cnt))
-					}
+			var p occPat
+			for _, c := range cls {
+				cnt := int8(bits.OnesCount32(st&c.nb)) + c.fixed
+				if c.self < 0 {
+					p.bad = p.bad || cnt != c.locked
+				} else if st>>uint(c.self)&1 != 0 {
+					p.d += 1 << (6 * uint(cnt))
 				}
-				if p.bad {
-					p.d = 0
-				}
-				code, ok := seen[p]
-				if !ok {
-					if len(o.pats) == 256 {
-						return
-					}
-					code = uint8(len(o.pats))
-					seen[p] = code
-					o.pats = append(o.pats, p)
-				}
-				local[lc] = stamp | int32(code)
 			}
-			row[st] = uint8(local[lc])
+			if p.bad {
+				p.d = 0
+			}
+			code, ok := seen[p]
+			if !ok {
+				if len(o.pats) == 256 {
+					return
+				}
+				code = uint8(len(o.pats))
+				seen[p] = code
+				o.pats = append(o.pats, p)
+			}
+			o.gcode = append(o.gcode, code)
 		}
 	}
 	o.coded = true
+}
+
+// occGatherBits is the most bits of the state a step's closing cells may
+// read for the patterns (a step's row of patterns is 2^occGatherBits bytes
+// at most).
+const occGatherBits = 16
+
+// occGather maps a state to its pattern at a step: gt[b][x] is byte b of
+// the state, x, gathered to its bits of the step's index; the step's row
+// of patterns starts at off in OccDP.gcode.
+type occGather struct {
+	gt  [3][256]uint16
+	off int32
+}
+
+// key is the index of state s in the step's row.
+func (g *occGather) key(s uint32) uint16 {
+	return g.gt[0][s&255] | g.gt[1][s>>8&255] | g.gt[2][s>>16&255]
 }
 
 // patGains are the gains of the patterns for the gain of each number.
@@ -307,7 +348,6 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 	tb.set(&gain, ninf)
 	var pg [256]float32
 	patGains(o.pats, &gain, ninf, &pg)
-	sz := len(cur)
 	half := uint32(len(cur) / 2)
 	top := half
 	words := max(len(cur)/64, 1)
@@ -316,17 +356,21 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 		ch := o.choice[m*words : (m+1)*words]
 		// States 2i and 2i+1 both come from i or i|top.
 		if o.coded {
-			code := o.codes[m*sz : (m+1)*sz]
+			g := &o.gath[m]
+			row := o.gcode[g.off:]
+			bit0 := g.gt[0][1] // what the state's bit 0 adds to the key
 			for i0 := uint32(0); i0 < half; i0 += 64 {
 				var word uint64
+				kh := g.key(i0 << 1) // the states of the block share their bytes above the lowest
 				for i := i0; i < min(i0+64, half); i++ {
 					v, u := cur[i], cur[i|top]
 					up := u > v
 					v = max(v, u)
 					word |= uint64(b2u(up)) << (i & 63)
 					s := i << 1
-					next[s] = v + pg[code[s]]
-					next[s|1] = v + pg[code[s|1]]
+					k := kh | g.gt[0][s&255]
+					next[s] = v + pg[row[k]]
+					next[s|1] = v + pg[row[k|bit0]]
 				}
 				ch[i0>>6] = word
 			}
@@ -508,18 +552,27 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		row, nxt, cls := o.suf[m*sz:(m+1)*sz], o.suf[(m+1)*sz:(m+2)*sz], o.close[m+1]
 		// g[t]: the gain of the cells closing at step m+1 in state t
 		// plus the table after it (neg or less: no way on).
-		code := o.codes[(m+1)*sz : (m+2)*sz]
-		for t := uint32(0); t <= mask; t++ {
-			var v int32
-			if o.coded {
-				v = pg[code[t]]
-			} else {
-				v = tb.at(cls, t)
+		if o.coded {
+			ga := &o.gath[m+1]
+			codes := o.gcode[ga.off:]
+			for t0 := uint32(0); t0 <= mask; t0 += 256 {
+				kh := ga.key(t0) // the key of the bytes above the lowest
+				for t := t0; t <= min(t0+255, mask); t++ {
+					v := pg[codes[kh|ga.gt[0][t&255]]]
+					if nxt[t] == none {
+						v = neg
+					}
+					g[t] = v + int32(nxt[t])
+				}
 			}
-			if nxt[t] == none {
-				v = neg
+		} else {
+			for t := uint32(0); t <= mask; t++ {
+				v := tb.at(cls, t)
+				if nxt[t] == none {
+					v = neg
+				}
+				g[t] = v + int32(nxt[t])
 			}
-			g[t] = v + int32(nxt[t])
 		}
 		// State s goes on to 2s or 2s+1 (its top bit dropped). A way
 		// on is kept above none, however low its value (raising a
@@ -565,8 +618,12 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	for m := 0; m < o.nf; m++ {
 		nxt = nxt[:0]
 		cls, row := o.close[m], o.suf[m*sz:(m+1)*sz]
+		var ga *occGather
+		var codes []uint8
 		if o.coded {
 			cls = nil // the pattern says what closes
+			ga = &o.gath[m]
+			codes = o.gcode[ga.off:]
 		}
 		final := m == o.nf-1
 		for t := uint32(0); t <= mask; t++ {
@@ -587,7 +644,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 			var room [7]int32
 			nt, ok := 0, true
 			if o.coded {
-				p := o.pats[o.codes[m*sz+int(t)]]
+				p := o.pats[codes[ga.key(t)]]
 				d, ok = p.d, !p.bad
 			}
 			for _, c := range cls {
