@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -359,6 +360,7 @@ type maxRace struct {
 	// occOff: not on this board (its state too wide), or done for good.
 	od      *search.OccDP
 	occOff  bool
+	wide    bool // occWide runs on a third goroutine
 	occT    int32
 	occDual search.Dual
 	occAt   time.Time // when occ starts (occStart)
@@ -562,6 +564,50 @@ func (r *maxRace) occ(limit int) {
 	}
 }
 
+// occWide decides, on a board too wide for Refute's table (20 to
+// OccWideBits bits: far size 6), the best found plus one by the
+// Lagrangian bound alone (its steps from occWidePrior, at most
+// occWideSteps, each a pass of Eval: 0.1 to 0.4 s); a bound below it
+// proves the best found optimal, else the bound's floor lowers the
+// race's, and occ ends for good. Far size 6 (issue 27, round seven): seed
+// 49 tiles refuted at the first step, seed 29 tiles at the fourteenth; in
+// round six neither was proved in 10 s.
+func (r *maxRace) occWide() {
+	_, wf := occWeights(r.points)
+	unit := int32(1)
+	if r.points {
+		unit = 2
+	}
+	t, fl := r.target(), r.floor.Load()
+	if t <= fl {
+		return
+	}
+	g := fl + unit
+	from := occWidePrior(r.points)
+	d := &r.occDual
+	d.Start(&from)
+	r.od.Steps(r.ctx, d, wf, float64(g), occWideSteps)
+	if r.ctx.Err() != nil || math.IsInf(d.Best, 1) {
+		return
+	}
+	if b := r.round(int32(math.Floor(d.Best))); b < t {
+		r.refuted(max(b, fl))
+	}
+}
+
+// occWidePrior is where occWide's λ starts: the mean of the λ that 60
+// steps found on far size 6 levels of seeds 100 to 199 (not those of the
+// issue's measure, 0 to 49).
+func occWidePrior(points bool) [7]float64 {
+	if points {
+		return occPrior(true)
+	}
+	return [7]float64{0, 0.2, 0.42, 0.53, 0.58, 0.63, 0.68}
+}
+
+// occWideSteps is the most steps of λ occWide takes.
+const occWideSteps = 80
+
 // occPrior is the λ occ's first goal starts from: near the λ that 20 to
 // 40 steps found on far size 5 levels (tiles: about 0.15 a count, at most
 // 0.65, seeds 41, 51, 18, 65, 59 from 0 to 0.2 at 1 up to 0.6 to 0.8 at 6;
@@ -641,8 +687,33 @@ func (r *maxRace) occLeft() bool {
 // sets when occ starts.
 func (r *maxRace) occInit() {
 	r.od, r.occT = new(search.OccDP), -1
-	r.occOff = !r.od.Reset(r.mp.prob, search.OccMaxBits)
+	r.occOff = !r.od.Reset(occOrder(r.mp.prob, r.visits), search.OccWideBits)
 	r.occAt = r.t0.Add(occStart(r.od.Bits()))
+	if !r.occOff && r.od.Bits() > search.OccMaxBits {
+		// A wide board's occ runs on a goroutine of its own (race).
+		r.occOff, r.wide = true, true
+	}
+}
+
+// occOrder is p in the reading order, of the twelve turns and mirrors of
+// the board, whose state is the narrowest (OccDP's cost doubles with each
+// bit; the first of the narrowest, reading order if it is one). The
+// holes and locked cells differ from one turn to another: of far size 6
+// seeds 0 to 49, reading order has 20 to 23 bits, the narrowest 19 to 22
+// (seed 28: 20 against 19, seed 10 23 against 22); size 5 seed 65, 19
+// against 17 (issue 27, round seven).
+func occOrder(p search.Problem, visits [][]int32) search.Problem {
+	var od search.OccDP
+	best, bits := p, math.MaxInt
+	for _, v := range visits[:12] {
+		q := p
+		q.Visit = v
+		od.Reset(q, 64)
+		if od.Bits() < bits {
+			best, bits = q, od.Bits()
+		}
+	}
+	return best
 }
 
 // occStart is how long the race runs before occ starts on a board whose
@@ -663,6 +734,9 @@ func occStart(k int) time.Duration {
 	if k <= occSmallBits {
 		return occSmallDelay
 	}
+	if k > search.OccMaxBits {
+		return occWideDelay
+	}
 	return max(occDelay, time.Duration(1<<k)*2*time.Microsecond)
 }
 
@@ -679,6 +753,7 @@ const (
 	occSmallBits  = 16
 	occWindow     = 3
 	occSmallDelay = 250 * time.Millisecond
+	occWideDelay  = time.Second
 	occDelay      = 500 * time.Millisecond
 	occMaxLayer   = 1 << 22
 )
@@ -923,6 +998,17 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 	r.occInit()
 	var wg sync.WaitGroup
 	wg.Go(func() { r.up(up, maxUpSeq) })
+	if r.wide {
+		wg.Go(func() {
+			tm := time.NewTimer(time.Until(r.occAt))
+			defer tm.Stop()
+			select {
+			case <-r.ctx.Done():
+			case <-tm.C:
+				r.occWide()
+			}
+		})
+	}
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
 			if !r.zerosLeft() && !r.wholeLeft() {

@@ -116,14 +116,26 @@ func (tb *closeTables[T]) at(cls []occClose, s uint32) T {
 // size 5 levels have 16 to 19 bits, size 6 22 or more).
 const OccMaxBits = 19
 
-// Reset lays out p (its pool: the tiles on Start); false when the state
-// would be wider than maxBits.
+// OccWideBits is the widest state OccDP takes for Eval and Lagrange's
+// steps alone (Refute's table would be 2^K int16 a free cell: 720 MB at 22
+// bits; Eval's 2^K float32 twice and a bit a state a step, 77 MB).
+const OccWideBits = 22
+
+// Reset lays out p (its pool: the tiles on Start), its free cells in the
+// order of p.Visit (nil: index order); false when the state would be
+// wider than maxBits.
 func (o *OccDP) Reset(p Problem, maxBits int) bool {
 	n := len(p.Nbrs)
 	fi := make([]int, n)
 	o.nf, o.ok, o.pool = 0, true, [7]int32{}
-	for i := 0; i < n; i++ {
+	for i := range fi {
 		fi[i] = -1
+	}
+	for v := 0; v < n; v++ {
+		i := v
+		if len(p.Visit) == n {
+			i = int(p.Visit[v])
+		}
 		if !p.Hole[i] && p.Locked[i] == Empty {
 			fi[i] = o.nf
 			o.nf++
@@ -168,7 +180,7 @@ func (o *OccDP) Reset(p Problem, maxBits int) bool {
 		}
 		o.close[hi] = append(o.close[hi], oc)
 	}
-	if o.nf == 0 || o.k > min(maxBits, 22) || slices.Max(o.pool[:]) > 63 {
+	if o.nf == 0 || o.k > min(maxBits, OccWideBits) || slices.Max(o.pool[:]) > 63 {
 		return false // (a histogram packs 6 bits a number above the state)
 	}
 	o.sized = false
@@ -192,12 +204,19 @@ func (o *OccDP) size() {
 		o.choice = make([]uint64, o.nf*words)
 	}
 	o.choice = o.choice[:o.nf*words]
+	o.code()
+}
+
+// sizeSuf makes Refute's table (nf rows of 2^K int16: at 22 bits and 86
+// free cells, 720 MB, so Eval alone never makes it).
+func (o *OccDP) sizeSuf() {
+	sz := 1 << o.k
 	if cap(o.suf) < o.nf*sz {
+		o.suf = nil
 		o.suf = make([]int16, o.nf*sz)
 		hugePages(unsafe.Pointer(&o.suf[0]), uintptr(len(o.suf))*2)
 	}
 	o.suf = o.suf[:o.nf*sz]
-	o.code()
 }
 
 // code finds the pattern of what closes in each state of each step (a
@@ -329,10 +348,17 @@ func (o *OccDP) Pool() [7]int32 { return o.pool }
 // the histogram of one S reaching it (by the choices kept a step, one bit a
 // state); -Inf when no S lets every locked cell see its number.
 func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
+	v, h, _ := o.eval(context.Background(), w, lam)
+	return v, h
+}
+
+// eval is Eval, checking ctx every few steps (a pass at 22 bits takes a
+// third of a second): false when ctx ended first (no value then).
+func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32, bool) {
 	var hist [7]int32
 	ninf := float32(math.Inf(-1))
 	if !o.ok {
-		return math.Inf(-1), hist
+		return math.Inf(-1), hist, true
 	}
 	o.size()
 	cur, next := o.cur, o.next
@@ -352,6 +378,9 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 	top := half
 	words := max(len(cur)/64, 1)
 	for m := 0; m < o.nf; m++ {
+		if m%16 == 15 && ctx.Err() != nil {
+			return 0, hist, false
+		}
 		cls := o.close[m]
 		ch := o.choice[m*words : (m+1)*words]
 		// States 2i and 2i+1 both come from i or i|top.
@@ -400,7 +429,7 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 		}
 	}
 	if best == ninf {
-		return math.Inf(-1), hist
+		return math.Inf(-1), hist, true
 	}
 	// Back from the best last state: the counts of the free cells
 	// occupied as each step closes them.
@@ -417,7 +446,7 @@ func (o *OccDP) Eval(w, lam *[7]float64) (float64, [7]int32) {
 		}
 		bs = p
 	}
-	return float64(best), hist
+	return float64(best), hist, true
 }
 
 // Lagrange minimises the Lagrangian bound on Σ w[k]·h[k] over λ by at most
@@ -466,7 +495,10 @@ func (o *OccDP) Steps(ctx context.Context, d *Dual, w [7]float64, target float64
 		if d.Best < target || d.mu < 1.0/64 || ctx.Err() != nil {
 			return
 		}
-		v, h := o.Eval(&w, &d.lam)
+		v, h, ok := o.eval(ctx, &w, &d.lam)
+		if !ok {
+			return
+		}
 		d.StepsDone++
 		if math.IsInf(v, -1) {
 			d.Best, d.BestLam = v, d.lam
@@ -518,12 +550,16 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	if !o.ok {
 		return true, true, 0, -1
 	}
+	if o.k > OccMaxBits {
+		return false, false, 0, -1 // the table would be too large
+	}
 	if o.nf*6*occScale > math.MaxInt16 {
 		// The table's values could pass int16: lowering one would
 		// refute wrongly, so the pass does not decide here.
 		return false, false, 0, -1
 	}
 	o.size()
+	o.sizeSuf()
 	// The table: suf[m][s] bounds, for the state s after step m, the
 	// weight of the free cells that close after m less λ of their counts,
 	// scaled up (rounded up, so it stays a bound); MinInt16: no way on.
