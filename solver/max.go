@@ -108,10 +108,13 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // Threads(1) the best found could stay poor for good; see dive).
 // With two goroutines or more, once the race has run a while (occStart:
 // 0.25 s on boards whose state has 16 bits or less, 0.5 s at 17 and 18
-// bits, 1 s at 19), the
+// bits, 1 s at 19 and more), the
 // second goroutine decides the targets from the bound down by the
-// occupancy view where the board allows it (search.OccDP, boards of size 5
-// and less; see occAll), then goes on.
+// occupancy view where the board allows it (search.OccDP, in the board's
+// turn with the narrowest state, at most 19 bits: most boards of size 5
+// and less; see occAll), then goes on; on boards of 20 to 22 bits (most
+// of size 6) a third goroutine tries the Lagrangian bound alone on the
+// best found plus one (occWide).
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement

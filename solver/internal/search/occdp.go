@@ -15,7 +15,8 @@ import (
 // counts of its free cells (their histogram h) fit the pool, h[k] ≤
 // pool[k], and every locked cell sees its number. Its value is Σ w[k]·h[k].
 //
-// The cells are taken in index order (reading order), the free ones only;
+// The cells are taken in the order of Problem.Visit (nil: index order),
+// the free ones only;
 // the state after a step is the occupancy of the last K free cells, K the
 // widest span from a cell's first free neighbour (or itself) to its last:
 // a cell's count is final once the last of them is decided ("closes").
