@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -68,5 +69,29 @@ func BenchmarkOccDP(b *testing.B) {
 		})
 		coded, pats := od.Coded(false)
 		b.Logf("%s: K = %d, patterns %v %d", name, od.Bits(), coded, pats)
+	}
+}
+
+// BenchmarkOccDPWide times a pass of Eval on a far size-6 board in its
+// narrowest turn (21 bits; occWide's steps), on one goroutine and two:
+//
+//	go test -run '^$' -bench OccDPWide -benchtime 5x ./solver/
+func BenchmarkOccDPWide(b *testing.B) {
+	level := readLevel(b, "testdata/far/far-s6-29.txt")
+	prob, _ := problemOf(level)
+	mp := maxProblemOf(level, prob, Tiles)
+	var od search.OccDP
+	if !od.Reset(occOrder(mp.prob, orientations(level.Size)), search.OccWideBits) {
+		b.Fatalf("far-s6-29: state wider than %d bits", search.OccWideBits)
+	}
+	_, wf := occWeights(false)
+	lam := occWidePrior(false)
+	for _, workers := range []int{1, 2} {
+		od.SetWorkers(workers)
+		b.Run(fmt.Sprintf("bits-%d/workers-%d", od.Bits(), workers), func(b *testing.B) {
+			for b.Loop() {
+				od.Eval(&wf, &lam)
+			}
+		})
 	}
 }

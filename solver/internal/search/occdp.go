@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 	"unsafe"
 )
 
@@ -48,6 +49,7 @@ type OccDP struct {
 	sized bool // the tables below fit the layout
 
 	cur, next []float32 // Eval
+	workers   int       // Eval's goroutines (SetWorkers)
 	choice    []uint64  // Eval: bit i of step m: states 2i and 2i+1 came from the one with the top bit set
 	suf       []int16   // Refute: nf rows of 2^K
 	gain      []int32   // Refute: the gain of the closing cells in each state of a step
@@ -382,43 +384,17 @@ func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32
 		if m%16 == 15 && ctx.Err() != nil {
 			return 0, hist, false
 		}
-		cls := o.close[m]
 		ch := o.choice[m*words : (m+1)*words]
-		// States 2i and 2i+1 both come from i or i|top.
-		if o.coded {
-			g := &o.gath[m]
-			row := o.gcode[g.off:]
-			bit0 := g.gt[0][1] // what the state's bit 0 adds to the key
-			for i0 := uint32(0); i0 < half; i0 += 64 {
-				var word uint64
-				kh := g.key(i0 << 1) // the states of the block share their bytes above the lowest
-				for i := i0; i < min(i0+64, half); i++ {
-					v, u := cur[i], cur[i|top]
-					up := u > v
-					v = max(v, u)
-					word |= uint64(b2u(up)) << (i & 63)
-					s := i << 1
-					k := kh | g.gt[0][s&255]
-					next[s] = v + pg[row[k]]
-					next[s|1] = v + pg[row[k|bit0]]
-				}
-				ch[i0>>6] = word
-			}
-			cur, next = next, cur
-			continue
-		}
-		for i0 := uint32(0); i0 < half; i0 += 64 {
-			var word uint64
-			for i := i0; i < min(i0+64, half); i++ {
-				v, u := cur[i], cur[i|top]
-				up := u > v
-				v = max(v, u)
-				word |= uint64(b2u(up)) << (i & 63)
-				s := i << 1
-				next[s] = v + tb.at(cls, s)
-				next[s|1] = v + tb.at(cls, s|1)
-			}
-			ch[i0>>6] = word
+		if o.workers > 1 && half >= occParMin {
+			// The second half of the states on another goroutine (a
+			// block of 64 is one word of ch: the halves share none).
+			mid := half / 2 &^ 63
+			var wg sync.WaitGroup
+			wg.Go(func() { o.step(m, mid, half, cur, next, ch, &pg, &tb) })
+			o.step(m, 0, mid, cur, next, ch, &pg, &tb)
+			wg.Wait()
+		} else {
+			o.step(m, 0, half, cur, next, ch, &pg, &tb)
 		}
 		cur, next = next, cur
 	}
@@ -773,6 +749,55 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	}
 	return false, true, states, best // every state left meets the target
 }
+
+// step is step m of eval over the states 2i and 2i+1 for i in [lo, hi)
+// (lo a multiple of 64): both come from i or i|top of cur.
+func (o *OccDP) step(m int, lo, hi uint32, cur, next []float32, ch []uint64, pg *[256]float32, tb *closeTables[float32]) {
+	top := uint32(len(cur) / 2)
+	if o.coded {
+		g := &o.gath[m]
+		row := o.gcode[g.off:]
+		bit0 := g.gt[0][1] // what the state's bit 0 adds to the key
+		for i0 := lo; i0 < hi; i0 += 64 {
+			var word uint64
+			kh := g.key(i0 << 1) // the states of the block share their bytes above the lowest
+			for i := i0; i < min(i0+64, hi); i++ {
+				v, u := cur[i], cur[i|top]
+				up := u > v
+				v = max(v, u)
+				word |= uint64(b2u(up)) << (i & 63)
+				s := i << 1
+				k := kh | g.gt[0][s&255]
+				next[s] = v + pg[row[k]]
+				next[s|1] = v + pg[row[k|bit0]]
+			}
+			ch[i0>>6] = word
+		}
+		return
+	}
+	cls := o.close[m]
+	for i0 := lo; i0 < hi; i0 += 64 {
+		var word uint64
+		for i := i0; i < min(i0+64, hi); i++ {
+			v, u := cur[i], cur[i|top]
+			up := u > v
+			v = max(v, u)
+			word |= uint64(b2u(up)) << (i & 63)
+			s := i << 1
+			next[s] = v + tb.at(cls, s)
+			next[s|1] = v + tb.at(cls, s|1)
+		}
+		ch[i0>>6] = word
+	}
+}
+
+// occParMin is the fewest states a step (halved) for which eval splits a
+// step between two goroutines (SetWorkers).
+const occParMin = 1 << 16
+
+// SetWorkers sets how many goroutines Eval and Lagrange's steps use (1 or
+// 2; 2 only on boards of over 2^17 states a step).
+func (o *OccDP) SetWorkers(n int) { o.workers = n }
 
 // b2u is 1 for true, 0 for false (a SETcc, no branch).
 func b2u(b bool) uint32 {
