@@ -117,8 +117,3 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 	}
 	return lam, *at(obj, rhs) + zmin
 }
-
-var boxDebug func(lam [7]float64, v, delta float64)
-
-// SetBoxDebug is for the lab.
-func SetBoxDebug(f func(lam [7]float64, v, delta float64)) { boxDebug = f }
