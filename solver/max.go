@@ -112,7 +112,10 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // second goroutine decides the targets from the bound down by the
 // occupancy view where the board allows it (search.OccDP, in the board's
 // turn with the narrowest state, at most 19 bits: most boards of size 5
-// and less; see occAll), then goes on; on boards of 20 to 22 bits (most
+// and less; see occAll; where λ's bound stays too far above the goal for
+// the pass, a depth-first search by the same table looks for an
+// arrangement worth the bound, checked by the rule before it counts:
+// occFind), then goes on; on boards of 20 to 22 bits (most
 // of size 6) a third goroutine tries the Lagrangian bound alone on the
 // best found plus one (occWide).
 //
@@ -368,6 +371,13 @@ type maxRace struct {
 	occDual search.Dual
 	occAt   time.Time // when occ starts (occStart)
 
+	// occFind's search (nil until its first call), its buffers, and the
+	// problem r.od was laid out for (occOrder).
+	of      *search.OccFind
+	ofOcc   []bool
+	ofSol   []int8
+	occProb search.Problem
+
 	round func(int32) int32 // down's Round (occ runs on its goroutine)
 }
 
@@ -496,6 +506,7 @@ func (r *maxRace) occ(limit int) {
 	if r.points {
 		unit = 2
 	}
+goals:
 	for r.ctx.Err() == nil {
 		t, fl := r.target(), r.floor.Load()
 		if t <= fl {
@@ -536,7 +547,11 @@ func (r *maxRace) occ(limit int) {
 				// too much (far size 5 seed 32, tiles, whose goal is
 				// reachable: 43.10 after 12 steps, the pass failed three
 				// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
-				// value above).
+				// value above). But a search may find the bound itself
+				// (occFind); refuting it, it goes on.
+				if d.Best < float64(t+occFindGap) && r.occFind(w, d.BestLam, t) && r.ctx.Err() == nil && r.target() < t {
+					continue goals
+				}
 				r.occOff = true
 				return
 			}
@@ -556,9 +571,12 @@ func (r *maxRace) occ(limit int) {
 			return
 		}
 		if !refuted {
-			// best is the optimum: every target above it is refuted.
+			// best is the optimum: every target above it is refuted. Its
+			// arrangement may be quick to find (occFind).
 			r.occOff = true
-			r.refuted(best)
+			if !r.refuted(best) {
+				r.occFind(w, r.occDual.BestLam, best)
+			}
 			return
 		}
 		if r.refuted(max(r.round(g-1), r.floor.Load())) {
@@ -600,14 +618,13 @@ func (r *maxRace) occWide() {
 }
 
 // occWidePrior is where occWide's λ starts: the mean of the λ that 60
-// subgradient steps from 0 found on the far size 6 levels of seeds 100 to
-// 139 that SolveMax did not prove in 2 s (six, all with tiles; not the
-// levels of the measure, seeds 0 to 49).
+// steps found on far size 6 levels of seeds 100 to 199 (not those of the
+// issue's measure, 0 to 49).
 func occWidePrior(points bool) [7]float64 {
 	if points {
 		return occPrior(true)
 	}
-	return [7]float64{0, 0.14, 0.37, 0.48, 0.54, 0.59, 0.65}
+	return [7]float64{0, 0.2, 0.42, 0.53, 0.58, 0.63, 0.68}
 }
 
 // occWideSteps is the most steps of λ occWide takes.
@@ -692,7 +709,8 @@ func (r *maxRace) occLeft() bool {
 // sets when occ starts.
 func (r *maxRace) occInit() {
 	r.od, r.occT = new(search.OccDP), -1
-	r.occOff = !r.od.Reset(occOrder(r.mp.prob, r.visits), search.OccWideBits)
+	r.occProb = occOrder(r.mp.prob, r.visits)
+	r.occOff = !r.od.Reset(r.occProb, search.OccWideBits)
 	r.occAt = r.t0.Add(occStart(r.od.Bits()))
 	if !r.occOff && r.od.Bits() > search.OccMaxBits {
 		// A wide board's occ runs on a goroutine of its own (race).

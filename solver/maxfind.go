@@ -1,0 +1,97 @@
+package solver
+
+import (
+	"hexiom/solver/internal/search"
+)
+
+// occFindBudget is the node budget of a search of search.OccDP.Find in
+// occ (about 10 million nodes a second on the CI kind of machine).
+var occFindBudget int64 = 1_200_000
+
+// occFindGap: occ tries occFind on the bound when λ's bound is less than
+// this many values above it (far size 5 seed 59, tiles: 37.05 against
+// 34, found in 254,185 nodes; points: 105.6 against 94, not found in 4
+// million).
+const occFindGap = 4
+
+// occFind looks by search.OccDP.Find, within occFindBudget nodes, for an
+// arrangement worth the target t, with the table of λ lam (issue 27,
+// round seven: far size 5 seeds 54 and 59, tiles, whose optimum meets the
+// bound but that the searches found after 2 to 4 s). Found (and checked
+// by the rule, checkArrangement), it is the race's; exhausted, nothing is
+// worth t: the bound falls below it. It reports whether it decided t.
+func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
+	if r.of == nil {
+		r.of = new(search.OccFind)
+		r.ofOcc = make([]bool, len(r.sol))
+		r.ofSol = make([]int8, len(r.sol))
+	}
+	found, exhausted, nodes, v := r.od.Find(r.ctx, r.of, w, lam, t, occFindBudget, r.ofOcc)
+	r.nodes.Add(nodes)
+	switch {
+	case found:
+		search.OccArrangement(r.occProb, r.ofOcc, r.ofSol)
+		if got, ok := checkArrangement(r.occProb, r.ofSol, r.points); ok && got == v {
+			r.found(v, r.ofSol)
+			return true
+		}
+	case exhausted:
+		r.refuted(max(r.round(t-1), r.floor.Load()))
+		return true
+	}
+	return false
+}
+
+// checkArrangement checks sol against p by the rule: holes empty, each
+// locked cell its number, every tile on the board (locked ones included)
+// seeing its number of occupied neighbours, and the numbers on the free
+// cells no more than p's pool (the tiles of p.Start) holds. It returns the
+// value of the free cells' tiles (their count, or with points the sum of
+// their numbers).
+func checkArrangement(p search.Problem, sol []int8, points bool) (int32, bool) {
+	if len(sol) != len(p.Nbrs) {
+		return 0, false
+	}
+	var pool [7]int32
+	for _, t := range p.Start {
+		if t != search.Empty {
+			pool[t]++
+		}
+	}
+	var v int32
+	for i, t := range sol {
+		switch {
+		case p.Hole[i]:
+			if t != search.Empty {
+				return 0, false
+			}
+			continue
+		case p.Locked[i] != search.Empty:
+			if t != p.Locked[i] {
+				return 0, false
+			}
+		case t == search.Empty:
+			continue
+		case t < 0 || t > 6:
+			return 0, false
+		default:
+			if pool[t]--; pool[t] < 0 {
+				return 0, false
+			}
+			v++
+			if points {
+				v += int32(t) - 1
+			}
+		}
+		n := int8(0)
+		for _, q := range p.Nbrs[i] {
+			if sol[q] != search.Empty {
+				n++
+			}
+		}
+		if n != t {
+			return 0, false
+		}
+	}
+	return v, true
+}
