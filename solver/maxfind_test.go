@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
 	"hexiom/board"
@@ -99,61 +98,6 @@ func TestOccFindAgainstBruteForce(t *testing.T) {
 		t.Fatalf("only %d finds, %d refutations and %d levels without an arrangement: the boards do not exercise Find", finds, refutes, none)
 	}
 	t.Logf("%d finds, %d refutations, %d levels without an arrangement", finds, refutes, none)
-}
-
-// The far levels whose optimum SolveMax found late before Find (issue 27,
-// round seven): with λ after occ's first six steps, Find finds within
-// occFindBudget nodes far size 5 seed 54's whole solution (every tile
-// placed; plain Solve needs 5.1 million nodes) and seed 59's arrangement
-// of every tile but one, both checked by the rule, the same nodes on a
-// second run; with a budget of 10,000 nodes, neither.
-func TestOccFindFarLevels(t *testing.T) {
-	for _, c := range []struct {
-		file  string
-		aside int32 // the target: every movable tile but this many
-	}{
-		{"far-s5-54.txt", 0},
-		{"far-s5-59.txt", 1},
-	} {
-		level := readLevel(t, filepath.Join("testdata/far", c.file))
-		prob, _ := problemOf(level)
-		mp := maxProblemOf(level, prob, Tiles)
-		mp.prob = occOrder(mp.prob, orientations(level.Size)) // as occ lays it out
-		var od search.OccDP
-		if !od.Reset(mp.prob, search.OccMaxBits) {
-			t.Fatalf("%s: the board's state is wider than %d bits", c.file, search.OccMaxBits)
-		}
-		pool := od.Pool()
-		var all int32
-		for _, n := range pool {
-			all += n
-		}
-		g := all - c.aside
-		w, wf := occWeights(false)
-		var d search.Dual
-		from := occPrior(false)
-		d.Start(&from)
-		od.Steps(context.Background(), &d, wf, float64(g), 6)
-		occ := make([]bool, len(level.Cells))
-		var f search.OccFind
-		found, _, nodes, v := od.Find(context.Background(), &f, w, d.BestLam, g, occFindBudget, occ)
-		if !found || v != g {
-			t.Fatalf("%s: target %d: found %v worth %d after %d nodes", c.file, g, found, v, nodes)
-		}
-		occFound(t, c.file, level, mp, Tiles, occ, v)
-		f.Forget()
-		_, _, again, _ := od.Find(context.Background(), &f, w, d.BestLam, g, occFindBudget, occ)
-		if again != nodes {
-			t.Fatalf("%s: a second run took %d nodes, the first %d", c.file, again, nodes)
-		}
-		// Within a budget it stops, undecided, within a check's nodes.
-		f.Forget()
-		found, exhausted, few, _ := od.Find(context.Background(), &f, w, d.BestLam, g, 10_000, occ)
-		if found || exhausted || few < 10_000 || few > 10_000+1024 {
-			t.Fatalf("%s: budget 10,000: found %v exhausted %v after %d nodes", c.file, found, exhausted, few)
-		}
-		t.Logf("%s: %d of %d movable tiles placed after %d nodes", c.file, v, all, nodes)
-	}
 }
 
 // checkArrangement refuses what breaks the rule: on each small board's

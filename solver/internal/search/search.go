@@ -12,9 +12,10 @@
 // locked tiles force a contradiction; OccDP (occdp.go) decides its targets
 // without a search, by a breadth-first pass over the occupied sets in
 // the order of Problem.Visit (state and histogram of the numbers), pruned
-// by a Lagrangian table, or on wide boards by the Lagrangian bound alone;
-// OccDP.Find (occfind.go) looks depth first, by the same table, for an
-// arrangement worth a target. Both searches embed
+// by a Lagrangian table, or on wide boards by the Lagrangian bound alone
+// (its λ by cutting planes in a box: occbox.go); OccDP.Find (occfind.go)
+// looks depth first, by the same table, for an arrangement worth a
+// target. Both searches embed
 // one core (core.go): the board laid out (frame.go), the counts the bounds
 // read with apply and undo, and the memo; each keeps only its bounds, its
 // loop over a node's two values and its options.
