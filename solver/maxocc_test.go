@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -82,4 +83,127 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 		t.Fatalf("only %d refutations and %d levels without an arrangement: the boards do not exercise the pass", refuted, none)
 	}
 	t.Logf("%d refutations, %d levels without an arrangement; %d boards with the patterns, %d without", refuted, none, nCoded, nPlain)
+}
+
+// TestOccDPEvalAgainstBruteForce checks Eval, the pass of Lagrange's steps
+// (its states of varying widths, issue 27 round seven), against every
+// occupied set of the free cells of small boards, in turns of the board
+// (OccDP's order is Problem.Visit), with and without the patterns, on one
+// goroutine and two: its value is the most Σ (w − λ)[count] over the sets
+// in which every locked cell sees its number, and its histogram is worth
+// that value.
+func TestOccDPEvalAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 7))
+	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 9)), 20)
+	var od search.OccDP
+	checked, none := 0, 0
+	for k, level := range levels {
+		if freeCells(level) > 16 {
+			continue
+		}
+		prob, _ := problemOf(level)
+		for _, obj := range []Objective{Tiles, Points} {
+			mp := maxProblemOf(level, prob, obj)
+			q := mp.prob
+			q.Visit = orientations(level.Size)[k%12]
+			if !od.Reset(q, search.OccMaxBits) {
+				t.Fatalf("level %d: wider than %d bits", k, search.OccMaxBits)
+			}
+			od.Coded(k%3 == 1)
+			od.SetWorkers(1 + k%2)
+			_, wf := occWeights(obj == Points)
+			var lam [7]float64
+			for j := range lam {
+				lam[j] = rng.Float64() * 1.5 * wf[j]
+			}
+			want := bruteLagrange(q, wf, lam)
+			got, h := od.Eval(&wf, &lam)
+			name := fmt.Sprintf("level %d %v λ %.2f", k, obj, lam)
+			if math.IsInf(want, -1) {
+				if !math.IsInf(got, -1) {
+					t.Fatalf("%s: no occupied set satisfies the locked cells, Eval says %v\n%s", name, got, level)
+				}
+				none++
+				continue
+			}
+			if math.Abs(got-want) > 1e-3 {
+				t.Fatalf("%s: Eval %v, the brute force %v\n%s", name, got, want, level)
+			}
+			hv := 0.0
+			for j := range h {
+				hv += float64(h[j]) * (wf[j] - lam[j])
+			}
+			if math.Abs(hv-want) > 1e-3 {
+				t.Fatalf("%s: Eval's histogram %v is worth %v, not %v\n%s", name, h, hv, want, level)
+			}
+			checked++
+		}
+	}
+	if checked < 30 {
+		t.Fatalf("%d boards checked: the boards do not exercise Eval", checked)
+	}
+	t.Logf("%d boards checked, %d with no set satisfying the locked cells", checked, none)
+
+	// The two goroutines split only large steps: on a far size 6 board
+	// (21 bits), the same value and histogram as one.
+	if testing.Short() {
+		return
+	}
+	level := readLevel(t, "testdata/far/far-s6-29.txt")
+	prob, _ := problemOf(level)
+	mp := maxProblemOf(level, prob, Tiles)
+	if !od.Reset(occOrder(mp.prob, orientations(level.Size)), search.OccWideBits) {
+		t.Fatalf("far-s6-29: wider than %d bits", search.OccWideBits)
+	}
+	_, wf := occWeights(false)
+	lam := occWidePrior(false)
+	od.SetWorkers(1)
+	v1, h1 := od.Eval(&wf, &lam)
+	od.SetWorkers(2)
+	v2, h2 := od.Eval(&wf, &lam)
+	if v1 != v2 || h1 != h2 {
+		t.Fatalf("far-s6-29: one goroutine %v %v, two %v %v", v1, h1, v2, h2)
+	}
+}
+
+// bruteLagrange is the most Σ (w − λ)[count] over the occupied sets of
+// p's free cells in which every locked cell sees its number (-Inf: none).
+func bruteLagrange(p search.Problem, w, lam [7]float64) float64 {
+	var free []int
+	for i := range p.Nbrs {
+		if !p.Hole[i] && p.Locked[i] == search.Empty {
+			free = append(free, i)
+		}
+	}
+	occ := make([]bool, len(p.Nbrs))
+	best := math.Inf(-1)
+	for set := 0; set < 1<<len(free); set++ {
+		for i := range occ {
+			occ[i] = p.Locked[i] != search.Empty
+		}
+		for b, i := range free {
+			occ[i] = set>>b&1 != 0
+		}
+		v, ok := 0.0, true
+		for i := range p.Nbrs {
+			if !occ[i] {
+				continue
+			}
+			n := 0
+			for _, j := range p.Nbrs[i] {
+				if occ[j] {
+					n++
+				}
+			}
+			if p.Locked[i] != search.Empty {
+				ok = ok && int8(n) == p.Locked[i]
+			} else {
+				v += w[n] - lam[n]
+			}
+		}
+		if ok {
+			best = max(best, v)
+		}
+	}
+	return best
 }

@@ -50,7 +50,9 @@ type OccDP struct {
 
 	cur, next []float32 // Eval
 	workers   int       // Eval's goroutines (SetWorkers)
-	choice    []uint64  // Eval: bit i of step m: states 2i and 2i+1 came from the one with the top bit set
+	w         []int     // Eval: the state's bits after each step (widths)
+	choice    []uint64  // Eval: 2 bits a state a step: the top bits its best predecessor dropped
+	chOff     []int32   // where each step's choices start
 	suf       []int16   // Refute: nf rows of 2^K
 	gain      []int32   // Refute: the gain of the closing cells in each state of a step
 	layer     [2][]uint64
@@ -197,17 +199,50 @@ func (o *OccDP) size() {
 		return
 	}
 	o.sized = true
-	sz := 1 << o.k
+	o.widths()
+	sz := 1 << slices.Max(o.w)
 	if cap(o.cur) < sz {
 		o.cur, o.next = make([]float32, sz), make([]float32, sz)
 	}
 	o.cur, o.next = o.cur[:sz], o.next[:sz]
-	words := max(sz/64, 1)
-	if cap(o.choice) < o.nf*words {
-		o.choice = make([]uint64, o.nf*words)
+	o.chOff = append(o.chOff[:0], 0)
+	for _, w := range o.w {
+		o.chOff = append(o.chOff, o.chOff[len(o.chOff)-1]+int32(max(1<<w/32, 1)))
 	}
-	o.choice = o.choice[:o.nf*words]
+	words := int(o.chOff[o.nf])
+	if cap(o.choice) < words {
+		o.choice = make([]uint64, words)
+	}
+	o.choice = o.choice[:words]
 	o.code()
+}
+
+// widths sets w[m], the bits of Eval's state after step m: the free
+// cells from the oldest that a cell closing later reads to the cell of
+// step m (at least 1), raised so that a step drops at most two bits
+// (w[m] ≥ w[m-1] − 1; a step adds at most one). The state of step m
+// keeps cells m, m−1, …, m−w[m]+1 (bit 0 the newest), as in Refute, whose
+// state is the widest, K bits, at every step. The widths are mostly far
+// below K: far size 6 seed 17 (K = 22), 20 or less at 80 of 86 steps, the
+// pass 0.13 of Refute's states (issue 27, round seven).
+func (o *OccDP) widths() {
+	o.w = slices.Grow(o.w[:0], o.nf)[:o.nf]
+	minLo := o.nf // the oldest free cell read by a cell closing after m
+	for m := o.nf - 1; m >= 0; m-- {
+		o.w[m] = max(1, m-minLo+1)
+		for _, c := range o.close[m] {
+			r := c.nb
+			if c.self >= 0 {
+				r |= 1 << uint(c.self)
+			}
+			if r != 0 {
+				minLo = min(minLo, m-(31-bits.LeadingZeros32(r)))
+			}
+		}
+	}
+	for m := 1; m < o.nf; m++ {
+		o.w[m] = max(o.w[m], o.w[m-1]-1)
+	}
 }
 
 // sizeSuf makes Refute's table (nf rows of 2^K int16: at 22 bits and 86
@@ -365,10 +400,7 @@ func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32
 	}
 	o.size()
 	cur, next := o.cur, o.next
-	for s := range cur {
-		cur[s] = ninf
-	}
-	cur[0] = 0
+	cur[0] = 0 // before the first step: no bits, one state
 	var gain [7]float32
 	for k := range gain {
 		gain[k] = float32(w[k] - lam[k])
@@ -377,30 +409,32 @@ func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32
 	tb.set(&gain, ninf)
 	var pg [256]float32
 	patGains(o.pats, &gain, ninf, &pg)
-	half := uint32(len(cur) / 2)
-	top := half
-	words := max(len(cur)/64, 1)
+	prev := 0 // the bits of the state before the step
 	for m := 0; m < o.nf; m++ {
 		if m%16 == 15 && ctx.Err() != nil {
 			return 0, hist, false
 		}
-		ch := o.choice[m*words : (m+1)*words]
-		if o.workers > 1 && half >= occParMin {
+		wn := o.w[m]
+		n := uint32(1) << wn
+		ch := o.choice[o.chOff[m]:o.chOff[m+1]]
+		drop := prev + 1 - wn
+		if o.workers > 1 && n >= 2*occParMin {
 			// The second half of the states on another goroutine (a
-			// block of 64 is one word of ch: the halves share none).
-			mid := half / 2 &^ 63
+			// block of 32 is one word of ch: the halves share none).
+			mid := n / 2
 			var wg sync.WaitGroup
-			wg.Go(func() { o.step(m, mid, half, cur, next, ch, &pg, &tb) })
-			o.step(m, 0, mid, cur, next, ch, &pg, &tb)
+			wg.Go(func() { o.step(m, wn, drop, mid, n, cur, next, ch, &pg, &tb) })
+			o.step(m, wn, drop, 0, mid, cur, next, ch, &pg, &tb)
 			wg.Wait()
 		} else {
-			o.step(m, 0, half, cur, next, ch, &pg, &tb)
+			o.step(m, wn, drop, 0, n, cur, next, ch, &pg, &tb)
 		}
 		cur, next = next, cur
+		prev = wn
 	}
 	o.cur, o.next = cur, next
 	best, bs := ninf, uint32(0)
-	for s, v := range cur {
+	for s, v := range cur[:1<<prev] {
 		if v > best {
 			best, bs = v, uint32(s)
 		}
@@ -408,20 +442,18 @@ func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32
 	if best == ninf {
 		return math.Inf(-1), hist, true
 	}
-	// Back from the best last state: the counts of the free cells
-	// occupied as each step closes them.
+	// Back from the best last state: at each step the state with the top
+	// bits its predecessor dropped, and the counts of the free cells
+	// occupied as the step closes them.
 	for m := o.nf - 1; m >= 0; m-- {
+		ch := o.choice[o.chOff[m]:o.chOff[m+1]]
+		full := bs | uint32(ch[bs>>5]>>(2*(bs&31))&3)<<uint(o.w[m])
 		for _, c := range o.close[m] {
-			if c.self >= 0 && bs>>uint(c.self)&1 != 0 {
-				hist[int8(bits.OnesCount32(bs&c.nb))+c.fixed]++
+			if c.self >= 0 && full>>uint(c.self)&1 != 0 {
+				hist[int8(bits.OnesCount32(full&c.nb))+c.fixed]++
 			}
 		}
-		ch := o.choice[m*words : (m+1)*words]
-		p := bs >> 1
-		if ch[p>>6]>>(p&63)&1 != 0 {
-			p |= top
-		}
-		bs = p
+		bs = full >> 1
 	}
 	return float64(best), hist, true
 }
@@ -730,49 +762,60 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	return false, true, states, best // every state left meets the target
 }
 
-// step is step m of eval over the states 2i and 2i+1 for i in [lo, hi)
-// (lo a multiple of 64): both come from i or i|top of cur.
-func (o *OccDP) step(m int, lo, hi uint32, cur, next []float32, ch []uint64, pg *[256]float32, tb *closeTables[float32]) {
-	top := uint32(len(cur) / 2)
+// step is step m of eval for the states t in [lo, hi) of wn bits (lo a
+// multiple of 32): the state before was t>>1 with drop (0 to 2) top bits
+// d above it, d<<(wn−1) | t>>1, and the cells closing at m read the full
+// state d<<wn | t; t keeps the best of its predecessors and its d.
+func (o *OccDP) step(m, wn, drop int, lo, hi uint32, cur, next []float32, ch []uint64, pg *[256]float32, tb *closeTables[float32]) {
+	sh := uint(max(wn-1, 0))
 	if o.coded {
 		g := &o.gath[m]
 		row := o.gcode[g.off:]
-		bit0 := g.gt[0][1] // what the state's bit 0 adds to the key
-		for i0 := lo; i0 < hi; i0 += 64 {
+		var dk [4]uint16 // the key of the dropped bits d
+		for d := range dk {
+			dk[d] = g.key(uint32(d) << uint(wn))
+		}
+		for t0 := lo; t0 < hi; t0 += 32 {
 			var word uint64
-			kh := g.key(i0 << 1) // the states of the block share their bytes above the lowest
-			for i := i0; i < min(i0+64, hi); i++ {
-				v, u := cur[i], cur[i|top]
-				up := u > v
-				v = max(v, u)
-				word |= uint64(b2u(up)) << (i & 63)
-				s := i << 1
-				k := kh | g.gt[0][s&255]
-				next[s] = v + pg[row[k]]
-				next[s|1] = v + pg[row[k|bit0]]
+			kh := g.key(t0) &^ g.gt[0][t0&255] // the bytes above the lowest: the same in the block
+			for t := t0; t < min(t0+32, hi); t++ {
+				k := kh | g.gt[0][t&255]
+				p := t >> 1
+				v := cur[p] + pg[row[k]]
+				arg := uint64(0)
+				for d := uint32(1); d < 1<<drop; d++ {
+					if u := cur[p|d<<sh] + pg[row[k|dk[d]]]; u > v {
+						v, arg = u, uint64(d)
+					}
+				}
+				next[t] = v
+				word |= arg << (2 * (t & 31))
 			}
-			ch[i0>>6] = word
+			ch[t0>>5] = word
 		}
 		return
 	}
 	cls := o.close[m]
-	for i0 := lo; i0 < hi; i0 += 64 {
+	for t0 := lo; t0 < hi; t0 += 32 {
 		var word uint64
-		for i := i0; i < min(i0+64, hi); i++ {
-			v, u := cur[i], cur[i|top]
-			up := u > v
-			v = max(v, u)
-			word |= uint64(b2u(up)) << (i & 63)
-			s := i << 1
-			next[s] = v + tb.at(cls, s)
-			next[s|1] = v + tb.at(cls, s|1)
+		for t := t0; t < min(t0+32, hi); t++ {
+			p := t >> 1
+			v := cur[p] + tb.at(cls, t)
+			arg := uint64(0)
+			for d := uint32(1); d < 1<<drop; d++ {
+				if u := cur[p|d<<sh] + tb.at(cls, t|d<<uint(wn)); u > v {
+					v, arg = u, uint64(d)
+				}
+			}
+			next[t] = v
+			word |= arg << (2 * (t & 31))
 		}
-		ch[i0>>6] = word
+		ch[t0>>5] = word
 	}
 }
 
-// occParMin is the fewest states a step (halved) for which eval splits a
-// step between two goroutines (SetWorkers).
+// occParMin is the fewest states a half of a step for which eval splits
+// a step between two goroutines (SetWorkers).
 const occParMin = 1 << 16
 
 // SetWorkers sets how many goroutines Eval and Lagrange's steps use (1 or
@@ -850,15 +893,6 @@ func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]in
 		}
 	}
 	return lc, true
-}
-
-// b2u is 1 for true, 0 for false (a SETcc, no branch).
-func b2u(b bool) uint32 {
-	var u uint32
-	if b {
-		u = 1
-	}
-	return u
 }
 
 // Coded reports whether the patterns are in use, and how many there are;
