@@ -4,42 +4,65 @@ import (
 	"hexiom/solver/internal/search"
 )
 
-// occFindBudget is the node budget of a search of search.OccDP.Find in
-// occ (about 10 million nodes a second on the CI kind of machine).
-var occFindBudget int64 = 1_200_000
+// occFindBudget is the node budget of each search of search.OccDP.Find
+// in occFind (about 10 million nodes a second on the CI kind of machine).
+var occFindBudget int64 = 600_000
 
 // occFindGap: occ tries occFind on the bound when λ's bound is less than
-// this many values above it (far size 5 seed 59, tiles: 37.05 against
-// 34, found in 254,185 nodes; points: 105.6 against 94, not found in 4
-// million).
+// this many values above it (far size 5 seed 59, points: 105.6 against
+// 94, not found in 4 million nodes).
 const occFindGap = 4
 
-// occFind looks by search.OccDP.Find, within occFindBudget nodes, for an
-// arrangement worth the target t, with the table of λ lam (issue 27,
-// round seven: far size 5 seeds 54 and 59, tiles, whose optimum meets the
-// bound but that the searches found after 2 to 4 s). Found (and checked
-// by the rule, checkArrangement), it is the race's; exhausted, nothing is
-// worth t: the bound falls below it. It reports whether it decided t.
+// occFind looks by search.OccDP.Find for an arrangement worth the target
+// t, within occFindBudget nodes for each of three tables: λ lam (occ's
+// steps), occPrior, and occPrior raised by half (issue 27, round seven:
+// far size 5 seeds 54 and 59, tiles, whose optimum meets the bound but
+// that the searches find after 1 to 4 s). Which λ lets the search find an
+// arrangement soon is not foreseeable: of the optima of the 191 proved far
+// size-5 pairs, with λ after occ's six steps of the box step, 147 are found
+// within 500,000 nodes, with occPrior 152, by one of the three 182 (1
+// million nodes each: 158, 162, 187); s5-54 tiles only with the third
+// (6,000 nodes), s5-59 tiles only with occPrior (546,260). Found (and
+// checked by the rule, checkArrangement), it is the race's; exhausted,
+// nothing is worth t: the bound falls below it. It reports whether it
+// decided t.
 func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
 	if r.of == nil {
 		r.of = new(search.OccFind)
 		r.ofOcc = make([]bool, len(r.sol))
 		r.ofSol = make([]int8, len(r.sol))
 	}
-	found, exhausted, nodes, v := r.od.Find(r.ctx, r.of, w, lam, t, occFindBudget, r.ofOcc)
-	r.nodes.Add(nodes)
-	switch {
-	case found:
-		search.OccArrangement(r.occProb, r.ofOcc, r.ofSol)
-		if got, ok := checkArrangement(r.occProb, r.ofSol, r.points); ok && got == v {
-			r.found(v, r.ofSol)
+	for _, l := range occFindLams(lam, r.points) {
+		if r.ctx.Err() != nil {
+			return false
+		}
+		found, exhausted, nodes, v := r.od.Find(r.ctx, r.of, w, l, t, occFindBudget, r.ofOcc)
+		r.nodes.Add(nodes)
+		switch {
+		case found:
+			search.OccArrangement(r.occProb, r.ofOcc, r.ofSol)
+			if got, ok := checkArrangement(r.occProb, r.ofSol, r.points); ok && got == v {
+				r.found(v, r.ofSol)
+				return true
+			}
+			return false
+		case exhausted:
+			r.refuted(max(r.round(t-1), r.floor.Load()))
 			return true
 		}
-	case exhausted:
-		r.refuted(max(r.round(t-1), r.floor.Load()))
-		return true
 	}
 	return false
+}
+
+// occFindLams are the λ of occFind's tables in turn: lam, occPrior, and
+// occPrior raised by half.
+func occFindLams(lam [7]float64, points bool) [3][7]float64 {
+	prior := occPrior(points)
+	raised := prior
+	for k := range raised {
+		raised[k] *= 1.5
+	}
+	return [3][7]float64{lam, prior, raised}
 }
 
 // checkArrangement checks sol against p by the rule: holes empty, each

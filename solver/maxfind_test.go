@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"hexiom/board"
@@ -98,6 +99,74 @@ func TestOccFindAgainstBruteForce(t *testing.T) {
 		t.Fatalf("only %d finds, %d refutations and %d levels without an arrangement: the boards do not exercise Find", finds, refutes, none)
 	}
 	t.Logf("%d finds, %d refutations, %d levels without an arrangement", finds, refutes, none)
+}
+
+// The far levels whose optimum SolveMax found late before occFind (issue
+// 27, round seven): with λ after occ's first six steps, one of occFind's
+// tables (occFindLams) lets Find find, within occFindBudget nodes, far
+// size 5 seed 54's whole solution (every tile placed; plain Solve needs
+// 5.1 million nodes) and seed 59's arrangement of every tile but one,
+// both checked by the rule, the same nodes on a second run; with a budget
+// of 10,000 nodes a table finds neither.
+func TestOccFindFarLevels(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		aside int32 // the target: every movable tile but this many
+	}{
+		{"far-s5-54.txt", 0},
+		{"far-s5-59.txt", 1},
+	} {
+		level := readLevel(t, filepath.Join("testdata/far", c.file))
+		prob, _ := problemOf(level)
+		mp := maxProblemOf(level, prob, Tiles)
+		mp.prob = occOrder(mp.prob, orientations(level.Size)) // as occ lays it out
+		var od search.OccDP
+		if !od.Reset(mp.prob, search.OccMaxBits) {
+			t.Fatalf("%s: the board's state is wider than %d bits", c.file, search.OccMaxBits)
+		}
+		var all int32
+		for _, n := range od.Pool() {
+			all += n
+		}
+		g := all - c.aside
+		w, wf := occWeights(false)
+		var d search.Dual
+		from := occPrior(false)
+		d.Start(&from)
+		od.Steps(context.Background(), &d, wf, float64(g), 6)
+		occ := make([]bool, len(level.Cells))
+		var f search.OccFind
+		found, which, nodes := false, -1, int64(0)
+		for i, lam := range occFindLams(d.BestLam, false) {
+			var v int32
+			var n int64
+			found, _, n, v = od.Find(context.Background(), &f, w, lam, g, occFindBudget, occ)
+			nodes += n
+			if found {
+				if v != g {
+					t.Fatalf("%s: target %d: found one worth %d", c.file, g, v)
+				}
+				occFound(t, c.file, level, mp, Tiles, occ, v)
+				f.Forget()
+				if _, _, again, _ := od.Find(context.Background(), &f, w, lam, g, occFindBudget, occ); again != n {
+					t.Fatalf("%s: a second run took %d nodes, the first %d", c.file, again, n)
+				}
+				which = i
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s: target %d not found by occFind's tables in %d nodes", c.file, g, nodes)
+		}
+		// Within a budget it stops, undecided, within a check's nodes.
+		f.Forget()
+		few, ok := int64(0), false
+		_, ok, few, _ = od.Find(context.Background(), &f, w, [7]float64{}, g, 10_000, occ)
+		if ok || few < 10_000 || few > 10_000+1024 {
+			t.Fatalf("%s: λ 0, budget 10,000: exhausted %v after %d nodes", c.file, ok, few)
+		}
+		t.Logf("%s: %d of %d movable tiles placed by table %d, %d nodes in all", c.file, g, all, which, nodes)
+	}
 }
 
 // checkArrangement refuses what breaks the rule: on each small board's

@@ -56,11 +56,13 @@ const occFindMemoBits = 14
 // and 65).
 //
 // Refute's pass keeps every state that may reach the target; Find follows
-// the table's best completion and finds an arrangement, when there is one,
-// in far fewer nodes (far size 5, the optimum of 191 pairs with λ after 6
-// steps: median 40,000 nodes, 168 within 4 million; seed 54, tiles, whose
-// whole solution Solve's portfolio needs 5.1 million nodes for, 983,847
-// nodes, 0.1 s, where Refute's pass kept 87 million states undecided).
+// the table's best completion and often finds an arrangement, when there
+// is one, in far fewer nodes, but how soon depends on λ in no foreseeable
+// way (far size 5 seed 54, tiles, whose whole solution Solve's portfolio
+// needs 5.1 million nodes for: 983,847 nodes with λ after six deflected
+// subgradient steps, 6,000 with the prior raised by half, none within 3
+// million with six box steps; Refute's pass kept 87 million states
+// undecided). Its nodes: the same on every run.
 func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64, target int32, budget int64, occ []bool) (found, exhausted bool, nodes int64, value int32) {
 	if !o.ok {
 		return false, true, 0, -1
