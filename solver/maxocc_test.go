@@ -15,7 +15,8 @@ import (
 // below the optimum, the exact pass finds the optimum reachable and refutes
 // the optimum plus one (or, with no arrangement, any at all), both ways, so
 // that a pruning one value too strong or too weak fails; from the optimum
-// or below it, the best of the pass's last layer is the optimum.
+// or below it, the best of the pass's last layer is the optimum; the
+// boards in turns (OccDP's order is Problem.Visit).
 func TestOccDPAgainstBruteForce(t *testing.T) {
 	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 5)), 20)
 	var od search.OccDP
@@ -33,6 +34,7 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 				want = bp
 			}
 			mp := maxProblemOf(level, prob, obj)
+			mp.prob.Visit = orientations(level.Size)[k%12] // OccDP's order
 			if !od.Reset(mp.prob, search.OccMaxBits) {
 				t.Fatalf("%s: the board's state is wider than %d bits\n%s", name, search.OccMaxBits, level)
 			}

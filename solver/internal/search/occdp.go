@@ -53,9 +53,12 @@ type OccDP struct {
 	w         []int     // Eval: the state's bits after each step (widths)
 	choice    []uint64  // Eval: 2 bits a state a step: the top bits its best predecessor dropped
 	chOff     []int32   // where each step's choices start
-	suf       []int16   // Refute: nf rows of 2^K
+	suf       []int16   // Refute: a row of 2^w[m] a step (sizeSuf)
+	sufOff    []int
 	gain      []int32   // Refute: the gain of the closing cells in each state of a step
 	layer     [2][]uint64
+	part      [4][]uint64 // Refute: a state's histograms from each parent
+	merged    [2][]uint64
 	off       [2][]int32 // Refute: where each state's histograms start in a layer
 
 	// What closes in each state of each step, as one of at most 256
@@ -245,17 +248,25 @@ func (o *OccDP) widths() {
 	}
 }
 
-// sizeSuf makes Refute's table (nf rows of 2^K int16: at 22 bits and 86
-// free cells, 720 MB, so Eval alone never makes it).
+// sizeSuf makes Refute's table: a row of 2^w[m] int16 a step (see
+// widths; the row of K bits at every step was 720 MB at 22 bits and 86
+// free cells), sufOff[m] where row m starts.
 func (o *OccDP) sizeSuf() {
-	sz := 1 << o.k
-	if cap(o.suf) < o.nf*sz {
+	o.sufOff = append(o.sufOff[:0], 0)
+	for _, w := range o.w {
+		o.sufOff = append(o.sufOff, o.sufOff[len(o.sufOff)-1]+1<<w)
+	}
+	n := o.sufOff[o.nf]
+	if cap(o.suf) < n {
 		o.suf = nil
-		o.suf = make([]int16, o.nf*sz)
+		o.suf = make([]int16, n)
 		hugePages(unsafe.Pointer(&o.suf[0]), uintptr(len(o.suf))*2)
 	}
-	o.suf = o.suf[:o.nf*sz]
+	o.suf = o.suf[:n]
 }
+
+// sufRow is row m of Refute's table.
+func (o *OccDP) sufRow(m int) []int16 { return o.suf[o.sufOff[m]:o.sufOff[m+1]] }
 
 // code finds the pattern of what closes in each state of each step (a
 // state's gain is then a lookup of its pattern's, the same for every
@@ -611,27 +622,22 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	if !ok {
 		return false, false, 0, -1
 	}
-	sz := 1 << o.k
-	mask := uint32(sz - 1)
 	const none = math.MinInt16
 
 	// The pass: a layer holds, for each state in turn, its histograms
 	// so far (6 bits a number), ascending; off[s] is where state s's
-	// start. The states t of the next layer come from t>>1 and
-	// t>>1|top, so each state's histograms are a merge of two ascending
-	// lists plus what closes in t: the layer comes out ordered, without
-	// duplicates.
+	// start. A state t of step m (w[m] bits) comes from t>>1 with the
+	// top bits its step dropped (none to two: its parents), each with
+	// what closes in t and them: a parent's histograms plus that stay
+	// ascending, and t's are their merge, without duplicates.
+	sz := 1 << slices.Max(o.w)
 	if cap(o.off[0]) < sz+1 {
 		o.off[0], o.off[1] = make([]int32, sz+1), make([]int32, sz+1)
 	}
 	cur, nxt := append(o.layer[0][:0], 0), o.layer[1][:0]
 	cOff, nOff := o.off[0][:sz+1], o.off[1][:sz+1]
-	cOff[0] = 0
-	for i := 1; i <= sz; i++ {
-		cOff[i] = 1
-	}
+	cOff[0], cOff[1] = 0, 1 // before the first step: no bits, one state
 	defer func() { o.layer[0], o.layer[1] = cur[:0], nxt[:0] }()
-	top := uint32(sz >> 1)
 	goal := occScale * target
 	best = -1
 	var poolLc int32
@@ -640,9 +646,13 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		coef[j] = occScale*w[j] - lc[j]
 		poolLc += lc[j] * o.pool[j]
 	}
+	prev := 0 // the bits of the states before the step
 	for m := 0; m < o.nf; m++ {
 		nxt = nxt[:0]
-		cls, row := o.close[m], o.suf[m*sz:(m+1)*sz]
+		cls, row := o.close[m], o.sufRow(m)
+		wn := o.w[m]
+		drop := prev + 1 - wn
+		sh := uint(wn - 1)
 		var ga *occGather
 		var codes []uint8
 		if o.coded {
@@ -651,107 +661,115 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 			codes = o.gcode[ga.off:]
 		}
 		final := m == o.nf-1
-		for t := uint32(0); t <= mask; t++ {
+		for t := range uint32(len(row)) {
 			nOff[t] = int32(len(nxt))
 			if row[t] == none {
 				continue
 			}
-			s0 := t >> 1
-			la, lb := cur[cOff[s0]:cOff[s0+1]], cur[cOff[s0|top]:cOff[s0|top+1]]
-			if len(la)+len(lb) == 0 {
-				continue
-			}
-			// What closes in t: the histogram's increase d, the numbers
-			// it touches (with the most each may hold before), its
-			// part of the bound.
-			var d uint64
-			var touched [7]uint8
-			var room [7]int32
-			nt, ok := 0, true
-			if o.coded {
-				p := o.pats[codes[ga.key(t)]]
-				d, ok = p.d, !p.bad
-			}
-			for _, c := range cls {
-				cnt := int8(bits.OnesCount32(t&c.nb)) + c.fixed
-				if c.self < 0 {
-					if cnt != c.locked {
-						ok = false
-						break
-					}
-				} else if t>>uint(c.self)&1 != 0 {
-					d += 1 << (6 * uint(cnt))
-				}
-			}
-			if !ok {
-				continue
-			}
-			base := int32(row[t]) + poolLc
-			for j := range 7 {
-				if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
-					touched[nt], room[nt] = uint8(6*j), o.pool[j]-dj
-					if room[nt] < 0 {
-						ok = false
-					}
-					nt++
-					base += coef[j] * dj
-				}
-			}
-			if !ok {
-				continue
-			}
-			i, k := 0, 0
-			for i < len(la) || k < len(lb) {
-				var h uint64
-				switch {
-				case k == len(lb) || i < len(la) && la[i] < lb[k]:
-					h = la[i]
-					i++
-				case i == len(la) || lb[k] < la[i]:
-					h = lb[k]
-					k++
-				default:
-					h = la[i]
-					i++
-					k++
-				}
-				fits := true
-				for q := range nt {
-					if int32(h>>touched[q]&63) > room[q] {
-						fits = false
-					}
-				}
-				if !fits {
+			// Each parent's histograms that may go on, plus what
+			// closes, into o.part[dd].
+			parts := 0
+			for dd := range uint32(1) << drop {
+				ps := t>>1 | dd<<sh
+				pl := cur[cOff[ps]:cOff[ps+1]]
+				o.part[dd] = o.part[dd][:0]
+				if len(pl) == 0 {
 					continue
 				}
-				bnd := base
+				// What closes in the full state: the histogram's
+				// increase d, the numbers it touches (with the most
+				// each may hold before), its part of the bound.
+				full := t | dd<<uint(wn)
+				var d uint64
+				var touched [7]uint8
+				var room [7]int32
+				nt, ok := 0, true
+				if ga != nil {
+					p := o.pats[codes[ga.key(full)]]
+					d, ok = p.d, !p.bad
+				}
+				for _, c := range cls {
+					cnt := int8(bits.OnesCount32(full&c.nb)) + c.fixed
+					if c.self < 0 {
+						if cnt != c.locked {
+							ok = false
+							break
+						}
+					} else if full>>uint(c.self)&1 != 0 {
+						d += 1 << (6 * uint(cnt))
+					}
+				}
+				if !ok {
+					continue
+				}
+				base := int32(row[t]) + poolLc
 				for j := range 7 {
-					bnd += coef[j] * int32(h>>(6*uint(j))&63)
+					if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
+						touched[nt], room[nt] = uint8(6*j), o.pool[j]-dj
+						if room[nt] < 0 {
+							ok = false
+						}
+						nt++
+						base += coef[j] * dj
+					}
 				}
-				if bnd < goal {
+				if !ok {
 					continue
 				}
-				nh := h + d
-				if final { // every cell closed: the value itself
-					v := int32(0)
-					for j := range 7 {
-						v += w[j] * int32(nh>>(6*uint(j))&63)
+				for _, h := range pl {
+					fits := true
+					for q := range nt {
+						if int32(h>>touched[q]&63) > room[q] {
+							fits = false
+						}
 					}
-					if v < target {
+					if !fits {
 						continue
 					}
-					best = max(best, v)
+					bnd := base
+					for j := range 7 {
+						bnd += coef[j] * int32(h>>(6*uint(j))&63)
+					}
+					if bnd < goal {
+						continue
+					}
+					nh := h + d
+					if final { // every cell closed: the value itself
+						v := int32(0)
+						for j := range 7 {
+							v += w[j] * int32(nh>>(6*uint(j))&63)
+						}
+						if v < target {
+							continue
+						}
+						best = max(best, v)
+					}
+					o.part[dd] = append(o.part[dd], nh)
 				}
-				nxt = append(nxt, nh)
+				if len(o.part[dd]) > 0 {
+					parts++
+				}
+			}
+			switch {
+			case parts == 0:
+			case drop == 0:
+				nxt = append(nxt, o.part[0]...)
+			case drop == 1:
+				nxt = mergeUniq(nxt, o.part[0], o.part[1])
+			default:
+				o.merged[0] = mergeUniq(o.merged[0][:0], o.part[0], o.part[1])
+				o.merged[1] = mergeUniq(o.merged[1][:0], o.part[2], o.part[3])
+				nxt = mergeUniq(nxt, o.merged[0], o.merged[1])
 			}
 			if len(nxt) > limit {
 				return false, false, states + int64(len(nxt)), -1
 			}
 		}
-		nOff[sz] = int32(len(nxt))
+		nOff[len(row)] = int32(len(nxt))
 		states += int64(len(nxt))
 		cur, nxt = nxt, cur
 		cOff, nOff = nOff, cOff
+		prev = wn
 		if len(cur) == 0 {
 			return true, true, states, -1
 		}
@@ -760,6 +778,28 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		}
 	}
 	return false, true, states, best // every state left meets the target
+}
+
+// mergeUniq appends to dst the merge of ascending a and b, each value
+// once.
+func mergeUniq(dst, a, b []uint64) []uint64 {
+	i, k := 0, 0
+	for i < len(a) && k < len(b) {
+		switch {
+		case a[i] < b[k]:
+			dst = append(dst, a[i])
+			i++
+		case b[k] < a[i]:
+			dst = append(dst, b[k])
+			k++
+		default:
+			dst = append(dst, a[i])
+			i++
+			k++
+		}
+	}
+	dst = append(dst, a[i:]...)
+	return append(dst, b[k:]...)
 }
 
 // step is step m of eval for the states t in [lo, hi) of wn bits (lo a
@@ -842,47 +882,37 @@ func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]in
 	tb.set(&gain, neg)
 	var pg [256]int32
 	patGains(o.pats, &gain, neg, &pg)
-	sz := 1 << o.k
-	mask := uint32(sz - 1)
 	const none = math.MinInt16
-	if cap(o.gain) < sz {
-		o.gain = make([]int32, sz)
-	}
-	g := o.gain[:sz]
-	last := o.suf[(o.nf-1)*sz : o.nf*sz]
-	clear(last)
+	clear(o.sufRow(o.nf - 1))
 	for m := o.nf - 2; m >= 0; m-- {
-		row, nxt, cls := o.suf[m*sz:(m+1)*sz], o.suf[(m+1)*sz:(m+2)*sz], o.close[m+1]
-		// g[t]: the gain of the cells closing at step m+1 in state t
-		// plus the table after it (neg or less: no way on).
+		row, nxt, cls := o.sufRow(m), o.sufRow(m+1), o.close[m+1]
+		nmask := uint32(len(nxt) - 1)
+		var ga *occGather
+		var codes []uint8
 		if o.coded {
-			ga := &o.gath[m+1]
-			codes := o.gcode[ga.off:]
-			for t0 := uint32(0); t0 <= mask; t0 += 256 {
-				kh := ga.key(t0) // the key of the bytes above the lowest
-				for t := t0; t <= min(t0+255, mask); t++ {
-					v := pg[codes[kh|ga.gt[0][t&255]]]
-					if nxt[t] == none {
-						v = neg
-					}
-					g[t] = v + int32(nxt[t])
-				}
-			}
-		} else {
-			for t := uint32(0); t <= mask; t++ {
-				v := tb.at(cls, t)
-				if nxt[t] == none {
-					v = neg
-				}
-				g[t] = v + int32(nxt[t])
-			}
+			ga = &o.gath[m+1]
+			codes = o.gcode[ga.off:]
 		}
-		// State s goes on to 2s or 2s+1 (its top bit dropped). A way
-		// on is kept above none, however low its value (raising a
-		// value keeps it a bound); none only for no way.
-		for s := uint32(0); s <= mask; s++ {
-			t := s << 1 & mask
-			bw := max(g[t], g[t|1])
+		// State s goes on to full = 2s or 2s+1, whose cells closing at
+		// m+1 read it, and on to full's last w[m+1] bits. A way on is
+		// kept above none, however low its value (raising a value keeps
+		// it a bound); none only for no way.
+		for s := range uint32(len(row)) {
+			bw := int32(neg)
+			for b := range uint32(2) {
+				full := s<<1 | b
+				t := full & nmask
+				if nxt[t] == none {
+					continue
+				}
+				var v int32
+				if ga != nil {
+					v = pg[codes[ga.key(full)]]
+				} else {
+					v = tb.at(cls, full)
+				}
+				bw = max(bw, v+int32(nxt[t]))
+			}
 			row[s] = none
 			if bw > neg/2 {
 				row[s] = int16(max(bw, none+1))

@@ -99,8 +99,9 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 	// child returns the histogram after step m in state t from h, and its
 	// bound (less than goal: pruned).
 	child := func(m int, t uint32, h uint64) (uint64, int32, bool) {
-		row := o.suf[m*sz : (m+1)*sz]
-		if row[t] == none {
+		row := o.sufRow(m)
+		rt := row[t&uint32(len(row)-1)] // the state's last w[m] bits
+		if rt == none {
 			return 0, 0, false
 		}
 		var d uint64
@@ -124,7 +125,7 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 			}
 		}
 		nh := h + d
-		bnd := int32(row[t]) + poolLc
+		bnd := int32(rt) + poolLc
 		for j := range 7 {
 			c := int32(nh >> (6 * uint(j)) & 63)
 			if c > o.pool[j] {
