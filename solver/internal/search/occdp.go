@@ -55,7 +55,6 @@ type OccDP struct {
 	chOff     []int32   // where each step's choices start
 	suf       []int16   // Refute: a row of 2^w[m] a step (sizeSuf)
 	sufOff    []int
-	gain      []int32   // Refute: the gain of the closing cells in each state of a step
 	layer     [2][]uint64
 	part      [4][]uint64 // Refute: a state's histograms from each parent
 	merged    [2][]uint64
