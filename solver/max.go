@@ -532,7 +532,7 @@ goals:
 			r.occT = g
 		}
 		refuted, done, best := false, false, int32(-1)
-		triedSteps, triedLayer := -1, 0
+		triedSteps, triedLayer, stallFind := -1, 0, false
 		for _, st := range occStages {
 			d := &r.occDual
 			if d.StepsDone < st.steps {
@@ -554,6 +554,16 @@ goals:
 				}
 				r.occOff = true
 				return
+			}
+			if d.StepsDone < st.steps && !stallFind && r.od.Bits() > occSmallBits {
+				// The steps stalled above the goal: it may well be
+				// reachable (far size 5 seed 54, tiles: 38.00 against 38,
+				// a whole solution, where the pass kept 14 million states
+				// undecided): occFind looks for the bound first.
+				stallFind = true
+				if r.occFind(w, d.BestLam, t) {
+					continue goals
+				}
 			}
 			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
 				continue // the steps stalled: on to the largest layers, once
