@@ -80,7 +80,11 @@
 // occupancy view (search.OccDP) decides targets by a pass over the
 // occupied sets, and a depth-first search by its Lagrangian table finds
 // arrangements the searches find late (far size 5 seed 54, a whole
-// solution: 1.3 s against 4.4 s at load 3); see SolveMax.
+// solution: 1.3 s against 4.4 s at load 3); on boards too wide for the
+// pass (most of size 6) a third goroutine tries the Lagrangian bound
+// alone, its multipliers by cutting planes in a box (far size 6 seed 6:
+// no arrangement places all 75 tiles, which 5 minutes of Solve and 10 of
+// CaDiCaL did not prove, in about 4 s); see SolveMax.
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //

@@ -108,7 +108,7 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // Threads(1) the best found could stay poor for good; see dive).
 // With two goroutines or more, once the race has run a while (occStart:
 // 0.25 s on boards whose state has 16 bits or less, 0.5 s at 17 and 18
-// bits, 1 s at 19 and more), the
+// bits and over 19, 1 s at 19), the
 // second goroutine decides the targets from the bound down by the
 // occupancy view where the board allows it (search.OccDP, in the board's
 // turn with the narrowest state, at most 19 bits: most boards of size 5
@@ -776,7 +776,12 @@ func occStart(k int) time.Duration {
 	return max(occDelay, time.Duration(1<<k)*2*time.Microsecond)
 }
 
-// occSmallDelay, occDelay: see occStart; occSmallBits: on boards whose
+// occSmallDelay, occDelay: see occStart; occWideDelay: when occWide
+// starts (the lead's quiet run of far size 6, 50 levels × 2 objectives,
+// from 1 s against 0.5 s: s6-17 points 9.45 → 6.74 s, s6-14 tiles 3.05
+// → 1.93, s6-6 2.61 → 2.10; those the searches prove a little later: s6-7
+// 1.07 → 1.63, s6-48 5.89 → 6.62, s6-37 3.09 → 3.32; the same 95
+// proved); occSmallBits: on boards whose
 // state is no wider, occ starts early and tries the pass however far the
 // bound is from the goal (far size 4 seed 49, 14 bits: λ does not help,
 // the pass refutes 52 from a bound of 64); occWindow: the targets a pass of occ
@@ -794,7 +799,7 @@ const (
 	occSmallBits  = 16
 	occWindow     = 3
 	occSmallDelay = 250 * time.Millisecond
-	occWideDelay  = time.Second
+	occWideDelay  = 500 * time.Millisecond
 	occDelay      = 500 * time.Millisecond
 	occMaxLayer   = 1 << 22
 )
