@@ -84,7 +84,7 @@
 // pass (most of size 6) a third goroutine tries the Lagrangian bound
 // alone, its multipliers by cutting planes in a box (far size 6 seed 6:
 // no arrangement places all 75 tiles, which 5 minutes of Solve and 10 of
-// CaDiCaL did not prove, in about 4 s); see SolveMax.
+// CaDiCaL did not prove, in 2 to 4 s); see SolveMax.
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //
