@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
+	"hexiom/board"
 	"hexiom/solver/internal/search"
 )
 
@@ -208,4 +210,36 @@ func bruteLagrange(p search.Problem, w, lam [7]float64) float64 {
 		}
 	}
 	return best
+}
+
+// TestOccBits checks that search.OccBits, which occOrder reads for each of
+// the twelve turns, is the width Reset lays the board out with, on the far
+// levels of testdata and the small boards.
+func TestOccBits(t *testing.T) {
+	files, err := filepath.Glob("testdata/far/far-*.txt")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("testdata/far: %d levels (%v)", len(files), err)
+	}
+	var levels []board.Position
+	for _, f := range files {
+		levels = append(levels, readLevel(t, f))
+	}
+	levels = append(levels, smallMaxLevels(rand.New(rand.NewPCG(27, 11)), 20)...)
+	var od search.OccDP
+	checked := 0
+	for k, level := range levels {
+		prob, _ := problemOf(level)
+		mp := maxProblemOf(level, prob, Tiles)
+		fi := make([]int32, len(mp.prob.Nbrs))
+		for v, vis := range orientations(level.Size)[:12] {
+			q := mp.prob
+			q.Visit = vis
+			od.Reset(q, 64)
+			if got, want := search.OccBits(q, fi), od.Bits(); got != want {
+				t.Fatalf("level %d, turn %d: OccBits %d, Reset's Bits %d\n%s", k, v, got, want, level)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d layouts checked", checked)
 }
