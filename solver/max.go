@@ -531,9 +531,11 @@ goals:
 			}
 			r.occDual.Start(&from)
 			r.occT = g
+			r.od.ClearTables() // they were for another goal
 		}
 		refuted, done, best := false, false, int32(-1)
 		triedSteps, triedLayer, stallFind := -1, 0, false
+		passes, split := 0, false
 		for _, st := range occStages {
 			d := &r.occDual
 			if d.StepsDone < st.steps {
@@ -571,6 +573,15 @@ goals:
 			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
 				continue // the steps stalled: on to the largest layers, once
 			}
+			if passes > 0 && !split && !r.points {
+				// A pass failed: the targets one by one (occSplit).
+				split = true
+				if r.occSplit(g, d.BestLam) {
+					refuted, done = true, true
+					break
+				}
+			}
+			passes++
 			triedSteps, triedLayer = d.StepsDone, st.layer
 			var states int64
 			refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
@@ -597,6 +608,44 @@ goals:
 		}
 	}
 }
+
+// occSplit splits goal g of the tiles objective by the histograms an
+// arrangement worth it may have (search.OccDP.Targets, at most
+// occSplitMost): Separate tells those outside the hull of the
+// arrangements' histograms apart, from λ's weights (ν = 1 − λ), and
+// tables for those left prune occ's passes from then on (SplitTables).
+// It reports whether no target is left (g is refuted). Far size 5 seed
+// 18, tiles (issue 27, round eight): five of eight targets told apart,
+// the pass for the three left kept 9 million states, not 174 million.
+func (r *maxRace) occSplit(g int32, lam [7]float64) bool {
+	r.od.ClearTables()
+	ts := r.od.Targets(g, occSplitMost)
+	if ts == nil {
+		return false
+	}
+	var nu [7]float64
+	for k := range nu {
+		nu[k] = 1 - lam[k]
+	}
+	rest, last, ok := r.od.Separate(r.ctx, ts, nu, occSepIters)
+	if !ok {
+		return false
+	}
+	if len(rest) == 0 {
+		return true
+	}
+	r.od.SplitTables(r.ctx, rest, last)
+	return false
+}
+
+// occSplitMost is the most targets occSplit takes (E = 2 of a pool of
+// seven numbers: 36), occSepIters the most passes of Eval for a target
+// (far size 5 seed 18's three inside the hull took 10, 14 and 24; size 6
+// seeds 2, 27, 28 and 40 up to 24).
+const (
+	occSplitMost = 36
+	occSepIters  = 40
+)
 
 // occWide decides, on a board too wide for Refute's table (20 to
 // OccWideBits bits: far size 6), the best found plus one by the

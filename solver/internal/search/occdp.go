@@ -66,6 +66,8 @@ type OccDP struct {
 	gath  []occGather
 	gcode []uint8
 	pats  []occPat
+
+	extra []occTable // more tables Refute prunes by (AddTable)
 }
 
 // occPat is what closes in a state of a step: the histogram's increase
@@ -640,8 +642,8 @@ const (
 const occScale = 64
 
 // Refute decides whether some arrangement is worth target or more (Σ
-// w[k]·h[k] ≥ target), pruning with the Lagrangian table for lam, within
-// limit states a layer. It reports refuted (none is), done (decided:
+// w[k]·h[k] ≥ target), pruning with the Lagrangian table for lam (and
+// the tables of AddTable), within limit states a layer. It reports refuted (none is), done (decided:
 // refuted, or one found), the states it kept in all, and when some
 // arrangement is worth target or more, best: the most any is worth (the
 // pass keeps every state that may reach target, so the best of the last
@@ -686,6 +688,10 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		coef[j] = occScale*w[j] - lc[j]
 		poolLc += lc[j] * o.pool[j]
 	}
+	// Each table of AddTable's bound, but the histogram's part.
+	xs := o.extra
+	var xbase [occMaxTables]int32
+
 	prev := 0 // the bits of the states before the step
 	for m := 0; m < o.nf; m++ {
 		nxt = nxt[:0]
@@ -703,7 +709,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		final := m == o.nf-1
 		for t := range uint32(len(row)) {
 			nOff[t] = int32(len(nxt))
-			if row[t] == none {
+			if row[t] == none || !o.extraAlive(m, t) {
 				continue
 			}
 			// Each parent's histograms that may go on, plus what
@@ -743,6 +749,9 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 					continue
 				}
 				base := int32(row[t]) + poolLc
+				for x := range xs {
+					xbase[x] = int32(xs[x].suf[o.sufOff[m]+int(t)])
+				}
 				for j := range 7 {
 					if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
 						touched[nt], room[nt] = uint8(6*j), o.pool[j]-dj
@@ -751,6 +760,9 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 						}
 						nt++
 						base += coef[j] * dj
+						for x := range xs {
+							xbase[x] += xs[x].c[j] * dj
+						}
 					}
 				}
 				if !ok {
@@ -770,7 +782,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 					for j := range 7 {
 						bnd += coef[j] * int32(h>>(6*uint(j))&63)
 					}
-					if bnd < goal {
+					if bnd < goal || !xfits(xs, &xbase, h) {
 						continue
 					}
 					nh := h + d

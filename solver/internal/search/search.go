@@ -15,7 +15,10 @@
 // by a Lagrangian table, or on wide boards by the Lagrangian bound alone
 // (its λ by cutting planes in a box: occbox.go); OccDP.Find (occfind.go)
 // looks depth first, by the same table, for an arrangement worth a
-// target. Both searches embed
+// target; for the tiles objective, occsplit.go splits a target by the
+// histograms worth it, tells apart those outside the hull of the
+// arrangements' (Separate) and prunes the pass by tables for the rest.
+// Both searches embed
 // one core (core.go): the board laid out (frame.go), the counts the bounds
 // read with apply and undo, and the memo; each keeps only its bounds, its
 // loop over a node's two values and its options.

@@ -1,0 +1,165 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"hexiom/solver/internal/search"
+)
+
+// TestOccSplitAgainstBruteForce checks the split by histograms (occSplit)
+// against every occupied set of the free cells of small boards, tiles
+// objective: Targets lists every histogram within the pool worth the
+// goal, and only those; Separate never tells apart a target some
+// occupied set has (its histogram, the locked cells seeing their
+// numbers), and tells apart some that none has; with the tables of the
+// targets left, the pass still finds the optimum and refutes the optimum
+// plus one.
+func TestOccSplitAgainstBruteForce(t *testing.T) {
+	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 13)), 20)
+	var od search.OccDP
+	told, kept, passes := 0, 0, 0
+	for k, level := range levels {
+		if freeCells(level) > 16 {
+			continue
+		}
+		bt, _, _ := bruteMax(level)
+		if bt < 0 {
+			continue
+		}
+		prob, _ := problemOf(level)
+		mp := maxProblemOf(level, prob, Tiles)
+		q := mp.prob
+		q.Visit = orientations(level.Size)[k%12]
+		if !od.Reset(q, search.OccMaxBits) {
+			t.Fatalf("level %d: wider than %d bits", k, search.OccMaxBits)
+		}
+		have := bruteHists(q)
+		pool := od.Pool()
+		lockedW, _ := weights(level, Tiles)
+		opt := int32(bt - lockedW)
+		w, wf := occWeights(false)
+		for _, g := range []int32{opt, opt + 1, opt + 2} {
+			name := fmt.Sprintf("level %d goal %d (optimum %d)", k, g, opt)
+			ts := od.Targets(g, 1<<20)
+			in := map[[7]int32]bool{}
+			for _, h := range ts {
+				sum := int32(0)
+				for j := range h {
+					if h[j] < 0 || h[j] > pool[j] {
+						t.Fatalf("%s: target %v outside the pool %v", name, h, pool)
+					}
+					sum += h[j]
+				}
+				if sum < g || in[h] {
+					t.Fatalf("%s: target %v worth %d, or twice", name, h, sum)
+				}
+				in[h] = true
+			}
+			for h := range have {
+				sum, fits := int32(0), true
+				for j := range h {
+					sum += h[j]
+					fits = fits && h[j] <= pool[j]
+				}
+				if fits && sum >= g && !in[h] {
+					t.Fatalf("%s: histogram %v of an arrangement is not among the targets", name, h)
+				}
+			}
+			_, lam := od.Lagrange(wf, float64(g), 30)
+			var nu [7]float64
+			for j := range nu {
+				nu[j] = 1 - lam[j]
+			}
+			rest, last, ok := od.Separate(context.Background(), ts, nu, 40)
+			if !ok || len(rest) != len(last) {
+				t.Fatalf("%s: Separate ok %v, %d left and %d weights", name, ok, len(rest), len(last))
+			}
+			left := map[[7]int32]bool{}
+			for _, h := range rest {
+				left[h] = true
+			}
+			for _, h := range ts {
+				if have[h] && !left[h] {
+					t.Fatalf("%s: target %v, the histogram of an arrangement, told apart", name, h)
+				}
+				if !left[h] {
+					told++
+				} else if !have[h] {
+					kept++
+				}
+			}
+			if len(rest) == 0 {
+				if g <= opt {
+					t.Fatalf("%s: every target told apart", name)
+				}
+				continue
+			}
+			od.ClearTables()
+			if !od.SplitTables(context.Background(), rest, last) || od.Tables() == 0 {
+				t.Fatalf("%s: no tables for %d targets left", name, len(rest))
+			}
+			refuted, done, _, best := od.Refute(context.Background(), w, lam, g, 1<<22)
+			od.ClearTables()
+			switch {
+			case !done:
+				t.Fatalf("%s: the pass with the tables is undecided", name)
+			case g <= opt && (refuted || best != opt):
+				t.Fatalf("%s: the pass with the tables: refuted %v best %d", name, refuted, best)
+			case g > opt && !refuted:
+				t.Fatalf("%s: the pass with the tables did not refute (best %d)", name, best)
+			}
+			passes++
+		}
+	}
+	if told < 20 || passes < 10 {
+		t.Fatalf("%d targets told apart, %d passes with tables: the boards do not exercise the split", told, passes)
+	}
+	t.Logf("%d targets told apart, %d left though no arrangement has them, %d passes with tables", told, kept, passes)
+}
+
+// bruteHists is the set of histograms (the counts of the occupied free
+// cells) of the occupied sets of p's free cells in which every locked cell
+// sees its number.
+func bruteHists(p search.Problem) map[[7]int32]bool {
+	var free []int
+	for i := range p.Nbrs {
+		if !p.Hole[i] && p.Locked[i] == search.Empty {
+			free = append(free, i)
+		}
+	}
+	occ := make([]bool, len(p.Nbrs))
+	out := map[[7]int32]bool{}
+	for set := 0; set < 1<<len(free); set++ {
+		for i := range occ {
+			occ[i] = p.Locked[i] != search.Empty
+		}
+		for b, i := range free {
+			occ[i] = set>>b&1 != 0
+		}
+		var h [7]int32
+		ok := true
+		for i := range p.Nbrs {
+			if !occ[i] {
+				continue
+			}
+			n := 0
+			for _, j := range p.Nbrs[i] {
+				if occ[j] {
+					n++
+				}
+			}
+			if p.Locked[i] != search.Empty {
+				ok = ok && int8(n) == p.Locked[i]
+			} else {
+				h[n]++
+			}
+		}
+		if ok {
+			out[h] = true
+		}
+	}
+	return out
+}
