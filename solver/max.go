@@ -576,9 +576,16 @@ goals:
 			if passes > 0 && !split && !r.points {
 				// A pass failed: the targets one by one (occSplit).
 				split = true
-				if r.occSplit(g, d.BestLam) {
+				rest, ok := r.occSplit(g, d.BestLam)
+				if ok && len(rest) == 0 {
 					refuted, done = true, true
 					break
+				}
+				// Find for each target left, by its tables (far size 6
+				// seed 28, tiles: 64 found in half a million nodes, which
+				// the searches did not find in 10 s).
+				if ok && r.occFindHists(d.BestLam, rest, g) {
+					continue goals
 				}
 			}
 			passes++
@@ -614,14 +621,15 @@ goals:
 // occSplitMost): Separate tells those outside the hull of the
 // arrangements' histograms apart, from λ's weights (ν = 1 − λ), and
 // tables for those left prune occ's passes from then on (SplitTables).
-// It reports whether no target is left (g is refuted). Far size 5 seed
-// 18, tiles (issue 27, round eight): five of eight targets told apart,
-// the pass for the three left kept 9 million states, not 174 million.
-func (r *maxRace) occSplit(g int32, lam [7]float64) bool {
+// It returns the targets left (none: g is refuted), and false when it
+// did not split. Far size 5 seed 18, tiles (issue 27, round eight): five
+// of eight targets told apart, the pass for the three left kept 9
+// million states, not 174 million.
+func (r *maxRace) occSplit(g int32, lam [7]float64) ([][7]int32, bool) {
 	r.od.ClearTables()
 	ts := r.od.Targets(g, occSplitMost)
 	if ts == nil {
-		return false
+		return nil, false
 	}
 	var nu [7]float64
 	for k := range nu {
@@ -629,13 +637,12 @@ func (r *maxRace) occSplit(g int32, lam [7]float64) bool {
 	}
 	rest, last, ok := r.od.Separate(r.ctx, ts, nu, occSepIters)
 	if !ok {
-		return false
+		return nil, false
 	}
-	if len(rest) == 0 {
-		return true
+	if len(rest) > 0 && !r.od.SplitTables(r.ctx, rest, last) {
+		return nil, false
 	}
-	r.od.SplitTables(r.ctx, rest, last)
-	return false
+	return rest, true
 }
 
 // occSplitMost is the most targets occSplit takes (E = 2 of a pool of

@@ -33,11 +33,7 @@ const occFindGap = 4
 // nothing is worth t: the bound falls below it. It reports whether it
 // decided t.
 func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
-	if r.of == nil {
-		r.of = new(search.OccFind)
-		r.ofOcc = make([]bool, len(r.sol))
-		r.ofSol = make([]int8, len(r.sol))
-	}
+	r.occFindInit()
 	for _, l := range occFindLams(lam, r.points) {
 		if r.ctx.Err() != nil {
 			return false
@@ -46,18 +42,58 @@ func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
 		r.nodes.Add(nodes)
 		switch {
 		case found:
-			search.OccArrangement(r.occProb, r.ofOcc, r.ofSol)
-			if got, ok := checkArrangement(r.occProb, r.ofSol, r.points); ok && got == v {
-				r.found(v, r.ofSol)
-				return true
-			}
-			return false
+			return r.occFound(v)
 		case exhausted:
 			r.refuted(max(r.round(t-1), r.floor.Load()))
 			return true
 		}
 	}
 	return false
+}
+
+// occFindInit makes occFind's search and its scratch, once.
+func (r *maxRace) occFindInit() {
+	if r.of == nil {
+		r.of = new(search.OccFind)
+		r.ofOcc = make([]bool, len(r.sol))
+		r.ofSol = make([]int8, len(r.sol))
+	}
+}
+
+// occFound makes the arrangement Find found (r.ofOcc, worth v) the
+// race's, once checked by the rule; false if the check fails.
+func (r *maxRace) occFound(v int32) bool {
+	search.OccArrangement(r.occProb, r.ofOcc, r.ofSol)
+	if got, ok := checkArrangement(r.occProb, r.ofSol, r.points); ok && got == v {
+		r.found(v, r.ofSol)
+		return true
+	}
+	return false
+}
+
+// occFindHists looks by search.OccDP.FindHist for an arrangement with
+// each histogram of rest in turn (the targets occSplit left, their
+// tables in use), within occFindBudget nodes each, λ lam. Found, it is
+// the race's; every target exhausted, the goal g is refuted. It reports
+// whether it decided g.
+func (r *maxRace) occFindHists(lam [7]float64, rest [][7]int32, g int32) bool {
+	r.occFindInit()
+	all := true
+	for _, h := range rest {
+		if r.ctx.Err() != nil {
+			return false
+		}
+		found, exhausted, nodes, v := r.od.FindHist(r.ctx, r.of, lam, h, occFindBudget, r.ofOcc)
+		r.nodes.Add(nodes)
+		if found {
+			return r.occFound(v)
+		}
+		all = all && exhausted
+	}
+	if all {
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+	}
+	return all
 }
 
 // occFindLams are the λ of occFind's tables in turn: lam, occPrior, and

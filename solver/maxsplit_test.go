@@ -16,11 +16,13 @@ import (
 // occupied set has (its histogram, the locked cells seeing their
 // numbers), and tells apart some that none has; with the tables of the
 // targets left, the pass still finds the optimum and refutes the optimum
-// plus one.
+// plus one; FindHist finds an arrangement of a target's histogram exactly
+// when some occupied set has it, and exhausts the others.
 func TestOccSplitAgainstBruteForce(t *testing.T) {
 	levels := smallMaxLevels(rand.New(rand.NewPCG(27, 13)), 20)
 	var od search.OccDP
-	told, kept, passes := 0, 0, 0
+	told, kept, passes, founds := 0, 0, 0, 0
+	var f search.OccFind
 	for k, level := range levels {
 		if freeCells(level) > 16 {
 			continue
@@ -102,6 +104,32 @@ func TestOccSplitAgainstBruteForce(t *testing.T) {
 				t.Fatalf("%s: no tables for %d targets left", name, len(rest))
 			}
 			refuted, done, _, best := od.Refute(context.Background(), w, lam, g, 1<<22)
+			occ := make([]bool, len(q.Nbrs))
+			sol := make([]int8, len(q.Nbrs))
+			for _, h := range rest {
+				found, exhausted, _, v := od.FindHist(context.Background(), &f, lam, h, 0, occ)
+				if found != have[h] || found == exhausted {
+					t.Fatalf("%s: FindHist %v: found %v exhausted %v, an arrangement has it: %v", name, h, found, exhausted, have[h])
+				}
+				if !found {
+					continue
+				}
+				search.OccArrangement(q, occ, sol)
+				var got [7]int32
+				sum := int32(0)
+				for _, x := range h {
+					sum += x
+				}
+				for i, n := range sol {
+					if n != search.Empty && q.Locked[i] == search.Empty {
+						got[n]++
+					}
+				}
+				if _, ok := checkArrangement(q, sol, false); !ok || got != h || v != sum {
+					t.Fatalf("%s: FindHist %v found %v (worth %d), by the rule %v", name, h, got, v, ok)
+				}
+				founds++
+			}
 			od.ClearTables()
 			switch {
 			case !done:
@@ -114,10 +142,10 @@ func TestOccSplitAgainstBruteForce(t *testing.T) {
 			passes++
 		}
 	}
-	if told < 20 || passes < 10 {
+	if told < 20 || passes < 10 || founds < 5 {
 		t.Fatalf("%d targets told apart, %d passes with tables: the boards do not exercise the split", told, passes)
 	}
-	t.Logf("%d targets told apart, %d left though no arrangement has them, %d passes with tables", told, kept, passes)
+	t.Logf("%d targets told apart, %d left though no arrangement has them, %d passes with tables, %d found by FindHist", told, kept, passes, founds)
 }
 
 // bruteHists is the set of histograms (the counts of the occupied free

@@ -47,7 +47,7 @@ const occFindMemoBits = 14
 // Find looks, depth first over the free cells in OccDP's order, for an
 // arrangement worth target or more (Σ w[k]·h[k] ≥ target), with Refute's
 // pruning (h ≤ pool, and the exact prefix plus the Lagrangian table for
-// lam at least the target), trying first the child whose bound is higher,
+// lam at least the target, and the tables of AddTable), trying first the child whose bound is higher,
 // within budget nodes (0: no limit). found: occ[i] tells whether free cell
 // i (in the order of the Reset's Visit) is occupied (OccArrangement turns
 // it into numbers), value is its worth; exhausted: none is worth target
@@ -133,7 +133,7 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 			}
 			bnd += coef[j] * c
 		}
-		if bnd < goal {
+		if bnd < goal || !o.extraFits(m, t, nh) {
 			return 0, 0, false
 		}
 		return nh, bnd, true
