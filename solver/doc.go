@@ -81,11 +81,12 @@
 // occupied sets, and a depth-first search by its Lagrangian table finds
 // arrangements the searches find late (far size 5 seed 54, a whole
 // solution: 1.3 s against 4.4 s at load 3); for the tiles objective it
-// splits a target by the histograms worth it and tells apart those no
-// arrangement can have (far size 5 seed 18: unproved in 10 s, proved in
-// about 2 s); on boards too wide for the
-// pass (most of size 6) a third goroutine tries the Lagrangian bound
-// alone, its multipliers by cutting planes in a box (far size 6 seed 6:
+// splits a target by the histograms worth it, tells apart those no
+// arrangement can have, and looks for and passes over the rest (far size
+// 5 seed 18: unproved in 10 s, proved in about 2 s). On boards too wide
+// for occ's stages (most of size 6) a third goroutine tries the
+// Lagrangian bound, its multipliers by cutting planes in a box, and for
+// tiles then the split and one pass (far size 6 seed 6:
 // no arrangement places all 75 tiles, which 5 minutes of Solve and 10 of
 // CaDiCaL did not prove, in 2 to 4 s); see SolveMax.
 //

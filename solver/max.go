@@ -645,25 +645,25 @@ func (r *maxRace) occSplit(g int32, lam [7]float64) ([][7]int32, bool) {
 	return rest, true
 }
 
-// occSplitMost is the most targets occSplit takes (E = 2 of a pool of
-// seven numbers: 36), occSepIters the most passes of Eval for a target
+// occSplitMost is the most targets occSplit takes (E = 3 of a pool of
+// seven numbers: 120; far size 6 seed 10, 118 told apart), occSepIters the most passes of Eval for a target
 // (far size 5 seed 18's three inside the hull took 10, 14 and 24; size 6
 // seeds 2, 27, 28 and 40 up to 24).
 const (
-	occSplitMost = 36
+	occSplitMost = 120
 	occSepIters  = 40
 )
 
-// occWide decides, on a board too wide for Refute's table (20 to
+// occWide decides, on a board too wide for occ's stages (20 to
 // OccWideBits bits: far size 6), the best found plus one by the
-// Lagrangian bound alone (its steps from occWidePrior, at most
-// occWideSteps, each a pass of Eval: 0.1 to 0.4 s); a bound below it
-// proves the best found optimal, else the bound's floor lowers the
-// race's, and occ ends for good. Far size 6 (issue 27, round seven): seed
+// Lagrangian bound (its steps from occWidePrior, at most occWideSteps,
+// each a pass of Eval: 0.1 to 0.4 s); a bound below it proves the best
+// found optimal, else the bound's floor lowers the race's; for tiles, it
+// then splits the goal (occSplit) and tries one pass, and ends for good. Far size 6 (issue 27, round seven): seed
 // 49 tiles refuted at the first step, seed 29 tiles at the fourteenth; in
 // round six neither was proved in 10 s.
 func (r *maxRace) occWide() {
-	_, wf := occWeights(r.points)
+	w, wf := occWeights(r.points)
 	unit := int32(1)
 	if r.points {
 		unit = 2
@@ -684,6 +684,31 @@ func (r *maxRace) occWide() {
 	if b := r.round(int32(math.Floor(d.Best))); b < t {
 		r.refuted(max(b, fl))
 	}
+	if d.Best < float64(g) || r.points || r.target() < g {
+		return
+	}
+	// Tiles: the split, Find for each target left, and one pass by
+	// their tables (far size 6 seeds 27 and 2, 20 and 21 bits, whose
+	// least bounds are 0.34 and 0.29 above the goal: two targets left
+	// each, refuted by passes of 12 and 3 million states).
+	rest, ok := r.occSplit(g, d.BestLam)
+	switch {
+	case !ok:
+		return
+	case len(rest) == 0:
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+		return
+	case r.occFindHists(d.BestLam, rest, g) || r.ctx.Err() != nil:
+		return
+	}
+	refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
+	r.nodes.Add(states)
+	switch {
+	case refuted:
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+	case done && !r.refuted(best):
+		r.occFind(w, d.BestLam, best)
+	}
 }
 
 // occWidePrior is where occWide's λ starts: the mean of the λ that 60
@@ -697,7 +722,11 @@ func occWidePrior(points bool) [7]float64 {
 	return [7]float64{0, 0.14, 0.37, 0.48, 0.54, 0.59, 0.65}
 }
 
-// occWideSteps is the most steps of λ occWide takes.
+// occWideSteps is the most steps of λ occWide takes (they stop sooner
+// once the bound cannot fall further: Steps). Stopping them once four
+// steps lowered the bound by less than 0.02, to split sooner, lost far
+// size 6 seed 17, tiles: 65.009 after 12 steps against a goal of 65, the
+// split then took 6 s, against 4.5 s to the proof with the steps.
 const occWideSteps = 80
 
 // occPrior is the λ occ's first goal starts from: near the λ that 20 to

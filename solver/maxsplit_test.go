@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"hexiom/internal/tier"
 	"hexiom/solver/internal/search"
 )
 
@@ -190,4 +191,51 @@ func bruteHists(p search.Problem) map[[7]int32]bool {
 		}
 	}
 	return out
+}
+
+// TestOccSplitWide: far size 6 seed 27, tiles (20 bits: occWide's), whose
+// least Lagrangian bound is 0.34 above the goal (the best the searches
+// find, 72, plus one, less the locked tiles): of the 36 targets, the
+// split leaves two, and the pass by their tables refutes the goal (the
+// searches do not prove 72 optimal in 10 s). Not in the fast
+// tier, nor under the race detector (a few seconds, 200 MB).
+func TestOccSplitWide(t *testing.T) {
+	if testing.Short() || tier.Race {
+		return
+	}
+	level := readLevel(t, "testdata/far/far-s6-27.txt")
+	prob, _ := problemOf(level)
+	mp := maxProblemOf(level, prob, Tiles)
+	var od search.OccDP
+	if !od.Reset(occOrder(mp.prob, orientations(level.Size)), search.OccWideBits) || od.Bits() <= search.OccMaxBits {
+		t.Fatalf("far-s6-27: %d bits, not a wide board", od.Bits())
+	}
+	od.SetWorkers(2)
+	lockedW, _ := weights(level, Tiles)
+	g := int32(73 - lockedW)
+	w, wf := occWeights(false)
+	var d search.Dual
+	from := occWidePrior(false)
+	d.Start(&from)
+	od.Steps(context.Background(), &d, wf, float64(g), 40)
+	if d.Best < float64(g) {
+		t.Fatalf("far-s6-27: the bound %.3f alone refutes %d: the test no longer tests the split", d.Best, g)
+	}
+	ts := od.Targets(g, occSplitMost)
+	var nu [7]float64
+	for k := range nu {
+		nu[k] = 1 - d.BestLam[k]
+	}
+	rest, last, ok := od.Separate(context.Background(), ts, nu, occSepIters)
+	if !ok || len(rest) == 0 || len(rest) == len(ts) {
+		t.Fatalf("far-s6-27: %d targets, %d left (ok %v)", len(ts), len(rest), ok)
+	}
+	if !od.SplitTables(context.Background(), rest, last) {
+		t.Fatal("far-s6-27: no tables")
+	}
+	refuted, done, states, _ := od.Refute(context.Background(), w, d.BestLam, g, occMaxLayer)
+	if !refuted || !done {
+		t.Fatalf("far-s6-27: the pass by the tables: refuted %v done %v (%d states)", refuted, done, states)
+	}
+	t.Logf("far-s6-27: bound %.3f, %d of %d targets left, refuted in %d states", d.Best, len(rest), len(ts), states)
 }

@@ -121,13 +121,15 @@ func (tb *closeTables[T]) at(cls []occClose, s uint32) T {
 	return v
 }
 
-// OccMaxBits is the widest state OccDP takes: 2^19 states a step (far
-// size 5 levels have 16 to 19 bits, size 6 22 or more).
+// OccMaxBits is the widest state on which SolveMax's occ runs its stages
+// of passes: 2^19 states a step (far size 5 levels have 16 to 19 bits,
+// size 6 19 to 22); wider, occWide.
 const OccMaxBits = 19
 
-// OccWideBits is the widest state OccDP takes for Eval and Lagrange's
-// steps alone (Refute's table would be 2^K int16 a free cell: 720 MB at 22
-// bits; Eval's 2^K float32 twice and a bit a state a step, 77 MB).
+// OccWideBits is the widest state OccDP takes. Refute's tables are a row
+// of 2^w[m] int16 a step (widths): on far size 6 seed 40 (22 bits), with
+// the pass's layers and two tables of AddTable, 620 MB in all (Eval's
+// 2^K float32 twice and 2 bits a state a step, 77 MB).
 const OccWideBits = 22
 
 // OccBits is the width of the state Reset would lay p out with (Bits),
@@ -652,10 +654,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	if !o.ok {
 		return true, true, 0, -1
 	}
-	if o.k > OccMaxBits {
-		return false, false, 0, -1 // the table would be too large
-	}
-	if o.nf*6*occScale > math.MaxInt16 {
+	if !o.fits16(w) {
 		// The table's values could pass int16: lowering one would
 		// refute wrongly, so the pass does not decide here.
 		return false, false, 0, -1
@@ -832,6 +831,15 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	return false, true, states, best // every state left meets the target
 }
 
+// fits16 reports whether the tables of Refute and Find for the weights w
+// stay within int16: a cell's gain is at most occScale·max(w) (λ ≥ 0; the
+// tables of AddTable, occScale), so the sum of the free cells' at most
+// nf times that (tiles: 86 free cells on size 6, 5,504; points, 6 a
+// tile, up to 85 free cells).
+func (o *OccDP) fits16(w [7]int32) bool {
+	return o.nf*int(max(slices.Max(w[:]), 1))*occScale <= math.MaxInt16
+}
+
 // mergeUniq appends to dst the merge of ascending a and b, each value
 // once.
 func mergeUniq(dst, a, b []uint64) []uint64 {
@@ -910,8 +918,9 @@ func (o *OccDP) step(m, wn, drop int, lo, hi uint32, cur, next []float32, ch []u
 // a step between two goroutines (SetWorkers).
 const occParMin = 1 << 16
 
-// SetWorkers sets how many goroutines Eval and Lagrange's steps use (1 or
-// 2; 2 only on boards of over 2^17 states a step).
+// SetWorkers sets how many goroutines Eval, Lagrange's steps and the
+// tables of Refute, Find and AddTable use (1 or 2; 2 only on steps of
+// 2^17 states or more).
 func (o *OccDP) SetWorkers(n int) { o.workers = n }
 
 // table sizes and fills o.suf for w and lam (Refute's and Find's): for
@@ -949,26 +958,38 @@ func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]in
 		// m+1 read it, and on to full's last w[m+1] bits. A way on is
 		// kept above none, however low its value (raising a value keeps
 		// it a bound); none only for no way.
-		for s := range uint32(len(row)) {
-			bw := int32(neg)
-			for b := range uint32(2) {
-				full := s<<1 | b
-				t := full & nmask
-				if nxt[t] == none {
-					continue
+		fill := func(lo, hi uint32) {
+			for s := lo; s < hi; s++ {
+				bw := int32(neg)
+				for b := range uint32(2) {
+					full := s<<1 | b
+					t := full & nmask
+					if nxt[t] == none {
+						continue
+					}
+					var v int32
+					if ga != nil {
+						v = pg[codes[ga.key(full)]]
+					} else {
+						v = tb.at(cls, full)
+					}
+					bw = max(bw, v+int32(nxt[t]))
 				}
-				var v int32
-				if ga != nil {
-					v = pg[codes[ga.key(full)]]
-				} else {
-					v = tb.at(cls, full)
+				row[s] = none
+				if bw > neg/2 {
+					row[s] = int16(max(bw, none+1))
 				}
-				bw = max(bw, v+int32(nxt[t]))
 			}
-			row[s] = none
-			if bw > neg/2 {
-				row[s] = int16(max(bw, none+1))
-			}
+		}
+		n := uint32(len(row))
+		if o.workers > 1 && n >= 2*occParMin {
+			// The second half on another goroutine, as in eval.
+			var wg sync.WaitGroup
+			wg.Go(func() { fill(n/2, n) })
+			fill(0, n/2)
+			wg.Wait()
+		} else {
+			fill(0, n)
 		}
 		if m%8 == 0 && ctx.Err() != nil {
 			return lc, false

@@ -67,7 +67,7 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 	if !o.ok {
 		return false, true, 0, -1
 	}
-	if o.k > OccMaxBits || o.nf*6*occScale > math.MaxInt16 {
+	if !o.fits16(w) {
 		return false, false, 0, -1 // (see Refute)
 	}
 	lc, ok := o.table(ctx, w, lam)

@@ -36,10 +36,9 @@ const occMaxTables = 8
 // until ClearTables: a state whose histogram h so far has c·h plus the
 // most the rest may add below thr is dropped. The caller vouches that
 // every arrangement Refute must find has c·h ≥ thr. False when ctx ended
-// first, or the tables are occMaxTables already (or the board is too
-// wide for Refute's table).
+// first, or the tables are occMaxTables already.
 func (o *OccDP) AddTable(ctx context.Context, c [7]int32, thr int32) bool {
-	if !o.ok || o.k > OccMaxBits || len(o.extra) == occMaxTables {
+	if !o.ok || len(o.extra) == occMaxTables {
 		return false
 	}
 	// table's gains are occScale·(w − λ), rounded up: with w = 0 and

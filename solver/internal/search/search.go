@@ -12,7 +12,7 @@
 // locked tiles force a contradiction; OccDP (occdp.go) decides its targets
 // without a search, by a breadth-first pass over the occupied sets in
 // the order of Problem.Visit (state and histogram of the numbers), pruned
-// by a Lagrangian table, or on wide boards by the Lagrangian bound alone
+// by a Lagrangian table, or by the Lagrangian bound alone
 // (its λ by cutting planes in a box: occbox.go); OccDP.Find (occfind.go)
 // looks depth first, by the same table, for an arrangement worth a
 // target; for the tiles objective, occsplit.go splits a target by the
