@@ -535,7 +535,8 @@ goals:
 		}
 		refuted, done, best := false, false, int32(-1)
 		triedSteps, triedLayer, stallFind := -1, 0, false
-		passes, split := 0, false
+		passes, split, findRest := 0, false, false
+		var rest [][7]int32 // the targets the split left
 		for _, st := range occStages {
 			d := &r.occDual
 			if d.StepsDone < st.steps {
@@ -573,18 +574,32 @@ goals:
 			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
 				continue // the steps stalled: on to the largest layers, once
 			}
-			if passes > 0 && !split && !r.points {
-				// A pass failed: the targets one by one (occSplit).
-				split = true
-				rest, ok := r.occSplit(g, d.BestLam)
-				if ok && len(rest) == 0 {
-					refuted, done = true, true
-					break
+			if !split && !r.points {
+				// The targets one by one (occSplit): before the first
+				// pass if they are few (far size 5 seed 65, tiles, one
+				// target told apart in 0.16 s, where the pass took 0.65),
+				// else once a pass failed.
+				most := occSplitFirst
+				if passes > 0 {
+					most = occSplitMost
 				}
-				// Find for each target left, by its tables (far size 6
-				// seed 28, tiles: 64 found in half a million nodes, which
-				// the searches did not find in 10 s).
-				if ok && r.occFindHists(d.BestLam, rest, g) {
+				if r2, ok := r.occSplit(g, d.BestLam, most); ok {
+					split, rest, findRest = true, r2, true
+					if len(rest) == 0 {
+						refuted, done = true, true
+						break
+					}
+				}
+			}
+			if findRest && (passes > 0 || d.Best >= float64(g)+occFindNear) {
+				// Find for each target left, by its tables, once a pass
+				// failed or at once if λ's bound leaves the goal likely
+				// (occFindNear; far size 6 seed 28, tiles, 0.58 above:
+				// 64 found in half a million nodes, which the searches
+				// did not find in 10 s; size 5 seed 18 0.47 above, its
+				// goal refuted by the pass).
+				findRest = false
+				if r.occFindHists(d.BestLam, rest, g) {
 					continue goals
 				}
 			}
@@ -618,19 +633,19 @@ goals:
 
 // occSplit splits goal g of the tiles objective by the histograms an
 // arrangement worth it may have (search.OccDP.Targets, at most
-// occSplitMost): Separate tells those outside the hull of the
+// most): Separate tells those outside the hull of the
 // arrangements' histograms apart, from λ's weights (ν = 1 − λ), and
 // tables for those left prune occ's passes from then on (SplitTables).
 // It returns the targets left (none: g is refuted), and false when it
 // did not split. Far size 5 seed 18, tiles (issue 27, round eight): five
 // of eight targets told apart, the pass for the three left kept 9
 // million states, not 174 million.
-func (r *maxRace) occSplit(g int32, lam [7]float64) ([][7]int32, bool) {
-	r.od.ClearTables()
-	ts := r.od.Targets(g, occSplitMost)
+func (r *maxRace) occSplit(g int32, lam [7]float64, most int) ([][7]int32, bool) {
+	ts := r.od.Targets(g, most)
 	if ts == nil {
 		return nil, false
 	}
+	r.od.ClearTables()
 	var nu [7]float64
 	for k := range nu {
 		nu[k] = 1 - lam[k]
@@ -646,12 +661,14 @@ func (r *maxRace) occSplit(g int32, lam [7]float64) ([][7]int32, bool) {
 }
 
 // occSplitMost is the most targets occSplit takes (E = 3 of a pool of
-// seven numbers: 120; far size 6 seed 10, 118 told apart), occSepIters the most passes of Eval for a target
+// seven numbers: 120; far size 6 seed 10, 118 told apart), occSplitFirst
+// the most before occ's first pass (E = 1: 8), occSepIters the most passes of Eval for a target
 // (far size 5 seed 18's three inside the hull took 10, 14 and 24; size 6
 // seeds 2, 27, 28 and 40 up to 24).
 const (
-	occSplitMost = 120
-	occSepIters  = 40
+	occSplitMost  = 120
+	occSplitFirst = 8
+	occSepIters   = 40
 )
 
 // occWide decides, on a board too wide for occ's stages (20 to
@@ -691,7 +708,7 @@ func (r *maxRace) occWide() {
 	// their tables (far size 6 seeds 27 and 2, 20 and 21 bits, whose
 	// least bounds are 0.34 and 0.29 above the goal: two targets left
 	// each, refuted by passes of 12 and 3 million states).
-	rest, ok := r.occSplit(g, d.BestLam)
+	rest, ok := r.occSplit(g, d.BestLam, occSplitMost)
 	switch {
 	case !ok:
 		return
@@ -869,7 +886,12 @@ func occOrder(p search.Problem, visits [][]int32) search.Problem {
 // 1.36 / 1.24 against 1.81 / 1.76, 51 points 1.62 / 1.46 against 2.29 /
 // 2.12, 53 tiles 0.93 / 1.12 against 1.59 / 1.59; seeds 32 and 54, tiles
 // (a whole solution the searches find late), 1.23 / 2.10 against 1.90 /
-// 1.15 and 3.98 / 6.27 against 3.99 / 4.15.
+// 1.15 and 3.98 / 6.27 against 3.99 / 4.15. Round eight, 0.35 s against
+// 0.5 (17 and 18 bits; quiet, the far set of sizes 4 and 5, 400 pairs):
+// 45.6 s in all against 48.8, s5-41 tiles 0.98 → 0.63 s, s5-53 0.93 →
+// 0.59, s5-65 1.05 → 0.83, s5-59 points 0.83 → 0.61; none slower by over
+// 42 ms but s5-18 tiles (1.8 and 2.4 s, run to run); bench-max's medians
+// and maxima within their runs' spread.
 func occStart(k int) time.Duration {
 	if k <= occSmallBits {
 		return occSmallDelay
@@ -904,7 +926,7 @@ const (
 	occWindow     = 3
 	occSmallDelay = 250 * time.Millisecond
 	occWideDelay  = 500 * time.Millisecond
-	occDelay      = 500 * time.Millisecond
+	occDelay      = 350 * time.Millisecond
 	occMaxLayer   = 1 << 22
 )
 

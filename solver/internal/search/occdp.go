@@ -55,6 +55,8 @@ type OccDP struct {
 	chOff     []int32   // where each step's choices start
 	suf       []int16   // Refute: a row of 2^w[m] a step (sizeSuf)
 	sufOff    []int
+	sufGain   [7]int32 // the gains suf holds the table of, when sufOK
+	sufOK     bool
 	layer     [2][]uint64
 	part      [4][]uint64 // Refute: a state's histograms from each parent
 	merged    [2][]uint64
@@ -235,7 +237,7 @@ func (o *OccDP) Reset(p Problem, maxBits int) bool {
 	if o.nf == 0 || o.k > min(maxBits, OccWideBits) || slices.Max(o.pool[:]) > 63 {
 		return false // (a histogram packs 6 bits a number above the state)
 	}
-	o.sized = false
+	o.sized, o.sufOK = false, false
 	return true
 }
 
@@ -938,6 +940,10 @@ func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]in
 		// the sums of a step's cells then stay far above neg.
 		gain[k] = max(int32(math.Ceil(occScale*(float64(w[k])-lam[k]))), -1<<20)
 	}
+	if o.sufOK && o.sufGain == gain {
+		return lc, true // the table is there (Find for each target, then Refute)
+	}
+	o.sufOK = false
 	var tb closeTables[int32]
 	const neg = -1 << 26 // at most 7 cells close at a step
 	tb.set(&gain, neg)
@@ -995,6 +1001,7 @@ func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]in
 			return lc, false
 		}
 	}
+	o.sufGain, o.sufOK = gain, true
 	return lc, true
 }
 
