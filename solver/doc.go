@@ -84,7 +84,7 @@
 // splits a target by the histograms worth it, tells apart those no
 // arrangement can have, and looks for and passes over the rest (far size
 // 5 seed 18: unproved in 10 s, proved in about 2 s). On boards too wide
-// for occ's stages (most of size 6) a third goroutine tries the
+// for occ's stages (most of size 6) the second goroutine tries the
 // Lagrangian bound, its multipliers by cutting planes in a box, and for
 // tiles then the split and one pass (far size 6 seed 6:
 // no arrangement places all 75 tiles, which 5 minutes of Solve and 10 of

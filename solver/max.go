@@ -115,9 +115,12 @@ func (r MaxResult) Gap() int { return r.Bound - r.Objective }
 // and less; see occAll; where λ's bound stays too far above the goal for
 // the pass, a depth-first search by the same table looks for an
 // arrangement worth the bound, checked by the rule before it counts:
-// occFind), then goes on; on boards of 20 to 22 bits (most
-// of size 6) a third goroutine tries the Lagrangian bound alone on the
-// best found plus one (occWide).
+// occFind), then goes on; on boards of 20 to 22 bits (most of size 6)
+// it tries instead, once, the Lagrangian bound on the best found plus
+// one, and for tiles the split (occWide). occWide ran on a third
+// goroutine until round eight: on the second, far size 6 (quiet, 100
+// pairs) proved 98 against 96–97, s6-2 tiles 9.0 → 6.0 s, s6-27 6.8 →
+// 4.4, s6-17 points 6.3–10 (once unproved) → 4.5.
 //
 // With Threads(1), up's short searches run and then down on the same
 // goroutine: from the bound at the root down, searches for an arrangement
@@ -366,7 +369,7 @@ type maxRace struct {
 	// occOff: not on this board (its state too wide), or done for good.
 	od      *search.OccDP
 	occOff  bool
-	wide    bool            // occWide runs on a third goroutine
+	wide    bool            // occ is occWide (a board over OccMaxBits)
 	wg      *sync.WaitGroup // race's goroutines (occInit adds occWide's)
 	occT    int32
 	occDual search.Dual
@@ -486,6 +489,11 @@ func (r *maxRace) dive(budget int64) {
 // and 51, tiles, and seed 51, points, were not proved in 10 s; with it
 // they are in a few seconds (issue 27, round five).
 func (r *maxRace) occAll() {
+	if r.wide {
+		r.occOff = true // once
+		r.occWide()
+		return
+	}
 	for r.ctx.Err() == nil && r.occLeft() {
 		r.occ(occMaxLayer)
 	}
@@ -671,8 +679,9 @@ const (
 	occSepIters   = 40
 )
 
-// occWide decides, on a board too wide for occ's stages (20 to
-// OccWideBits bits: far size 6), the best found plus one by the
+// occWide decides (race's second goroutine, once, in place of occ's
+// stages: occAll), on a board too wide for them (20 to OccWideBits bits:
+// far size 6), the best found plus one by the
 // Lagrangian bound (its steps from occWidePrior, at most occWideSteps,
 // each a pass of Eval: 0.1 to 0.4 s); a bound below it proves the best
 // found optimal, else the bound's floor lowers the race's; for tiles, it
@@ -838,19 +847,8 @@ func (r *maxRace) occInit() {
 	r.occProb = occOrder(r.mp.prob, r.visits)
 	r.occOff = !r.od.Reset(r.occProb, search.OccWideBits)
 	r.occAt = r.t0.Add(occStart(r.od.Bits()))
-	if !r.occOff && r.od.Bits() > search.OccMaxBits {
-		// A wide board's occ runs on a goroutine of its own.
-		r.occOff, r.wide = true, true
-		r.wg.Go(func() {
-			tm := time.NewTimer(time.Until(r.occAt))
-			defer tm.Stop()
-			select {
-			case <-r.ctx.Done():
-			case <-tm.C:
-				r.occWide()
-			}
-		})
-	}
+	// A wide board's occ is occWide, on the same goroutine.
+	r.wide = !r.occOff && r.od.Bits() > search.OccMaxBits
 }
 
 // occOrder is p in the reading order, of the twelve turns and mirrors of

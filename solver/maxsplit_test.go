@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"hexiom/internal/tier"
 	"hexiom/solver/internal/search"
@@ -238,4 +239,27 @@ func TestOccSplitWide(t *testing.T) {
 		t.Fatalf("far-s6-27: the pass by the tables: refuted %v done %v (%d states)", refuted, done, states)
 	}
 	t.Logf("far-s6-27: bound %.3f, %d of %d targets left, refuted in %d states", d.Best, len(rest), len(ts), states)
+}
+
+// TestSolveMaxSplitFinds: far size 6 seed 28, tiles (19 bits), whose
+// optimum, 69 (CaDiCaL's proof: scripts/sat-compare-max.sh -timeout 300,
+// 13 s), is one tile above what the searches find in 10 s: SolveMax on
+// two goroutines proves it, the split's Find for its targets (FindHist)
+// finding the arrangement. Not in the fast tier, nor under the race
+// detector; the deadline is a bail-out, not a measure.
+func TestSolveMaxSplitFinds(t *testing.T) {
+	if testing.Short() || tier.Race {
+		return
+	}
+	level := readLevel(t, "testdata/far/far-s6-28.txt")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	res, err := SolveMax(ctx, level, Tiles, Threads(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMax(t, "far-s6-28 tiles", level, Tiles, res)
+	if !res.Optimal || res.Objective != 69 {
+		t.Fatalf("far-s6-28 tiles: objective %d (bound %d, optimal %v), CaDiCaL 69", res.Objective, res.Bound, res.Optimal)
+	}
 }
