@@ -369,8 +369,7 @@ type maxRace struct {
 	// occOff: not on this board (its state too wide), or done for good.
 	od      *search.OccDP
 	occOff  bool
-	wide    bool            // occ is occWide (a board over OccMaxBits)
-	wg      *sync.WaitGroup // race's goroutines (occInit adds occWide's)
+	wide    bool // occ is occWide (a board over OccMaxBits)
 	occT    int32
 	occDual search.Dual
 	occAt   time.Time // when occ starts (occStart)
@@ -670,9 +669,9 @@ func (r *maxRace) occSplit(g int32, lam [7]float64, most int) ([][7]int32, bool)
 
 // occSplitMost is the most targets occSplit takes (E = 3 of a pool of
 // seven numbers: 120; far size 6 seed 10, 118 told apart), occSplitFirst
-// the most before occ's first pass (E = 1: 8), occSepIters the most passes of Eval for a target
-// (far size 5 seed 18's three inside the hull took 10, 14 and 24; size 6
-// seeds 2, 27, 28 and 40 up to 24).
+// the most before occ's first pass (E = 1: 8), occSepIters the most
+// passes of Eval for a target (far size 5 seed 18's three inside the hull
+// took 10, 14 and 24; size 6 seeds 2, 27, 28 and 40 up to 24).
 const (
 	occSplitMost  = 120
 	occSplitFirst = 8
@@ -681,11 +680,11 @@ const (
 
 // occWide decides (race's second goroutine, once, in place of occ's
 // stages: occAll), on a board too wide for them (20 to OccWideBits bits:
-// far size 6), the best found plus one by the
-// Lagrangian bound (its steps from occWidePrior, at most occWideSteps,
-// each a pass of Eval: 0.1 to 0.4 s); a bound below it proves the best
-// found optimal, else the bound's floor lowers the race's; for tiles, it
-// then splits the goal (occSplit) and tries one pass, and ends for good. Far size 6 (issue 27, round seven): seed
+// far size 6), the best found plus one by the Lagrangian bound (its steps
+// from occWidePrior, at most occWideSteps, each a pass of Eval: 0.1 to
+// 0.4 s); a bound below it proves the best found optimal, else the
+// bound's floor lowers the race's; for tiles, it then splits the goal
+// (occSplit) and tries one pass. Far size 6 (issue 27, round seven): seed
 // 49 tiles refuted at the first step, seed 29 tiles at the fourteenth; in
 // round six neither was proved in 10 s.
 func (r *maxRace) occWide() {
@@ -1166,7 +1165,6 @@ func (r *maxRace) alone(up, down *search.MaxSearcher) {
 // budgets doubling, and with occAll from occStart on.
 func (r *maxRace) race(up, down *search.MaxSearcher) {
 	var wg sync.WaitGroup
-	r.wg = &wg
 	// occ is laid out once the race has run occSmallDelay (occReady): a
 	// level decided sooner pays nothing for it (with the layout at the
 	// start, the medians of bench-max's random levels of sizes 5 and 6

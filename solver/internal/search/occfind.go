@@ -46,14 +46,14 @@ const occFindMemoBits = 14
 
 // Find looks, depth first over the free cells in OccDP's order, for an
 // arrangement worth target or more (Σ w[k]·h[k] ≥ target), with Refute's
-// pruning (h ≤ pool, and the exact prefix plus the Lagrangian table for
-// lam at least the target, and the tables of AddTable), trying first the child whose bound is higher,
-// within budget nodes (0: no limit). found: occ[i] tells whether free cell
-// i (in the order of the Reset's Visit) is occupied (OccArrangement turns
-// it into numbers), value is its worth; exhausted: none is worth target
-// (a refutation, as Refute's, without its bound on a layer, but the nodes
-// of a tree: 1.3 to 2.7 times Refute's states on far size 5 seeds 41, 51
-// and 65).
+// pruning (h ≤ pool, the exact prefix plus the Lagrangian table for lam
+// at least the target, and the tables of AddTable), trying first the
+// child whose bound is higher, within budget nodes (0: no limit). found:
+// occ[i] tells whether free cell i (in the order of the Reset's Visit) is
+// occupied (OccArrangement turns it into numbers), value is its worth;
+// exhausted: none is worth target (a refutation, as Refute's, without its
+// bound on a layer, but the nodes of a tree: 1.3 to 2.7 times Refute's
+// states on far size 5 seeds 41, 51 and 65).
 //
 // Refute's pass keeps every state that may reach the target; Find follows
 // the table's best completion and often finds an arrangement, when there
