@@ -671,7 +671,7 @@ func (r *maxRace) occSplit(g int32, lam [7]float64, most int) ([][7]int32, bool)
 // seven numbers: 120; far size 6 seed 10, 118 told apart), occSplitFirst
 // the most before occ's first pass (E = 1: 8), occSepIters the most
 // passes of Eval for a target (far size 5 seed 18's three inside the hull
-// took 10, 14 and 24; size 6 seeds 2, 27, 28 and 40 up to 24).
+// took 10, 14 and 24; size 6 seeds 2, 27 and 28 up to 24).
 const (
 	occSplitMost  = 120
 	occSplitFirst = 8

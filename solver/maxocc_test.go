@@ -171,43 +171,16 @@ func TestOccDPEvalAgainstBruteForce(t *testing.T) {
 }
 
 // bruteLagrange is the most Σ (w − λ)[count] over the occupied sets of
-// p's free cells in which every locked cell sees its number (-Inf: none).
+// p's free cells in which every locked cell sees its number (-Inf: none):
+// a set's worth is its histogram's (bruteHists).
 func bruteLagrange(p search.Problem, w, lam [7]float64) float64 {
-	var free []int
-	for i := range p.Nbrs {
-		if !p.Hole[i] && p.Locked[i] == search.Empty {
-			free = append(free, i)
-		}
-	}
-	occ := make([]bool, len(p.Nbrs))
 	best := math.Inf(-1)
-	for set := 0; set < 1<<len(free); set++ {
-		for i := range occ {
-			occ[i] = p.Locked[i] != search.Empty
+	for h := range bruteHists(p) {
+		v := 0.0
+		for k, n := range h {
+			v += float64(n) * (w[k] - lam[k])
 		}
-		for b, i := range free {
-			occ[i] = set>>b&1 != 0
-		}
-		v, ok := 0.0, true
-		for i := range p.Nbrs {
-			if !occ[i] {
-				continue
-			}
-			n := 0
-			for _, j := range p.Nbrs[i] {
-				if occ[j] {
-					n++
-				}
-			}
-			if p.Locked[i] != search.Empty {
-				ok = ok && int8(n) == p.Locked[i]
-			} else {
-				v += w[n] - lam[n]
-			}
-		}
-		if ok {
-			best = max(best, v)
-		}
+		best = max(best, v)
 	}
 	return best
 }

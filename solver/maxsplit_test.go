@@ -199,7 +199,7 @@ func bruteHists(p search.Problem) map[[7]int32]bool {
 // find, 72, plus one, less the locked tiles): of the 36 targets, the
 // split leaves two, and the pass by their tables refutes the goal (the
 // searches do not prove 72 optimal in 10 s). Not in the fast
-// tier, nor under the race detector (a few seconds, 200 MB).
+// tier, nor under the race detector (a few seconds, about 150 MB).
 func TestOccSplitWide(t *testing.T) {
 	if testing.Short() || tier.Race {
 		return

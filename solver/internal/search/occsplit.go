@@ -82,14 +82,7 @@ func (o *OccDP) extraFits(m int, t uint32, nh uint64) bool {
 	for x := range o.extra {
 		row := o.extra[x].suf[o.sufOff[m]:o.sufOff[m+1]]
 		r := row[t&uint32(len(row)-1)]
-		if r == math.MinInt16 {
-			return false
-		}
-		b := int32(r)
-		for j := range 7 {
-			b += o.extra[x].c[j] * int32(nh>>(6*uint(j))&63)
-		}
-		if b < o.extra[x].thr {
+		if r == math.MinInt16 || !o.extra[x].meets(int32(r), nh) {
 			return false
 		}
 	}
@@ -97,18 +90,24 @@ func (o *OccDP) extraFits(m int, t uint32, nh uint64) bool {
 }
 
 // xfits reports whether histogram h (6 bits a number) keeps every
-// table's bound at its threshold or above, base the bound but h's part.
+// table's bound at its threshold or above, base the bound but h's part
+// (Refute's, which adds what closes in the step to the table's row).
 func xfits(xs []occTable, base *[occMaxTables]int32, h uint64) bool {
 	for x := range xs {
-		b := base[x]
-		for j := range 7 {
-			b += xs[x].c[j] * int32(h>>(6*uint(j))&63)
-		}
-		if b < xs[x].thr {
+		if !xs[x].meets(base[x], h) {
 			return false
 		}
 	}
 	return true
+}
+
+// meets reports whether base plus c·h (h 6 bits a number) is the
+// table's threshold or more.
+func (tb *occTable) meets(base int32, h uint64) bool {
+	for j := range 7 {
+		base += tb.c[j] * int32(h>>(6*uint(j))&63)
+	}
+	return base >= tb.thr
 }
 
 // Targets returns the histograms an arrangement worth goal or more may
