@@ -81,14 +81,20 @@
 // occupied sets, and a depth-first search by its Lagrangian table finds
 // arrangements the searches find late (far size 5 seed 54, a whole
 // solution: 1.3 s against 4.4 s at load 3); for the tiles objective it
-// splits a target by the histograms worth it, tells apart those no
-// arrangement can have, and looks for and passes over the rest (far size
-// 5 seed 18: unproved in 10 s, proved in about 2 s). On boards too wide
-// for occ's stages (most of size 6) the second goroutine tries the
+// splits a target by the histograms worth it (those of the wrong parity
+// left out: the numbers on a board sum to twice its occupied pairs),
+// tells apart those no arrangement can have, and looks for and passes
+// over the rest (far size 5 seed 18: unproved in 10 s, proved in 0.85 to
+// 0.9 s); the same split, for either objective, looks for the bound
+// itself when λ's bound leaves it likely (far size 5 seed 59, points:
+// its 94 found in 0.7 s, by the searches in 1 to 1.4). On boards too
+// wide for occ's stages (most of size 6) the second goroutine tries the
 // Lagrangian bound, its multipliers by cutting planes in a box, and for
-// tiles then the split and one pass (far size 6 seed 6:
-// no arrangement places all 75 tiles, which 5 minutes of Solve and 10 of
-// CaDiCaL did not prove, in 2 to 4 s); see SolveMax.
+// tiles then the split, Find for each target left from the likeliest,
+// goal after goal, and one pass (far size 6 seed 6: no arrangement
+// places all 75 tiles, which 5 minutes of Solve and 10 of CaDiCaL did
+// not prove, in 2 to 4 s; seeds 10 and 40, one tile above the searches'
+// best, found in 6 s); see SolveMax.
 //
 // Solve and SolveMax allocate only per call, never per search node.
 //

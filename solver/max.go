@@ -382,6 +382,68 @@ type maxRace struct {
 	occProb search.Problem
 
 	round func(int32) int32 // down's Round (occ runs on its goroutine)
+
+	// pz is up's context: occ pauses up while its passes of Eval run on
+	// both goroutines (SetWorkers(2)), and lets it run while occ's work
+	// is on one goroutine (Refute's pass, Find).
+	pz *pauser
+}
+
+// pauser is a context whose Err, which a search calls every 1024 nodes,
+// blocks while it is paused (the search waits there, losing nothing),
+// until resumed or the parent ends. Far size 6 (issue 27, round nine):
+// with up paused during occWide's passes, s6-10 tiles 7.8 → 6.0 s and
+// s6-40 11.4 → 9.2 s (three busy goroutines on two cores slowed each pass
+// by a third); far size 5 seed 18, tiles, 1.08-1.13 → 0.87-0.96 s.
+type pauser struct {
+	context.Context
+	mu sync.Mutex
+	ch chan struct{} // closed on resume; nil: not paused
+}
+
+// Err is the parent's, once p is not paused.
+func (p *pauser) Err() error {
+	p.mu.Lock()
+	ch := p.ch
+	p.mu.Unlock()
+	if ch != nil {
+		select {
+		case <-ch:
+		case <-p.Context.Done():
+		}
+	}
+	return p.Context.Err()
+}
+
+// pause makes Err block from now on (it may already be blocking).
+func (p *pauser) pause() {
+	p.mu.Lock()
+	if p.ch == nil {
+		p.ch = make(chan struct{})
+	}
+	p.mu.Unlock()
+}
+
+// unpaused resumes p if paused, and returns what pauses it again.
+func (p *pauser) unpaused() func() {
+	p.mu.Lock()
+	was := p.ch != nil
+	p.mu.Unlock()
+	if !was {
+		return func() {}
+	}
+	p.resume()
+	return p.pause
+}
+
+// resume releases Err.
+func (p *pauser) resume() {
+	p.mu.Lock()
+	if p.ch != nil {
+		close(p.ch)
+		p.ch = nil
+	}
+	p.mu.Unlock()
 }
 
 func newMaxRace(ctx context.Context, mp maxProblem, visits [][]int32, points bool, ub int32, t0 time.Time) *maxRace {
@@ -489,10 +551,14 @@ func (r *maxRace) dive(budget int64) {
 // they are in a few seconds (issue 27, round five).
 func (r *maxRace) occAll() {
 	if r.wide {
-		r.occOff = true // once
+		r.occOff = true     // once
+		defer r.pz.resume() // (occWide pauses it: widePause)
 		r.occWide()
 		return
 	}
+	r.od.SetWorkers(2)
+	r.pz.pause()
+	defer r.pz.resume()
 	for r.ctx.Err() == nil && r.occLeft() {
 		r.occ(occMaxLayer)
 	}
@@ -560,7 +626,7 @@ goals:
 				// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
 				// value above). But a search may find the bound itself
 				// (occFind); refuting it, it goes on.
-				if d.Best < float64(t+occFindGap) && r.occFind(w, d.BestLam, t) && r.ctx.Err() == nil && r.target() < t {
+				if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
 					continue goals
 				}
 				r.occOff = true
@@ -590,7 +656,8 @@ goals:
 				if passes > 0 {
 					most = occSplitMost
 				}
-				if r2, ok := r.occSplit(g, d.BestLam, most); ok {
+				r2, ok := r.occSplit(g, d.BestLam, most, occSepIters, nil)
+				if ok {
 					split, rest, findRest = true, r2, true
 					if len(rest) == 0 {
 						refuted, done = true, true
@@ -613,7 +680,9 @@ goals:
 			passes++
 			triedSteps, triedLayer = d.StepsDone, st.layer
 			var states int64
+			resume := r.pz.unpaused()
 			refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
+			resume()
 			r.nodes.Add(states)
 			if done || r.ctx.Err() != nil {
 				break
@@ -638,17 +707,21 @@ goals:
 	}
 }
 
-// occSplit splits goal g of the tiles objective by the histograms an
-// arrangement worth it may have (search.OccDP.Targets, at most
-// most): Separate tells those outside the hull of the
-// arrangements' histograms apart, from λ's weights (ν = 1 − λ), and
-// tables for those left prune occ's passes from then on (SplitTables).
-// It returns the targets left (none: g is refuted), and false when it
-// did not split. Far size 5 seed 18, tiles (issue 27, round eight): five
-// of eight targets told apart, the pass for the three left kept 9
-// million states, not 174 million.
-func (r *maxRace) occSplit(g int32, lam [7]float64, most int) ([][7]int32, bool) {
-	ts := r.od.Targets(g, most)
+// occSplit splits goal g by the histograms an arrangement worth it may
+// have (search.OccDP.Targets, at most most): Separate tells those
+// outside the hull of the arrangements' histograms apart, from λ's
+// weights (ν = 1 − λ), at most iters passes a target, handing each one
+// left to each (nil: none; true stops it), and tables for those left
+// prune occ's passes from then on (SplitTables). It returns the targets
+// left (none: g is refuted), and false when it did not split (or each
+// stopped it). Far size 5 seed 18, tiles (issue 27, round eight): five of
+// eight targets told apart, the pass for the three left kept 9 million
+// states, not 174 million; round nine: parity leaves four targets, the
+// box step tells three apart and leaves the fourth's table so near the
+// hull that the pass keeps 0.57 million.
+func (r *maxRace) occSplit(g int32, lam [7]float64, most, iters int, each func(h [7]int32, nu [7]float64) bool) ([][7]int32, bool) {
+	w, _ := occWeights(r.points)
+	ts := r.od.Targets(w, g, most)
 	if ts == nil {
 		return nil, false
 	}
@@ -657,7 +730,7 @@ func (r *maxRace) occSplit(g int32, lam [7]float64, most int) ([][7]int32, bool)
 	for k := range nu {
 		nu[k] = 1 - lam[k]
 	}
-	rest, last, ok := r.od.Separate(r.ctx, ts, nu, occSepIters)
+	rest, last, ok := r.od.Separate(r.ctx, ts, nu, iters, &r.occDual, each)
 	if !ok {
 		return nil, false
 	}
@@ -667,26 +740,73 @@ func (r *maxRace) occSplit(g int32, lam [7]float64, most int) ([][7]int32, bool)
 	return rest, true
 }
 
+// occSplitFind looks for an arrangement worth t by the targets of the
+// split (occSplit), each left looked for by occFindHist as soon as
+// Separate leaves it, within budget nodes; every target told apart, t is
+// refuted. It reports whether it decided t. occ calls it when λ's bound
+// leaves the goal a value or more below the bound t, before occFind: far
+// size 5 seed 59, points (the bound 94 from the root, reached; the
+// searches find it after 0.8 to 1.4 s): one target of 94 points left, the
+// 0s and a 1 set aside, found by FindHist in 1.4 million nodes, 0.63 to
+// 0.89 s in all (issue 27, round nine).
+func (r *maxRace) occSplitFind(t int32, lam [7]float64, budget int64) bool {
+	found := false
+	each := func(h [7]int32, nu [7]float64) bool {
+		defer r.pz.unpaused()()
+		found = r.occFindHist(h, nu, lam, budget) || r.ctx.Err() != nil
+		return found
+	}
+	rest, ok := r.occSplit(t, lam, occSplitMost, occSepIters, each)
+	switch {
+	case !ok:
+		return false
+	case found:
+		return true
+	case len(rest) == 0:
+		r.refuted(max(r.round(t-1), r.floor.Load()))
+		return true
+	}
+	return false
+}
+
 // occSplitMost is the most targets occSplit takes (E = 3 of a pool of
-// seven numbers: 120; far size 6 seed 10, 118 told apart), occSplitFirst
-// the most before occ's first pass (E = 1: 8), occSepIters the most
-// passes of Eval for a target (far size 5 seed 18's three inside the hull
-// took 10, 14 and 24; size 6 seeds 2, 27 and 28 up to 24).
+// seven numbers: 120, 60 or so of the parity; far size 6 seed 10, 54 of
+// 55 told apart by the shared pass), occSplitFirst the most before occ's
+// first pass (E = 1: 8, four of the parity), occSepIters the most passes
+// of Eval for a target after the shared one (far size 5 seed 18, its one
+// target inside the hull: 3 passes, a pass of 0.57 million states then,
+// against 10 passes to the box step's end and 0.62 million; the four far
+// size-5 runs of 400 pairs, 3 against 40: 400 and 400 under 1 s, against
+// 400 and 399).
 const (
 	occSplitMost  = 120
 	occSplitFirst = 8
-	occSepIters   = 40
+	occSepIters   = 3
+)
+
+// occSplitFindBudget is the node budget of occSplitFind's FindHist for
+// each target (far size 5 seed 59, points: 1.42 million);
+// occWideFindBudget occWide's (far size 6 seed 40, tiles: 8.4 million with
+// its one target's table alone, 2.5 to 2.9 million with two; about 3
+// million nodes a second at 22 bits).
+const (
+	occSplitFindBudget = 2_000_000
+	occWideFindBudget  = 10_000_000
 )
 
 // occWide decides (race's second goroutine, once, in place of occ's
 // stages: occAll), on a board too wide for them (20 to OccWideBits bits:
 // far size 6), the best found plus one by the Lagrangian bound (its steps
-// from occWidePrior, at most occWideSteps, each a pass of Eval: 0.1 to
-// 0.4 s); a bound below it proves the best found optimal, else the
-// bound's floor lowers the race's; for tiles, it then splits the goal
-// (occSplit) and tries one pass. Far size 6 (issue 27, round seven): seed
-// 49 tiles refuted at the first step, seed 29 tiles at the fourteenth; in
-// round six neither was proved in 10 s.
+// from occWidePrior, at most occWideSteps, for tiles occWideSplitSteps,
+// each a pass of Eval: 0.3 to 0.6 s at 22 bits); a bound below it proves
+// the best found optimal, else the bound's floor lowers the race's; for
+// tiles, it then splits the goal (occSplit), looks for each target left
+// (from the likeliest) by occFindHist within occWideFindBudget nodes as
+// soon as Separate leaves it, and else tries one pass. Far size 6 (issue
+// 27, round seven): seed 49 tiles refuted at the first step, seed 29
+// tiles at the fourteenth; in round six neither was proved in 10 s. Round
+// nine: s6-10 and s6-40, tiles, whose optimum is the best found plus one,
+// found at 6.5 and 7.6 s (not in 10 s before).
 func (r *maxRace) occWide() {
 	w, wf := occWeights(r.points)
 	unit := int32(1)
@@ -702,7 +822,18 @@ func (r *maxRace) occWide() {
 	from := occWidePrior(r.points)
 	d := &r.occDual
 	d.Start(&from)
-	r.od.Steps(r.ctx, d, wf, float64(g), occWideSteps)
+	steps := occWideSteps
+	if !r.points {
+		steps = occWideSplitSteps
+	}
+	for i := 0; i < steps && r.ctx.Err() == nil; i++ {
+		n := d.StepsDone
+		r.widePause()
+		r.od.Steps(r.ctx, d, wf, float64(g), 1)
+		if d.StepsDone == n {
+			break
+		}
+	}
 	if r.ctx.Err() != nil || math.IsInf(d.Best, 1) {
 		return
 	}
@@ -715,26 +846,53 @@ func (r *maxRace) occWide() {
 	// Tiles: the split, Find for each target left, and one pass by
 	// their tables (far size 6 seeds 27 and 2, 20 and 21 bits, whose
 	// least bounds are 0.34 and 0.29 above the goal: two targets left
-	// each, refuted by passes of 12 and 3 million states).
-	rest, ok := r.occSplit(g, d.BestLam, occSplitMost)
-	switch {
-	case !ok:
+	// each, refuted by passes of 12 and 3 million states). A goal found,
+	// the next one (far size 6 seed 37: 60 found at 2 s, then 61 and the
+	// bound, 62, which the searches found at 6.7 s).
+	for ; r.ctx.Err() == nil && g <= r.target(); g = r.floor.Load() + unit {
+		found := false
+		each := func(h [7]int32, nu [7]float64) bool {
+			defer r.pz.unpaused()() // the up search runs while Find does (one goroutine)
+			found = r.occFindHist(h, nu, d.BestLam, occWideFindBudget) || r.ctx.Err() != nil
+			return found
+		}
+		r.widePause()
+		rest, ok := r.occSplit(g, d.BestLam, occSplitMost, occSepIters, each)
+		switch {
+		case found:
+			continue
+		case !ok:
+			return
+		case len(rest) == 0:
+			r.refuted(max(r.round(g-1), r.floor.Load()))
+			return
+		}
+		r.pz.resume()
+		refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
+		r.nodes.Add(states)
+		switch {
+		case refuted:
+			r.refuted(max(r.round(g-1), r.floor.Load()))
+		case done && !r.refuted(best):
+			r.occFind(w, d.BestLam, best)
+		}
 		return
-	case len(rest) == 0:
-		r.refuted(max(r.round(g-1), r.floor.Load()))
-		return
-	case r.occFindHists(d.BestLam, rest, g) || r.ctx.Err() != nil:
-		return
-	}
-	refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
-	r.nodes.Add(states)
-	switch {
-	case refuted:
-		r.refuted(max(r.round(g-1), r.floor.Load()))
-	case done && !r.refuted(best):
-		r.occFind(w, d.BestLam, best)
 	}
 }
+
+// widePause pauses up (r.pz) once the race has run occWidePauseAt: from
+// then on occWide's passes of Eval have both processors.
+func (r *maxRace) widePause() {
+	if time.Since(r.t0) >= occWidePauseAt {
+		r.pz.pause()
+	}
+}
+
+// occWidePauseAt is when occWide starts pausing up: the levels up decides
+// in a second or two keep it (far size 6, quiet: with up paused from
+// occWide's start, s6-26 tiles took 4.1 s against 0.8, s6-32 tiles and
+// points 2.8 and 2.6 against 1.3).
+const occWidePauseAt = 2 * time.Second
 
 // occWidePrior is where occWide's λ starts: the mean of the λ that 60
 // subgradient steps from 0 found on the far size 6 levels of seeds 100 to
@@ -747,12 +905,21 @@ func occWidePrior(points bool) [7]float64 {
 	return [7]float64{0, 0.14, 0.37, 0.48, 0.54, 0.59, 0.65}
 }
 
-// occWideSteps is the most steps of λ occWide takes (they stop sooner
-// once the bound cannot fall further: Steps). Stopping them once four
-// steps lowered the bound by less than 0.02, to split sooner, lost far
-// size 6 seed 17, tiles: 65.009 after 12 steps against a goal of 65, the
-// split then took 6 s, against 4.5 s to the proof with the steps.
+// occWideSteps is the most steps of λ occWide takes for points (they stop
+// sooner once the bound cannot fall further: Steps). For tiles, with the
+// split of round eight, stopping them once four steps lowered the bound
+// by less than 0.02 lost far size 6 seed 17: 65.009 after 12 steps
+// against a goal of 65, the split then took 6 s, against 4.5 s to the
+// proof with the steps; with round nine's split, 10 steps (see
+// occWideSplitSteps).
 const occWideSteps = 80
+
+// occWideSplitSteps is the most steps occWide takes for tiles before the
+// split: the split's own passes go on lowering each target's bound (far
+// size 6, 50 levels × 2 objectives, quiet: 10 steps 98 proved, s6-10 tiles
+// 4.4 s; to the stall, 24 to 25 steps, 98 proved, s6-10 9.9 s, s6-48
+// unproved; points keep occWideSteps: s6-17 points was unproved with 10).
+const occWideSplitSteps = 6
 
 // occPrior is the λ occ's first goal starts from: near the λ that 20 to
 // 40 steps found on far size 5 levels (tiles: about 0.15 a count, at most
@@ -896,8 +1063,22 @@ func occStart(k int) time.Duration {
 	if k > search.OccMaxBits {
 		return occWideDelay
 	}
-	return max(occDelay, time.Duration(1<<k)*2*time.Microsecond)
+	return max(occDelay, time.Duration(1<<k)*occPerState)
 }
+
+// occPerState is occStart's time a state of k bits (about 20 passes of
+// Eval: 0.34 s at 18 bits, 0.68 s at 19). Round nine, 1.3 µs against 2
+// (0.52 s at 18 bits; quiet, far sizes 4 and 5, two runs each): 400 and
+// 400 under 1 s against 398 and 399, far s5-18 tiles 0.93 against 1.30
+// s; the 17-bit levels, which start at occDelay either way, within their
+// runs' spread.
+const occPerState = 1300 * time.Nanosecond
+
+// occRetry: when occ is due but the bound is not yet within its window of
+// the best found (occLeft), the race tries again this much later (it
+// tried once: far size 5 seed 59, points, whose 88 came at 0.30 to 0.37 s,
+// had occ only when 88 came before 0.35 s).
+const occRetry = 100 * time.Millisecond
 
 // occSmallDelay, occDelay: see occStart; occWideDelay: when occWide
 // starts (the lead's quiet run of far size 6, 50 levels × 2 objectives,
@@ -1170,7 +1351,8 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 	// start, the medians of bench-max's random levels of sizes 5 and 6
 	// rose by 0.1 ms).
 	r.occAt = r.t0.Add(occSmallDelay)
-	wg.Go(func() { r.up(up, maxUpSeq) })
+	r.pz = &pauser{Context: r.ctx}
+	wg.Go(func() { r.upCtx(r.pz, up, maxUpSeq) })
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
 			if !r.zerosLeft() && !r.wholeLeft() {
@@ -1182,7 +1364,11 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 					cancel()
 					if r.ctx.Err() == nil && r.occReady() {
 						r.occAll()
-						break
+						if r.occOff {
+							break
+						}
+						// Not near enough yet (occLeft): again later.
+						r.occAt = time.Now().Add(occRetry)
 					}
 				}
 				r.up(down, maxBBSeq)

@@ -38,7 +38,9 @@ func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
 		if r.ctx.Err() != nil {
 			return false
 		}
+		resume := r.pz.unpaused()
 		found, exhausted, nodes, v := r.od.Find(r.ctx, r.of, w, l, t, occFindBudget, r.ofOcc)
+		resume()
 		r.nodes.Add(nodes)
 		switch {
 		case found:
@@ -60,15 +62,17 @@ func (r *maxRace) occFindInit() {
 	}
 }
 
-// occFound makes the arrangement Find found (r.ofOcc, worth v) the
-// race's, once checked by the rule; false if the check fails.
+// occFound makes the arrangement Find found (r.ofOcc, worth v; v < 0:
+// whatever the rule says it is worth) the race's, once checked by the
+// rule; false if the check fails.
 func (r *maxRace) occFound(v int32) bool {
 	search.OccArrangement(r.occProb, r.ofOcc, r.ofSol)
-	if got, ok := checkArrangement(r.occProb, r.ofSol, r.points); ok && got == v {
-		r.found(v, r.ofSol)
-		return true
+	got, ok := checkArrangement(r.occProb, r.ofSol, r.points)
+	if !ok || v >= 0 && got != v {
+		return false
 	}
-	return false
+	r.found(got, r.ofSol)
+	return true
 }
 
 // occFindHists looks by search.OccDP.FindHist for an arrangement with
@@ -83,10 +87,12 @@ func (r *maxRace) occFindHists(lam [7]float64, rest [][7]int32, g int32) bool {
 		if r.ctx.Err() != nil {
 			return false
 		}
-		found, exhausted, nodes, v := r.od.FindHist(r.ctx, r.of, lam, h, occFindBudget, r.ofOcc)
+		resume := r.pz.unpaused()
+		found, exhausted, nodes, _ := r.od.FindHist(r.ctx, r.of, lam, h, occFindBudget, r.ofOcc)
+		resume()
 		r.nodes.Add(nodes)
 		if found {
-			return r.occFound(v)
+			return r.occFound(-1) // (FindHist's value counts tiles)
 		}
 		all = all && exhausted
 	}
@@ -94,6 +100,24 @@ func (r *maxRace) occFindHists(lam [7]float64, rest [][7]int32, g int32) bool {
 		r.refuted(max(r.round(g-1), r.floor.Load()))
 	}
 	return all
+}
+
+// occFindHist looks by search.OccDP.FindHist, within budget nodes, for an
+// arrangement whose histogram is h, a target of the split that Separate
+// left with its ν (its table alone in use, at its threshold c·h: every
+// arrangement with histogram h meets it), λ lam for the Lagrangian
+// table. Found (and checked by the rule), it is the race's, worth what
+// the rule says (any objective: h is a target of the race's goal).
+func (r *maxRace) occFindHist(h [7]int32, nu, lam [7]float64, budget int64) bool {
+	r.occFindInit()
+	r.od.ClearTables()
+	defer r.od.ClearTables()
+	if !r.od.SplitTables(r.ctx, [][7]int32{h}, [][7]float64{nu}) {
+		return false
+	}
+	found, _, nodes, _ := r.od.FindHist(r.ctx, r.of, lam, h, budget, r.ofOcc)
+	r.nodes.Add(nodes)
+	return found && r.occFound(-1) // (FindHist's value counts tiles)
 }
 
 // occFindLams are the λ of occFind's tables in turn: lam, occPrior, and

@@ -45,8 +45,10 @@ type OccDP struct {
 	k     int // state bits
 	close [][]occClose
 	pool  [7]int32
-	ok    bool // false: a locked cell can never see its number
-	sized bool // the tables below fit the layout
+	odd   bool     // the locked cells' numbers sum to an odd number (Targets)
+	cap   [7]int32 // Refute's bound on the histogram: pool, or the split's (SplitTables)
+	ok    bool     // false: a locked cell can never see its number
+	sized bool     // the tables below fit the layout
 
 	cur, next []float32 // Eval
 	workers   int       // Eval's goroutines (SetWorkers)
@@ -181,7 +183,7 @@ func OccBits(p Problem, fi []int32) int {
 func (o *OccDP) Reset(p Problem, maxBits int) bool {
 	n := len(p.Nbrs)
 	fi := make([]int, n)
-	o.nf, o.ok, o.pool = 0, true, [7]int32{}
+	o.nf, o.ok, o.pool, o.odd = 0, true, [7]int32{}, false
 	for i := range fi {
 		fi[i] = -1
 	}
@@ -196,6 +198,9 @@ func (o *OccDP) Reset(p Problem, maxBits int) bool {
 		}
 		if t := p.Start[i]; t != Empty {
 			o.pool[t]++
+		}
+		if t := p.Locked[i]; t != Empty && !p.Hole[i] {
+			o.odd = o.odd != (t&1 == 1)
 		}
 	}
 	o.close = make([][]occClose, o.nf)
@@ -237,7 +242,7 @@ func (o *OccDP) Reset(p Problem, maxBits int) bool {
 	if o.nf == 0 || o.k > min(maxBits, OccWideBits) || slices.Max(o.pool[:]) > 63 {
 		return false // (a histogram packs 6 bits a number above the state)
 	}
-	o.sized, o.sufOK = false, false
+	o.sized, o.sufOK, o.cap = false, false, o.pool
 	return true
 }
 
@@ -687,7 +692,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	var coef [7]int32 // what a tile of each number adds to the bound
 	for j := range coef {
 		coef[j] = occScale*w[j] - lc[j]
-		poolLc += lc[j] * o.pool[j]
+		poolLc += lc[j] * o.cap[j]
 	}
 	// Each table of AddTable's bound, but the histogram's part.
 	xs := o.extra
@@ -755,7 +760,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 				}
 				for j := range 7 {
 					if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
-						touched[nt], room[nt] = uint8(6*j), o.pool[j]-dj
+						touched[nt], room[nt] = uint8(6*j), o.cap[j]-dj
 						if room[nt] < 0 {
 							ok = false
 						}

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 )
 
 // The split by histograms (issue 27, round eight). For the tiles
@@ -59,8 +61,8 @@ func (o *OccDP) AddTable(ctx context.Context, c [7]int32, thr int32) bool {
 	return true
 }
 
-// ClearTables drops the tables of AddTable.
-func (o *OccDP) ClearTables() { o.extra = o.extra[:0] }
+// ClearTables drops the tables of AddTable and SplitTables' cap.
+func (o *OccDP) ClearTables() { o.extra, o.cap = o.extra[:0], o.pool }
 
 // Tables is how many tables AddTable has added.
 func (o *OccDP) Tables() int { return len(o.extra) }
@@ -110,13 +112,16 @@ func (tb *occTable) meets(base int32, h uint64) bool {
 	return base >= tb.thr
 }
 
-// Targets returns the histograms an arrangement worth goal or more may
-// have, for the tiles objective (every tile worth one): pool − e, e ≥ 0,
-// Σ e ≤ Σ pool − goal; nil when they are more than most.
-func (o *OccDP) Targets(goal int32, most int) [][7]int32 {
+// Targets returns the histograms an arrangement worth goal or more
+// (Σ w[k]·h[k], w ≥ 0) may have: pool − e, e ≥ 0, Σ w·e ≤ Σ w·pool −
+// goal (with tiles, at most that many tiles set aside; with points, any
+// number of 0s), but those whose Σ k·h[k] plus the locked numbers is odd
+// (every arrangement's is even: it counts each occupied pair of
+// neighbours twice); nil when they are more than most.
+func (o *OccDP) Targets(w [7]int32, goal int32, most int) [][7]int32 {
 	tot := int32(0)
-	for _, n := range o.pool {
-		tot += n
+	for k, n := range o.pool {
+		tot += w[k] * n
 	}
 	if goal > tot {
 		return [][7]int32{} // none at all
@@ -126,19 +131,24 @@ func (o *OccDP) Targets(goal int32, most int) [][7]int32 {
 	var rec func(k int, left int32) bool
 	rec = func(k int, left int32) bool {
 		if k == 7 {
-			if len(out) == most {
-				return false
-			}
 			var h [7]int32
+			odd := o.odd
 			for j := range h {
 				h[j] = o.pool[j] - e[j]
+				odd = odd != (j&1 == 1 && h[j]&1 == 1)
+			}
+			if odd {
+				return true
+			}
+			if len(out) == most {
+				return false
 			}
 			out = append(out, h)
 			return true
 		}
-		for x := int32(0); x <= min(left, o.pool[k]); x++ {
+		for x := int32(0); x <= o.pool[k] && w[k]*x <= left; x++ {
 			e[k] = x
-			if !rec(k+1, left-x) {
+			if !rec(k+1, left-w[k]*x) {
 				return false
 			}
 		}
@@ -152,19 +162,34 @@ func (o *OccDP) Targets(goal int32, most int) [][7]int32 {
 }
 
 // Separate tells the targets apart from the hull of the arrangements'
-// histograms, by column generation: weights ν (in [−1, 1] a number), a
-// pass of Eval for the most ν·h of any arrangement (its histogram a new
-// column), and a linear programme (boxLP) for the ν that the columns
-// found leave the most room under ν·target; a target is outside the hull
-// once some pass's most is below ν·target, inside once the programme
-// leaves no room. The passes' sums are exact: ν is taken at sepScale as
-// integers. The first pass, shared, is at nu; then each target left takes
-// at most iters passes, the columns shared. It returns the targets not
-// told apart (rest) and for each the last ν (where it is on or near the
-// hull's edge), and false when ctx ended first.
-func (o *OccDP) Separate(ctx context.Context, targets [][7]int32, nu [7]float64, iters int) (rest [][7]int32, last [][7]float64, ok bool) {
+// histograms. A target H is outside the hull iff its Lagrangian bound
+// L(λ) = max over arrangements of Σ (1−λ_k)·h_k + λ·H (λ free in sign:
+// h = H is an equality) falls below Σ H somewhere; with ν = 1 − λ, iff
+// the most ν·h of any arrangement is below ν·H. The first pass of Eval,
+// shared, is at nu (1 − the λ of the goal's steps); it tells most targets
+// apart. Each one left takes at most iters more passes, by the box step
+// on its L (as Steps does for the goal), the cuts the histograms found so
+// far (the columns, shared; seed's, the goal's steps', first, when
+// given). Each pass's sums are exact: ν is taken at sepScale as integers.
+// The targets left are taken, and returned (rest), from the most likely
+// to be reachable: the highest L at nu above Σ H (an arrangement that
+// sets aside 0s costs λ_0 ≈ 0); last is, for each, the ν of its least L
+// (where it is on or near the hull's edge: its table prunes best), and
+// each one left is handed to each (nil: none) as soon as it is known,
+// which may stop Separate (true). It reports false when ctx ended first.
+func (o *OccDP) Separate(ctx context.Context, targets [][7]int32, nu [7]float64, iters int, seed *Dual, each func(h [7]int32, nu [7]float64) bool) (rest [][7]int32, last [][7]float64, ok bool) {
 	var cols [][7]int32
-	// most is the most ν·h of any arrangement, at sepScale (-Inf: none).
+	if seed != nil {
+		for _, c := range seed.cuts {
+			var h [7]int32
+			for k := range 7 {
+				h[k] = o.pool[k] - int32(c.g[k])
+			}
+			cols = append(cols, h)
+		}
+	}
+	// most is the most ν·h of any arrangement at sepScale (-Inf: none),
+	// its histogram a new column; below whether it is under ν·hs.
 	most := func(nu *[7]float64) (float64, [7]int64, bool) {
 		var zero, lam [7]float64
 		var c [7]int64
@@ -189,44 +214,155 @@ func (o *OccDP) Separate(ctx context.Context, targets [][7]int32, nu [7]float64,
 	if !ok {
 		return nil, nil, false
 	}
-	var lo, hi [7]float64
+	var lam0 [7]float64
 	for k := range 7 {
-		lo[k], hi[k] = -1, 1
+		lam0[k] = 1 - nu[k]
 	}
-	cuts := make([]boxCut, 0, iters+1)
-targets:
+	type left struct {
+		h     [7]int32
+		slack float64
+	}
+	var ls []left
 	for _, hs := range targets {
-		if below(v0, &c0, &hs) {
+		if !below(v0, &c0, &hs) {
+			ls = append(ls, left{hs, sepL(&lam0, &hs, cols) - sepTotal(&hs)})
+		}
+	}
+	slices.SortStableFunc(ls, func(a, b left) int { return cmp.Compare(b.slack, a.slack) })
+	for _, l := range ls {
+		at, sep, ok := o.sepBox(ctx, l.h, lam0, iters, &cols, most, below)
+		if !ok {
+			return nil, nil, false
+		}
+		if sep {
 			continue
 		}
-		at := nu
-		for range iters {
-			cuts = cuts[:0]
-			for _, h := range cols {
-				var cut boxCut
-				for k := range 7 {
-					cut.g[k] = float64(h[k] - hs[k])
-				}
-				cuts = append(cuts, cut)
-			}
-			next, z := boxLP(cuts, lo, hi)
-			if z > -1e-9 {
-				break // inside the hull of the columns
-			}
-			at = next
-			v, c, ok := most(&at)
-			if !ok {
-				return nil, nil, false
-			}
-			if below(v, &c, &hs) {
-				continue targets
-			}
+		rest, last = append(rest, l.h), append(last, at)
+		if each != nil && each(l.h, at) {
+			break
 		}
-		rest = append(rest, hs)
-		last = append(last, at)
 	}
 	return rest, last, true
 }
+
+// sepTotal is Σ hs.
+func sepTotal(hs *[7]int32) float64 {
+	t := 0.0
+	for _, n := range hs {
+		t += float64(n)
+	}
+	return t
+}
+
+// sepL is the most the columns cols say target hs's L is at λ (L is at
+// least that).
+func sepL(lam *[7]float64, hs *[7]int32, cols [][7]int32) float64 {
+	best := math.Inf(-1)
+	for i := range cols {
+		v := 0.0
+		for k := range 7 {
+			v += (1-lam[k])*float64(cols[i][k]) + lam[k]*float64(hs[k])
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// sepBox takes at most iters passes of the box step on target hs's L from
+// λ center (see Separate): each goes where the cuts of the columns (L(λ)
+// ≥ Σ h + λ·(hs − h)) are least within a box around the best λ, the box
+// doubling after a pass that lowered L on its edge, halving after one that
+// did not; it stops once the cuts leave L no room below Σ hs within a box
+// that does not bind (hs is then inside the hull of the columns). It
+// reports whether a pass told hs apart, and else the ν of the least L
+// (normalised to at most 1 a number).
+func (o *OccDP) sepBox(ctx context.Context, hs [7]int32, center [7]float64, iters int, cols *[][7]int32,
+	most func(*[7]float64) (float64, [7]int64, bool), below func(float64, *[7]int64, *[7]int32) bool) (at [7]float64, sep, ok bool) {
+	tot := sepTotal(&hs)
+	lc := sepL(&center, &hs, *cols)
+	delta := sepDelta
+	cuts := make([]boxCut, 0, len(*cols)+iters)
+	for range iters {
+		cuts = cuts[:0]
+		for _, h := range *cols {
+			var c boxCut
+			for k := range 7 {
+				c.a += float64(h[k])
+				c.g[k] = float64(hs[k] - h[k])
+			}
+			cuts = append(cuts, c)
+		}
+		var next [7]float64
+		var m, f float64
+		binds := false
+		for _, f = range [2]float64{1, 4} { // a wider box before giving up
+			var lo, hi [7]float64
+			for k := range 7 {
+				lo[k], hi[k] = center[k]-f*delta, center[k]+f*delta
+			}
+			next, m = boxLP(cuts, lo, hi)
+			binds = false
+			for k := range 7 {
+				binds = binds || next[k] <= lo[k]+1e-9 || next[k] >= hi[k]-1e-9
+			}
+			if m < tot-boxTol || !binds {
+				break
+			}
+		}
+		if m >= tot-boxTol && !binds {
+			break // inside the hull of the columns, near enough
+		}
+		nuq := sepNu(&next)
+		n := len(*cols)
+		v, c, ok := most(&nuq)
+		if !ok {
+			return at, false, false
+		}
+		if below(v, &c, &hs) {
+			return nuq, true, true
+		}
+		if len(*cols) == n {
+			break // no arrangement at all
+		}
+		if l := sepL(&next, &hs, (*cols)[n:]); l < lc {
+			onEdge := false
+			for k := range 7 {
+				onEdge = onEdge || math.Abs(math.Abs(next[k]-center[k])-f*delta) < 1e-9
+			}
+			if onEdge {
+				delta *= 2
+			}
+			center, lc = next, l
+		} else {
+			delta = max(delta/2, boxMinDelta)
+		}
+	}
+	return sepNu(&center), false, true
+}
+
+// sepNu is ν = 1 − λ scaled to at most 1 a number (the tests of Separate
+// and the tables are the same for any positive scale).
+func sepNu(lam *[7]float64) [7]float64 {
+	var nu [7]float64
+	scale := 0.0
+	for k := range 7 {
+		nu[k] = 1 - lam[k]
+		scale = max(scale, math.Abs(nu[k]))
+	}
+	if scale > 0 {
+		for k := range 7 {
+			nu[k] /= scale
+		}
+	}
+	return nu
+}
+
+// sepDelta is the box's first half-width in Separate (far size 5, 12
+// steps of the goal before: seed 65's one target told apart in 10 to 13
+// passes, at 0.02 or 0.05, against 27 without the box; seed 18's one
+// target left after 10 at 0.02, whose table left the pass 619,102 states
+// against 4.3 million).
+const sepDelta = 0.02
 
 // sepScale is the scale of Separate's integer weights: the sums of Eval
 // (float32) stay exact integers below 2^24, ±2^16 a cell on up to 255
@@ -237,6 +373,12 @@ const sepScale = 1 << 16
 // its last ν for each, at occScale): each prunes by the least c·h of the
 // targets left. At most occMaxTables; false when ctx ended first.
 func (o *OccDP) SplitTables(ctx context.Context, rest [][7]int32, last [][7]float64) bool {
+	o.cap = [7]int32{}
+	for _, h := range rest {
+		for k := range h {
+			o.cap[k] = max(o.cap[k], h[k])
+		}
+	}
 	for i := range last[:min(len(last), occMaxTables-len(o.extra))] {
 		var c [7]int32
 		for k := range c {
