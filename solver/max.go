@@ -450,6 +450,7 @@ func newMaxRace(ctx context.Context, mp maxProblem, visits [][]int32, points boo
 	n := len(mp.prob.Nbrs)
 	r := &maxRace{t0: t0, mp: mp, visits: visits, points: points, bound: ub, bestVal: -1, nzUB: ub, zt: -1}
 	r.ctx, r.cancel = context.WithCancel(ctx)
+	r.pz = &pauser{Context: r.ctx}
 	r.floor.Store(-1)
 	r.sol = make([]int8, n)
 	r.onFound = r.found
@@ -806,7 +807,7 @@ const (
 // 27, round seven): seed 49 tiles refuted at the first step, seed 29
 // tiles at the fourteenth; in round six neither was proved in 10 s. Round
 // nine: s6-10 and s6-40, tiles, whose optimum is the best found plus one,
-// found at 6.5 and 7.6 s (not in 10 s before).
+// found at 6.0 and 6.1 s (not in 10 s before).
 func (r *maxRace) occWide() {
 	w, wf := occWeights(r.points)
 	unit := int32(1)
@@ -910,15 +911,19 @@ func occWidePrior(points bool) [7]float64 {
 // split of round eight, stopping them once four steps lowered the bound
 // by less than 0.02 lost far size 6 seed 17: 65.009 after 12 steps
 // against a goal of 65, the split then took 6 s, against 4.5 s to the
-// proof with the steps; with round nine's split, 10 steps (see
+// proof with the steps; with round nine's split, 6 steps (see
 // occWideSplitSteps).
 const occWideSteps = 80
 
 // occWideSplitSteps is the most steps occWide takes for tiles before the
-// split: the split's own passes go on lowering each target's bound (far
-// size 6, 50 levels × 2 objectives, quiet: 10 steps 98 proved, s6-10 tiles
-// 4.4 s; to the stall, 24 to 25 steps, 98 proved, s6-10 9.9 s, s6-48
-// unproved; points keep occWideSteps: s6-17 points was unproved with 10).
+// split: the split's own passes go on lowering each target's bound. Far
+// size 6, quiet (issue 27, round nine, before occWide went on goal after
+// goal): 50 levels × 2 objectives, to the stall (24 to 25 steps) 98
+// proved, s6-10 tiles 9.9 s, s6-48 unproved; 10 steps 100 proved, s6-10
+// 6.5 s; then on the eight slowest, 10 steps against 6, one run each:
+// s6-40 6.96 / 6.26 s, s6-10 5.91 / 5.46, s6-17 6.94 / 5.28, s6-37 7.35 /
+// 6.98, the other four 2.4 to 3.7 s either way. Points keep occWideSteps
+// (s6-17 points was unproved with 10).
 const occWideSplitSteps = 6
 
 // occPrior is the λ occ's first goal starts from: near the λ that 20 to
@@ -1351,7 +1356,6 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 	// start, the medians of bench-max's random levels of sizes 5 and 6
 	// rose by 0.1 ms).
 	r.occAt = r.t0.Add(occSmallDelay)
-	r.pz = &pauser{Context: r.ctx}
 	wg.Go(func() { r.upCtx(r.pz, up, maxUpSeq) })
 	wg.Go(func() {
 		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
