@@ -363,9 +363,9 @@ func TestOccSplitWide(t *testing.T) {
 // bits), whose optimum is one tile above what the searches find in 10 s:
 // SolveMax on two goroutines proves it, the split's Find for its targets
 // (FindHist) finding the arrangement. Seed 28's 69 is CaDiCaL's too
-// (scripts/sat-compare-max.sh -timeout 300, 13 s); seed 40's 73, one
-// target of four left by the parity, the 0 set aside, found by occWide
-// (issue 27, round nine). Not in the fast tier, nor under the race
+// (scripts/sat-compare-max.sh -timeout 300, 13 s); seed 40's 73 too (19
+// s), one target of four left by the parity, the 0 set aside, found by
+// occWide (issue 27, round nine). Not in the fast tier, nor under the race
 // detector; the deadline is a bail-out, not a measure.
 func TestSolveMaxSplitFinds(t *testing.T) {
 	if testing.Short() || tier.Race {
