@@ -731,9 +731,14 @@ func (r *maxRace) occSplit(g int32, lam [7]float64, most, iters int, each func(h
 	for k := range nu {
 		nu[k] = 1 - lam[k]
 	}
-	rest, last, ok := r.od.Separate(r.ctx, ts, nu, iters, &r.occDual, each)
-	if !ok {
-		return nil, false
+	stopped := false
+	var hand func(h [7]int32, nu [7]float64) bool
+	if each != nil {
+		hand = func(h [7]int32, nu [7]float64) bool { stopped = each(h, nu); return stopped }
+	}
+	rest, last, ok := r.od.Separate(r.ctx, ts, nu, iters, &r.occDual, hand)
+	if !ok || stopped {
+		return nil, false // (no tables: each decided)
 	}
 	if len(rest) > 0 && !r.od.SplitTables(r.ctx, rest, last) {
 		return nil, false
@@ -759,10 +764,10 @@ func (r *maxRace) occSplitFind(t int32, lam [7]float64, budget int64) bool {
 	}
 	rest, ok := r.occSplit(t, lam, occSplitMost, occSepIters, each)
 	switch {
-	case !ok:
-		return false
 	case found:
 		return true
+	case !ok:
+		return false
 	case len(rest) == 0:
 		r.refuted(max(r.round(t-1), r.floor.Load()))
 		return true
@@ -777,8 +782,9 @@ func (r *maxRace) occSplitFind(t int32, lam [7]float64, budget int64) bool {
 // of Eval for a target after the shared one (far size 5 seed 18, its one
 // target inside the hull: 3 passes, a pass of 0.57 million states then,
 // against 10 passes to the box step's end and 0.62 million; the four far
-// size-5 runs of 400 pairs, 3 against 40: 400 and 400 under 1 s, against
-// 400 and 399).
+// runs of sizes 4-5, 400 pairs, 3 against 40: 399 and 400 under 1 s, against
+// 400 and 399; the 399s: s5-59 points 1.27 s, before occRetry, and
+// s5-18 tiles 1.00 s).
 const (
 	occSplitMost  = 120
 	occSplitFirst = 8
@@ -1073,8 +1079,8 @@ func occStart(k int) time.Duration {
 
 // occPerState is occStart's time a state of k bits (about 20 passes of
 // Eval: 0.34 s at 18 bits, 0.68 s at 19). Round nine, 1.3 µs against 2
-// (0.52 s at 18 bits; quiet, far sizes 4 and 5, two runs each): 400 and
-// 400 under 1 s against 398 and 399, far s5-18 tiles 0.93 against 1.30
+// (0.52 s at 18 bits; quiet, far size 5, 200 pairs, two runs each): 200
+// and 200 under 1 s against 198 and 199, far s5-18 tiles 0.93 against 1.30
 // s; the 17-bit levels, which start at occDelay either way, within their
 // runs' spread.
 const occPerState = 1300 * time.Nanosecond
