@@ -70,6 +70,9 @@ func WriteCNF(w io.Writer, p board.Position) error {
 //	c ge K LIT        (K = 1, 2, …)
 //	c want V N        (the movable tiles of number V)
 //	c count V K LIT   (at least K of them placed, K = 1..N)
+//	c lockedsum S     (the locked tiles' numbers)
+//	c pairbase B      (Tiles: the adjacent pairs of locked tiles)
+//	c pairs K LIT     (Tiles: at least K occupied adjacent pairs besides those)
 //
 // An assignment's value is BASE + STEP·(the largest K whose LIT is true):
 // with Tiles, the locked tiles plus the free cells occupied (STEP 1); with
@@ -81,7 +84,10 @@ func WriteCNF(w io.Writer, p board.Position) error {
 // each number's minimum: its tiles less what the slack TOTAL−T allows to
 // set aside). The parity of the odd numbers placed (an even count of them,
 // locked ones included) is added as a counter: the rule implies it, but a
-// SAT solver does not see it.
+// SAT solver does not see it. So is the count of occupied adjacent pairs
+// (with Points, the objective's counter): an optimiser that fixes each
+// number's count (a target histogram) may assume it exact, at half the
+// numbers' sum, locked ones included.
 func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	if err := p.Validate(); err != nil {
 		return fmt.Errorf("write max cnf: %w", err)
@@ -132,31 +138,42 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 		}
 		e.clause(atLeast.not(), more)
 	}
-	var in []lit
-	base, step := 0, 1
-	if obj == solver.Points {
-		step = 2
-		for i, c := range p.Cells {
-			for _, j := range p.Geom().Nbrs[i] {
-				if j <= i || c.Hole() || p.Cells[j].Hole() {
-					continue
-				}
-				switch {
-				case x[i] == litTrue && x[j] == litTrue:
-					base += 2
-				case x[i] == litTrue:
-					in = append(in, x[j])
-				case x[j] == litTrue:
-					in = append(in, x[i])
-				default: // both free: a variable for the pair
-					pr := e.newVar()
-					e.clause(pr.not(), x[i])
-					e.clause(pr.not(), x[j])
-					e.clause(pr, x[i].not(), x[j].not())
-					in = append(in, pr)
-				}
+	// The occupied adjacent pairs: pairBase of them between locked tiles,
+	// plus one literal each for the pairs with a free cell (the free cell
+	// itself when the other is locked, else a variable for the pair).
+	pairBase := 0
+	var pairs []lit
+	for i, c := range p.Cells {
+		for _, j := range p.Geom().Nbrs[i] {
+			if j <= i || c.Hole() || p.Cells[j].Hole() {
+				continue
+			}
+			switch {
+			case x[i] == litTrue && x[j] == litTrue:
+				pairBase++
+			case x[i] == litTrue:
+				pairs = append(pairs, x[j])
+			case x[j] == litTrue:
+				pairs = append(pairs, x[i])
+			default: // both free: a variable for the pair
+				pr := e.newVar()
+				e.clause(pr.not(), x[i])
+				e.clause(pr.not(), x[j])
+				e.clause(pr, x[i].not(), x[j].not())
+				pairs = append(pairs, pr)
 			}
 		}
+	}
+	lockedSum := 0
+	for _, c := range p.Cells {
+		if c.Locked() {
+			lockedSum += int(c.Tile)
+		}
+	}
+	var in, edges []lit
+	base, step := 0, 1
+	if obj == solver.Points {
+		base, step, in = 2*pairBase, 2, pairs
 	} else {
 		for _, c := range p.Cells {
 			if c.Locked() {
@@ -166,6 +183,9 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 		for _, i := range free {
 			in = append(in, x[i])
 		}
+		// The pairs' count as well: with every number's count fixed (a
+		// target histogram), the numbers' sum fixes it at half that sum.
+		edges = e.counter(pairs, len(pairs))
 	}
 	ge := e.counter(in, len(in))
 	bw := bufio.NewWriter(w)
@@ -184,6 +204,13 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	fmt.Fprintf(bw, "c total %d\n", total)
 	for k, l := range ge {
 		fmt.Fprintf(bw, "c ge %d %d\n", k+1, int(l))
+	}
+	fmt.Fprintf(bw, "c lockedsum %d\n", lockedSum)
+	if obj == solver.Tiles {
+		fmt.Fprintf(bw, "c pairbase %d\n", pairBase)
+		for k, l := range edges {
+			fmt.Fprintf(bw, "c pairs %d %d\n", k+1, int(l))
+		}
 	}
 	for v := range count {
 		fmt.Fprintf(bw, "c want %d %d\n", v, want[v])

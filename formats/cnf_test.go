@@ -159,12 +159,27 @@ func (f *cnfFormula) propagate(occ []bool) bool {
 // 3, levels with tiles changed (board.Changed), every occupancy of size 2
 // and random ones of size 3.
 func TestMaxCNFIsTheVariant(t *testing.T) {
-	arrangements := 0
+	arrangements, lockedPairs := 0, 0
 	for _, c := range []struct {
 		size, seeds, random int
 	}{{2, 20, 0}, {3, 8, 300}} {
 		for seed := uint64(0); seed < uint64(c.seeds); seed++ {
-			level := board.Changed(board.Random(c.size, seed), 1+int(seed%4), seed)
+			level, solved := board.RandomWithSolution(c.size, seed)
+			if seed%3 == 0 {
+				// Start from the solution with two adjacent tiles locked
+				// where they belong: a pair the CNF counts as a constant.
+				level = solved
+			lock:
+				for i, cell := range level.Cells {
+					for _, j := range level.Geom().Nbrs[i] {
+						if cell.Movable() && level.Cells[j].Movable() {
+							level.Cells[i].Fixed, level.Cells[j].Fixed = true, true
+							break lock
+						}
+					}
+				}
+			}
+			level = board.Changed(level, 1+int(seed%4), seed)
 			var free []int
 			var want [7]int
 			for i, cell := range level.Cells {
@@ -228,6 +243,31 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 					if f.Base+f.Step*k != value {
 						t.Fatalf("%s: occupancy %v: the counter reads %d, the arrangement is worth %d", name, occ, f.Base+f.Step*k, value)
 					}
+					// The pairs' counter (Tiles): half the numbers' sum.
+					sum, locked := 0, 0
+					for _, cell := range p.Cells {
+						if cell.Tile != board.None {
+							sum += int(cell.Tile)
+						}
+						if cell.Locked() {
+							locked += int(cell.Tile)
+						}
+					}
+					if f.LockedSum != locked {
+						t.Fatalf("%s: c lockedsum %d, the locked tiles sum to %d", name, f.LockedSum, locked)
+					}
+					if obj == solver.Tiles {
+						k := 0
+						for k < len(f.Pairs) && f.val[f.Pairs[k]] > 0 {
+							k++
+						}
+						if 2*(f.PairBase+k) != sum {
+							t.Fatalf("%s: occupancy %v: %d+%d occupied pairs read, the numbers sum to %d", name, occ, f.PairBase, k, sum)
+						}
+						if f.PairBase > 0 {
+							lockedPairs++
+						}
+					}
 				}
 				occ := make([]bool, len(free))
 				if c.random == 0 {
@@ -249,6 +289,9 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 				arrangements += consistent
 			}
 		}
+	}
+	if lockedPairs == 0 {
+		t.Error("no arrangement with adjacent locked tiles: c pairbase untested")
 	}
 	if arrangements == 0 {
 		t.Fatal("no occupancy was an arrangement")

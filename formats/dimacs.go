@@ -22,6 +22,13 @@ type CNF struct {
 	// value of placing every tile ("c total").
 	Base, Step, Total int
 	GE                []int
+	// The rule's arithmetic, for splitting a target by the count of each
+	// number: LockedSum, the locked tiles' numbers ("c lockedsum"); with
+	// Tiles, the occupied adjacent pairs are PairBase (between locked
+	// tiles, "c pairbase") plus the largest k with Pairs[k-1] true ("c
+	// pairs").
+	LockedSum, PairBase int
+	Pairs               []int
 }
 
 // ReadCNF reads a DIMACS CNF: the problem line "p cnf VARS CLAUSES", the
@@ -135,6 +142,21 @@ func (f *CNF) comment(fields []string) error {
 				return fmt.Errorf("\"c ge %d\" after %d of them", v[0], len(f.GE))
 			}
 			f.GE = append(f.GE, v[1])
+		}
+	case "c lockedsum":
+		if v, err = ints(1); err == nil {
+			f.LockedSum = v[0]
+		}
+	case "c pairbase":
+		if v, err = ints(1); err == nil {
+			f.PairBase = v[0]
+		}
+	case "c pairs":
+		if v, err = ints(2); err == nil {
+			if v[0] != len(f.Pairs)+1 {
+				return fmt.Errorf("\"c pairs %d\" after %d of them", v[0], len(f.Pairs))
+			}
+			f.Pairs = append(f.Pairs, v[1])
 		}
 	}
 	return err

@@ -4,14 +4,18 @@
 # random levels with 4 to 14 tiles' numbers changed, locked ones too), both
 # objectives, in one run.
 #
-#   scripts/sat-compare-max.sh [-timeout SECONDS] [-n 100] [-sizes 4,5] [-max tiles,points] [-threads 2] [LEVEL.txt ...]
+#   scripts/sat-compare-max.sh [-timeout SECONDS] [-n 100] [-sizes 4,5] [-max tiles,points] [-threads 2] [-nosplit] [LEVEL.txt ...]
 #
 # Without level files it runs the levels far-sS-SEED, seeds 0..n-1 of each
 # size (`hexiom-lab bench-max -far n -far-sizes SIZES -write`). The optimiser is
 # scripts/cadical-max.cpp: CaDiCaL on `hexiom-lab cnf -max OBJ`
 # (formats.WriteMaxCNF, the rule and the counts as clauses, plus the parity
 # of the odd numbers), with a bound on the objective raised until the
-# problem is unsatisfiable, each number's minimum for the target assumed.
+# problem is unsatisfiable, each number's minimum for the target assumed;
+# a target not decided in 20,000 conflicts is split by histogram (each
+# number's count exact, and the occupied pairs at half the numbers' sum),
+# and a histogram not decided so by the occupancy of the middle row
+# (cadical-max -split -cube mid; -nosplit: without).
 # Per level and objective: ours (`hexiom solve -max -json`: the solve's wall
 # time and CPU time, "timeout" when not proved optimal within the limit) and
 # the optimiser's (its solves' wall and CPU time, reading the file
@@ -28,6 +32,7 @@ n=100
 sizes=4,5
 objs=tiles,points
 threads=2
+satflags=(-split -cube mid)
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 	-timeout) timeout=$2; shift 2 ;;
@@ -35,6 +40,7 @@ while [[ $# -gt 0 ]]; do
 	-sizes) sizes=$2; shift 2 ;;
 	-max) objs=$2; shift 2 ;;
 	-threads) threads=$2; shift 2 ;;
+	-nosplit) satflags=(); shift ;;
 	-*) echo "sat-compare-max: unknown flag $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
@@ -54,7 +60,7 @@ if [[ ${#levels[@]} -eq 0 ]]; then
 	mapfile -t levels < <(for s in ${sizes//,/ }; do ls -v "$tmp"/set/far-s"$s"-*.txt; done)
 fi
 
-echo "limit ${timeout} s per level, objective and solver; ours with ${threads} goroutine(s); load average $(cut -d' ' -f1-3 /proc/loadavg); commit $(git rev-parse --short HEAD)"
+echo "limit ${timeout} s per level, objective and solver; ours with ${threads} goroutine(s); cadical-max ${satflags[*]:-(plain)}; load average $(cut -d' ' -f1-3 /proc/loadavg); commit $(git rev-parse --short HEAD)"
 printf '%-14s %-6s %8s %11s %11s %12s %8s %11s %11s %7s\n' level max ours ours_ms ours_cpu nodes sat sat_ms sat_cpu agree
 bad=0
 summary=$tmp/summary
@@ -64,7 +70,7 @@ for obj in ${objs//,/ }; do
 		name=$(basename "$f" .txt)
 		size=$(head -1 "$f")
 		"$tmp/hexiom-lab" cnf -max "$obj" -o "$tmp/$name.cnf" "$f"
-		read -r s_status s_val s_cpu s_ms _ < <(timeout "$((timeout + 30))" "$tmp/cadical-max" -t "$timeout" "$tmp/$name.cnf" || echo "TIMEOUT - 0 0 0")
+		read -r s_status s_val s_cpu s_ms _ < <(timeout "$((timeout + 30))" "$tmp/cadical-max" "${satflags[@]}" -t "$timeout" "$tmp/$name.cnf" || echo "TIMEOUT - 0 0 0")
 		rm -f "$tmp/$name.cnf"
 		case "$s_status" in
 		OPT) sat=$s_val ;;

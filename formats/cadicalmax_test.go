@@ -1,0 +1,81 @@
+package formats
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"hexiom/board"
+	"hexiom/solver"
+)
+
+// TestCadicalMaxAgrees: scripts/cadical-max.cpp, the optimiser of the
+// comparison (scripts/sat-compare-max.sh), built here with g++ and
+// libcadical-dev (scripts/install-deps.sh installs both; without them the
+// test fails), proves on far levels of sizes 3 and 4 (board.FarLevel) the
+// optimum SolveMax proves, both objectives, run three ways: plain (the
+// bound raised one value at a time); every target split by histogram at
+// once (-split-after 0: each number's count exact, the occupied pairs at
+// half the numbers' sum); and each histogram split again by the middle
+// row's occupancy (-cube mid), so that the split and the cubes are what
+// decides each target.
+func TestCadicalMaxAgrees(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "cadical-max")
+	build := exec.Command("g++", "-O2", "-std=c++17", "-o", bin, "../scripts/cadical-max.cpp", "-lcadical")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("g++ scripts/cadical-max.cpp (scripts/install-deps.sh installs g++ and libcadical-dev): %v\n%s", err, out)
+	}
+	ways := [][]string{nil, {"-split", "-split-after", "0"}, {"-split-after", "0", "-cube", "mid"}}
+	split := 0 // runs that split a target
+	for _, c := range []struct{ size, seeds int }{{3, 8}, {4, 3}} {
+		for seed := uint64(0); seed < uint64(c.seeds); seed++ {
+			level := board.FarLevel(c.size, seed)
+			for _, obj := range []solver.Objective{solver.Tiles, solver.Points} {
+				name := fmt.Sprintf("far size %d seed %d %v", c.size, seed, obj)
+				res, err := solver.SolveMax(context.Background(), level, obj)
+				if err != nil || !res.Optimal {
+					t.Fatalf("%s: SolveMax: %v (optimal %v)", name, err, res.Optimal)
+				}
+				var buf bytes.Buffer
+				if err := WriteMaxCNF(&buf, level, obj); err != nil {
+					t.Fatal(err)
+				}
+				cnf := filepath.Join(dir, "level.cnf")
+				if err := os.WriteFile(cnf, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				for _, way := range ways {
+					cmd := exec.Command(bin, append(append([]string{"-v", "-t", "120"}, way...), cnf)...)
+					var stderr bytes.Buffer
+					cmd.Stderr = &stderr
+					out, err := cmd.Output()
+					if err != nil {
+						t.Fatalf("%s: cadical-max %v: %v\n%s", name, way, err, stderr.Bytes())
+					}
+					f := strings.Fields(string(out))
+					if len(f) != 5 || f[0] != "OPT" {
+						t.Fatalf("%s: cadical-max %v: %q, want OPT VALUE CPU WALL SOLVES", name, way, out)
+					}
+					got, err := strconv.Atoi(f[1])
+					if err != nil || got != res.Objective {
+						t.Fatalf("%s: cadical-max %v: %q, SolveMax proved %d", name, way, out, res.Objective)
+					}
+					if way != nil && !strings.Contains(stderr.String(), " 0 histograms solved") {
+						split++
+					}
+				}
+			}
+		}
+	}
+	if split == 0 {
+		t.Fatal("no run split a target by histogram")
+	}
+	t.Logf("%d split runs", split)
+}
