@@ -24,7 +24,8 @@ import (
 // once (-split-after 0: each number's count exact, the occupied pairs at
 // half the numbers' sum); and each histogram split again by the middle
 // row's occupancy (-cube mid), so that the split and the cubes are what
-// decides each target.
+// decides each target; and that last way as two runs sharing the cubes
+// (-part 0/2, 1/2), whose largest value is the optimum.
 func TestCadicalMaxAgrees(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "cadical-max")
@@ -32,7 +33,9 @@ func TestCadicalMaxAgrees(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("g++ scripts/cadical-max.cpp (scripts/install-deps.sh installs g++ and libcadical-dev): %v\n%s", err, out)
 	}
-	ways := [][]string{nil, {"-split", "-split-after", "0"}, {"-split-after", "0", "-cube", "mid"}}
+	cubes := []string{"-split-after", "0", "-cube", "mid"}
+	ways := [][]string{nil, {"-split", "-split-after", "0"}, cubes,
+		append([]string{"-part", "0/2"}, cubes...), append([]string{"-part", "1/2"}, cubes...)}
 	split := 0 // runs that split a target
 	for _, c := range []struct{ size, seeds int }{{3, 8}, {4, 3}} {
 		for seed := uint64(0); seed < uint64(c.seeds); seed++ {
@@ -51,6 +54,7 @@ func TestCadicalMaxAgrees(t *testing.T) {
 				if err := os.WriteFile(cnf, buf.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}
+				parts := -1 // the largest value of the -part runs
 				for _, way := range ways {
 					cmd := exec.Command(bin, append(append([]string{"-v", "-t", "120"}, way...), cnf)...)
 					var stderr bytes.Buffer
@@ -64,12 +68,20 @@ func TestCadicalMaxAgrees(t *testing.T) {
 						t.Fatalf("%s: cadical-max %v: %q, want OPT VALUE CPU WALL SOLVES", name, way, out)
 					}
 					got, err := strconv.Atoi(f[1])
-					if err != nil || got != res.Objective {
+					if len(way) > 0 && way[0] == "-part" {
+						if err != nil || got > res.Objective {
+							t.Fatalf("%s: cadical-max %v: %q, SolveMax proved %d", name, way, out, res.Objective)
+						}
+						parts = max(parts, got)
+					} else if err != nil || got != res.Objective {
 						t.Fatalf("%s: cadical-max %v: %q, SolveMax proved %d", name, way, out, res.Objective)
 					}
 					if way != nil && !strings.Contains(stderr.String(), " 0 histograms solved") {
 						split++
 					}
+				}
+				if parts != res.Objective {
+					t.Fatalf("%s: the -part runs' largest value %d, SolveMax proved %d", name, parts, res.Objective)
 				}
 			}
 		}

@@ -7,7 +7,7 @@
 // stays).
 //
 //   g++ -O2 -o cadical-max scripts/cadical-max.cpp -lcadical   (libcadical-dev)
-//   cadical-max [-plain] [-split] [-cube mid|LO-HI] [-split-after N] [-v] [-t SECONDS] FILE.cnf
+//   cadical-max [-plain] [-split] [-cube mid|LO-HI] [-split-after N] [-part I/N] [-v] [-t SECONDS] FILE.cnf
 //
 // It reads the comment lines "c objective BASE STEP" and "c ge K LIT" (LIT
 // true iff the counter counts at least K; the value is BASE + STEP·K).
@@ -29,8 +29,12 @@
 // -cube: a histogram not decided in N conflicts is split again by the
 // occupancy of board cells LO..HI (mid: the middle row; 2^k cubes, k its
 // free cells), one solve each (cube and conquer: the row separates the
-// board, and each cube fixes it). -v reports each cube on stderr, and the
-// histograms' count at the end. It prints one line:
+// board, and each cube fixes it). -part I/N: only the cubes m with
+// m mod N = I, so that N runs share the cubes (on N processors): the
+// optimum is then the largest value the N runs print, proved when each
+// prints OPT (each refuted every target above its value, in its cubes or
+// whole). -v reports each cube on stderr, and the histograms' count at the
+// end. It prints one line:
 //
 //   OPT <value> <CPU ms> <wall ms> <solves>    the optimum, proved
 //   NONE - <CPU ms> <wall ms> <solves>         no arrangement at all
@@ -53,7 +57,7 @@
 namespace {
 
 int usage() {
-  fprintf(stderr, "usage: cadical-max [-plain] [-split] [-cube mid|LO-HI] [-split-after N] [-v] [-t SECONDS] FILE.cnf\n");
+  fprintf(stderr, "usage: cadical-max [-plain] [-split] [-cube mid|LO-HI] [-split-after N] [-part I/N] [-v] [-t SECONDS] FILE.cnf\n");
   return 2;
 }
 
@@ -65,6 +69,7 @@ int main(int argc, char **argv) {
   long splitAfter = 20000;
   long cubeLo = 0, cubeHi = -1; // board cells whose occupancy splits each histogram
   bool cubeMid = false;         // the middle row's
+  long part = 0, parts = 1;     // this run's cubes: those m with m mod parts = part
   std::vector<int> cube;        // their variables
   const char *file = nullptr;
   for (int i = 1; i < argc; i++) {
@@ -78,6 +83,8 @@ int main(int argc, char **argv) {
       } else if (sscanf(argv[i], "%ld-%ld", &cubeLo, &cubeHi) != 2) {
         return usage();
       }
+    } else if (!strcmp(argv[i], "-part") && i + 1 < argc) {
+      if (sscanf(argv[++i], "%ld/%ld", &part, &parts) != 2 || part < 0 || parts < 1 || part >= parts) return usage();
     } else if (!strcmp(argv[i], "-v")) {
       verbose = true;
     } else if (!strcmp(argv[i], "-split")) {
@@ -254,7 +261,7 @@ int main(int argc, char **argv) {
       int r = s.solve();
       if (r != 0 || d.hit) return r;
     }
-    for (long m = 0; m < (1L << cube.size()); m++) {
+    for (long m = part; m < (1L << cube.size()); m += parts) {
       for (int a : as) s.assume(a);
       for (size_t b = 0; b < cube.size(); b++) s.assume(m >> b & 1 ? cube[b] : -cube[b]);
       solves++;
