@@ -26,7 +26,7 @@ import (
 // row's occupancy (-cube mid), so that the split and the cubes are what
 // decides each target; and that last way as two runs sharing the cubes
 // (-part 0/2, 1/2), whose largest value is the optimum. A part without
-// cubes is refused.
+// cubes is refused, and so is a cube of more than 20 cells.
 func TestCadicalMaxAgrees(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "cadical-max")
@@ -90,6 +90,10 @@ func TestCadicalMaxAgrees(t *testing.T) {
 	// A part without cubes would skip its histograms' one solve: refused.
 	if out, err := exec.Command(bin, "-split", "-part", "1/2", filepath.Join(dir, "level.cnf")).CombinedOutput(); err == nil || !strings.Contains(string(out), "-part needs -cube") {
 		t.Errorf("cadical-max -split -part 1/2 without -cube: %v, %q; want exit 2 and why", err, out)
+	}
+	// A cube of more than 20 cells (2^k solves a histogram) is refused.
+	if out, err := exec.Command(bin, "-cube", "0-90", filepath.Join(dir, "level.cnf")).CombinedOutput(); err == nil || !strings.Contains(string(out), "at most 20") {
+		t.Errorf("cadical-max -cube 0-90 on size 4: %v, %q; want exit 2 and why", err, out)
 	}
 	if split == 0 {
 		t.Fatal("no run split a target by histogram")

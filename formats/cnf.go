@@ -164,22 +164,18 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 			}
 		}
 	}
-	lockedSum := 0
+	locked, lockedSum := 0, 0
 	for _, c := range p.Cells {
 		if c.Locked() {
+			locked++
 			lockedSum += int(c.Tile)
 		}
 	}
 	var in, edges []lit
-	base, step := 0, 1
+	base, step := locked, 1
 	if obj == solver.Points {
 		base, step, in = 2*pairBase, 2, pairs
 	} else {
-		for _, c := range p.Cells {
-			if c.Locked() {
-				base++
-			}
-		}
 		for _, i := range free {
 			in = append(in, x[i])
 		}

@@ -184,6 +184,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cadical-max: %s: -split needs the \"c pairs\" lines (write it with hexiom-lab cnf -max …)\n", file);
     return 2;
   }
+  if (cube.size() > 20) {
+    // 2^k solves a histogram: past a million, not a comparison's run.
+    fprintf(stderr, "cadical-max: %s: -cube over %zu free cells; at most 20\n", file, cube.size());
+    return 2;
+  }
   if (parts > 1 && cube.empty()) {
     // Without cubes a part would skip its histograms' one solve.
     fprintf(stderr, "cadical-max: %s: -part needs -cube, over cells that are free\n", file);
