@@ -11,5 +11,9 @@
 // otherwise (*OutsideError). Before every drag it checks the fail-safe: the
 // pointer must be where the driver left it (else the user has taken the
 // mouse) and not in a corner of the screen (the user's signal to stop); when
-// either fails it stops with a *FailSafeError and moves nothing.
+// either fails it stops with a *FailSafeError and moves nothing. During a
+// drag it checks before every step that the pointer is where it last put it;
+// when the user moved it, the drag is abandoned at once (the pointer back on
+// the tile's own cell, the button released there) and the driver makes no
+// more drags.
 package actuate

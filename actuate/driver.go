@@ -41,12 +41,18 @@ type FailSafeError struct {
 	Left   image.Point // where the bot had left it
 	Corner bool        // the pointer sat in a corner of the screen
 	During bool        // the pointer moved while the bot was dragging
+	// Abandoned: the pointer moved with the button down; the bot put it
+	// back on Own, the dragged tile's cell, and released there.
+	Abandoned bool
+	Own       image.Point
 }
 
 func (e *FailSafeError) Error() string {
 	switch {
 	case e.Corner:
 		return fmt.Sprintf("fail-safe: the pointer is in a corner of the screen at (%d,%d); stopped before the next drag", e.At.X, e.At.Y)
+	case e.Abandoned:
+		return fmt.Sprintf("fail-safe: the pointer moved to (%d,%d) during a drag, not where the bot had put it (%d,%d): the user took the mouse; the drag was abandoned (the button released on the tile's own cell (%d,%d)); stopped", e.At.X, e.At.Y, e.Left.X, e.Left.Y, e.Own.X, e.Own.Y)
 	case e.During:
 		return fmt.Sprintf("fail-safe: the pointer ended a drag at (%d,%d), not at the drop point (%d,%d): the user moved the mouse; stopped", e.At.X, e.At.Y, e.Left.X, e.Left.Y)
 	default:
@@ -89,6 +95,9 @@ type Driver struct {
 	left  image.Point
 	armed bool
 	drags int
+	// abandoned is the fail-safe that abandoned a drag: the driver makes
+	// no drag after it.
+	abandoned error
 }
 
 // NewDriver returns a driver for mouse in area at pace.
@@ -175,11 +184,23 @@ func (d *Driver) Path(from, to calibration.Point) []image.Point {
 // Drag presses on from, moves to to and releases there. Before the pointer
 // moves it checks every point of the drag inside the game area (else an
 // *OutsideError) and the fail-safe (else a *FailSafeError); an unarmed driver
-// arms itself first. After the release it checks the pointer is on the drop
-// point, so a user who moved the mouse during the drag stops the next one.
+// arms itself first.
+//
+// During the drag it checks, before the press and before every step after
+// it, that the pointer is where the bot last put it (issue 42: the steps of a
+// paced drag are absolute moves that would overwrite the user's). On a
+// mismatch it abandons the drag at once: with the button down it puts the
+// pointer back on from, the tile's own cell, and releases there, so the tile
+// stays where it was; then it returns a *FailSafeError (During, Abandoned)
+// and moves nothing more. The button is released only on to or on from.
+// After the release it checks the pointer is on the drop point, so a user who
+// moved the mouse at the very end stops the next drag.
 func (d *Driver) Drag(ctx context.Context, from, to calibration.Point) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("drag: %w", err)
+	}
+	if d.abandoned != nil {
+		return d.abandoned
 	}
 	path := d.Path(from, to)
 	for _, p := range path {
@@ -195,25 +216,18 @@ func (d *Driver) Drag(ctx context.Context, from, to calibration.Point) error {
 	if err := d.Check(); err != nil {
 		return err
 	}
+	if err := d.press(path[0]); err != nil {
+		return err
+	}
 	last := path[len(path)-1]
-	steps := []func() error{
-		func() error { return d.mouse.Move(path[0]) },
-		d.mouse.Press,
-	}
 	for _, p := range path[1:] {
-		steps = append(steps, func() error { return d.mouse.Move(p) })
+		if err := d.step(path[0], func() error { return d.mouse.Move(p) }); err != nil {
+			return err
+		}
+		d.left = p
 	}
-	steps = append(steps, d.mouse.Release)
-	for i, step := range steps {
-		if err := step(); err != nil {
-			if i > 1 {
-				_ = d.mouse.Release() // never leave the button down
-			}
-			return fmt.Errorf("drag (%d,%d)→(%d,%d): %w", path[0].X, path[0].Y, last.X, last.Y, err)
-		}
-		if d.pace.Pause > 0 {
-			time.Sleep(d.pace.Pause)
-		}
+	if err := d.step(path[0], d.mouse.Release); err != nil {
+		return err
 	}
 	d.drags++
 	d.left, d.armed = last, true
@@ -225,4 +239,78 @@ func (d *Driver) Drag(ctx context.Context, from, to calibration.Point) error {
 		return &FailSafeError{At: at, Left: last, During: true}
 	}
 	return nil
+}
+
+// press moves the pointer onto p, checks it stayed there, and presses.
+func (d *Driver) press(p image.Point) error {
+	if err := d.mouse.Move(p); err != nil {
+		return fmt.Errorf("drag from (%d,%d): %w", p.X, p.Y, err)
+	}
+	d.left = p
+	d.pause()
+	if err := d.held(); err != nil {
+		var fe *FailSafeError
+		if errors.As(err, &fe) {
+			fe.During = false // stopped before the press: nothing to undo
+		}
+		return err
+	}
+	if err := d.mouse.Press(); err != nil {
+		_ = d.mouse.Release() // never leave the button down
+		return fmt.Errorf("drag from (%d,%d): press: %w", p.X, p.Y, err)
+	}
+	d.pause()
+	return nil
+}
+
+// step makes one step of a drag with the button down: first the fail-safe
+// (on a mismatch the drag is abandoned onto own, the tile's cell), then do.
+// When do fails the button is released where the pointer is.
+func (d *Driver) step(own image.Point, do func() error) error {
+	if err := d.held(); err != nil {
+		return d.abandon(own, err)
+	}
+	if err := do(); err != nil {
+		_ = d.mouse.Release() // never leave the button down
+		return fmt.Errorf("drag from (%d,%d): %w", own.X, own.Y, err)
+	}
+	d.pause()
+	return nil
+}
+
+// held returns a *FailSafeError (During) when the pointer is not where the
+// bot last put it, d.left.
+func (d *Driver) held() error {
+	at, err := d.mouse.Location()
+	if err != nil {
+		return fmt.Errorf("fail-safe: %w", err)
+	}
+	if !near(at, d.left, d.Tolerance) {
+		return &FailSafeError{At: at, Left: d.left, During: true}
+	}
+	return nil
+}
+
+// abandon ends a drag the user interrupted: one move of the pointer back onto
+// own, the release there, and the fail-safe's error (or why the release
+// failed, with it).
+func (d *Driver) abandon(own image.Point, why error) error {
+	var fe *FailSafeError
+	if errors.As(why, &fe) {
+		fe.Abandoned, fe.Own = true, own
+	}
+	moveErr := d.mouse.Move(own)
+	relErr := d.mouse.Release()
+	d.left, d.armed = own, true
+	if err := errors.Join(moveErr, relErr); err != nil {
+		why = errors.Join(why, fmt.Errorf("abandoning the drag at (%d,%d): %w", own.X, own.Y, err))
+	}
+	d.abandoned = why
+	return why
+}
+
+func (d *Driver) pause() {
+	if d.pace.Pause > 0 {
+		time.Sleep(d.pace.Pause)
+	}
 }

@@ -139,6 +139,72 @@ func TestDriverFailSafe(t *testing.T) {
 	})
 }
 
+// TestDriverFailSafeInsideADrag: the user moves the mouse after any event of
+// a paced drag (issue 42: the steps are absolute moves that overwrote the
+// user's, and the release then dropped the tile under the user's pointer).
+// The drag stops at the next step: with the button down, one move back onto
+// the tile's own cell and the release there; before the press, nothing. The
+// button is never left down, and never released anywhere but the planned
+// drop point or the tile's own cell.
+func TestDriverFailSafeInsideADrag(t *testing.T) {
+	ctx := context.Background()
+	user := image.Pt(20, 700)
+	// move, press, 3 step moves, the drop point, release: the user moves
+	// after event k.
+	for k := 1; k <= 7; k++ {
+		d, rec, area := testDriver(t)
+		from, to := area.Centre(5, 0), area.Centre(5, 10)
+		rec.OnEvent = func(n int, e Event) {
+			if n == k {
+				rec.SetLocation(user)
+			}
+		}
+		err := d.Drag(ctx, from, to)
+		var fe *FailSafeError
+		if !errors.As(err, &fe) || fe.During != (k > 1) || fe.At != user {
+			t.Fatalf("user moved after event %d: %v, want a fail-safe during the drag at %v", k, err, user)
+		}
+		ev := rec.Events()
+		presses, releases := 0, 0
+		for _, e := range ev {
+			switch e.Kind {
+			case "press":
+				presses++
+			case "release":
+				releases++
+				if e.At != from.Pt() && e.At != to.Pt() {
+					t.Errorf("after event %d: released at %v, neither the tile's cell %v nor the drop point %v (%v)", k, e.At, from.Pt(), to.Pt(), ev)
+				}
+			}
+		}
+		if presses != releases {
+			t.Errorf("after event %d: %d presses, %d releases: the button is left down (%v)", k, presses, releases, ev)
+		}
+		switch {
+		case k == 1: // before the press: nothing pressed
+			if len(ev) != 1 || fe.Abandoned {
+				t.Errorf("user moved before the press: events %v (abandoned %v), want the one move", ev, fe.Abandoned)
+			}
+		case k < 7: // with the button down: back to the tile's cell, released
+			want := []Event{{"move", from.Pt()}, {"release", from.Pt()}}
+			if got := ev[k:]; !fe.Abandoned || len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+				t.Errorf("user moved after event %d: the bot went on with %v (abandoned %v), want %v", k, got, fe.Abandoned, want)
+			}
+			if d.Drags() != 0 {
+				t.Errorf("an abandoned drag counted: Drags() = %d", d.Drags())
+			}
+		default: // after the release: the drag was made, and play stops
+			if len(ev) != 7 || fe.Abandoned || d.Drags() != 1 {
+				t.Errorf("user moved after the release: events %v, abandoned %v, drags %d", ev, fe.Abandoned, d.Drags())
+			}
+		}
+		n := len(rec.Events())
+		if err := d.Drag(ctx, to, from); !errors.Is(err, ErrFailSafe) || len(rec.Events()) != n {
+			t.Errorf("user moved after event %d: the next drag gave %v and made %v", k, err, rec.Events()[n:])
+		}
+	}
+}
+
 func TestDriverRejectsAreaOffScreen(t *testing.T) {
 	rec := NewRecorder(image.Rect(0, 0, 800, 600), image.Pt(1, 1))
 	if _, err := NewDriver(rec, calibration.Area{Left: 600, Top: 100, Side: 400}, DefaultPace); err == nil {

@@ -93,6 +93,8 @@ func getDesk(t *testing.T) *desk.Desk {
 type e2eRun struct {
 	rep    play.Report
 	err    error
+	end    time.Time // when play.Board returned
+	seq    int64     // the page's pointer log before the board
 	state  game.State
 	events []game.PointerEvent
 }
@@ -123,8 +125,9 @@ func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg
 	// A board takes seconds; the limit only stops a hung bot.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	var r e2eRun
+	r := e2eRun{seq: seq}
 	r.rep, r.err = play.Board(ctx, cfg)
+	r.end = time.Now()
 	// The page shows a drop at once and sends it to the server behind the
 	// picture: the bot can see the solved board before the game has its
 	// last move (seen in CI at load 18). When the bot says it solved the

@@ -440,11 +440,14 @@ func touches(m, n board.Move) bool {
 
 // drag makes drag m of the plan, left being the drags left with it.
 func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.Point, left int) error {
-	t := p.cfg.Now()
+	t, made := p.cfg.Now(), p.cfg.Driver.Drags()
 	err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
 	p.rep.Drag += p.since(t)
 	p.trace("drag %d (cell %d → %d) released: %v", p.rep.Drags+1, m.From, m.To, p.since(t))
 	if err != nil {
+		if p.cfg.Driver.Drags() > made {
+			p.rep.Drags++ // made, and the user moved the mouse after it
+		}
 		return fmt.Errorf("play: drag %d of %d (cell %d → %d): %w", p.rep.Drags+1, p.rep.Drags+left, m.From, m.To, err)
 	}
 	p.rep.Drags++

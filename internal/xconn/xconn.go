@@ -315,3 +315,29 @@ func (d Display) Cookie() (string, []byte) {
 	}
 	return "", nil
 }
+
+// ButtonsDown returns which pointer buttons the X server holds down on
+// display ("" means $DISPLAY): bit b-1 set for button b (1 left, 2 middle,
+// 3 right…), from QueryPointer's mask. The server keeps an XTest press after
+// its client dies, so this is how a test sees a button left pressed.
+func ButtonsDown(display string) (uint8, error) {
+	c, err := Open(display)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	var mask uint16
+	err = c.Do("query pointer", func() error {
+		root := xproto.Setup(c.Conn).Roots[c.DefaultScreen].Root
+		r, err := xproto.QueryPointer(c.Conn, root).Reply()
+		if err != nil {
+			return err
+		}
+		mask = r.Mask
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("X display %s: %w", c.Display.Name, err)
+	}
+	return uint8(mask >> 8 & 0x1f), nil // Button1Mask is 1<<8 … Button5Mask 1<<12
+}
