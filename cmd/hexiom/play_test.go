@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
+	"hexiom/internal/xconn"
 	"hexiom/play/desk"
 )
 
@@ -150,6 +154,12 @@ func TestPlayCommand(t *testing.T) {
 		}
 	})
 
+	t.Run("signal during a drag", func(t *testing.T) {
+		for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTERM} {
+			signalDuringDrag(t, d, cal, sig)
+		}
+	})
+
 	t.Run("bad input", func(t *testing.T) {
 		t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 		t.Setenv("HOME", t.TempDir())
@@ -162,4 +172,47 @@ func TestPlayCommand(t *testing.T) {
 			t.Errorf("-boards without -watch: exit %d, want 2", st)
 		}
 	})
+}
+
+// signalDuringDrag starts `hexiom play` with slow drags (15 steps, 20 ms
+// apart), sends sig once the X server holds button 1 down (a drag under
+// way), and checks hexiom exits by itself with the button up (issue 42:
+// SIGHUP, which closing the terminal sends, and SIGQUIT killed it with the
+// XTest press held, and the user's next move dragged whatever was under the
+// pointer).
+func signalDuringDrag(t *testing.T, d *desk.Desk, cal string, sig syscall.Signal) {
+	t.Helper()
+	seed := uint64(8)
+	if _, err := d.New(game.Spec{Mode: game.ModeChallenge, Seed: &seed}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "play", "-calibration", cal, "-pace", "20ms", "-steps", "15")
+	cmd.Env = append(os.Environ(), "HEXIOM_TEST_AS_MAIN=1", "DISPLAY="+d.X.Display)
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	err := desktop.WaitFor(time.Minute, 2*time.Millisecond, "a drag to press button 1", func() (bool, error) {
+		b, err := xconn.ButtonsDown(d.X.Display)
+		return b&1 != 0, err
+	})
+	if err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatalf("%v: %v; stderr:\n%s", sig, err, errOut.String())
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && !ee.Exited() {
+		t.Errorf("%v during a drag killed hexiom (%v), want it to finish the drag and exit", sig, err)
+	}
+	if b, err := xconn.ButtonsDown(d.X.Display); err != nil || b != 0 {
+		t.Errorf("%v during a drag left buttons %#x down on the X server (%v)", sig, b, err)
+		_ = d.Robot.Release() // for the tests after
+	}
+	t.Logf("%v: %v; stderr ends: %s", sig, err, lastLine(errOut.String()))
 }

@@ -83,10 +83,18 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: unknown command %q; run '%s help'\n", p.name, args[0], p.name)
 		return ExitUsage
 	}
-	// cancelled once, on the first SIGINT or SIGTERM
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Cancelled once, on the first of these signals. SIGHUP (the terminal
+	// closed) and SIGQUIT too (issue 42): uncaught, they kill the process
+	// in the middle of a drag and the X server keeps its XTest press, the
+	// button held down under the user's next move. SIGKILL cannot be
+	// caught (README, "Stopping the bot").
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
-	return p.ExitStatus(c.Name, c.Run(ctx, args[1:], stdout, stderr), stderr)
+	err := c.Run(ctx, args[1:], stdout, stderr)
+	if err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		err = fmt.Errorf("%w (stopped: %v)", err, context.Cause(ctx))
+	}
+	return p.ExitStatus(c.Name, err, stderr)
 }
 
 // ExitStatus prints err once, as "PROGRAM NAME: …" (one such line for each
