@@ -58,6 +58,9 @@ if (($# == 0)); then
   go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
   go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
   go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/reader/
+  # issue 42: FindArea on parts of fixtures moved anywhere, partly off the
+  # screen (a few seconds a run: a small count)
+  go test -run '^$' -fuzz '^FuzzFindArea$' -fuzztime 16x ./vision/reader/
   # issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
   # boards, every "solved" checked by tantrix.Check (a few seconds each)
   go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/

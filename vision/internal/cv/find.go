@@ -139,7 +139,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		if held {
 			return area, r, err
 		}
-		if first.err == nil {
+		if first.err == nil || isCutOff(err) && !isCutOff(first.err) {
 			first.area, first.r, first.err = area, r, err
 		}
 	}
@@ -262,7 +262,7 @@ func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration
 			// board has cells in doubt, and says which)
 			return area, r, err, true
 		}
-		if first.err == nil {
+		if first.err == nil || isCutOff(err) && !isCutOff(first.err) {
 			first.area, first.r, first.err = area, r, err
 		}
 		refuted = append(refuted, c)
@@ -391,10 +391,57 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	// of a pixel
 	area := r.Area
 	area.Method, area.When = best.area.Method, best.area.When
+	if why := cutOff(img.Bounds(), area, s); why != "" {
+		return fail(r, "%w", cutOffError(why))
+	}
 	if err != nil {
 		return area, r, fmt.Errorf("find board: found a size-%d board in %v but: %w", s, area, err)
 	}
 	return area, r, nil
+}
+
+// cutOffError is what FindArea's refusal of a board cut by the picture's
+// edge wraps (why, from cutOff): of all the refusals, that one is said.
+type cutOffError string
+
+func (e cutOffError) Error() string { return string(e) }
+
+// isCutOff says whether err is a refusal of a board cut by the edge.
+func isCutOff(err error) bool {
+	var c cutOffError
+	return errors.As(err, &c)
+}
+
+// cutOff says why the board of size s in area a may be a window of a board
+// cut by the picture's edge (issue 42: the visible part of a board scrolled
+// half off the screen read as a smaller board of the same pitch, a phantom
+// that would have been played): a cell of it, or of the ring a board one
+// size larger would add at its pitch, reaches past the picture; "" when
+// none does. Around a board of the largest size only its own cells count.
+// The area itself may reach past the edge (a small board's area is much
+// larger than its cells).
+func cutOff(pic image.Rectangle, a calibration.Area, s int) string {
+	n := min(s+1, largest)
+	ring := a
+	if n > s {
+		ring = a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
+	}
+	r := ring.Radius(n)
+	in := image.Rect(pic.Min.X, pic.Min.Y, pic.Max.X-1, pic.Max.Y-1)
+	var off []int
+	for i, p := range ring.Cells(n) {
+		box := image.Rect(int(math.Floor(p.X-r)), int(math.Floor(p.Y-r)), int(math.Ceil(p.X+r)), int(math.Ceil(p.Y+r)))
+		if !box.In(in) {
+			off = append(off, i)
+		}
+	}
+	switch {
+	case len(off) == 0:
+		return ""
+	case n == s:
+		return fmt.Sprintf("cells %v of it reach past the screen's edge %v: bring the whole board into view", off, pic)
+	}
+	return fmt.Sprintf("around it, where a size-%d board's cells %v would be, the picture ends (%v): it may be part of a larger board cut by the screen's edge; bring the whole board into view", n, off, pic)
 }
 
 // recentring says whether the board r read, on a look whose holes are the

@@ -110,6 +110,9 @@ func (m *edgeMap) corr(dx, dy int) float64 {
 	var ab, aa, bb float64
 	x0, x1 := max(0, -dx), min(m.w, m.w-dx)
 	y0, y1 := max(0, -dy), min(m.h, m.h-dy)
+	if x1 <= x0 || y1 <= y0 {
+		return 0 // moved past the map (a strip narrower than the shift): no overlap
+	}
 	for y := y0; y < y1; y++ {
 		a := m.e[y*m.w+x0 : y*m.w+x1]
 		b := m.e[(y+dy)*m.w+x0+dx : (y+dy)*m.w+x1+dx]
