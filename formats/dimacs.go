@@ -31,15 +31,23 @@ type CNF struct {
 	Pairs               []int
 }
 
+// MaxVars bounds the variables of a CNF ReadCNF takes, and so what a model
+// read against it (ReadModel) holds: far above what WriteMaxCNF writes for
+// the largest board.
+const MaxVars = 1 << 24
+
 // ReadCNF reads a DIMACS CNF: the problem line "p cnf VARS CLAUSES", the
 // clauses (each ended by 0, one a line) and the comment lines WriteCNF and
 // WriteMaxCNF write; other comments are skipped. The clauses must be as
-// many as the problem line says and their variables within 1..VARS.
+// many as the problem line says and their variables within 1..VARS, VARS
+// at most MaxVars; the cells ("c cells:") distinct cells of a board of at
+// most board.MaxSize, no more than VARS of them (Solution checks them
+// against the level).
 func ReadCNF(r io.Reader, name string) (*CNF, error) {
 	f := &CNF{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
-	nClauses, line := -1, 0
+	nClauses, line, cellsLine := -1, 0, 0
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, a...))
 	}
@@ -53,6 +61,9 @@ func ReadCNF(r io.Reader, name string) (*CNF, error) {
 			if err := f.comment(fields); err != nil {
 				return nil, bad("%v", err)
 			}
+			if len(fields) > 1 && fields[1] == "cells:" {
+				cellsLine = line
+			}
 		case strings.HasPrefix(text, "p"):
 			if nClauses >= 0 {
 				return nil, bad("a second problem line")
@@ -64,6 +75,9 @@ func ReadCNF(r io.Reader, name string) (*CNF, error) {
 			}
 			if len(fields) != 4 || fields[1] != "cnf" || err1 != nil || err2 != nil || f.Vars < 0 || nClauses < 0 {
 				return nil, bad("expected \"p cnf VARS CLAUSES\", got %q", text)
+			}
+			if f.Vars > MaxVars {
+				return nil, bad("%d variables, over the limit of %d", f.Vars, MaxVars)
 			}
 		default:
 			if nClauses < 0 {
@@ -85,7 +99,27 @@ func ReadCNF(r io.Reader, name string) (*CNF, error) {
 	if len(f.Clauses) != nClauses {
 		return nil, fmt.Errorf("%s:%d: %d clauses, the problem line says %d", name, line, len(f.Clauses), nClauses)
 	}
+	if len(f.Cells) > f.Vars {
+		return nil, fmt.Errorf("%s:%d: %d cells, more than the %d variables", name, cellsLine, len(f.Cells), f.Vars)
+	}
 	return f, nil
+}
+
+// checkCells checks the cells of "c cells:": distinct cells of a board of
+// at most board.MaxSize.
+func checkCells(cells []int) error {
+	n := board.NumCells(board.MaxSize)
+	seen := make(map[int]bool, len(cells))
+	for _, i := range cells {
+		if i < 0 || i >= n {
+			return fmt.Errorf("\"c cells:\": cell %d out of 0..%d", i, n-1)
+		}
+		if seen[i] {
+			return fmt.Errorf("\"c cells:\": cell %d twice", i)
+		}
+		seen[i] = true
+	}
+	return nil
 }
 
 // clause reads one clause line: literals within ±vars, then 0.
@@ -127,7 +161,9 @@ func (f *CNF) comment(fields []string) error {
 	var v []int
 	switch fields[0] + " " + fields[1] {
 	case "c cells:":
-		f.Cells, err = ints(-1)
+		if f.Cells, err = ints(-1); err == nil {
+			err = checkCells(f.Cells)
+		}
 	case "c objective":
 		if v, err = ints(2); err == nil {
 			f.Base, f.Step = v[0], v[1]
@@ -177,10 +213,11 @@ type Model struct {
 	True   []bool
 }
 
-// ReadModel reads a SAT solver's answer as CaDiCaL and the SAT
-// competition print it: a line "s STATUS", and with SATISFIABLE "v" lines
-// of literals ending with 0. Comment lines ("c …") are skipped.
-func ReadModel(r io.Reader, name string) (Model, error) {
+// ReadModel reads a SAT solver's answer to a CNF of vars variables (CNF.Vars)
+// as CaDiCaL and the SAT competition print it: a line "s STATUS", and with
+// SATISFIABLE "v" lines of literals within ±1..vars ending with 0. Comment
+// lines ("c …") are skipped.
+func ReadModel(r io.Reader, name string, vars int) (Model, error) {
 	var m Model
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
@@ -205,6 +242,9 @@ func ReadModel(r io.Reader, name string) (Model, error) {
 				l, err := strconv.Atoi(w)
 				if err != nil {
 					return Model{}, fmt.Errorf("%s:%d: literal %q is not a number", name, line, w)
+				}
+				if l < -vars || l > vars {
+					return Model{}, fmt.Errorf("%s:%d: literal %d: want ±1..%d, the CNF's variables", name, line, l, vars)
 				}
 				if l == 0 {
 					ended = true
@@ -250,8 +290,16 @@ func (f *CNF) Occupied(m Model) []int {
 // Solution returns level with its free cells cells (a CNF's Cells) filled
 // as a SAT solver's answer says: a tile on each cell of occupied, numbered
 // by its occupied neighbours, the others empty. board.Check says whether
-// it solves the level.
-func Solution(level board.Position, cells, occupied []int) board.Position {
+// it solves the level. A cell of cells or occupied that is not a free cell
+// of level (a CNF of another level) is an error.
+func Solution(level board.Position, cells, occupied []int) (board.Position, error) {
+	for _, list := range [][]int{cells, occupied} {
+		for _, i := range list {
+			if i < 0 || i >= len(level.Cells) || level.Cells[i].Fixed {
+				return board.Position{}, fmt.Errorf("cell %d: not a free cell of the level (size %d, cells 0..%d)", i, level.Size, len(level.Cells)-1)
+			}
+		}
+	}
 	sol := level.Clone()
 	for _, i := range cells {
 		sol.Cells[i].Tile = board.None
@@ -262,5 +310,5 @@ func Solution(level board.Position, cells, occupied []int) board.Position {
 	for _, i := range occupied {
 		sol.Cells[i].Tile = int8(sol.Occupied(i))
 	}
-	return sol
+	return sol, nil
 }

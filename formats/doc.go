@@ -11,7 +11,8 @@
 //
 // Files by job: cnf.go writes a level as CNF (WriteCNF, WriteMaxCNF);
 // dimacs.go reads a CNF back, with the comment lines the writers add
-// (ReadCNF), and a SAT solver's answer (ReadModel); dzn.go writes MiniZinc
+// (ReadCNF), and a SAT solver's answer to it (ReadModel, its literals
+// within the CNF's variables); dzn.go writes MiniZinc
 // data (WriteLevelDZN, WriteTantrixDZN); mzn.go reads MiniZinc's output on
 // scripts/tantrix.mzn (ReadTantrixMZN); solution.go reads a Tantrix
 // solution, one "q r tile rotation" line a place (ReadTantrixSolution).

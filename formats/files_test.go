@@ -178,26 +178,34 @@ func TestReadModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ReadModel(f, c.answer)
+		vars := 1000 // the unsolvable level's CNF is not in testdata
+		var cnf *CNF
+		if c.cnf != "" {
+			g, err := os.Open(filepath.Join("testdata", c.cnf))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cnf, err = ReadCNF(g, c.cnf)
+			g.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			vars = cnf.Vars
+		}
+		m, err := ReadModel(f, c.answer, vars)
 		f.Close()
 		if err != nil || m.Status != c.status {
 			t.Errorf("%s: %v, status %q, want %q", c.answer, err, m.Status, c.status)
 			continue
 		}
-		if c.cnf == "" {
+		if cnf == nil {
 			continue
 		}
-		g, err := os.Open(filepath.Join("testdata", c.cnf))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cnf, err := ReadCNF(g, c.cnf)
-		g.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
 		level := readLevel(t, c.level)
-		sol := Solution(level, cnf.Cells, cnf.Occupied(m))
+		sol, err := Solution(level, cnf.Cells, cnf.Occupied(m))
+		if err != nil {
+			t.Fatalf("%s: %v", c.answer, err)
+		}
 		if pr := board.Check(level, sol); pr != nil {
 			t.Errorf("%s: the model is not a solution of %s: %v\n%s", c.answer, c.level, pr, sol)
 		}
@@ -211,7 +219,7 @@ func TestReadModel(t *testing.T) {
 		{"c nothing\n", "bad.txt: no status line"},
 		{"s SATISFIABLE\nx\n", "bad.txt:2: expected a line starting c, s or v"},
 	} {
-		_, err := ReadModel(strings.NewReader(c.text), "bad.txt")
+		_, err := ReadModel(strings.NewReader(c.text), "bad.txt", 10)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.want)
 		}

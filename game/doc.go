@@ -106,13 +106,19 @@
 //	                        "dropped", state}; 409 when illegal, the level is
 //	                        solved, or started (the State.Started the page
 //	                        saw; optional) is not the level in play: a move
-//	                        that arrives after a new level began is refused.
+//	                        that arrives after a new level began is refused;
+//	                        409 too past MaxMoves (10,000) moves played on
+//	                        the level, undone ones included (a new level or
+//	                        a replay starts the count again).
 //	POST /api/moves         {moves:[{from, to}, …], started} → {results:[{result}
 //	                        or {error}, …], state}: what the page sends, the
 //	                        moves dropped while its last request was on its
 //	                        way together; each is played in order as if sent
 //	                        alone (a refused one changes nothing, the next is
-//	                        still played). 400 for a bad batch (1 to 1000 moves).
+//	                        still played). 400 for a bad batch (1 to 1000 moves);
+//	                        409 {error, state} when the level had MaxMoves
+//	                        moves played before it (those of the batch past
+//	                        the cap are refused one by one).
 //	POST /api/undo          → State; 409 when there is nothing to undo.
 //	POST /api/restart       → State.
 //	POST /api/debug         (Debug only) {drop_next:n} → {drop_next}: ignore the next n legal

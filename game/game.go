@@ -74,7 +74,17 @@ var (
 	// ErrStale: a move made on a level that is no longer the one in play
 	// (the page sent it before a new level began and it arrived after).
 	ErrStale = errors.New("move made on another level")
+	// ErrTooMany: the level has had MaxMoves moves played.
+	ErrTooMany = errors.New("too many moves on this level")
 )
+
+// MaxMoves bounds the moves played on one level, undone ones included
+// (Restart keeps the count; a new level or a replay starts it again), and
+// with it the undo history: past it a move is refused with ErrTooMany (409
+// from the API). A size-6 level has 91 cells; a player makes hundreds of
+// moves at most, a program sending batches of 1,000 (POST /api/moves)
+// millions, each kept until the next level without it (issue 42).
+const MaxMoves = 10_000
 
 // Game is one player's game: the level being played, its moves and clock,
 // and what the page reported (layout, pointer events). It is safe for
@@ -89,6 +99,7 @@ type Game struct {
 	seed         uint64
 	start, pos   board.Position
 	history      []Move
+	played       int // moves played on this level, undone ones too (MaxMoves)
 	last         *Move
 	began, ended time.Time // ended is zero until solved
 	// levelVersion is the version at which the level began; shown is set
@@ -189,6 +200,7 @@ func (g *Game) NewLevel(sp Spec) error {
 	}
 	g.start, g.pos = pos, pos.Clone()
 	g.history, g.last = nil, nil
+	g.played = 0
 	g.began, g.ended = g.now(), time.Time{}
 	g.shown = false
 	g.bump()
@@ -266,10 +278,15 @@ type Outcome struct {
 
 // MovesOn plays moves in order, as MoveOn would one by one, under one lock:
 // a refused move changes nothing and the next is still played, as when the
-// page sent them one request each. It returns an outcome per move.
-func (g *Game) MovesOn(started uint64, ms []Move) []Outcome {
+// page sent them one request each. It returns an outcome per move, or
+// ErrTooMany and none when the level had MaxMoves moves played before the
+// batch (moves of the batch past it are refused one by one).
+func (g *Game) MovesOn(started uint64, ms []Move) ([]Outcome, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.played >= MaxMoves {
+		return nil, g.tooMany()
+	}
 	out := make([]Outcome, len(ms))
 	for i, m := range ms {
 		res, err := g.moveOn(started, m)
@@ -279,7 +296,12 @@ func (g *Game) MovesOn(started uint64, ms []Move) []Outcome {
 		}
 		out[i].Result = res
 	}
-	return out
+	return out, nil
+}
+
+// tooMany is the error of a move past MaxMoves; callers hold mu.
+func (g *Game) tooMany() error {
+	return fmt.Errorf("%w: %d played, the most a level takes; start it again (Replay) or another", ErrTooMany, g.played)
 }
 
 func (g *Game) move(m Move) (Result, error) {
@@ -287,6 +309,8 @@ func (g *Game) move(m Move) (Result, error) {
 	switch {
 	case !g.ended.IsZero():
 		return "", ErrSolved
+	case g.played >= MaxMoves:
+		return "", g.tooMany()
 	case m.From < 0 || m.From >= n || m.To < 0 || m.To >= n:
 		return "", fmt.Errorf("%w: cell out of range 0..%d in %d→%d", ErrIllegal, n-1, m.From, m.To)
 	case m.From == m.To:
@@ -312,6 +336,7 @@ func (g *Game) move(m Move) (Result, error) {
 		return Dropped, nil
 	}
 	g.apply(m)
+	g.played++
 	g.history = append(g.history, m)
 	g.last = &m
 	if g.pos.Solved() {

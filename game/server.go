@@ -348,7 +348,12 @@ func (g *Game) handleMoves(w http.ResponseWriter, r *http.Request) {
 		}
 		ms[i] = Move{From: *m.From, To: *m.To}
 	}
-	out := g.MovesOn(*b.Started, ms)
+	out, err := g.MovesOn(*b.Started, ms)
+	if err != nil {
+		st := g.State()
+		writeJSON(w, http.StatusConflict, apiError{Error: "POST /api/moves: " + err.Error(), State: &st})
+		return
+	}
 	writeJSON(w, http.StatusOK, MovesReply{Results: out, State: g.State()})
 }
 

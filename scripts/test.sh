@@ -6,7 +6,8 @@
 # (their full tests, fewer random levels: see below),
 # fuzzes briefly the level parser, the game's
 # API, calibration and template files, the PNGs hexiom read takes, the
-# Tantrix board parser and `hexiom tantrix solve`,
+# Tantrix board parser and `hexiom tantrix solve`, the CNF and SAT answer
+# readers,
 # compiles every package for Windows (scripts/windows-build.sh: no X11 code
 # there), and builds hexiom.exe (scripts/windows-release.sh) and runs it
 # under Wine against the Linux binary (TestWine, -tags wine).
@@ -65,6 +66,9 @@ if (($# == 0)); then
   # boards, every "solved" checked by tantrix.Check (a few seconds each)
   go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
   go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
+  # issue 42: the readers of a CNF and of a SAT solver's answer
+  go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
+  go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
   # gohook, the portable click listener, is in Linux builds only with -tags
   # gohook and opens the X display as the binary loads: start it under
   # xvfb-run, whose server outlives it (the hook runs until the process ends)

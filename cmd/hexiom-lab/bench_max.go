@@ -8,10 +8,14 @@ package main
 //
 // -far N adds N levels of each of -far-sizes from the hard set of issue 27
 // (board.FarLevel, seeds 0..N-1: 4 to 14 tiles' numbers changed, locked
-// ones too), named far-sS-SEED.
+// ones too), named far-sS-SEED. -random takes 0..1000 (maxRandom), -far
+// 0..10000 (maxFar).
 //
 // The levels are named levelNN+2 and random-sS-SEED+2; -write DIR writes
-// them to DIR/NAME.txt (for scripts/gecode-compare-max.sh) instead. Each
+// them to DIR/NAME.txt (for scripts/gecode-compare-max.sh) instead, each
+// through a temporary file and a rename (safefile.Replace): a reader sees
+// no half level, and a symbolic link at DIR/NAME.txt is replaced by the
+// file, never written through. Each
 // solve's wall time and CPU time (the process's, both goroutines of the
 // race added: a figure a busy machine distorts far less) are measured; the
 // table counts the levels proved within 1 s of each.
@@ -28,6 +32,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/internal/cli"
+	"hexiom/internal/safefile"
 	"hexiom/internal/stats"
 	"hexiom/solver"
 )
@@ -49,10 +54,27 @@ func maxRaiseSeed(official bool, size int, n uint64) uint64 {
 	return 1000*uint64(size) + n
 }
 
+// The most levels -random and -far take per size: the set is built whole
+// before the first solve. Random levels' raise seeds, 1000·size+N
+// (maxRaiseSeed), stay apart by size below maxRandom.
+const (
+	maxRandom = 1000
+	maxFar    = 10_000
+)
+
+// checkCount refuses a count of levels outside 0..most.
+func checkCount(flag string, n, most int) error {
+	if n < 0 || n > most {
+		return cli.Usagef("%s %d: want 0..%d levels per size", flag, n, most)
+	}
+	return nil
+}
+
 // benchMaxSet is the test and benchmark set of solve -max: each official
 // level in dir (level01.txt …) with two tiles raised, then nRandom random
-// levels of each size raised the same way.
-func benchMaxSet(dir string, nRandom int, sizes []int) (names []string, levels []board.Position, err error) {
+// levels of each size raised the same way, then nFar of each of farSizes
+// from the hard set. It stops when ctx is done.
+func benchMaxSet(ctx context.Context, dir string, nRandom int, sizes []int, nFar int, farSizes []int) (names []string, levels []board.Position, err error) {
 	files, official, err := benchLevels(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("levels: %w", err)
@@ -68,11 +90,40 @@ func benchMaxSet(dir string, nRandom int, sizes []int) (names []string, levels [
 	}
 	for _, s := range sizes {
 		for seed := range uint64(nRandom) {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, fmt.Errorf("interrupted while building the set: %w", err)
+			}
 			names = append(names, fmt.Sprintf("random-s%d-%d+2", s, seed))
 			levels = append(levels, board.Raise(board.Random(s, seed), 2, maxRaiseSeed(false, s, seed)))
 		}
 	}
+	for _, s := range farSizes {
+		for seed := range uint64(nFar) {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, fmt.Errorf("interrupted while building the set: %w", err)
+			}
+			names = append(names, fmt.Sprintf("far-s%d-%d", s, seed))
+			levels = append(levels, board.FarLevel(s, seed))
+		}
+	}
 	return names, levels, nil
+}
+
+// writeSet writes each level to dir/NAME.txt through safefile.Replace.
+func writeSet(ctx context.Context, dir string, names []string, levels []board.Position) error {
+	for k, level := range levels {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted after writing %d of %d levels: %w", k, len(levels), err)
+		}
+		f := filepath.Join(dir, names[k]+".txt")
+		if err := safefile.Replace(f, func(w io.Writer) error {
+			_, err := io.WriteString(w, level.Format())
+			return err
+		}); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+	}
+	return nil
 }
 
 // parseSizes reads a list of sizes separated by commas, each from least to
@@ -107,9 +158,9 @@ func loadAvg() string {
 func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench-max", stderr)
 	dir := fs.String("levels", officialLevels, levelsUsage)
-	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1)")
+	nRandom := fs.Int("random", 100, "random levels per size (seeds 0..N-1; at most 1000)")
 	sizesFlag := fs.String("sizes", "3,4,5,6", "sizes of the random levels")
-	nFar := fs.Int("far", 0, "levels per size of the hard set (board.FarLevel, seeds 0..N-1)")
+	nFar := fs.Int("far", 0, "levels per size of the hard set (board.FarLevel, seeds 0..N-1; at most 10000)")
 	farSizesFlag := fs.String("far-sizes", "4,5", "sizes of the hard set's levels")
 	objs := fs.String("max", "tiles,points", "objectives to run")
 	timeout := fs.Duration("timeout", 10*time.Second, "limit per solve; the best found and its bound are kept")
@@ -125,6 +176,12 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
+	if err := checkCount("-random", *nRandom, maxRandom); err != nil {
+		return err
+	}
+	if err := checkCount("-far", *nFar, maxFar); err != nil {
+		return err
+	}
 	sizes, err := parseSizes("-sizes", *sizesFlag, 1)
 	if err != nil {
 		return err
@@ -133,32 +190,16 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	var objectives []solver.Objective
-	for _, f := range strings.Split(*objs, ",") {
-		o, err := solver.ParseObjective(f)
-		if err != nil {
-			return cli.Usagef("-max: %v", err)
-		}
-		objectives = append(objectives, o)
-	}
-	names, levels, err := benchMaxSet(*dir, *nRandom, sizes)
+	objectives, err := parseObjectives(*objs)
 	if err != nil {
 		return err
 	}
-	for _, s := range farSizes {
-		for seed := range uint64(max(*nFar, 0)) {
-			names = append(names, fmt.Sprintf("far-s%d-%d", s, seed))
-			levels = append(levels, board.FarLevel(s, seed))
-		}
+	names, levels, err := benchMaxSet(ctx, *dir, *nRandom, sizes, *nFar, farSizes)
+	if err != nil {
+		return err
 	}
 	if *write != "" {
-		for k, level := range levels {
-			f := filepath.Join(*write, names[k]+".txt")
-			if err := os.WriteFile(f, []byte(level.Format()), 0o644); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeSet(ctx, *write, names, levels)
 	}
 	fmt.Fprintf(stdout, "load average at start: %s; %d goroutine(s) per solve\n", loadAvg(), *threads)
 	failures := 0
@@ -173,6 +214,19 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("%d solves failed or gave a wrong answer", failures)
 	}
 	return nil
+}
+
+// parseObjectives reads -max: objectives separated by commas.
+func parseObjectives(list string) ([]solver.Objective, error) {
+	var objectives []solver.Objective
+	for _, f := range strings.Split(list, ",") {
+		o, err := solver.ParseObjective(f)
+		if err != nil {
+			return nil, cli.Usagef("-max: %v", err)
+		}
+		objectives = append(objectives, o)
+	}
+	return objectives, nil
 }
 
 // benchMaxObjective solves every level for obj, a line each with verbose,

@@ -21,7 +21,7 @@ func TestInterruptStopsBench(t *testing.T) {
 		want string
 	}{
 		{syscall.SIGINT, []string{"bench", "-runs", "100000", "-threads", "1"}, "hexiom-lab bench: interrupted after "},
-		{syscall.SIGTERM, []string{"bench-max", "-random", "100000", "-threads", "1", "-timeout", "1m"}, "hexiom-lab bench-max: interrupted during -max tiles"},
+		{syscall.SIGTERM, []string{"bench-max", "-random", "1000", "-threads", "1", "-timeout", "1m"}, "hexiom-lab bench-max: interrupted during -max tiles"},
 	} {
 		_, msg, ended := binary().Interrupted(t, c.sig, c.args...)
 		ee, ok := ended.(*exec.ExitError)

@@ -51,7 +51,7 @@ func TestCNFWithCaDiCaL(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 10 {
 		t.Fatalf("cadical: %v (want exit status 10, satisfiable)\n%s", err, answer)
 	}
-	m, err := formats.ReadModel(bytes.NewReader(answer), "cadical's answer")
+	m, err := formats.ReadModel(bytes.NewReader(answer), "cadical's answer", f.Vars)
 	if err != nil || m.Status != formats.Satisfiable {
 		t.Fatalf("cadical's answer: %v, %q", err, m.Status)
 	}
@@ -59,7 +59,10 @@ func TestCNFWithCaDiCaL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol := formats.Solution(level, f.Cells, f.Occupied(m))
+	sol, err := formats.Solution(level, f.Cells, f.Occupied(m))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if pr := board.Check(level, sol); pr != nil {
 		t.Fatalf("CaDiCaL's model is not a solution: %v\n%s", pr, sol)
 	}

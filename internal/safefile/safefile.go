@@ -72,6 +72,25 @@ func Write(path string, write func(w io.Writer) error) error {
 		}
 		mode = st.Mode().Perm()
 	}
+	return replace(path, mode, write)
+}
+
+// Replace is Write for a path in a directory others may write to: it never
+// writes through what is at path. A symbolic link there is replaced by the
+// new file, as anything else is (the rename); the file it pointed to, a
+// device or a pipe included, is left as it was. The new file keeps the
+// mode of a regular file it replaces (0644 otherwise).
+func Replace(path string, write func(w io.Writer) error) error {
+	mode := fs.FileMode(0o644)
+	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() {
+		mode = st.Mode().Perm()
+	}
+	return replace(path, mode, write)
+}
+
+// replace writes a temporary file beside path with mode and renames it
+// over path.
+func replace(path string, mode fs.FileMode, write func(w io.Writer) error) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
