@@ -31,8 +31,8 @@ type solveMaxReport struct {
 	Max       string `json:"max"`             // "tiles" or "points"
 	Board     string `json:"board,omitempty"` // the arrangement in the level format
 	Objective int    `json:"objective"`
-	Bound     int    `json:"bound"`   // the best upper bound proved
-	Optimal   bool   `json:"optimal"` // objective == bound
+	Bound     *int   `json:"bound,omitempty"` // the best upper bound proved; none without an arrangement
+	Optimal   bool   `json:"optimal"`         // objective == bound
 	SetAside  []int8 `json:"set_aside"`
 	Nodes     int64  `json:"nodes"`
 	SolveNS   int64  `json:"solve_ns"`
@@ -61,15 +61,15 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj sol
 		case errors.Is(err, solver.ErrNoSolution):
 			err = fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, res.Nodes)
 		case errors.Is(err, context.DeadlineExceeded):
-			err = fmt.Errorf("%s: no arrangement found in %v (bound %d): %w", name, timeout, res.Bound, err)
+			err = fmt.Errorf("%s: no arrangement found in %v: %w", name, timeout, err)
 		case errors.Is(err, context.Canceled):
-			err = fmt.Errorf("%s: interrupted, no arrangement found (bound %d): %w", name, res.Bound, err)
+			err = fmt.Errorf("%s: interrupted, no arrangement found: %w", name, err)
 		default:
 			err = fmt.Errorf("%s: %w", name, err)
 		}
 		rep.Solved, rep.Error = false, err.Error()
 	} else {
-		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, res.Bound, res.Optimal
+		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, &res.Bound, res.Optimal
 		rep.SetAside, rep.FoundNS = res.SetAside, res.FoundAfter.Nanoseconds()
 		if rep.SetAside == nil {
 			rep.SetAside = []int8{}

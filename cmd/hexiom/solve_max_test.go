@@ -70,7 +70,7 @@ func TestSolveMaxJSON(t *testing.T) {
 			all += int(c.Tile)
 		}
 	}
-	if !r.Solved || r.Max != "points" || r.Objective != all || r.Bound != all || !r.Optimal || r.SolveNS <= 0 || r.SetAside == nil {
+	if !r.Solved || r.Max != "points" || r.Objective != all || r.Bound == nil || *r.Bound != all || !r.Optimal || r.SolveNS <= 0 || r.SetAside == nil {
 		t.Fatalf("level 38: %+v, want objective = bound = %d, optimal", r, all)
 	}
 	sol, err := board.Parse("json", []byte(r.Board))
@@ -80,11 +80,36 @@ func TestSolveMaxJSON(t *testing.T) {
 	if pr := board.CheckArrangement(level, sol, r.SetAside); pr != nil {
 		t.Fatalf("level 38 arrangement rejected: %v", pr)
 	}
-	if r := reps[1]; r.Solved || !strings.Contains(r.Error, "no solution") {
-		t.Fatalf("locked: %+v, want no solution", r)
+	if r := reps[1]; r.Solved || !strings.Contains(r.Error, "no solution") || strings.Contains(lines[1], `"bound"`) {
+		t.Fatalf("locked: %s, want no solution, no bound", lines[1])
 	}
 	out.Reset()
 	if st := run([]string{"solve", "-max", "most", locked}, &out, &errb); st != exitUsage {
 		t.Fatalf("-max most: status %d, want %d", st, exitUsage)
+	}
+}
+
+// solve -max -json stopped before any arrangement (a -timeout that has
+// passed when the search starts) prints no "bound" key, where it printed
+// "bound":0 (no bound had been computed), and the text says no bound.
+func TestSolveMaxJSONNoBound(t *testing.T) {
+	far := "../../solver/testdata/far/far-s6-40.txt"
+	var out, errb bytes.Buffer
+	st := run([]string{"solve", "-max", "tiles", "-json", "-timeout", "1ns", far}, &out, &errb)
+	if st != exitFailed {
+		t.Fatalf("status %d, want %d (none found in time): %s", st, exitFailed, errb.String())
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if _, ok := rep["bound"]; ok || rep["solved"] != false || !strings.Contains(errb.String(), "no arrangement found in 1ns") {
+		t.Errorf("report %s, stderr %q; want no bound, not solved, none found in 1ns", out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	run([]string{"solve", "-max", "tiles", "-timeout", "1ns", far}, &out, &errb)
+	if strings.Contains(errb.String(), "bound") {
+		t.Errorf("text: %q names a bound none computed", errb.String())
 	}
 }
