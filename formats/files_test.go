@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -228,17 +229,19 @@ func TestReadModel(t *testing.T) {
 
 // TestReadTantrixMZN: MiniZinc's output in testdata (Gecode on
 // scripts/tantrix.mzn with -s) reads back: a solution that tantrix.Check
-// accepts, a proof of none, a run out of time; broken output is refused
-// with the line.
+// accepts, a proof of none, a run out of time (=====UNKNOWN=====); broken
+// output is refused with the line: a solveTime not a finite number of
+// seconds (NaN, Inf, negative), a solution that fills some places only or
+// one twice, output with no answer at all.
 func TestReadTantrixMZN(t *testing.T) {
 	for _, c := range []struct {
-		output, board string
-		tiles         int
-		unsat         bool
+		output, board  string
+		tiles          int
+		unsat, unknown bool
 	}{
-		{"t10-1.gecode.txt", "testdata/t10-1.txt", 10, false},
-		{"none3.gecode.txt", "testdata/none3.txt", 0, true},
-		{"001-timeout.gecode.txt", "../tantrix/testdata/hard/001-moved-20.txt", 0, false},
+		{"t10-1.gecode.txt", "testdata/t10-1.txt", 10, false, false},
+		{"none3.gecode.txt", "testdata/none3.txt", 0, true, false},
+		{"001-timeout.gecode.txt", "../tantrix/testdata/hard/001-moved-20.txt", 0, false, true},
 	} {
 		b := readBoard(t, c.board)
 		f, err := os.Open(filepath.Join("testdata", c.output))
@@ -247,8 +250,8 @@ func TestReadTantrixMZN(t *testing.T) {
 		}
 		a, err := ReadTantrixMZN(f, c.output, b)
 		f.Close()
-		if err != nil || len(a.Tiles) != c.tiles || a.Unsatisfiable != c.unsat || a.SolveS <= 0 {
-			t.Errorf("%s: %v: %d tiles (want %d), unsatisfiable %v, solveTime %v", c.output, err, len(a.Tiles), c.tiles, a.Unsatisfiable, a.SolveS)
+		if err != nil || len(a.Tiles) != c.tiles || a.Unsatisfiable != c.unsat || a.Unknown != c.unknown || a.SolveS <= 0 {
+			t.Errorf("%s: %v: %d tiles (want %d), unsatisfiable %v, unknown %v, solveTime %v", c.output, err, len(a.Tiles), c.tiles, a.Unsatisfiable, a.Unknown, a.SolveS)
 			continue
 		}
 		if c.tiles > 0 {
@@ -265,6 +268,13 @@ func TestReadTantrixMZN(t *testing.T) {
 		{"place one\n", `bad.txt:1: expected "place J TILE ROT"`},
 		{"%%%mzn-stat: solveTime=soon\n", `bad.txt:1: solveTime "soon"`},
 		{"place 1 1 0\n=====UNSATISFIABLE=====\n", "bad.txt: both"},
+		{"=====UNKNOWN=====\n%%%mzn-stat: solveTime=NaN\n", `bad.txt:2: solveTime "NaN" is not a number of seconds`},
+		{"=====UNKNOWN=====\n%%%mzn-stat: solveTime=+Inf\n", `bad.txt:2: solveTime "+Inf"`},
+		{"=====UNKNOWN=====\n%%%mzn-stat: solveTime=-0.5\n", `bad.txt:2: solveTime "-0.5"`},
+		{"place 1 1 0\nplace 2 2 0\n----------\n", "bad.txt: 2 places filled, want all 10"},
+		{placeLines(1, 2, 3, 4, 5, 6, 7, 8, 9, 9), "bad.txt: place {"},
+		{"", "bad.txt: no placement, =====UNSATISFIABLE===== or =====UNKNOWN====="},
+		{"=====ERROR=====\nminizinc: some failure\n", "bad.txt: no placement"},
 	} {
 		_, err := ReadTantrixMZN(strings.NewReader(c.text), "bad.txt", b)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -305,4 +315,13 @@ func TestReadTantrixSolution(t *testing.T) {
 			t.Errorf("%q: %v, want %q", c.text, err, c.want)
 		}
 	}
+}
+
+// placeLines is MiniZinc's solution with place j's tile j, turned 0.
+func placeLines(places ...int) string {
+	var b strings.Builder
+	for i, j := range places {
+		fmt.Fprintf(&b, "place %d %d 0\n", j, i+1)
+	}
+	return b.String() + "----------\n"
 }

@@ -62,6 +62,10 @@ type MaxResult struct {
 	Nodes   int64
 	// FoundAfter is when Solution was found, from the start of SolveMax.
 	FoundAfter time.Duration
+	// OverBudget reports that the tables of the occupancy view were
+	// skipped, or fewer of them made, for MemBudget: a bound they would
+	// have proved may be missing.
+	OverBudget bool
 }
 
 // Gap is how far Objective may be from the optimum.
@@ -190,6 +194,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	}
 
 	r := newMaxRace(ctx, mp, visits, obj == Points, ub, t0)
+	r.mem = cfg.mem
 	r.round = down.Round // occ runs on down's goroutine
 	defer r.cancel()
 	if !first.exhausted && !mp.capped {
@@ -230,6 +235,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	res.Solution, res.SetAside = arrangement(p, r.sol)
 	res.Objective, res.Bound = lockedW+int(r.bestVal), lockedW+int(r.bound)
 	res.Optimal, res.FoundAfter = r.bound == r.bestVal, r.foundAfter
+	res.OverBudget = r.overBudget || r.od != nil && r.od.Capped()
 	return res, nil
 }
 
@@ -373,6 +379,10 @@ type maxRace struct {
 	occT    int32
 	occDual search.Dual
 	occAt   time.Time // when occ starts (occStart)
+	// mem is MemBudget's budget (0: none); overBudget, the tables were
+	// skipped or fewer for it (fitMem).
+	mem        int64
+	overBudget bool
 
 	// occFind's search (nil until its first call), its buffers, and the
 	// problem r.od was laid out for (occOrder).
@@ -1023,6 +1033,9 @@ func (r *maxRace) occInit() {
 	r.od, r.occT = new(search.OccDP), -1
 	r.occProb = occOrder(r.mp.prob, r.visits)
 	r.occOff = !r.od.Reset(r.occProb, search.OccWideBits)
+	if !r.occOff && r.mem > 0 {
+		r.occOff = !r.fitMem()
+	}
 	r.occAt = r.t0.Add(occStart(r.od.Bits()))
 	// A wide board's occ is occWide, on the same goroutine.
 	r.wide = !r.occOff && r.od.Bits() > search.OccMaxBits

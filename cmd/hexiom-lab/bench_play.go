@@ -76,6 +76,12 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			lv = append(lv, i)
 		}
 	}
+	if *n < 0 {
+		return cli.Usagef("-n %d: want 0 or more random challenges", *n)
+	}
+	if *n == 0 && len(lv) == 0 {
+		return cli.Usagef("-n 0 and no -levels: nothing to play")
+	}
 	self, err := findHexiom(*hexiomBin)
 	if err != nil {
 		return err

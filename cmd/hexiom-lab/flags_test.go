@@ -9,7 +9,8 @@ import (
 // TestFlagValuesRefused: -threads out of range and a -timeout of zero or
 // less are usage errors (exit 2) naming the flag, in every hexiom-lab
 // command that has them, rather than clamped or run; so are a -theme out
-// of its list and a -zoom out of range, refused before a desktop starts.
+// of its list, a -zoom out of range and a bench-play with nothing to play
+// (-n below 0, or 0 without -levels), refused before a desktop starts.
 func TestFlagValuesRefused(t *testing.T) {
 	board := genBoard(t, 10, 3)
 	type refused = clitest.Refusal
@@ -29,6 +30,8 @@ func TestFlagValuesRefused(t *testing.T) {
 		refused{Flag: "-theme", Args: []string{"bench-play", "-theme", "bogus"}},
 		refused{Flag: "-zoom", Args: []string{"bench-play", "-zoom", "0"}},
 		refused{Flag: "-zoom", Args: []string{"bench-play", "-zoom", "-1"}},
-		refused{Flag: "-levels", Args: []string{"bench-play", "-levels", "0-41"}})
+		refused{Flag: "-levels", Args: []string{"bench-play", "-levels", "0-41"}},
+		refused{Flag: "hexiom-lab bench-play: -n -3: want 0 or more random challenges", Args: []string{"bench-play", "-n", "-3"}},
+		refused{Flag: "hexiom-lab bench-play: -n 0 and no -levels: nothing to play", Args: []string{"bench-play", "-n", "0"}})
 	binary().FlagValuesRefused(t, cases)
 }

@@ -16,7 +16,7 @@
 // Run `hexiom-lab help` for the list of commands and `hexiom-lab COMMAND
 // -h` for the flags of one. Flags, exit statuses and errors follow
 // hexiom's rule (package internal/cli): 0 success; 1 the command failed; 2
-// a wrong command line; the error printed once, on stderr, as "hexiom-lab
+// a wrong command line; 3 a crash (a panic); the error printed once, on stderr, as "hexiom-lab
 // COMMAND: …".
 package main
 

@@ -99,17 +99,17 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 		ans, err := formats.ReadTantrixMZN(&out, "minizinc's output", b)
 		if err != nil {
-			return err
+			return fmt.Errorf("run %d: %w", rep.Iterations, err)
 		}
 		rep.SolveS += ans.SolveS
 		if ans.Unsatisfiable {
 			rep.Proved = true
 			break
 		}
-		ts := ans.Tiles
-		if len(ts) != b.N {
+		if ans.Unknown {
 			break // time ran out
 		}
+		ts := ans.Tiles // one on every place (ReadTantrixMZN)
 		pieces, _ := tantrix.Pieces(ts, b.Colour)
 		if len(pieces) == 1 {
 			if err := tantrix.Check(b, ts); err != nil {

@@ -81,3 +81,41 @@ func TestTantrixMiniZinc(t *testing.T) {
 		t.Fatalf("report %+v, %v", rep, err)
 	}
 }
+
+// tantrix-mzn with a fake minizinc on PATH: output that is not an answer
+// of the model (some places filled, none of the three answers, a solveTime
+// of NaN) fails saying what is wrong with it, not as a run out of time; a
+// real run out of time (=====UNKNOWN=====) is reported as one, its JSON
+// valid, proved false.
+func TestTantrixMiniZincFake(t *testing.T) {
+	f := genBoard(t, 10, 1)
+	for _, c := range []struct {
+		output, stderr string
+		code           int
+	}{
+		{"place 1 1 0\nplace 2 2 0\n----------\n", "minizinc's output: 2 places filled, want all 10", exitFailed},
+		{"=====ERROR=====\n", "minizinc's output: no placement, =====UNSATISFIABLE===== or =====UNKNOWN=====", exitFailed},
+		{"=====UNKNOWN=====\n%%%mzn-stat: solveTime=NaN\n", `solveTime "NaN" is not a number of seconds`, exitFailed},
+		{"=====UNKNOWN=====\n%%%mzn-stat: solveTime=0.25\n", "n=10: not solved (proved false)", exitFailed},
+	} {
+		bin := t.TempDir()
+		script := "#!/bin/sh\ncat <<'END'\n" + c.output + "END\n"
+		if err := os.WriteFile(filepath.Join(bin, "minizinc"), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		var out, errb bytes.Buffer
+		st := run([]string{"tantrix-mzn", "-json", f}, &out, &errb)
+		if st != c.code || !strings.Contains(errb.String(), c.stderr) {
+			t.Errorf("%q: status %d, stderr %q; want %d saying %q", c.output, st, errb.String(), c.code, c.stderr)
+		}
+		if c.stderr == "n=10: not solved (proved false)" {
+			var rep mznReport
+			if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Solved || rep.Proved || rep.Iterations != 1 || rep.SolveS != 0.25 {
+				t.Errorf("run out of time: report %+v, %v (%q)", rep, err, out.String())
+			}
+		} else if strings.Contains(errb.String(), "not solved") {
+			t.Errorf("%q: reported as not solved (time ran out): %q", c.output, errb.String())
+		}
+	}
+}

@@ -11,7 +11,8 @@
 // -timeout 5s`), up to a "--" after which all are arguments. Exit status: 0 success; 1 the command failed (a level with
 // no solution, a bad input file, the bot gave up); 2 a wrong command line
 // (unknown command or flag, a flag value out of range, missing or extra
-// arguments). The error is printed once, on stderr, as "hexiom COMMAND: …"
+// arguments); 3 the command crashed (a panic on its goroutine, printed
+// with its stack). The error is printed once, on stderr, as "hexiom COMMAND: …"
 // (package internal/cli, which hexiom-lab shares).
 package main
 

@@ -3,7 +3,7 @@ package main
 // hexiom solve: solve level files.
 //
 //	hexiom solve [-json] [-timeout D] [-first] [-threads N] [-learn] FILE...   ("-" reads stdin)
-//	hexiom solve -max tiles|points [-json] [-timeout D] FILE...
+//	hexiom solve -max tiles|points [-json] [-timeout D] [-mem BYTES] FILE...
 //
 // Prints each solution in the level format with the moves it needs, the
 // search nodes and the time; with -json one JSON object per line and file.
@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"time"
 
 	"hexiom/board"
@@ -28,7 +29,7 @@ import (
 // solveCommand is `hexiom solve` (main.go lists the commands).
 var solveCommand = cli.Command{
 	Name:  "solve",
-	Usage: "solve [-json] [-timeout D] [-first | -max tiles|points] [-threads N] [-learn] FILE...",
+	Usage: "solve [-json] [-timeout D] [-first | -max tiles|points [-mem BYTES]] [-threads N] [-learn] FILE...",
 	Short: "solve level files (\"-\" for stdin) and print the solutions",
 	Run:   runSolve,
 }
@@ -54,8 +55,16 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maxObj := fs.String("max", "", "tiles or points: place as many tiles, or points, as possible (any level, solvable or not)")
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
+	mem := memFlag{n: defaultMem()}
+	fs.Var(&mem, "mem", "-max: the memory budget, `BYTES` (K, M, G: powers of 1024; 0 none): occupancy tables that would pass it are not made (solver.MemBudget)")
 	if err := cli.ParseFlags(fs, args, false); err != nil {
 		return err
+	}
+	if err := checkMem(fs, *maxObj != ""); err != nil {
+		return err
+	}
+	if *maxObj != "" && mem.n > 0 {
+		debug.SetMemoryLimit(mem.n) // the collector keeps the garbage within it too
 	}
 	if err := cli.CheckTimeout(*timeout); err != nil {
 		return err
@@ -88,7 +97,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		switch {
 		case *maxObj != "":
-			err = solveMaxOne(ctx, name, level, obj, *timeout, *threads, *asJSON, stdout)
+			err = solveMaxOne(ctx, name, level, obj, maxRun{*timeout, *threads, mem.n}, *asJSON, stdout)
 		default:
 			err = solveOne(ctx, name, level, *timeout, *threads, *first, *learn, *asJSON, stdout)
 		}

@@ -31,22 +31,32 @@ type solveMaxReport struct {
 	Max       string `json:"max"`             // "tiles" or "points"
 	Board     string `json:"board,omitempty"` // the arrangement in the level format
 	Objective int    `json:"objective"`
-	Bound     int    `json:"bound"`   // the best upper bound proved
-	Optimal   bool   `json:"optimal"` // objective == bound
-	SetAside  []int8 `json:"set_aside"`
-	Nodes     int64  `json:"nodes"`
-	SolveNS   int64  `json:"solve_ns"`
-	CPUNS     int64  `json:"cpu_ns"`   // the process's CPU time over the solve (all threads)
-	FoundNS   int64  `json:"found_ns"` // when the arrangement was found
-	Error     string `json:"error,omitempty"`
+	Bound     *int   `json:"bound,omitempty"` // the best upper bound proved; none without an arrangement
+	Optimal   bool   `json:"optimal"`         // objective == bound
+	// OverBudget: the occupancy tables were skipped, or fewer, for -mem.
+	OverBudget bool   `json:"over_budget,omitempty"`
+	SetAside   []int8 `json:"set_aside"`
+	Nodes      int64  `json:"nodes"`
+	SolveNS    int64  `json:"solve_ns"`
+	CPUNS      int64  `json:"cpu_ns"`   // the process's CPU time over the solve (all threads)
+	FoundNS    int64  `json:"found_ns"` // when the arrangement was found
+	Error      string `json:"error,omitempty"`
+}
+
+// maxRun is how solve -max runs: -timeout, -threads, -mem.
+type maxRun struct {
+	timeout time.Duration
+	threads int
+	mem     int64
 }
 
 // solveMaxOne solves one level for solve -max and prints the answer; the
 // error says why there is none.
-func solveMaxOne(ctx context.Context, name string, level board.Position, obj solver.Objective, timeout time.Duration, threads int, asJSON bool, stdout io.Writer) error {
+func solveMaxOne(ctx context.Context, name string, level board.Position, obj solver.Objective, mr maxRun, asJSON bool, stdout io.Writer) error {
+	timeout := mr.timeout
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	c0, t0 := cli.ProcessCPU(), time.Now()
-	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
+	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(mr.threads), solver.MemBudget(mr.mem))
 	took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 	cancel()
 	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
@@ -61,16 +71,16 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj sol
 		case errors.Is(err, solver.ErrNoSolution):
 			err = fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, res.Nodes)
 		case errors.Is(err, context.DeadlineExceeded):
-			err = fmt.Errorf("%s: no arrangement found in %v (bound %d): %w", name, timeout, res.Bound, err)
+			err = fmt.Errorf("%s: no arrangement found in %v: %w", name, timeout, err)
 		case errors.Is(err, context.Canceled):
-			err = fmt.Errorf("%s: interrupted, no arrangement found (bound %d): %w", name, res.Bound, err)
+			err = fmt.Errorf("%s: interrupted, no arrangement found: %w", name, err)
 		default:
 			err = fmt.Errorf("%s: %w", name, err)
 		}
 		rep.Solved, rep.Error = false, err.Error()
 	} else {
-		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, res.Bound, res.Optimal
-		rep.SetAside, rep.FoundNS = res.SetAside, res.FoundAfter.Nanoseconds()
+		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, &res.Bound, res.Optimal
+		rep.SetAside, rep.FoundNS, rep.OverBudget = res.SetAside, res.FoundAfter.Nanoseconds(), res.OverBudget
 		if rep.SetAside == nil {
 			rep.SetAside = []int8{}
 		}
@@ -81,6 +91,9 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj sol
 	proof := "optimal"
 	if !res.Optimal {
 		proof = fmt.Sprintf("not proved optimal: bound %d, gap %d, time limit %v", res.Bound, res.Gap(), timeout)
+		if res.OverBudget {
+			proof += fmt.Sprintf(", occupancy tables over -mem %s", memString(mr.mem))
+		}
 	}
 	fmt.Fprintf(stdout, "%s: %d %v (%s) in %v, %d nodes\n%sset aside: %s\n",
 		name, res.Objective, obj, proof, took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))

@@ -48,8 +48,9 @@ func TestParseFlags(t *testing.T) {
 
 // A program prints a command's error once a line, as "PROG NAME: …", and
 // returns 2 for a usage error, 1 for any other, 0 for none or -h; a
-// choice flag out of its list is a usage error; two commands of one name
-// panic.
+// command that panics exits 3 (not the Go runtime's 2) with the panic and
+// the stack down to the panicking function on stderr; a choice flag out
+// of its list is a usage error; two commands of one name panic.
 func TestProgram(t *testing.T) {
 	fail := func(err error) func(context.Context, []string, io.Writer, io.Writer) error {
 		return func(context.Context, []string, io.Writer, io.Writer) error { return err }
@@ -65,6 +66,7 @@ func TestProgram(t *testing.T) {
 		{Name: "bad", Run: fail(errors.Join(fmt.Errorf("one: %w", errors.New("x")), Usagef("two")))},
 		{Name: "broken", Run: fail(errors.Join(errors.New("first"), errors.New("second")))},
 		{Name: "choose", Usage: "choose [-look a|b]", Run: choose},
+		{Name: "crash", Run: crashCommand},
 	})
 	for _, c := range []struct {
 		args   []string
@@ -76,6 +78,7 @@ func TestProgram(t *testing.T) {
 		{[]string{"broken"}, ExitFailed, []string{"prog broken: first\n", "prog broken: second\n"}},
 		{[]string{"choose", "-look", "c"}, ExitUsage, []string{"want a, b", "usage: prog choose [-look a|b]"}},
 		{[]string{"choose", "-h"}, ExitOK, []string{"usage: prog choose"}},
+		{[]string{"crash"}, ExitCrashed, []string{"prog crash: crashed (a bug; please report it): panic: runtime error: index out of range [3] with length 2\n", "hexiom/internal/cli.crashCommand("}},
 		{[]string{"nosuch"}, ExitUsage, []string{`prog: unknown command "nosuch"; run 'prog help'`}},
 	} {
 		var stderr strings.Builder
@@ -95,4 +98,11 @@ func TestProgram(t *testing.T) {
 		}
 	}()
 	New("prog", "", []Command{{Name: "ok"}, {Name: "ok"}})
+}
+
+// crashCommand panics as a bug would: an index out of range.
+func crashCommand(_ context.Context, args []string, _, _ io.Writer) error {
+	s := []int{1, 2}
+	i := len(args) + 3
+	return fmt.Errorf("never: %d", s[i])
 }

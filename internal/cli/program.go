@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"syscall"
 )
@@ -28,6 +29,10 @@ const (
 	ExitOK     = 0
 	ExitFailed = 1 // the command failed
 	ExitUsage  = 2 // the command line is wrong
+	// ExitCrashed: the command panicked (a bug); the panic and its stack
+	// are on stderr. A panic on another goroutine the command started is
+	// not recovered here: the Go runtime prints it and exits 2.
+	ExitCrashed = 3
 )
 
 // Program is a binary's list of commands.
@@ -90,11 +95,20 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 	// caught (README, "Stopping the bot").
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
-	err := c.Run(ctx, args[1:], stdout, stderr)
-	if err != nil && errors.Is(err, context.Canceled) && ctx.Err() != nil {
-		err = fmt.Errorf("%w (stopped: %v)", err, context.Cause(ctx))
-	}
-	return p.ExitStatus(c.Name, err, stderr)
+	return p.runCommand(ctx, c, args[1:], stdout, stderr)
+}
+
+// runCommand runs c and returns its exit status; a panic on c's goroutine
+// is printed with its stack to stderr and exits ExitCrashed, not the Go
+// runtime's 2, which a wrong command line exits with.
+func (p *Program) runCommand(ctx context.Context, c Command, args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "%s %s: crashed (a bug; please report it): panic: %v\n\n%s", p.name, c.Name, v, debug.Stack())
+			code = ExitCrashed
+		}
+	}()
+	return p.ExitStatus(c.Name, c.Run(ctx, args, stdout, stderr), stderr)
 }
 
 // ExitStatus prints err once, as "PROGRAM NAME: …" (one such line for each

@@ -71,7 +71,9 @@ type OccDP struct {
 	gcode []uint8
 	pats  []occPat
 
-	extra []occTable // more tables Refute prunes by (AddTable)
+	extra    []occTable // more tables Refute prunes by (AddTable)
+	tableCap int        // the most tables AddTable keeps (Reset: occMaxTables)
+	capped   bool       // SplitTables left a table out for tableCap
 }
 
 // occPat is what closes in a state of a step: the histogram's increase
@@ -242,9 +244,33 @@ func (o *OccDP) Reset(p Problem, maxBits int) bool {
 	if o.nf == 0 || o.k > min(maxBits, OccWideBits) || slices.Max(o.pool[:]) > 63 {
 		return false // (a histogram packs 6 bits a number above the state)
 	}
-	o.sized, o.sufOK, o.cap = false, false, o.pool
+	o.sized, o.sufOK, o.cap, o.tableCap, o.capped = false, false, o.pool, occMaxTables, false
 	return true
 }
+
+// Footprint is what the passes over the layout of the last Reset may
+// allocate, in bytes: base, Eval's two rows and its choices, the
+// patterns' codes, Refute's table, its offsets and its two layers of
+// limit states (with room for a layer's growth), Find's memo; and each
+// table of AddTable (a copy of Refute's). At far size 6 seed 40 (22
+// bits) Refute's table alone is about 90 MB.
+func (o *OccDP) Footprint(limit int) (base, perTable int64) {
+	o.widths()
+	var states, choice int64 // Σ 2^w[m], Σ words of choices
+	for _, w := range o.w {
+		states += 1 << w
+		choice += int64(max(1<<w/32, 1))
+	}
+	widest := int64(1) << slices.Max(o.w)
+	base = 2*4*widest + 8*choice + states // rows, choices, codes (a byte a state at most)
+	base += 2*states + 2*4*(widest+1)     // Refute's table and offsets
+	base += 3*8*int64(limit) + 16<<occFindMemoBits
+	return base, 2 * states
+}
+
+// SetTableCap lowers the most tables AddTable keeps, from occMaxTables
+// (Reset), to n: fewer tables prune Refute's layers less, never wrongly.
+func (o *OccDP) SetTableCap(n int) { o.tableCap = max(0, min(n, occMaxTables)) }
 
 // size makes the tables for the layout of the last Reset (Eval and
 // Refute call it: a Reset alone allocates little).

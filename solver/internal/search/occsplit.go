@@ -32,15 +32,18 @@ type occTable struct {
 }
 
 // occMaxTables is the most tables AddTable keeps.
-const occMaxTables = 8
+const occMaxTables = OccMaxTables
+
+// OccMaxTables is the most tables AddTable keeps.
+const OccMaxTables = 8
 
 // AddTable adds, for the weights c, a table that Refute prunes by too
 // until ClearTables: a state whose histogram h so far has c·h plus the
 // most the rest may add below thr is dropped. The caller vouches that
 // every arrangement Refute must find has c·h ≥ thr. False when ctx ended
-// first, or the tables are occMaxTables already.
+// first, or the tables are occMaxTables (or SetTableCap's cap) already.
 func (o *OccDP) AddTable(ctx context.Context, c [7]int32, thr int32) bool {
-	if !o.ok || len(o.extra) == occMaxTables {
+	if !o.ok || len(o.extra) >= o.tableCap {
 		return false
 	}
 	// table's gains are occScale·(w − λ), rounded up: with w = 0 and
@@ -60,6 +63,10 @@ func (o *OccDP) AddTable(ctx context.Context, c [7]int32, thr int32) bool {
 	o.extra = append(o.extra, occTable{suf: append(suf[:0], o.suf...), c: c, thr: thr})
 	return true
 }
+
+// Capped reports whether SetTableCap's cap has left out a table
+// SplitTables would have added.
+func (o *OccDP) Capped() bool { return o.capped }
 
 // ClearTables drops the tables of AddTable and SplitTables' cap.
 func (o *OccDP) ClearTables() { o.extra, o.cap = o.extra[:0], o.pool }
@@ -371,7 +378,8 @@ const sepScale = 1 << 16
 
 // SplitTables adds the tables of the targets Separate left (rest, and
 // its last ν for each, at occScale): each prunes by the least c·h of the
-// targets left. At most occMaxTables; false when ctx ended first.
+// targets left. At most occMaxTables (or SetTableCap's cap); false when
+// ctx ended first.
 func (o *OccDP) SplitTables(ctx context.Context, rest [][7]int32, last [][7]float64) bool {
 	o.cap = [7]int32{}
 	for _, h := range rest {
@@ -379,7 +387,10 @@ func (o *OccDP) SplitTables(ctx context.Context, rest [][7]int32, last [][7]floa
 			o.cap[k] = max(o.cap[k], h[k])
 		}
 	}
-	for i := range last[:min(len(last), occMaxTables-len(o.extra))] {
+	if len(last) > o.tableCap-len(o.extra) && o.tableCap < occMaxTables {
+		o.capped = true
+	}
+	for i := range last[:max(0, min(len(last), o.tableCap-len(o.extra)))] {
 		var c [7]int32
 		for k := range c {
 			c[k] = int32(math.Round(occScale * last[i][k]))
