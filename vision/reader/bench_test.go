@@ -110,7 +110,7 @@ func BenchmarkFindArea(b *testing.B) {
 }
 
 // flashAt100 is the flash look learnt from one start at 100 % page zoom.
-func flashAt100(b *testing.B) *vision.Templates {
+func flashAt100(b testing.TB) *vision.Templates {
 	b.Helper()
 	lf := load(b, "flash/random6-01-z100")
 	tpl, err := reader.Learn(nil, lf.Image, lf.Meta.Area, lf.Truth)

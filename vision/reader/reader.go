@@ -62,3 +62,22 @@ func Learn(into *vision.Templates, img image.Image, area calibration.Area, truth
 func FindArea(img image.Image, tpl *vision.Templates) (calibration.Area, vision.Reading, error) {
 	return cv.FindArea(img, tpl)
 }
+
+// FindMoved finds the board of the calibration old after the game moved on
+// the screen at the same scale (a window moved, a page scrolled): near
+// where it was first, then anywhere in img. The board found is read with
+// no doubt, at old's scale, and lies whole on the picture; else FindMoved
+// says why none holds (FindArea searches every scale: after a zoom).
+func FindMoved(img image.Image, old calibration.Area, tpl *vision.Templates) (calibration.Area, vision.Reading, error) {
+	return cv.FindMoved(img, old, tpl)
+}
+
+// Refind finds the board of the calibration old wherever the game is now
+// in img: FindMoved at old's scale, then FindArea at any scale (a zoom
+// changed), unless a board of old's scale is there but cut by the edge.
+// The area found holds as a first calibration's must: the board read from
+// scratch there with no doubt, whole on the picture; else Refind says why
+// none holds.
+func Refind(img image.Image, old calibration.Area, tpl *vision.Templates) (calibration.Area, vision.Reading, error) {
+	return cv.Refind(img, old, tpl)
+}

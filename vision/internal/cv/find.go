@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"sort"
@@ -37,72 +38,10 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	if err != nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
 	}
-	// The board's outline: the pixels of the colour of its plate (the
-	// hole's template) or of its empty cells, whichever the set learnt;
-	// tiles leave gaps that a closing fills.
-	var plate [][2]float32
-	for _, k := range []Kind{Hole, Empty} {
-		if p := ts.p.Kinds[k]; p.OK && !p.StandIn {
-			plate = append(plate, p.Mean)
-		}
+	outlines, err := boardOutlines(img, ts)
+	if err != nil {
+		return calibration.Area{}, Reading{}, err
 	}
-	if len(plate) == 0 {
-		plate = append(plate, [2]float32{108, 0})
-	}
-	b := img.Bounds()
-	// Work at a quarter of the resolution: the plate is large.
-	const q = 4
-	w, h := b.Dx()/q, b.Dy()/q
-	mask := make([]byte, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
-			lo := float32(min(r, g, bl) >> 8)
-			sp := float32(max(r, g, bl)>>8) - lo
-			for _, c := range plate {
-				if abs32(lo-c[0]) <= 6 && abs32(sp-c[1]) <= 6 {
-					mask[y*w+x] = 255
-					break
-				}
-			}
-		}
-	}
-	// A second outline, whatever the look's colours: where the picture has
-	// edges (cell rims, digits, claws), closed into one blob.
-	grey := make([]int, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
-			grey[y*w+x] = int(min(r, g, bl)>>8+max(r, g, bl)>>8) / 2
-		}
-	}
-	edges := make([]byte, w*h)
-	for y := 1; y < h-1; y++ {
-		for x := 1; x < w-1; x++ {
-			i := y*w + x
-			gx, gy := grey[i+1]-grey[i-1], grey[i+w]-grey[i-w]
-			if gx*gx+gy*gy > 24*24 {
-				edges[i] = 255
-			}
-		}
-	}
-	var outlines [][4]float64
-	for _, c := range []struct {
-		mask []byte
-		k    int
-	}{{mask, 9}, {edges, 15}} {
-		o, ok, err := LargestBlob(c.mask, w, h, c.k)
-		if err != nil {
-			return calibration.Area{}, Reading{}, fmt.Errorf("find board: %w", err)
-		}
-		if ok {
-			outlines = append(outlines, [4]float64{o[0]*q + float64(b.Min.X), o[1]*q + float64(b.Min.Y), o[2] * q, o[3] * q})
-		}
-	}
-	if len(outlines) == 0 {
-		return calibration.Area{}, Reading{}, errors.New("find board: no patch of the board's colour and no patch of edges on the screen: is the game in view, showing a board?")
-	}
-
 	// The cells' vertical pitch, as each outline's lattice measured it
 	// with no template: the lattice that fits best, then others of other
 	// pitches (measureHoneycomb).
@@ -148,6 +87,94 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
 	}
 	return first.area, first.r, first.err
+}
+
+// boardOutlines returns the board's outlines in img (left, top, width,
+// height; screen px): the largest patch of the colour of its plate (the
+// hole's template, or the empty cell's) and the largest patch of edges, at
+// a quarter of the resolution. It fails when there is neither.
+func boardOutlines(img image.Image, ts *set) ([][4]float64, error) {
+	// The board's outline: the pixels of the colour of its plate (the
+	// hole's template) or of its empty cells, whichever the set learnt;
+	// tiles leave gaps that a closing fills.
+	plate := plateColours(ts)
+	b := img.Bounds()
+	// Work at a quarter of the resolution: the plate is large.
+	const q = 4
+	w, h := b.Dx()/q, b.Dy()/q
+	mask := make([]byte, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if isPlate(img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2), plate) {
+				mask[y*w+x] = 255
+			}
+		}
+	}
+	// A second outline, whatever the look's colours: where the picture has
+	// edges (cell rims, digits, claws), closed into one blob.
+	grey := make([]int, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2).RGBA()
+			grey[y*w+x] = int(min(r, g, bl)>>8+max(r, g, bl)>>8) / 2
+		}
+	}
+	edges := make([]byte, w*h)
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			i := y*w + x
+			gx, gy := grey[i+1]-grey[i-1], grey[i+w]-grey[i-w]
+			if gx*gx+gy*gy > 24*24 {
+				edges[i] = 255
+			}
+		}
+	}
+	var outlines [][4]float64
+	for _, c := range []struct {
+		mask []byte
+		k    int
+	}{{mask, 9}, {edges, 15}} {
+		o, ok, err := LargestBlob(c.mask, w, h, c.k)
+		if err != nil {
+			return nil, fmt.Errorf("find board: %w", err)
+		}
+		if ok {
+			outlines = append(outlines, [4]float64{o[0]*q + float64(b.Min.X), o[1]*q + float64(b.Min.Y), o[2] * q, o[3] * q})
+		}
+	}
+	if len(outlines) == 0 {
+		return nil, errors.New("find board: no patch of the board's colour and no patch of edges on the screen: is the game in view, showing a board?")
+	}
+	return outlines, nil
+}
+
+// plateColours returns the colours (the darkest channel, and the spread of
+// the channels) of the board's plate: the hole's and the empty cell's, as
+// the set learnt them, else the classic look's grey.
+func plateColours(ts *set) [][2]float32 {
+	var plate [][2]float32
+	for _, k := range []Kind{Hole, Empty} {
+		if p := ts.p.Kinds[k]; p.OK && !p.StandIn {
+			plate = append(plate, p.Mean)
+		}
+	}
+	if len(plate) == 0 {
+		plate = append(plate, [2]float32{108, 0})
+	}
+	return plate
+}
+
+// isPlate says whether c is of one of the plate's colours.
+func isPlate(c color.Color, plate [][2]float32) bool {
+	r, g, bl, _ := c.RGBA()
+	lo := float32(min(r, g, bl) >> 8)
+	sp := float32(max(r, g, bl)>>8) - lo
+	for _, p := range plate {
+		if abs32(lo-p[0]) <= 6 && abs32(sp-p[1]) <= 6 {
+			return true
+		}
+	}
+	return false
 }
 
 // candidates returns every area FindArea tries for the outlines, each

@@ -1,0 +1,240 @@
+//go:build cgo
+
+package cv
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"sort"
+
+	"hexiom/board"
+	"hexiom/calibration"
+)
+
+// movedTries is how many of the best areas FindMoved reads from scratch in
+// each part of the picture it searches.
+const movedTries = 3
+
+// FindMoved finds the board of a calibration after the game moved on the
+// screen at the same scale (a window moved, a page scrolled): an area of
+// old's side and cell scale elsewhere in img. It looks near old first
+// (within a side of it), then over all of img: on each of the board's
+// outlines there (as FindArea finds them) it lays an area of old's side,
+// reads every size with the pitch fixed (searching around the place), and
+// reads the best again from scratch. That board must be read with no
+// doubt, at old's scale, and lie whole on the picture (FindArea's rule for
+// a board cut by the edge). It returns the area and the board read, or
+// why none holds.
+func FindMoved(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
+	if err := old.Valid(); err != nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("find the board moved: %w", err)
+	}
+	ts, err := newSet(tpl)
+	if err != nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("find the board moved: %w", err)
+	}
+	old.Screen = image.Rectangle{}
+	var why error
+	for _, win := range searchWindows(img.Bounds(), old) {
+		a, r, err := movedIn(img, win, old, tpl, ts)
+		if err == nil {
+			return a, r, nil
+		}
+		if why == nil || isCutOff(err) && !isCutOff(why) {
+			why = err
+		}
+	}
+	return calibration.Area{}, Reading{}, why
+}
+
+// searchWindows returns where FindMoved looks, in order: the part of pic
+// within a side of old's area, then all of pic.
+func searchWindows(pic image.Rectangle, old calibration.Area) []image.Rectangle {
+	d := int(math.Ceil(old.Side))
+	near := old.Rect().Inset(-d).Intersect(pic)
+	if near.Empty() || near == pic {
+		return []image.Rectangle{pic}
+	}
+	return []image.Rectangle{near, pic}
+}
+
+// subImager is an image that gives a part of itself (image.RGBA does).
+type subImager interface {
+	SubImage(r image.Rectangle) image.Image
+}
+
+// movedIn is FindMoved in the part win of img: on each outline there, an
+// area of old's side centred on it is read from scratch (the plate's
+// outline puts it within a pixel or two, which Read's refinement reaches);
+// then, when none holds, the areas of the sizes the outline may hold, each
+// searched around with the pitch fixed first.
+func movedIn(img image.Image, win image.Rectangle, old calibration.Area, tpl *Templates, ts *set) (calibration.Area, Reading, error) {
+	part := img
+	if si, ok := img.(subImager); ok && win != img.Bounds() {
+		part = si.SubImage(win)
+	}
+	outlines, err := boardOutlines(part, ts)
+	if err != nil {
+		return calibration.Area{}, Reading{}, err
+	}
+	var first error
+	keep := func(err error) {
+		if first == nil || isCutOff(err) && !isCutOff(first) {
+			first = err
+		}
+	}
+	var tried []calibration.Area
+	for i, o := range outlines {
+		if !mayHold(o, i == 0, old) {
+			continue
+		}
+		if i == 0 {
+			o = plateBox(img, o, plateColours(ts))
+		}
+		a := centredOn(old, o)
+		if slices.ContainsFunc(tried, func(b calibration.Area) bool { return math.Hypot(a.Left-b.Left, a.Top-b.Top) < 0.02*old.Side }) {
+			continue // the same place
+		}
+		tried = append(tried, a)
+		a, r, err := sureAt(img, a, old, tpl)
+		if err == nil {
+			return a, r, nil
+		}
+		keep(err)
+	}
+	for _, c := range movedCandidates(img, tpl, outlines, old) {
+		a, r, err := sureAt(img, c.area, old, tpl)
+		if err == nil {
+			return a, r, nil
+		}
+		keep(err)
+	}
+	if first == nil {
+		first = fmt.Errorf("find the board moved: no board of the calibrated scale (cells of %v) in %v", old, win)
+	}
+	return calibration.Area{}, Reading{}, first
+}
+
+// centredOn returns old centred on the outline o.
+func centredOn(old calibration.Area, o [4]float64) calibration.Area {
+	old.Left, old.Top = o[0]+o[2]/2-old.Side/2, o[1]+o[3]/2-old.Side/2
+	return old
+}
+
+// movedCandidates returns, for each outline, the area of old's side
+// centred on it for each size whose board may fill it (its height, and for
+// the plate its width too, within 12 % of what old's side gives), read
+// with the pitch fixed there, the best movedTries in all.
+func movedCandidates(img image.Image, tpl *Templates, outlines [][4]float64, old calibration.Area) []candidate {
+	var cands []candidate
+	for i, o := range outlines {
+		a := centredOn(old, o)
+		for _, s := range board.ScreenSizes() {
+			if !fills(o, i == 0, old, s) {
+				continue
+			}
+			if c, ok := tryArea(img, tpl, a, s); ok {
+				cands = append(cands, c)
+			}
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	return cands[:min(len(cands), movedTries)]
+}
+
+// fills says whether a board of size s drawn in an area of old's side
+// fills the outline o: the outline's height, and a plate's width too, are
+// within 12 % of what that board's plate measures (as FindArea measures
+// it).
+func fills(o [4]float64, plate bool, old calibration.Area, s int) bool {
+	dx, dy := board.Pitch(s)
+	k := old.ScaleOf(s)
+	rr := board.Radius(s) * k
+	h := old.Side * (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+	w := old.Side * (k*2*dx*float64(s-1) + 2.2*rr)
+	return math.Abs(o[3]-h) <= 0.12*h && (!plate || math.Abs(o[2]-w) <= 0.12*w)
+}
+
+// mayHold says whether the outline o may be the plate of a board of some
+// size drawn at old's scale.
+func mayHold(o [4]float64, plate bool, old calibration.Area) bool {
+	return slices.ContainsFunc(board.ScreenSizes(), func(s int) bool { return fills(o, plate, old, s) })
+}
+
+// plateBox measures the plate's outline o (found at a quarter of the
+// resolution) at full resolution: the first and last rows and columns,
+// near o, that hold a few pixels of the plate's colours.
+func plateBox(img image.Image, o [4]float64, plate [][2]float32) [4]float64 {
+	r := image.Rect(int(o[0]), int(o[1]), int(math.Ceil(o[0]+o[2])), int(math.Ceil(o[1]+o[3]))).Inset(-8).Intersect(img.Bounds())
+	rows, cols := make([]int, r.Dy()), make([]int, r.Dx())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if isPlate(img.At(x, y), plate) {
+				rows[y-r.Min.Y]++
+				cols[x-r.Min.X]++
+			}
+		}
+	}
+	x0, x1, okX := span(cols)
+	y0, y1, okY := span(rows)
+	if !okX || !okY {
+		return o
+	}
+	return [4]float64{float64(r.Min.X + x0), float64(r.Min.Y + y0), float64(x1 - x0 + 1), float64(y1 - y0 + 1)}
+}
+
+// span returns the first and last index of counts holding at least 3.
+func span(counts []int) (first, last int, ok bool) {
+	first, last = -1, -1
+	for i, n := range counts {
+		if n >= 3 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	return first, last, first >= 0
+}
+
+// sureAt reads the board in area a of img from scratch, as Read does, and
+// keeps it only when it is read with no doubt, its cells at old's scale
+// (else the zoom changed: FindArea's search), and whole on the picture.
+func sureAt(img image.Image, a, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
+	r, err := Read(img, a, tpl)
+	if err != nil {
+		return a, r, fmt.Errorf("find the board moved: in %v: %w", a, err)
+	}
+	k, k0 := r.Area.ScaleOf(r.Size), old.ScaleOf(r.Size)
+	if math.Abs(k-k0) > 0.02*k0 {
+		return r.Area, r, fmt.Errorf("find the board moved: a size-%d board in %v, its cells %.2f times as large as calibrated: the zoom changed", r.Size, r.Area, k/k0)
+	}
+	if why := cutOff(img.Bounds(), r.Area, r.Size); why != "" {
+		return r.Area, r, fmt.Errorf("find the board moved: a size-%d board in %v, but %w", r.Size, r.Area, cutOffError(why))
+	}
+	return r.Area, r, nil
+}
+
+// Refind finds the board of the calibration old wherever the game is now
+// in img: at old's scale first (FindMoved), then, unless a board of that
+// scale is there but cut by the picture's edge, at any scale (FindArea:
+// the zoom changed). The area found must hold as a first calibration's
+// does: the board read from scratch there with no doubt, whole on the
+// picture. It returns the area and the board read, or why none holds.
+func Refind(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
+	a, r, err := FindMoved(img, old, tpl)
+	if err == nil || isCutOff(err) {
+		return a, r, err
+	}
+	a2, _, err2 := FindArea(img, tpl)
+	if err2 != nil {
+		return calibration.Area{}, Reading{}, fmt.Errorf("%w; at another scale: %w", err, err2)
+	}
+	r2, err2 := Read(img, a2, tpl)
+	if err2 != nil {
+		return calibration.Area{}, r2, fmt.Errorf("%w; at another scale, in %v: %w", err, a2, err2)
+	}
+	return r2.Area, r2, nil
+}

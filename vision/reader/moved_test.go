@@ -1,0 +1,185 @@
+//go:build cgo
+
+package reader_test
+
+import (
+	"errors"
+	"image"
+	"image/draw"
+	"testing"
+	"time"
+
+	"hexiom/calibration"
+	"hexiom/internal/fixture"
+	"hexiom/internal/tier"
+	"hexiom/vision"
+	"hexiom/vision/reader"
+)
+
+// onScreen returns a w×h screen of the colour of f's top-left pixel (the
+// page around the game) with f's picture drawn where it was captured,
+// moved by d: the game window moved, or the page scrolled.
+func onScreen(f *fixture.Fixture, d image.Point, w, h int) *image.RGBA {
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	bg := f.Image.At(f.Image.Rect.Min.X, f.Image.Rect.Min.Y)
+	draw.Draw(out, out.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
+	draw.Draw(out, f.Image.Rect.Add(d), f.Image, f.Image.Rect.Min, draw.Src)
+	return out
+}
+
+// worstCell returns how far the cells of a board of size s in got lie from
+// where want puts them, at most.
+func worstCell(got, want calibration.Area, s int) float64 {
+	worst := 0.0
+	wc := want.Cells(s)
+	for i, p := range got.Cells(s) {
+		worst = max(worst, p.Dist(wc[i]))
+	}
+	return worst
+}
+
+// TestFindMoved (issue 41): a board moved at the same scale, by the moves
+// the issue names (a window moved by (+137, +61) and (−90, +240), a page
+// scrolled by 300 px) and far across the screen, is found from its old
+// calibration: the board read with no doubt as the fixture's, every cell
+// within 1.5 px of where a read at the old place puts them, moved; small boards, the classic, neon,
+// flash and slate looks.
+func TestFindMoved(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	cases := []struct {
+		name string
+		tpl  func(*testing.T) *vision.Templates
+	}{
+		{"random6-07-1280x800", func(t *testing.T) *vision.Templates { return builtin(t) }},
+		{"level01-1280x800", func(t *testing.T) *vision.Templates { return builtin(t) }},
+		{"level20-1280x800", func(t *testing.T) *vision.Templates { return builtin(t) }},
+		{"slate/challenge6-01-z100", func(t *testing.T) *vision.Templates { return learnSlate(t, "learn-z100") }},
+	}
+	moves := []image.Point{{137, 61}, {-90, 240}, {0, 300}, {500, -50}}
+	for _, c := range cases {
+		tpl := c.tpl(t)
+		f := load(t, c.name)
+		r0, err := reader.Read(f.Image, f.Meta.Area, tpl)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, d := range moves {
+			scr := onScreen(f, d, 1920, 1200)
+			t0 := time.Now()
+			a, r, err := reader.FindMoved(scr, f.Meta.Area, tpl)
+			took := time.Since(t0)
+			if err != nil {
+				t.Errorf("%s moved by %v: %v", c.name, d, err)
+				continue
+			}
+			want := r0.Area.Shift(float64(d.X), float64(d.Y))
+			if !r.Pos.Equal(f.Truth) {
+				t.Errorf("%s moved by %v: read\n%s", c.name, d, r.Pos.Format())
+			}
+			if w := worstCell(a, want, r.Size); w > 1.5 {
+				t.Errorf("%s moved by %v: found %v, a cell %.2f px off (want %v)", c.name, d, a, w, want)
+			}
+			t.Logf("%s moved by %v: %v in %v", c.name, d, a, took.Round(time.Millisecond))
+		}
+	}
+}
+
+// A board half off the screen is refused, saying so: never a smaller board
+// inside what shows.
+func TestFindMovedRefusesACutBoard(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	tpl := builtin(t)
+	f := load(t, "random6-07-1280x800")
+	for _, d := range []image.Point{{-700, 0}, {0, 760}} {
+		scr := onScreen(f, d, 1280, 1024)
+		a, r, err := reader.FindMoved(scr, f.Meta.Area, tpl)
+		if err == nil {
+			t.Errorf("moved by %v, half off the screen: found a size-%d board in %v", d, r.Size, a)
+			continue
+		}
+		var de *vision.DoubtError
+		if errors.As(err, &de) {
+			t.Logf("moved by %v: refused in doubt: %v", d, err)
+		}
+		t.Logf("moved by %v: %v", d, err)
+	}
+}
+
+// BenchmarkRefindMoved is play finding the board again after the game window
+// moved by (+137, +61): a size-6 classic board on a 1920×1200 screen, from
+// its old calibration.
+func BenchmarkRefindMoved(b *testing.B) {
+	tpl := builtin(b)
+	f := load(b, "random6-07-1280x800")
+	scr := onScreen(f, image.Pt(137, 61), 1920, 1200)
+	var err error
+	timeEach(b, func() { _, _, err = reader.Refind(scr, f.Meta.Area, tpl) }, func() {
+		if err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// TestRefindZoom (issue 41): after a zoom change no board of the old scale
+// is on the screen; Refind finds the board at its new scale (FindArea's
+// search) and reads it with no doubt: the classic look calibrated in a
+// 1280×800 window, now in 1920×1080; the flash look calibrated at 100 %
+// page zoom, now at 150 %.
+func TestRefindZoom(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	for _, c := range []struct {
+		old, now string
+		tpl      *vision.Templates
+	}{
+		{"random6-07-1280x800", "random6-07-1920x1080", builtin(t)},
+		{"flash/random6-01-z100", "flash/random6-01-z150", flashAt100(t)},
+	} {
+		old, now := load(t, c.old), load(t, c.now)
+		scr := onScreen(now, image.Point{}, 1920, 1200)
+		t0 := time.Now()
+		a, r, err := reader.Refind(scr, old.Meta.Area, c.tpl)
+		took := time.Since(t0)
+		if err != nil {
+			t.Errorf("%s calibrated, %s now: %v", c.old, c.now, err)
+			continue
+		}
+		if !r.Pos.Equal(now.Truth) {
+			t.Errorf("%s: read\n%s", c.now, r.Pos.Format())
+		}
+		if w := worstCellOf(a, r.Size, now); w > 2 {
+			t.Errorf("%s: found %v, a cell %.2f px from where the page drew it", c.now, a, w)
+		}
+		t.Logf("%s calibrated, %s now: %v in %v", c.old, c.now, a, took.Round(time.Millisecond))
+	}
+}
+
+// worstCellOf returns how far the cells of a board of size s in a lie from
+// where the page drew fixture f's, at most.
+func worstCellOf(a calibration.Area, s int, f *fixture.Fixture) float64 {
+	truth := f.Meta.Area.Cells(s)
+	if len(f.Meta.Cells) == len(truth) {
+		for i, c := range f.Meta.Cells {
+			truth[i] = calibration.Point{X: c[0], Y: c[1]}
+		}
+	}
+	worst := 0.0
+	for i, p := range a.Cells(s) {
+		worst = max(worst, p.Dist(truth[i]))
+	}
+	return worst
+}
+
+// BenchmarkRefindZoom is play finding the board again after a zoom
+// change: the flash look calibrated at 100 % page zoom, now at 150 %
+// (FindMoved refuses, FindArea finds it, Read checks it).
+func BenchmarkRefindZoom(b *testing.B) {
+	tpl := flashAt100(b)
+	old, now := load(b, "flash/random6-01-z100"), load(b, "flash/random6-01-z150")
+	scr := onScreen(now, image.Point{}, 1920, 1200)
+	var err error
+	timeEach(b, func() { _, _, err = reader.Refind(scr, old.Meta.Area, tpl) }, func() {
+		if err != nil {
+			b.Fatal(err)
+		}
+	})
+}
