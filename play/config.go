@@ -27,6 +27,11 @@ type Config struct {
 	// is where the drags go and what debug pictures show.
 	Eyes   Eyes
 	Driver *actuate.Driver // may be nil with DryRun
+	// Refound, when set, is told when Eyes that are a Finder found the
+	// board elsewhere on the screen than the area they looked at, before
+	// it is read there on a still picture and played; it returns the
+	// driver for the new area.
+	Refound Refound
 	Swap   bool            // the game swaps a tile dropped on a movable tile
 	DryRun bool            // read, solve and plan, draw the plan, move nothing
 

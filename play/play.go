@@ -37,6 +37,9 @@ type player struct {
 	// (0: none yet): what a grab costs without the machine's hiccups.
 	grabCost, partCost time.Duration
 	lastGrab           time.Duration // what the last grab of the game area cost
+	// lostWhy is why the last look over the whole screen found no board
+	// (refind); nil when none was made or it found one.
+	lostWhy error
 }
 
 func newPlayer(cfg Config, pc *pace) *player {
@@ -78,6 +81,7 @@ func Watch(ctx context.Context, cfg Config, n int, done func(Report)) error {
 			wait = forever // the next board comes when the user wants
 		}
 		sight, err := p.waitBoard(ctx, wait, true)
+		cfg.Driver = p.cfg.Driver // for the area the board was found in
 		if err != nil {
 			if ctx.Err() != nil && k > 0 {
 				return nil
@@ -171,6 +175,14 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 				if !errors.As(rerr, &de) && !errors.Is(rerr, vision.ErrNoBoard) {
 					return s, fmt.Errorf("play: %w", rerr)
 				}
+				found, err := p.refind(rerr)
+				if err != nil {
+					return s, err
+				}
+				if found {
+					ref = nil // read the new area's next still picture
+					continue
+				}
 			}
 		}
 		if !announced {
@@ -184,6 +196,9 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", wait), Err: lastErr,
 				Picture: p.debugPicture(lastSight, "wait")}
 			switch {
+			case p.lostWhy != nil:
+				ue.Err = fmt.Errorf("%w: %w; in the calibrated area: %w", ErrNotFound, p.lostWhy, lastErr)
+				ue.Hint = "bring the whole board into view, uncovered, or run 'hexiom calibrate' again"
 			case errors.Is(lastErr, vision.ErrNoBoard):
 				ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
 			case errors.Is(lastErr, errNeverStill):

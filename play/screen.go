@@ -100,3 +100,24 @@ func (s *Screen) Look(size int) (Sight, error) {
 	r, err := s.Read(img, size)
 	return Sight{Image: img, Reading: r, Capture: t1.Sub(t0), Read: time.Since(t1)}, err
 }
+
+// Refind looks for the board on the whole screen (Finder): a grab of all of
+// it, reader.Refind there; the area found keeps to the screen, as the
+// calibrated one did.
+func (s *Screen) Refind() (old, now calibration.Area, err error) {
+	old = s.Area
+	bounds := s.Source.Bounds()
+	img, err := s.Source.Grab(bounds)
+	if err != nil {
+		return old, old, fmt.Errorf("look over the screen: %w", err)
+	}
+	saved := old
+	saved.Screen = image.Rectangle{}
+	now, _, err = reader.Refind(img, saved, s.Templates)
+	if err != nil {
+		return old, old, err
+	}
+	now.Method, now.When = "found again", time.Now().UTC().Truncate(time.Second)
+	s.Area = now.OnScreen(bounds)
+	return old, s.Area, nil
+}

@@ -169,19 +169,21 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait, Redraw: *redraw,
 		Settle: *settle, NotTaken: *notTaken, Trace: trace, TraceFrom: processStart,
 	}
+	var robot *actuate.Robot
+	mousePace := actuate.Pace{Steps: *steps, Pause: *pace}
 	if *dry {
 		cfg.PlanPicture = *planPNG
 	} else {
-		robot, err := actuate.NewRobot(*display)
-		if err != nil {
+		if robot, err = actuate.NewRobot(*display); err != nil {
 			return err
 		}
 		defer robot.Close()
-		if cfg.Driver, err = actuate.NewDriver(robot, area, actuate.Pace{Steps: *steps, Pause: *pace}); err != nil {
+		if cfg.Driver, err = actuate.NewDriver(robot, area, mousePace); err != nil {
 			return err
 		}
 		step("mouse ready")
 	}
+	cfg.Refound = playRefound(*calFile, robot, mousePace, stderr)
 
 	if !*dry {
 		fmt.Fprintln(stderr, "hexiom play: hands off the mouse; move it, or push it into a screen corner, to stop the bot")

@@ -74,6 +74,9 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	tCap := time.Since(t0)
 	t1 := time.Now()
 	r, err := reader.Read(img, area, tpl)
+	if err != nil && refindsRead(err) && *imgPath == "" {
+		area, img, r, err = readAgain(screen, area, img, r, tpl, *calPath, err, stderr)
+	}
 	tRead := time.Since(t1)
 	var saveErr error
 	if *debug != "" && (r.Size != 0 || err != nil) {
@@ -104,6 +107,25 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v\n",
 		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
 	return saveErr
+}
+
+// readAgain is read when the board is not in the calibrated area (the
+// read's refusal readErr): the board looked for on the whole screen
+// (readElsewhere) and read where it was found; readErr, with why, and the
+// picture of the calibrated area and what was read there (r) when it was
+// not.
+func readAgain(screen screenFlags, area calibration.Area, img *image.RGBA, r vision.Reading, tpl *vision.Templates, calPath string, readErr error, stderr io.Writer) (calibration.Area, *image.RGBA, vision.Reading, error) {
+	scr, err := screen.open(false, "")
+	if err != nil {
+		return area, img, r, errors.Join(readErr, err)
+	}
+	defer scr.Close()
+	now, found, err := readElsewhere(scr, area.OnScreen(scr.Bounds()), tpl, calPath, readErr, stderr)
+	if err != nil {
+		return area, img, r, err
+	}
+	r, err = reader.Read(found, now, tpl)
+	return now, found, r, err
 }
 
 // seeDebug writes the picture of a refused reading r of img into the

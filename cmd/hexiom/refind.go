@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io"
+
+	"hexiom/actuate"
+	"hexiom/calibration"
+	"hexiom/capture"
+	"hexiom/play"
+	"hexiom/vision"
+)
+
+// What play and read do when the board is not in the calibrated area: look
+// for it on the whole screen (play.Screen.Refind), and keep the area found,
+// said in one line and saved over the calibration, atomically.
+
+// keepRefound saves now (found again, where old was) to the calibration
+// file calPath names (calibration.Where) and says so on stderr in one line.
+// A save that fails is said, and the area is used all the same.
+func keepRefound(cmd, calPath string, old, now calibration.Area, stderr io.Writer) {
+	saved := now
+	saved.Screen = image.Rectangle{}
+	what := "calibration updated"
+	path, err := calibration.Where(calPath)
+	if err == nil {
+		err = calibration.SaveFile(path, saved)
+	}
+	if err != nil {
+		what = fmt.Sprintf("calibration not saved (%v)", err)
+	} else {
+		what += " (" + path + ")"
+	}
+	fmt.Fprintf(stderr, "hexiom %s: %s; %s: %v\n", cmd, calibration.Moved(old, now), what, saved)
+}
+
+// playRefound is play's Config.Refound: it keeps the area found and
+// returns the mouse driver for it (none with a nil robot: a dry run).
+func playRefound(calPath string, robot *actuate.Robot, pace actuate.Pace, stderr io.Writer) play.Refound {
+	return func(old, now calibration.Area) (*actuate.Driver, error) {
+		keepRefound("play", calPath, old, now, stderr)
+		if robot == nil {
+			return nil, nil
+		}
+		return actuate.NewDriver(robot, now, pace)
+	}
+}
+
+// refindsRead says whether read's refusal err calls for a look over the
+// whole screen: no board, or one in doubt, in the calibrated area.
+func refindsRead(err error) bool {
+	var de *vision.DoubtError
+	return errors.Is(err, vision.ErrNoBoard) || errors.As(err, &de)
+}
+
+// readElsewhere looks for the board on the whole screen scr when it is not
+// in the calibrated area (read's refusal was readErr): it returns the area
+// found, kept, and its picture at rest; or, when none holds, readErr with
+// why.
+func readElsewhere(scr capture.Source, area calibration.Area, tpl *vision.Templates, calPath string, readErr error, stderr io.Writer) (calibration.Area, *image.RGBA, error) {
+	eyes := &play.Screen{Source: scr, Area: area, Templates: tpl}
+	old, now, err := eyes.Refind()
+	if err != nil {
+		return area, nil, fmt.Errorf("%w; %w: %w; bring the whole board into view, uncovered, or run 'hexiom calibrate' again", readErr, play.ErrNotFound, err)
+	}
+	img, err := grabStill(scr, now.Rect())
+	if err != nil {
+		return area, nil, err
+	}
+	keepRefound("read", calPath, old, now, stderr)
+	return now, img, nil
+}
