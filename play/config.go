@@ -32,8 +32,8 @@ type Config struct {
 	// it is read there on a still picture and played; it returns the
 	// driver for the new area.
 	Refound Refound
-	Swap   bool            // the game swaps a tile dropped on a movable tile
-	DryRun bool            // read, solve and plan, draw the plan, move nothing
+	Swap    bool // the game swaps a tile dropped on a movable tile
+	DryRun  bool // read, solve and plan, draw the plan, move nothing
 
 	// PlanPicture, with DryRun, is where the plan is drawn (PNG); "" writes
 	// nothing.

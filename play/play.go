@@ -171,10 +171,6 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 				lastErr = nil
 			default:
 				lastErr = rerr
-				var de *vision.DoubtError
-				if !errors.As(rerr, &de) && !errors.Is(rerr, vision.ErrNoBoard) {
-					return s, fmt.Errorf("play: %w", rerr)
-				}
 				found, err := p.refind(rerr)
 				if err != nil {
 					return s, err
@@ -182,6 +178,10 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 				if found {
 					ref = nil // read the new area's next still picture
 					continue
+				}
+				var de *vision.DoubtError
+				if !errors.As(rerr, &de) && !errors.Is(rerr, vision.ErrNoBoard) {
+					return s, p.lost(rerr)
 				}
 			}
 		}

@@ -31,11 +31,12 @@ type Refound func(old, now calibration.Area) (*actuate.Driver, error)
 // the calibrated area nor found elsewhere on the screen.
 var ErrNotFound = errors.New("the board is not where it was calibrated, and was not found elsewhere on the screen")
 
-// refinds says whether a read that failed with rerr calls for a look over
-// the whole screen: no board, or one in doubt, in the game area.
-func refinds(rerr error) bool {
+// Refinds says whether a read that failed with rerr calls for a look over
+// the whole screen: no board, one of no sure size, or one in doubt, in the
+// game area.
+func Refinds(rerr error) bool {
 	var de *vision.DoubtError
-	return errors.Is(rerr, vision.ErrNoBoard) || errors.As(rerr, &de)
+	return errors.Is(rerr, vision.ErrNoBoard) || errors.Is(rerr, vision.ErrSize) || errors.As(rerr, &de)
 }
 
 // refind looks for the board elsewhere on the screen when the eyes can
@@ -45,7 +46,7 @@ func refinds(rerr error) bool {
 // p.lostWhy says why.
 func (p *player) refind(rerr error) (bool, error) {
 	f, ok := p.cfg.Eyes.(Finder)
-	if !ok || !refinds(rerr) {
+	if !ok || !Refinds(rerr) {
 		return false, nil
 	}
 	t := p.cfg.Now()
@@ -64,4 +65,14 @@ func (p *player) refind(rerr error) (bool, error) {
 		p.cfg.Driver = d
 	}
 	return true, nil
+}
+
+// lost is waitBoard's refusal of a read that failed with rerr: when the
+// board was looked for on the whole screen too and not found, ErrNotFound
+// with why and what to do.
+func (p *player) lost(rerr error) error {
+	if p.lostWhy == nil {
+		return fmt.Errorf("play: %w", rerr)
+	}
+	return fmt.Errorf("play: %w: %w; in the calibrated area: %w; bring the whole board into view, uncovered, or run 'hexiom calibrate' again", ErrNotFound, p.lostWhy, rerr)
 }

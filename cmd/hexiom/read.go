@@ -26,6 +26,7 @@ import (
 	"hexiom/internal/cli"
 	"hexiom/internal/safefile"
 	"hexiom/picture"
+	"hexiom/play"
 	"hexiom/vision"
 	"hexiom/vision/reader"
 )
@@ -74,7 +75,7 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	tCap := time.Since(t0)
 	t1 := time.Now()
 	r, err := reader.Read(img, area, tpl)
-	if err != nil && refindsRead(err) && *imgPath == "" {
+	if err != nil && play.Refinds(err) && *imgPath == "" {
 		area, img, r, err = readAgain(screen, area, img, r, tpl, *calPath, err, stderr)
 	}
 	tRead := time.Since(t1)

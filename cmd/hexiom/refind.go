@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -46,13 +45,6 @@ func playRefound(calPath string, robot *actuate.Robot, pace actuate.Pace, stderr
 		}
 		return actuate.NewDriver(robot, now, pace)
 	}
-}
-
-// refindsRead says whether read's refusal err calls for a look over the
-// whole screen: no board, or one in doubt, in the calibrated area.
-func refindsRead(err error) bool {
-	var de *vision.DoubtError
-	return errors.Is(err, vision.ErrNoBoard) || errors.As(err, &de)
 }
 
 // readElsewhere looks for the board on the whole screen scr when it is not
