@@ -44,42 +44,72 @@ func TestPlayFindsTheBoardAgain(t *testing.T) {
 	}
 	t.Setenv("DISPLAY", d.X.Display)
 	moves := []struct {
-		name string
-		by   image.Point // the window moved by
-		zoom float64     // else the page zoom set
+		name   string
+		by     image.Point // the window moved by
+		zoom   float64     // else the page zoom set
+		resize image.Point // else the window resized to
 	}{
-		{"window moved by (+137, +61)", image.Pt(137, 61), 0},
-		{"window moved by (-90, +240)", image.Pt(-90, 240), 0},
-		{"the board 300 px higher (a scroll)", image.Pt(0, -300), 0},
-		{"zoom 125 %", image.Point{}, 1.25},
-		{"zoom 100 %", image.Point{}, 1},
+		{name: "window moved by (+137, +61)", by: image.Pt(137, 61)},
+		{name: "window moved by (-90, +240)", by: image.Pt(-90, 240)},
+		{name: "the board 300 px higher (a scroll)", by: image.Pt(0, -300)},
+		{name: "zoom 125 %", zoom: 1.25},
+		{name: "zoom 100 %", zoom: 1},
+		{name: "window resized to 1100×660", resize: image.Pt(1100, 660)},
 	}
 	for i, m := range moves {
-		if m.zoom != 0 {
-			if err := d.Reopen("", m.zoom); err != nil {
-				t.Fatal(err)
-			}
-		} else if err := d.Browser.MoveTo(d.X, d.Browser.Window.Min.Add(m.by)); err != nil {
+		switch {
+		case m.zoom != 0:
+			err = d.Reopen("", m.zoom)
+		case m.resize != image.Point{}:
+			err = d.Browser.Place(d.X, image.Rectangle{Min: d.Browser.Window.Min, Max: d.Browser.Window.Min.Add(m.resize)})
+		default:
+			err = d.Browser.MoveTo(d.X, d.Browser.Window.Min.Add(m.by))
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 		before := loadCal(t, cal)
 		errOut := playOnce(t, d, cal, 25+i)
 		after := loadCal(t, cal)
 		line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(errOut)
+		moved := m.by != image.Point{}
 		switch {
 		case m.zoom == 0 && line == nil:
 			t.Errorf("%s: play did not say where it found the board:\n%s", m.name, errOut)
-		case m.zoom == 0 && !near(line[1:], m.by):
+		case m.resize != image.Point{} && !strings.Contains(line[0], "scale changed"):
+			t.Errorf("%s: play says %q", m.name, line[0])
+		case moved && !near(line[1:], m.by):
 			t.Errorf("%s: play says %q", m.name, line[0])
 		case line != nil && samePlace(after, before):
 			t.Errorf("%s: play says %q, the calibration file is unchanged", m.name, line[0])
 		case line == nil && !samePlace(after, before):
 			t.Errorf("%s: the calibration changed with nothing said:\n%s", m.name, errOut)
 		}
-		if m.zoom == 0 && !near([]string{fmt.Sprint(after.Left - before.Left), fmt.Sprint(after.Top - before.Top)}, m.by) {
+		if moved && !near([]string{fmt.Sprint(after.Left - before.Left), fmt.Sprint(after.Top - before.Top)}, m.by) {
 			t.Errorf("%s: the calibration went from %v to %v", m.name, before, after)
 		}
+		checkCells(t, d, m.name, after)
 		t.Logf("%s: %s (refind %s)", m.name, lastLine(firstMatch(errOut, "hexiom play: the game")), traceRefind(errOut))
+	}
+}
+
+// checkCells fails unless the cells of the board in view, where the area
+// a puts them, lie within 2 px of where the page drew them.
+func checkCells(t *testing.T, d *desk.Desk, what string, a calibration.Area) {
+	t.Helper()
+	st, err := d.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _, err := d.TrueCells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range a.Cells(st.Size) {
+		if e := p.Dist(cells[i]); e > 2 {
+			t.Errorf("%s: the calibration %v puts cell %d %.1f px from where the page drew it", what, a, i, e)
+			return
+		}
 	}
 }
 

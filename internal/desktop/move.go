@@ -11,12 +11,17 @@ import (
 	"github.com/jezek/xgb/xproto"
 )
 
-// MoveTo moves the browser's window on display x so that its top-left
-// corner is at screen point to, as a user drags a window by its title bar
-// (there is no window manager: the window is a child of the root, moved
+// MoveTo moves the browser's window (Place with its size).
+func (b *Browser) MoveTo(x *X, to image.Point) error {
+	return b.Place(x, image.Rectangle{Min: to, Max: to.Add(b.Window.Size())})
+}
+
+// Place moves and resizes the browser's window on display x to the screen
+// rectangle r, as a user drags a window by its title bar or its corner
+// (there is no window manager: the window is a child of the root, placed
 // with ConfigureWindow), and waits until the server has it there. Window
 // is updated; a Reopen keeps the new place.
-func (b *Browser) MoveTo(x *X, to image.Point) error {
+func (b *Browser) Place(x *X, r image.Rectangle) error {
 	c, err := xgb.NewConnDisplay(x.Display)
 	if err != nil {
 		return fmt.Errorf("move the browser: %w", err)
@@ -26,8 +31,9 @@ func (b *Browser) MoveTo(x *X, to image.Point) error {
 	if err != nil {
 		return fmt.Errorf("move the browser: %w", err)
 	}
-	err = xproto.ConfigureWindowChecked(c, win, xproto.ConfigWindowX|xproto.ConfigWindowY,
-		[]uint32{uint32(int32(to.X)), uint32(int32(to.Y))}).Check()
+	mask := uint16(xproto.ConfigWindowX | xproto.ConfigWindowY | xproto.ConfigWindowWidth | xproto.ConfigWindowHeight)
+	err = xproto.ConfigureWindowChecked(c, win, mask,
+		[]uint32{uint32(int32(r.Min.X)), uint32(int32(r.Min.Y)), uint32(r.Dx()), uint32(r.Dy())}).Check()
 	if err != nil {
 		return fmt.Errorf("move the browser: %w", err)
 	}
@@ -36,12 +42,12 @@ func (b *Browser) MoveTo(x *X, to image.Point) error {
 		if err != nil {
 			return false, err
 		}
-		return int(g.X) == to.X && int(g.Y) == to.Y, nil
+		return image.Rect(int(g.X), int(g.Y), int(g.X)+int(g.Width), int(g.Y)+int(g.Height)).Eq(r), nil
 	})
 	if err != nil {
 		return fmt.Errorf("move the browser: %w", err)
 	}
-	b.Window = image.Rectangle{Min: to, Max: to.Add(b.Window.Size())}
+	b.Window = r
 	return nil
 }
 
