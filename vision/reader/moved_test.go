@@ -3,9 +3,11 @@
 package reader_test
 
 import (
-	"errors"
+	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,25 +86,49 @@ func TestFindMoved(t *testing.T) {
 	}
 }
 
-// A board half off the screen is refused, saying so: never a smaller board
-// inside what shows.
-func TestFindMovedRefusesACutBoard(t *testing.T) {
+// TestRefindRefusesACutBoard (issue 41): a board half off the screen, or
+// half covered, is refused by Refind (every scale searched), saying why:
+// never a smaller board inside what shows; a board covered in its place
+// is refused saying it is there.
+func TestRefindRefusesACutBoard(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
-	f := load(t, "random6-07-1280x800")
-	for _, d := range []image.Point{{-700, 0}, {0, 760}} {
-		scr := onScreen(f, d, 1280, 1024)
-		a, r, err := reader.FindMoved(scr, f.Meta.Area, tpl)
-		if err == nil {
-			t.Errorf("moved by %v, half off the screen: found a size-%d board in %v", d, r.Size, a)
-			continue
+	for _, name := range []string{"random6-07-1280x800"} {
+		f := load(t, name)
+		for _, d := range []image.Point{{-700, 0}, {0, 760}, {500, 0}, {0, -420}} {
+			refused(t, fmt.Sprintf("%s moved by %v", name, d), onScreen(f, d, 1280, 1024), f, tpl)
 		}
-		var de *vision.DoubtError
-		if errors.As(err, &de) {
-			t.Logf("moved by %v: refused in doubt: %v", d, err)
+		scr := onScreen(f, image.Pt(100, 50), 1280, 1024)
+		covered := f.Meta.Area.Shift(100, 50).Rect()
+		covered.Max.X = (covered.Min.X + covered.Max.X) / 2
+		draw.Draw(scr, covered, &image.Uniform{color.RGBA{200, 200, 210, 255}}, image.Point{}, draw.Src)
+		refused(t, name+" half covered", scr, f, tpl)
+		// a panel over the board where it was calibrated (the game's
+		// solved panel): the game did not move; refused without the
+		// search at every scale
+		scr = onScreen(f, image.Point{}, 1280, 1024)
+		c := f.Meta.Area.Centre(6, 45).Pt()
+		draw.Draw(scr, image.Rect(c.X-180, c.Y-80, c.X+180, c.Y+80), &image.Uniform{color.RGBA{24, 24, 36, 255}}, image.Point{}, draw.Src)
+		if err := refused(t, name+" under a panel in place", scr, f, tpl); err != nil && !strings.Contains(err.Error(), "where it was calibrated") {
+			t.Errorf("under a panel in place: %v, want it to say the board is where it was calibrated", err)
 		}
-		t.Logf("moved by %v: %v", d, err)
 	}
+}
+
+// refused fails unless Refind refuses the screen scr, f's board not
+// whole on it, saying why; it returns the refusal.
+func refused(t *testing.T, what string, scr *image.RGBA, f *fixture.Fixture, tpl *vision.Templates) error {
+	t.Helper()
+	a, r, err := reader.Refind(scr, f.Meta.Area, tpl)
+	switch {
+	case err == nil:
+		t.Errorf("%s: found a size-%d board in %v", what, r.Size, a)
+	case !strings.HasPrefix(err.Error(), "find the board") && !strings.HasPrefix(err.Error(), "find board"):
+		t.Errorf("%s: refused, not saying why: %v", what, err)
+	default:
+		t.Logf("%s: %v", what, err)
+	}
+	return err
 }
 
 // BenchmarkRefindMoved is play finding the board again after the game window

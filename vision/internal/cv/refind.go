@@ -3,6 +3,7 @@
 package cv
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -39,8 +40,8 @@ func FindMoved(img image.Image, old calibration.Area, tpl *Templates) (calibrati
 	var why error
 	for _, win := range searchWindows(img.Bounds(), old) {
 		a, r, err := movedIn(img, win, old, tpl, ts)
-		if err == nil {
-			return a, r, nil
+		if err == nil || errors.Is(err, errInPlace) {
+			return a, r, err
 		}
 		if why == nil || isCutOff(err) && !isCutOff(why) {
 			why = err
@@ -102,6 +103,9 @@ func movedIn(img image.Image, win image.Rectangle, old calibration.Area, tpl *Te
 		if err == nil {
 			return a, r, nil
 		}
+		if i == 0 && inPlace(o, old) && !isCutOff(err) {
+			return a, r, fmt.Errorf("%w (%w)", errInPlace, err)
+		}
 		keep(err)
 	}
 	for _, c := range movedCandidates(img, tpl, outlines, old) {
@@ -115,6 +119,26 @@ func movedIn(img image.Image, win image.Rectangle, old calibration.Area, tpl *Te
 		first = fmt.Errorf("find the board moved: no board of the calibrated scale (cells of %v) in %v", old, win)
 	}
 	return calibration.Area{}, Reading{}, first
+}
+
+// errInPlace is FindMoved's refusal when the board's plate is where old
+// puts it, at old's scale, and the board there does not read with no
+// doubt (a panel over it, a look the templates do not know): the game did
+// not move, and a search elsewhere would find nothing better.
+var errInPlace = errors.New("find the board moved: the board's plate is where it was calibrated, at its scale, but the board there does not read with no doubt")
+
+// inPlace says whether the plate's outline o (measured at full
+// resolution) is old's board's: centred within 1 % of old's side of old's
+// centre, and of the size a board of some size at old's scale fills,
+// within 3 %.
+func inPlace(o [4]float64, old calibration.Area) bool {
+	cx, cy := o[0]+o[2]/2, o[1]+o[3]/2
+	if math.Hypot(cx-old.Left-old.Side/2, cy-old.Top-old.Side/2) > 0.01*old.Side {
+		return false
+	}
+	return slices.ContainsFunc(board.ScreenSizes(), func(s int) bool {
+		return math.Abs(plateSide(o, old, s)-old.Side) <= 0.03*old.Side
+	})
 }
 
 // centredOn returns old centred on the outline o.
@@ -219,14 +243,18 @@ func sureAt(img image.Image, a, old calibration.Area, tpl *Templates) (calibrati
 
 // Refind finds the board of the calibration old wherever the game is now
 // in img: at old's scale first (FindMoved), then, unless a board of that
-// scale is there but cut by the picture's edge, at any scale (FindArea:
-// the zoom changed). The area found must hold as a first calibration's
+// scale is there but cut by the picture's edge, at another scale (the zoom
+// changed, the window was resized): the board's plate measured
+// (findScaled), else FindArea's search. The area found must hold as a first calibration's
 // does: the board read from scratch there with no doubt, whole on the
 // picture. It returns the area and the board read, or why none holds.
 func Refind(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
 	a, r, err := FindMoved(img, old, tpl)
-	if err == nil || isCutOff(err) {
+	if err == nil || isCutOff(err) || errors.Is(err, errInPlace) {
 		return a, r, err
+	}
+	if a, r, err := findScaled(img, old, tpl); err == nil {
+		return a, r, nil
 	}
 	a2, _, err2 := FindArea(img, tpl)
 	if err2 != nil {
@@ -237,4 +265,57 @@ func Refind(img image.Image, old calibration.Area, tpl *Templates) (calibration.
 		return calibration.Area{}, r2, fmt.Errorf("%w; at another scale, in %v: %w", err, a2, err2)
 	}
 	return r2.Area, r2, nil
+}
+
+// findScaled finds the board at another scale than old's when its plate
+// shows it: the plate's outline, measured at full resolution, gives the
+// side of the area of each size that fills it (as FindArea's candidates
+// from an outline); each side within the reach of a page zoom (0.5 to 2
+// times old's) is read from scratch there, old's cell scales kept (the
+// look's rule), until one holds with no doubt, whole on the picture.
+func findScaled(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
+	ts, err := newSet(tpl)
+	if err != nil {
+		return calibration.Area{}, Reading{}, err
+	}
+	outlines, err := boardOutlines(img, ts)
+	if err != nil {
+		return calibration.Area{}, Reading{}, err
+	}
+	o := plateBox(img, outlines[0], plateColours(ts))
+	var sides []float64
+	for _, s := range slices.Backward(board.ScreenSizes()) {
+		sd := plateSide(o, old, s)
+		if sd < 0.5*old.Side || sd > 2*old.Side || slices.ContainsFunc(sides, func(v float64) bool { return math.Abs(v-sd) < 0.03*sd }) {
+			continue
+		}
+		sides = append(sides, sd)
+	}
+	why := fmt.Errorf("find the board: no plate of a board at another scale on the picture")
+	for _, sd := range sides {
+		a := old
+		a.Left, a.Top, a.Side = o[0]+o[2]/2-sd/2, o[1]+o[3]/2-sd/2, sd
+		r, err := Read(img, a, tpl)
+		if err != nil {
+			why = fmt.Errorf("find the board: in %v: %w", a, err)
+			continue
+		}
+		if c := cutOff(img.Bounds(), r.Area, r.Size); c != "" {
+			return r.Area, r, fmt.Errorf("find the board: a size-%d board in %v, but %w", r.Size, r.Area, cutOffError(c))
+		}
+		return r.Area, r, nil
+	}
+	return calibration.Area{}, Reading{}, why
+}
+
+// plateSide returns the side of the area whose board of size s, at old's
+// cell scale, fills the plate's outline o (its height and width, as
+// FindArea's candidates measure a plate).
+func plateSide(o [4]float64, old calibration.Area, s int) float64 {
+	dx, dy := board.Pitch(s)
+	k := old.ScaleOf(s)
+	rr := board.Radius(s) * k
+	h := o[3] / (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+	w := o[2] / (k*2*dx*float64(s-1) + 2.2*rr)
+	return (h + w) / 2
 }
