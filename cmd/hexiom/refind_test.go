@@ -94,7 +94,8 @@ func TestPlayFindsTheBoardAgain(t *testing.T) {
 }
 
 // checkCells fails unless the cells of the board in view, where the area
-// a puts them, lie within 2 px of where the page drew them.
+// a puts them, lie within 2 px of where the page drew them, and a's side
+// is within 1 % of the page's (the cells of every size in place).
 func checkCells(t *testing.T, d *desk.Desk, what string, a calibration.Area) {
 	t.Helper()
 	st, err := d.State()
@@ -104,6 +105,9 @@ func checkCells(t *testing.T, d *desk.Desk, what string, a calibration.Area) {
 	cells, _, err := d.TrueCells()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if ta, err := d.TrueArea(); err != nil || abs(a.Side-ta.Side) > 0.01*ta.Side {
+		t.Errorf("%s: the calibration %v, the page drew the game area %v (%v): every size's cells would be off", what, a, ta, err)
 	}
 	for i, p := range a.Cells(st.Size) {
 		if e := p.Dist(cells[i]); e > 2 {

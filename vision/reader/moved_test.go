@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -171,6 +172,11 @@ func TestRefindZoom(t *testing.T) {
 		}
 		if !r.Pos.Equal(now.Truth) {
 			t.Errorf("%s: read\n%s", c.now, r.Pos.Format())
+		}
+		// (a look with its own pitch rule has the cells of the size in
+		// view to check, not a side)
+		if len(now.Meta.Cells) == 0 && math.Abs(a.Side-now.Meta.Area.Side) > 0.01*now.Meta.Area.Side {
+			t.Errorf("%s: found %v, the page's game area is %v", c.now, a, now.Meta.Area)
 		}
 		if w := worstCellOf(a, r.Size, now); w > 2 {
 			t.Errorf("%s: found %v, a cell %.2f px from where the page drew it", c.now, a, w)

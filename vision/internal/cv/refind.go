@@ -295,7 +295,7 @@ func findScaled(img image.Image, old calibration.Area, tpl *Templates) (calibrat
 	for _, sd := range sides {
 		a := old
 		a.Left, a.Top, a.Side = o[0]+o[2]/2-sd/2, o[1]+o[3]/2-sd/2, sd
-		r, err := Read(img, a, tpl)
+		r, err := readScaled(img, a, old, tpl)
 		if err != nil {
 			why = fmt.Errorf("find the board: in %v: %w", a, err)
 			continue
@@ -318,4 +318,25 @@ func plateSide(o [4]float64, old calibration.Area, s int) float64 {
 	h := o[3] / (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
 	w := o[2] / (k*2*dx*float64(s-1) + 2.2*rr)
 	return (h + w) / 2
+}
+
+// readScaled reads the board in a from scratch; when Read measured its
+// cells at another scale than old's (the side taken from the plate is a
+// few per cent off), it reads it again in the area of the side that draws
+// them at old's scale, so that every size's cells follow the look's rule
+// as they did.
+func readScaled(img image.Image, a, old calibration.Area, tpl *Templates) (Reading, error) {
+	r, err := Read(img, a, tpl)
+	if err != nil {
+		return r, err
+	}
+	k, k0 := r.Area.ScaleOf(r.Size), old.ScaleOf(r.Size)
+	if math.Abs(k/k0-1) <= 0.005 {
+		return r, nil
+	}
+	c := r.Area.Centre(r.Size, board.NumCells(r.Size)/2)
+	b := old
+	b.Side = a.Side * k / k0
+	b.Left, b.Top = c.X-b.Side/2, c.Y-b.Side/2
+	return Read(img, b, tpl)
 }
