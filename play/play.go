@@ -197,8 +197,8 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 				Picture: p.debugPicture(lastSight, "wait")}
 			switch {
 			case p.lostWhy != nil:
-				ue.Err = fmt.Errorf("%w: %w; in the calibrated area: %w", ErrNotFound, p.lostWhy, lastErr)
-				ue.Hint = "bring the whole board into view, uncovered, or run 'hexiom calibrate' again"
+				ue.Err = fmt.Errorf("%w: %v; in the calibrated area: %v", ErrNotFound, p.lostWhy, lastErr)
+				ue.Hint = FoundHint
 			case errors.Is(lastErr, vision.ErrNoBoard):
 				ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
 			case errors.Is(lastErr, errNeverStill):

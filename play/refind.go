@@ -67,12 +67,17 @@ func (p *player) refind(rerr error) (bool, error) {
 	return true, nil
 }
 
+// FoundHint is what to do when the board was not found: one line of a
+// refusal.
+const FoundHint = "bring the whole board into view, uncovered, or run 'hexiom calibrate' again"
+
 // lost is waitBoard's refusal of a read that failed with rerr: when the
 // board was looked for on the whole screen too and not found, ErrNotFound
-// with why and what to do.
+// with why and what to do (errors.Join: a line each).
 func (p *player) lost(rerr error) error {
 	if p.lostWhy == nil {
 		return fmt.Errorf("play: %w", rerr)
 	}
-	return fmt.Errorf("play: %w: %w; in the calibrated area: %w; bring the whole board into view, uncovered, or run 'hexiom calibrate' again", ErrNotFound, p.lostWhy, rerr)
+	return errors.Join(fmt.Errorf("play: %w: %v", ErrNotFound, p.lostWhy),
+		fmt.Errorf("in the calibrated area: %w", rerr), errors.New(FoundHint))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -55,7 +56,7 @@ func readElsewhere(scr capture.Source, area calibration.Area, tpl *vision.Templa
 	eyes := &play.Screen{Source: scr, Area: area, Templates: tpl}
 	old, now, err := eyes.Refind()
 	if err != nil {
-		return area, nil, fmt.Errorf("%w; %w: %w; bring the whole board into view, uncovered, or run 'hexiom calibrate' again", readErr, play.ErrNotFound, err)
+		return area, nil, errors.Join(readErr, fmt.Errorf("%w: %v", play.ErrNotFound, err), errors.New(play.FoundHint))
 	}
 	img, err := grabStill(scr, now.Rect())
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
+	"image/draw"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,10 +13,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jezek/xgb"
+
+	"hexiom/actuate"
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
+	"hexiom/internal/xconn"
 	"hexiom/play/desk"
 )
 
@@ -188,4 +195,101 @@ func traceRefind(s string) string {
 		fmt.Fprintf(&b, "%s ", m[1])
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// TestPlayRefusesABoardNotWhole (issue 41): on an X screen showing a size-6
+// board (a fixture's picture) half off the screen's left or bottom edge,
+// or half covered by another window, away from where it was calibrated,
+// `hexiom play` and `hexiom read` look for it over the whole screen and
+// refuse, saying why and what to do; the pointer has not moved and no
+// button is down, and the calibration file is byte for byte as it was.
+func TestPlayRefusesABoardNotWhole(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.OpenCV)
+	const name = "random6-07-1280x800"
+	f, err := fixture.Load(fixtures, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := desktop.StartX(1280, 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	t.Setenv("DISPLAY", x.Display)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no learnt set: the built-in one
+	cal := filepath.Join(t.TempDir(), "calibration.json")
+	if err := calibration.SaveFile(cal, f.Meta.Area); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(cal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	robot, err := actuate.NewRobot(x.Display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer robot.Close()
+	at := f.Image.Rect.Min
+	for _, c := range []struct {
+		name  string
+		at    image.Point // where the board's picture is shown
+		cover bool        // and a window over its left half
+	}{
+		{"half off the left edge", at.Add(image.Pt(-700, 80)), false},
+		{"half off the bottom edge", at.Add(image.Pt(60, 660)), false},
+		{"half covered", at.Add(image.Pt(120, 90)), true},
+	} {
+		shown := showBoard(t, x, f, c.at, c.cover)
+		if err := robot.Move(image.Pt(5, 1000)); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"play", "-calibration", cal, "-wait", "2s"},
+			{"read", "-calibration", cal},
+		} {
+			var out, errOut strings.Builder
+			st := run(args, &out, &errOut)
+			msg := errOut.String()
+			if st == exitOK || !strings.Contains(msg, "not found elsewhere on the screen") || !strings.Contains(msg, "bring the whole board into view") {
+				t.Errorf("%s: %s: exit %d, stderr\n%s\nwant a refusal saying why and what to do", c.name, args[0], st, msg)
+			}
+			if p, err := robot.Location(); err != nil || p != image.Pt(5, 1000) {
+				t.Errorf("%s: %s moved the pointer to %v (%v)", c.name, args[0], p, err)
+			}
+			if b, err := xconn.ButtonsDown(x.Display); err != nil || b != 0 {
+				t.Errorf("%s: %s left buttons %#x down (%v)", c.name, args[0], b, err)
+			}
+			if now, err := os.ReadFile(cal); err != nil || !bytes.Equal(now, saved) {
+				t.Errorf("%s: %s changed the calibration file (%v):\n%s", c.name, args[0], err, now)
+			}
+			t.Logf("%s: %s: %.300s", c.name, args[0], firstMatch(msg, "not found elsewhere"))
+		}
+		for _, w := range shown {
+			w.Close()
+		}
+	}
+}
+
+// showBoard shows f's picture on x with its top-left pixel at screen point
+// at, with a grey window over its left half when cover is set, and waits
+// until the screen shows it. It returns the windows' connections (closing
+// one removes its window).
+func showBoard(t *testing.T, x *desktop.X, f *fixture.Fixture, at image.Point, cover bool) []*xgb.Conn {
+	t.Helper()
+	c, err := desktop.ShowPicture(x.Display, f.Image, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := []*xgb.Conn{c}
+	if cover {
+		grey := image.NewRGBA(image.Rect(0, 0, f.Image.Rect.Dx()/2, f.Image.Rect.Dy()))
+		draw.Draw(grey, grey.Rect, &image.Uniform{color.RGBA{190, 190, 200, 255}}, image.Point{}, draw.Src)
+		c, err := desktop.ShowPicture(x.Display, grey, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown = append(shown, c)
+	}
+	return shown
 }
