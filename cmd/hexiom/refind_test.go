@@ -98,6 +98,53 @@ func TestPlayFindsTheBoardAgain(t *testing.T) {
 		checkCells(t, d, m.name, after)
 		t.Logf("%s: %s (refind %s)", m.name, lastLine(firstMatch(errOut, "hexiom play: the game")), traceRefind(errOut))
 	}
+	t.Run("watch follows the game between boards", func(t *testing.T) {
+		watchFollows(t, d, cal, image.Pt(137, 61))
+	})
+}
+
+// watchFollows runs `hexiom play -watch -boards 2`: when the first board is
+// solved and its panel shows, the window moves by by and the user asks for
+// the next board; play must find it there, say so, and solve it.
+func watchFollows(t *testing.T, d *desk.Desk, cal string, by image.Point) {
+	if _, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 5}); err != nil {
+		t.Fatal(err)
+	}
+	next := make(chan error, 1)
+	go func() {
+		err := desktop.WaitFor(5*time.Minute, 20*time.Millisecond, "the first board solved and its panel shown", func() (bool, error) {
+			st, err := d.State()
+			if err != nil || st.Layout == nil {
+				return false, err
+			}
+			_, panel := st.Layout.Controls["solved"]
+			return st.Solved && panel && st.Level == 5, nil
+		})
+		if err == nil {
+			err = d.Browser.MoveTo(d.X, d.Browser.Window.Min.Add(by))
+		}
+		if err == nil {
+			_, err = d.New(game.Spec{Mode: game.ModeLevel, Level: 6})
+		}
+		next <- err
+	}()
+	var out, errOut strings.Builder
+	if st := run([]string{"play", "-watch", "-boards", "2", "-calibration", cal, "-settle", slowSettle, "-not-taken", slowNotTaken}, &out, &errOut); st != exitOK {
+		t.Fatalf("exit %d: %s", st, errOut.String())
+	}
+	if err := <-next; err != nil {
+		t.Fatal(err)
+	}
+	st, err := d.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := firstMatch(errOut.String(), "hexiom play: the game moved by")
+	if st.Level != 6 || !st.Solved || line == "" {
+		t.Errorf("level %d solved %v, want level 6 solved; play said:\n%s", st.Level, st.Solved, errOut.String())
+	}
+	t.Log(line)
+	checkCells(t, d, "watch", loadCal(t, cal))
 }
 
 // checkCells fails unless the cells of the board in view, where the area
