@@ -137,7 +137,7 @@ func inPlace(o [4]float64, old calibration.Area) bool {
 		return false
 	}
 	return slices.ContainsFunc(board.ScreenSizes(), func(s int) bool {
-		return math.Abs(plateSide(o, old, s)-old.Side) <= 0.03*old.Side
+		return math.Abs(plateSide(o, old, s, true)-old.Side) <= 0.03*old.Side
 	})
 }
 
@@ -267,12 +267,13 @@ func Refind(img image.Image, old calibration.Area, tpl *Templates) (calibration.
 	return r2.Area, r2, nil
 }
 
-// findScaled finds the board at another scale than old's when its plate
-// shows it: the plate's outline, measured at full resolution, gives the
-// side of the area of each size that fills it (as FindArea's candidates
-// from an outline); each side within the reach of a page zoom (0.5 to 2
-// times old's) is read from scratch there, old's cell scales kept (the
-// look's rule), until one holds with no doubt, whole on the picture.
+// findScaled finds the board at another scale than old's when its
+// outlines show it: the plate's outline (measured at full resolution), then
+// the patch of edges, give the side of the area of each size that fills
+// it (as FindArea's candidates from an outline); each side within the
+// reach of a page zoom (0.5 to 2 times old's) is read from scratch there,
+// old's cell scales kept (the look's rule), until one holds with no doubt,
+// whole on the picture.
 func findScaled(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
 	ts, err := newSet(tpl)
 	if err != nil {
@@ -282,40 +283,55 @@ func findScaled(img image.Image, old calibration.Area, tpl *Templates) (calibrat
 	if err != nil {
 		return calibration.Area{}, Reading{}, err
 	}
-	o := plateBox(img, outlines[0], plateColours(ts))
+	why := fmt.Errorf("find the board: no outline of a board at another scale on the picture")
+	for i, o := range outlines {
+		if i == 0 {
+			o = plateBox(img, o, plateColours(ts))
+		}
+		for _, sd := range scaledSides(o, i == 0, old) {
+			a := old
+			a.Left, a.Top, a.Side = o[0]+o[2]/2-sd/2, o[1]+o[3]/2-sd/2, sd
+			r, err := readScaled(img, a, old, tpl)
+			if err != nil {
+				why = fmt.Errorf("find the board: in %v: %w", a, err)
+				continue
+			}
+			if c := cutOff(img.Bounds(), r.Area, r.Size); c != "" {
+				return r.Area, r, fmt.Errorf("find the board: a size-%d board in %v, but %w", r.Size, r.Area, cutOffError(c))
+			}
+			return r.Area, r, nil
+		}
+	}
+	return calibration.Area{}, Reading{}, why
+}
+
+// scaledSides returns the sides of the areas whose board of some size, at
+// old's cell scales, fills the outline o (a plate: its height and width;
+// else its height), largest size first, each once (3 %), within 0.5 to 2
+// times old's side.
+func scaledSides(o [4]float64, plate bool, old calibration.Area) []float64 {
 	var sides []float64
 	for _, s := range slices.Backward(board.ScreenSizes()) {
-		sd := plateSide(o, old, s)
+		sd := plateSide(o, old, s, plate)
 		if sd < 0.5*old.Side || sd > 2*old.Side || slices.ContainsFunc(sides, func(v float64) bool { return math.Abs(v-sd) < 0.03*sd }) {
 			continue
 		}
 		sides = append(sides, sd)
 	}
-	why := fmt.Errorf("find the board: no plate of a board at another scale on the picture")
-	for _, sd := range sides {
-		a := old
-		a.Left, a.Top, a.Side = o[0]+o[2]/2-sd/2, o[1]+o[3]/2-sd/2, sd
-		r, err := readScaled(img, a, old, tpl)
-		if err != nil {
-			why = fmt.Errorf("find the board: in %v: %w", a, err)
-			continue
-		}
-		if c := cutOff(img.Bounds(), r.Area, r.Size); c != "" {
-			return r.Area, r, fmt.Errorf("find the board: a size-%d board in %v, but %w", r.Size, r.Area, cutOffError(c))
-		}
-		return r.Area, r, nil
-	}
-	return calibration.Area{}, Reading{}, why
+	return sides
 }
 
 // plateSide returns the side of the area whose board of size s, at old's
-// cell scale, fills the plate's outline o (its height and width, as
-// FindArea's candidates measure a plate).
-func plateSide(o [4]float64, old calibration.Area, s int) float64 {
+// cell scale, fills the outline o: its height and, for a plate, its width
+// (as FindArea's candidates measure a plate).
+func plateSide(o [4]float64, old calibration.Area, s int, plate bool) float64 {
 	dx, dy := board.Pitch(s)
 	k := old.ScaleOf(s)
 	rr := board.Radius(s) * k
 	h := o[3] / (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+	if !plate {
+		return h
+	}
 	w := o[2] / (k*2*dx*float64(s-1) + 2.2*rr)
 	return (h + w) / 2
 }
