@@ -3,7 +3,7 @@
 // itself, behind the public vision/reader: Read (the size, the pitch, the
 // shift, then the cells), the lattice test, the kinds' and digits'
 // matching, the thresholds of doubt applied (judge), the pair check,
-// Learn, FindArea and ReadCells; and OpenCV's part of it: the colour-free
+// Learn, FindArea, FindMoved, Refind and ReadCells; and OpenCV's part of it: the colour-free
 // feature pictures a read works on (Features, computed in Go and held by
 // OpenCV), their scaled copies (Scale: cv::resize, INTER_AREA down and
 // INTER_LINEAR up; a copy of the pixels kept for the crops made in Go),
@@ -23,7 +23,9 @@
 // crops), judge.go (the thresholds of doubt applied to a cell, the
 // stand-in check), pair.go (the pair check), learn.go (Learn),
 // separation.go (what Learn measures of how well a set tells its classes
-// apart), find.go and honeycomb.go (FindArea), cells.go (ReadCells),
+// apart), find.go and honeycomb.go (FindArea), refind.go (FindMoved and
+// Refind: the board of a calibration found again after the game moved or
+// was zoomed), cells.go (ReadCells),
 // names.go (vision's names, the prepared set), features.go (Features,
 // Scaled: the feature pictures and their scaled copies), match.go
 // (Matcher), blob.go (LargestBlob).
