@@ -62,3 +62,11 @@ func Learn(into *vision.Templates, img image.Image, area calibration.Area, truth
 func FindArea(img image.Image, tpl *vision.Templates) (calibration.Area, vision.Reading, error) {
 	return cv.FindArea(img, tpl)
 }
+
+// FindAnother looks for a second board in img besides the board of size s
+// FindArea found in area a (that board painted over, FindArea again): the
+// other board's area and true when one holds there. calibrate -auto uses it
+// to refuse a screen with two games in view.
+func FindAnother(img image.Image, a calibration.Area, s int, tpl *vision.Templates) (calibration.Area, bool) {
+	return cv.FindAnother(img, a, s, tpl)
+}
