@@ -24,6 +24,7 @@ import (
 
 	"hexiom/actuate"
 	"hexiom/board"
+	"hexiom/capture"
 	"hexiom/internal/cli"
 	"hexiom/play"
 )
@@ -179,6 +180,10 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		defer robot.Close()
 		if cfg.Driver, err = actuate.NewDriver(robot, area, actuate.Pace{Steps: *steps, Pause: *pace}); err != nil {
 			return err
+		}
+		// every monitor's corners are fail-safe corners too
+		if cfg.Driver.Monitors, err = capture.Monitors(""); err != nil {
+			fmt.Fprintf(stderr, "hexiom play: only the whole screen's corners stop the bot: %v\n", err)
 		}
 		step("mouse ready")
 	}
