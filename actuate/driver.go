@@ -91,6 +91,11 @@ type Driver struct {
 	// Tolerance is how far, in pixels, the pointer may drift from where
 	// the bot left it before the fail-safe trips (0: not at all).
 	Tolerance int
+	// Monitors are the desktop's monitors (capture.Monitors): a corner of
+	// any of them is a fail-safe corner too, not only the whole screen's
+	// (issue 41: on two monitors side by side, the pointer pushed into the
+	// top right corner of the left one stops at its edge, not the desktop's).
+	Monitors []image.Rectangle
 
 	left  image.Point
 	armed bool
@@ -161,11 +166,22 @@ func near(a, b image.Point, tol int) bool {
 }
 
 func (d *Driver) inCorner(p image.Point) bool {
-	c := d.Corner
-	r := d.screen
+	if inCorner(p, d.screen, d.Corner) {
+		return true
+	}
+	for _, m := range d.Monitors {
+		if inCorner(p, m, d.Corner) {
+			return true
+		}
+	}
+	return false
+}
+
+// inCorner says whether p lies within c pixels of a corner of r.
+func inCorner(p image.Point, r image.Rectangle, c int) bool {
 	nearX := p.X <= r.Min.X+c || p.X >= r.Max.X-1-c
 	nearY := p.Y <= r.Min.Y+c || p.Y >= r.Max.Y-1-c
-	return nearX && nearY
+	return nearX && nearY && p.In(r.Inset(-c))
 }
 
 // Path returns the pointer positions of a drag from one screen point to

@@ -205,6 +205,34 @@ func TestDriverFailSafeInsideADrag(t *testing.T) {
 	}
 }
 
+// TestDriverMonitorCorners (issue 41): on a desktop of two monitors side by
+// side, a corner of either monitor is a fail-safe corner, where the pointer
+// stops against the edge between them; the middle of an edge is not.
+func TestDriverMonitorCorners(t *testing.T) {
+	area := calibration.Area{Left: 900, Top: 100, Side: 400}
+	left, right := image.Rect(0, 0, 800, 600), image.Rect(800, 0, 1600, 600)
+	for _, c := range []struct {
+		at     image.Point
+		corner bool
+	}{
+		{image.Pt(799, 0), true}, {image.Pt(800, 0), true}, {image.Pt(798, 599), true}, {image.Pt(801, 598), true},
+		{image.Pt(0, 599), true}, {image.Pt(1599, 0), true},
+		{image.Pt(400, 0), false}, {image.Pt(799, 300), false}, {image.Pt(1200, 599), false},
+	} {
+		rec := NewRecorder(image.Rect(0, 0, 1600, 600), c.at)
+		d, err := NewDriver(rec, area, DefaultPace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Monitors = []image.Rectangle{left, right}
+		err = d.Arm()
+		var fe *FailSafeError
+		if got := errors.As(err, &fe) && fe.Corner; got != c.corner {
+			t.Errorf("pointer at %v: corner fail-safe %v (%v), want %v", c.at, got, err, c.corner)
+		}
+	}
+}
+
 func TestDriverRejectsAreaOffScreen(t *testing.T) {
 	rec := NewRecorder(image.Rect(0, 0, 800, 600), image.Pt(1, 1))
 	if _, err := NewDriver(rec, calibration.Area{Left: 600, Top: 100, Side: 400}, DefaultPace); err == nil {

@@ -5,7 +5,11 @@ package capture
 import (
 	"image"
 	"image/color"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -189,4 +193,41 @@ func benchGrab(b *testing.B, s Source, r image.Rectangle) {
 		ds = append(ds, time.Since(t0))
 	}
 	b.ReportMetric(float64(stats.Median(ds).Microseconds())/1000, "ms-median")
+}
+
+// TestMonitors (issue 41): an X screen split into two RandR monitors side by
+// side (xrandr --setmonitor, as a two-monitor desktop has them on one root
+// window) gives both; with none set, the whole screen.
+func TestMonitors(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb)
+	x, err := desktop.StartX(1600, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	mons, err := Monitors(x.Display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mons) != 1 || mons[0] != image.Rect(0, 0, 1600, 600) {
+		t.Errorf("one screen: monitors %v, want the whole screen", mons)
+	}
+	for _, m := range []string{"LEFT 800/200x600/150+0+0", "RIGHT 800/200x600/150+800+0"} {
+		args := append([]string{"--setmonitor"}, strings.Fields(m)...)
+		cmd := exec.Command("xrandr", append(args, "none")...)
+		cmd.Env = append(os.Environ(), "DISPLAY="+x.Display)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("xrandr %v: %v: %s", args, err, out)
+		}
+	}
+	mons, err = Monitors(x.Display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []image.Rectangle{image.Rect(0, 0, 800, 600), image.Rect(800, 0, 1600, 600)}
+	for _, w := range want {
+		if !slices.Contains(mons, w) {
+			t.Errorf("two monitors set: got %v, want %v among them", mons, w)
+		}
+	}
 }

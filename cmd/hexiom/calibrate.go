@@ -159,12 +159,26 @@ func findAuto(via string, tpl *vision.Templates) (calibration.Area, error) {
 	if err != nil {
 		return calibration.Area{}, err
 	}
-	area, _, err := reader.FindArea(img, tpl)
+	area, err := findOne(img, tpl)
+	if err != nil {
+		return area, err
+	}
+	area.Method, area.When = "auto", time.Now().UTC().Truncate(time.Second)
+	return area, nil
+}
+
+// findOne finds the one board in img: FindArea's, unless another board is
+// in view too (issue 42: with two games on the screen -auto took one and
+// said nothing of the other, which may be the one the user plays).
+func findOne(img image.Image, tpl *vision.Templates) (calibration.Area, error) {
+	area, r, err := reader.FindArea(img, tpl)
 	var de *vision.DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return area, err
 	}
-	area.Method, area.When = "auto", time.Now().UTC().Truncate(time.Second)
+	if other, ok := reader.FindAnother(img, area, r.Size, tpl); ok {
+		return calibration.Area{}, fmt.Errorf("find board: two boards in view, a size-%d board in %v and another in %v: -auto cannot tell which one you play; close or cover the other game, or click on yours", r.Size, area, other)
+	}
 	return area, nil
 }
 

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"image"
+	"image/color"
+	"image/draw"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,6 +22,7 @@ import (
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 )
@@ -368,5 +371,41 @@ func TestLearnLiveNeon(t *testing.T) {
 	}
 	if fi, err := os.Stat(plan); err != nil || fi.Size() == 0 {
 		t.Errorf("plan picture: %v", err)
+	}
+}
+
+// TestFindOneRefusesTwoBoards (issue 42): calibrate -auto with two games in
+// view took one of them and said nothing of the other. Now it refuses,
+// naming both; with one game it finds it.
+func TestFindOneRefusesTwoBoards(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	tpl, err := vision.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	left, err := fixture.Load(fixtures, "level22-800x600")
+	if err != nil {
+		t.Fatal(err)
+	}
+	right, err := fixture.Load(fixtures, "level38-800x600")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := image.NewRGBA(image.Rect(0, 0, 1600, 640))
+	draw.Draw(two, two.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
+	draw.Draw(two, image.Rect(0, 20, 800, 620), left.Image, left.Image.Bounds().Min, draw.Src)
+	draw.Draw(two, image.Rect(800, 20, 1600, 620), right.Image, right.Image.Bounds().Min, draw.Src)
+	_, err = findOne(two, tpl)
+	if err == nil || !strings.Contains(err.Error(), "two boards in view") {
+		t.Errorf("two games in view: %v, want a refusal naming both", err)
+	}
+	t.Log(err)
+	one := image.NewRGBA(image.Rect(0, 0, 1000, 640))
+	draw.Draw(one, one.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
+	draw.Draw(one, image.Rect(100, 20, 900, 620), right.Image, right.Image.Bounds().Min, draw.Src)
+	if a, err := findOne(one, tpl); err != nil {
+		t.Errorf("one game in view: %v", err)
+	} else if c := a.Centre(5, 30); c.X < 100 || c.X > 900 {
+		t.Errorf("one game in view at x 100..900: found %v", a)
 	}
 }

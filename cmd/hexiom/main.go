@@ -19,6 +19,7 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
 
 	"hexiom/internal/cli"
 )
@@ -44,7 +45,15 @@ func init() {
 	program = cli.New("hexiom", "hexiom plays Hexiom by itself.", commandList)
 }
 
-func main() { program.Main() }
+func main() {
+	if len(os.Args) == 1 && ownConsole() {
+		// A double-click in Explorer: say what hexiom does and keep the
+		// window open (issue 41), rather than print the help into a
+		// console that closes at once.
+		os.Exit(guide(os.Stdin, os.Stdout, func(args []string) int { return run(args, os.Stdout, os.Stderr) }))
+	}
+	program.Main()
+}
 
 // run runs `hexiom args…` and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {

@@ -24,6 +24,8 @@ import (
 
 	"hexiom/actuate"
 	"hexiom/board"
+	"hexiom/calibration"
+	"hexiom/capture"
 	"hexiom/internal/cli"
 	"hexiom/play"
 )
@@ -169,21 +171,33 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		Swap: *swap, DryRun: *dry, Progress: stderr, DebugDir: *debugDir, BoardWait: *wait, Redraw: *redraw,
 		Settle: *settle, NotTaken: *notTaken, Trace: trace, TraceFrom: processStart,
 	}
-	var robot *actuate.Robot
-	mousePace := actuate.Pace{Steps: *steps, Pause: *pace}
+	var newDriver func(calibration.Area) (*actuate.Driver, error) // nil: a dry run
 	if *dry {
 		cfg.PlanPicture = *planPNG
 	} else {
-		if robot, err = actuate.NewRobot(*display); err != nil {
+		robot, err := actuate.NewRobot(*display)
+		if err != nil {
 			return err
 		}
 		defer robot.Close()
-		if cfg.Driver, err = actuate.NewDriver(robot, area, mousePace); err != nil {
+		// every monitor's corners are fail-safe corners too
+		monitors, err := capture.Monitors("")
+		if err != nil {
+			fmt.Fprintf(stderr, "hexiom play: only the whole screen's corners stop the bot: %v\n", err)
+		}
+		newDriver = func(a calibration.Area) (*actuate.Driver, error) {
+			d, err := actuate.NewDriver(robot, a, actuate.Pace{Steps: *steps, Pause: *pace})
+			if err == nil {
+				d.Monitors = monitors
+			}
+			return d, err
+		}
+		if cfg.Driver, err = newDriver(area); err != nil {
 			return err
 		}
 		step("mouse ready")
 	}
-	cfg.Refound = playRefound(*calFile, robot, mousePace, stderr)
+	cfg.Refound = playRefound(*calFile, newDriver, stderr)
 
 	if !*dry {
 		fmt.Fprintln(stderr, "hexiom play: hands off the mouse; move it, or push it into a screen corner, to stop the bot")

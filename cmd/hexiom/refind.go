@@ -37,14 +37,15 @@ func keepRefound(cmd, calPath string, old, now calibration.Area, stderr io.Write
 }
 
 // playRefound is play's Config.Refound: it keeps the area found and
-// returns the mouse driver for it (none with a nil robot: a dry run).
-func playRefound(calPath string, robot *actuate.Robot, pace actuate.Pace, stderr io.Writer) play.Refound {
+// returns the mouse driver newDriver makes for it (none with a nil
+// newDriver: a dry run).
+func playRefound(calPath string, newDriver func(calibration.Area) (*actuate.Driver, error), stderr io.Writer) play.Refound {
 	return func(old, now calibration.Area) (*actuate.Driver, error) {
 		keepRefound("play", calPath, old, now, stderr)
-		if robot == nil {
+		if newDriver == nil {
 			return nil, nil
 		}
-		return actuate.NewDriver(robot, now, pace)
+		return newDriver(now)
 	}
 }
 

@@ -106,3 +106,26 @@ func crashCommand(_ context.Context, args []string, _, _ io.Writer) error {
 	i := len(args) + 3
 	return fmt.Errorf("never: %d", s[i])
 }
+
+// TestHelpOneLineACommand (issue 43): help lists each command on one line,
+// its name and what it does, not its flags (those are on CMD -h).
+func TestHelpOneLineACommand(t *testing.T) {
+	run := func(context.Context, []string, io.Writer, io.Writer) error { return nil }
+	p := New("prog", "prog does things.", []Command{
+		{Name: "solve", Usage: "solve [-json] [-timeout D] [-first | -max tiles|points] FILE...", Short: "solve level files", Run: run},
+		{Name: "go", Usage: "go [-fast]", Short: "go somewhere", Run: run},
+	})
+	var out strings.Builder
+	if st := p.Run([]string{"help"}, &out, io.Discard); st != ExitOK {
+		t.Fatalf("help: exit %d", st)
+	}
+	h := out.String()
+	for _, want := range []string{"\n  go     go somewhere\n", "\n  solve  solve level files\n", "prog COMMAND -h"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("help does not say %q:\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "-json") {
+		t.Errorf("help lists a command's flags:\n%s", h)
+	}
+}

@@ -145,11 +145,15 @@ func joined(err error) []error {
 }
 
 func (p *Program) help(w io.Writer) {
-	fmt.Fprintf(w, "%s\n\nCommands:\n", p.intro)
+	fmt.Fprintf(w, "%s\n\nUsage: %s COMMAND [flags]\n\nCommands:\n", p.intro, p.name)
+	width := 0
 	for _, n := range p.Names() {
-		c := p.byName[n]
-		fmt.Fprintf(w, "  %-40s %s\n", c.Usage, c.Short)
+		width = max(width, len(n))
 	}
+	for _, n := range p.Names() {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, p.byName[n].Short)
+	}
+	fmt.Fprintf(w, "\nRun '%s COMMAND -h' for a command's flags.\n", p.name)
 }
 
 // Flags returns a flag set for command name that prints its usage to

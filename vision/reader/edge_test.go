@@ -118,3 +118,38 @@ func FuzzFindArea(f *testing.F) {
 		}
 	})
 }
+
+// TestFindAnother (issue 42): two games side by side. FindArea finds one of
+// them; FindAnother finds the other, so calibrate -auto can say there are
+// two; alone on the screen, a board has no other.
+func TestFindAnother(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	tpl := builtin(t)
+	two := image.NewRGBA(image.Rect(0, 0, 1600, 640))
+	draw.Draw(two, two.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
+	left, right := load(t, "level22-800x600"), load(t, "level38-800x600")
+	draw.Draw(two, image.Rect(0, 20, 800, 620), left.Image, left.Image.Bounds().Min, draw.Src)
+	draw.Draw(two, image.Rect(800, 20, 1600, 620), right.Image, right.Image.Bounds().Min, draw.Src)
+	a, r, err := reader.FindArea(two, tpl)
+	if err != nil {
+		t.Fatalf("FindArea on two boards: %v", err)
+	}
+	other, ok := reader.FindAnother(two, a, r.Size, tpl)
+	if !ok {
+		t.Fatalf("found the size-%d board in %v, and no other", r.Size, a)
+	}
+	c1, c2 := a.Centre(r.Size, 0), other.Centre(r.Size, 0)
+	if (c1.X < 800) == (c2.X < 800) {
+		t.Errorf("the two boards found are on the same side: %v and %v", a, other)
+	}
+	t.Logf("found %v, and another in %v", a, other)
+
+	alone := pasted(t, "level38-800x600", image.Rect(0, 0, 800, 600), image.Pt(100, 20), 1000, 640)
+	a, r, err = reader.FindArea(alone, tpl)
+	if err != nil {
+		t.Fatalf("FindArea on one board: %v", err)
+	}
+	if other, ok := reader.FindAnother(alone, a, r.Size, tpl); ok {
+		t.Errorf("one board on the screen, found %v and another in %v", a, other)
+	}
+}

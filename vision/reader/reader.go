@@ -73,11 +73,21 @@ func FindMoved(img image.Image, old calibration.Area, tpl *vision.Templates) (ca
 }
 
 // Refind finds the board of the calibration old wherever the game is now
-// in img: FindMoved at old's scale, then FindArea at any scale (a zoom
-// changed), unless a board of old's scale is there but cut by the edge.
+// in img: FindMoved at old's scale, then, unless a board of old's scale is
+// there but cut by the edge or covered in its place, at another scale (a
+// zoom changed, a window resized): the side the board's outlines give,
+// else FindArea's search.
 // The area found holds as a first calibration's must: the board read from
 // scratch there with no doubt, whole on the picture; else Refind says why
 // none holds.
 func Refind(img image.Image, old calibration.Area, tpl *vision.Templates) (calibration.Area, vision.Reading, error) {
 	return cv.Refind(img, old, tpl)
+}
+
+// FindAnother looks for a second board in img besides the board of size s
+// FindArea found in area a (that board painted over, FindArea again): the
+// other board's area and true when one holds there. calibrate -auto uses it
+// to refuse a screen with two games in view.
+func FindAnother(img image.Image, a calibration.Area, s int, tpl *vision.Templates) (calibration.Area, bool) {
+	return cv.FindAnother(img, a, s, tpl)
 }

@@ -23,10 +23,10 @@
 // crops), judge.go (the thresholds of doubt applied to a cell, the
 // stand-in check), pair.go (the pair check), learn.go (Learn),
 // separation.go (what Learn measures of how well a set tells its classes
-// apart), find.go and honeycomb.go (FindArea), refind.go (FindMoved and
-// Refind: the board of a calibration found again after the game moved or
-// was zoomed), cells.go (ReadCells),
-// names.go (vision's names, the prepared set), features.go (Features,
-// Scaled: the feature pictures and their scaled copies), match.go
-// (Matcher), blob.go (LargestBlob).
+// apart), find.go and honeycomb.go (FindArea), another.go (FindAnother:
+// a second board in view), refind.go (FindMoved and Refind: the board of a
+// calibration found again after the game moved or was zoomed), cells.go
+// (ReadCells), names.go (vision's names, the prepared set), features.go
+// (Features, Scaled: the feature pictures and their scaled copies),
+// match.go (Matcher), blob.go (LargestBlob).
 package cv

@@ -418,7 +418,7 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	// of a pixel
 	area := r.Area
 	area.Method, area.When = best.area.Method, best.area.When
-	if why := cutOff(img.Bounds(), area, s); why != "" {
+	if why := cutOff(img, area, s); why != "" {
 		return fail(r, "%w", cutOffError(why))
 	}
 	if err != nil {
@@ -442,34 +442,69 @@ func isCutOff(err error) bool {
 // cutOff says why the board of size s in area a may be a window of a board
 // cut by the picture's edge (issue 42: the visible part of a board scrolled
 // half off the screen read as a smaller board of the same pitch, a phantom
-// that would have been played): a cell of it, or of the ring a board one
-// size larger would add at its pitch, reaches past the picture; "" when
-// none does. Around a board of the largest size only its own cells count.
-// The area itself may reach past the edge (a small board's area is much
-// larger than its cells).
-func cutOff(pic image.Rectangle, a calibration.Area, s int) string {
-	n := min(s+1, largest)
-	ring := a
-	if n > s {
-		ring = a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
-	}
-	r := ring.Radius(n)
-	in := image.Rect(pic.Min.X, pic.Min.Y, pic.Max.X-1, pic.Max.Y-1)
-	var off []int
-	for i, p := range ring.Cells(n) {
+// that would have been played); "" when nothing says so. A cell of the
+// board itself reaching past the picture is a cut. So is a cell of the ring
+// a board one size larger would add at its pitch that reaches past the
+// picture where the part of it still on the picture shows cell content (as
+// many edges as a fair share of the board's own cells: bits of tiles cut by
+// the edge), not the plate or the background (a small board near the edge
+// of a picture cropped to its game area, or a look drawn larger than
+// board.Pitch says).
+func cutOff(img image.Image, a calibration.Area, s int) string {
+	pic := img.Bounds()
+	r := a.Radius(s)
+	inside := func(p calibration.Point) bool {
 		box := image.Rect(int(math.Floor(p.X-r)), int(math.Floor(p.Y-r)), int(math.Ceil(p.X+r)), int(math.Ceil(p.Y+r)))
-		if !box.In(in) {
+		return box.In(pic)
+	}
+	var off []int
+	var energies []float64
+	for i, p := range a.Cells(s) {
+		if !inside(p) {
+			off = append(off, i)
+		}
+		if e, n := edgeEnergy(img, p.X, p.Y, cutDisc*r); n > 0 {
+			energies = append(energies, e)
+		}
+	}
+	if len(off) > 0 {
+		return fmt.Sprintf("cells %v of it reach past the screen's edge %v: bring the whole board into view", off, pic)
+	}
+	n := s + 1
+	if n > largest || len(energies) == 0 {
+		return ""
+	}
+	slices.Sort(energies)
+	limit := math.Max(cutShare*energies[len(energies)*9/10], cutFloor)
+	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
+	full := math.Pi * cutDisc * cutDisc * r * r
+	for i, p := range ring.Cells(n) {
+		if board.Geom(n).Ring(i) < s || inside(p) {
+			continue
+		}
+		if e, seen := edgeEnergy(img, p.X, p.Y, cutDisc*r); float64(seen) >= cutSeen*full && e > limit {
 			off = append(off, i)
 		}
 	}
-	switch {
-	case len(off) == 0:
+	if len(off) == 0 {
 		return ""
-	case n == s:
-		return fmt.Sprintf("cells %v of it reach past the screen's edge %v: bring the whole board into view", off, pic)
 	}
-	return fmt.Sprintf("around it, where a size-%d board's cells %v would be, the picture ends (%v): it may be part of a larger board cut by the screen's edge; bring the whole board into view", n, off, pic)
+	return fmt.Sprintf("around it, where a size-%d board's cells %v would be, the picture ends (%v) across what looks like more cells: it may be part of a larger board cut by the screen's edge; bring the whole board into view", n, off, pic)
 }
+
+// What cutOff looks at: a disc of cutDisc cell radii around a cell's centre;
+// a ring cell cut by the picture's edge counts when at least cutSeen of
+// its disc is on the picture and its edges are stronger than cutShare of
+// the board's cells' 90th percentile, and than cutFloor (grey levels a
+// pixel): a phantom's cut tiles measured 19-23, 0.53-0.65 of its board's
+// tiles; the plate or background past small boards on pictures cropped to
+// the game area 0.6-6.7, under 0.3 (the classic, flash fixtures).
+const (
+	cutDisc  = 0.75
+	cutSeen  = 0.15
+	cutShare = 0.35
+	cutFloor = 4
+)
 
 // recentring says whether the board r read, on a look whose holes are the
 // background, is seen off centre, since the game draws a board centred in
@@ -532,4 +567,33 @@ func recentring(r Reading) (at, size int, why string) {
 		}
 	}
 	return 0, 0, ""
+}
+
+// edgeEnergy is the mean gradient magnitude of img's grey level over the
+// pixels within radius r of (cx, cy) that lie on the picture, a pixel in
+// from its edge, and how many there are.
+func edgeEnergy(img image.Image, cx, cy, r float64) (float64, int) {
+	b := img.Bounds()
+	grey := func(x, y int) float64 {
+		cr, cg, cb, _ := img.At(x, y).RGBA()
+		return float64(min(cr, cg, cb)>>8+max(cr, cg, cb)>>8) / 2
+	}
+	sum, n := 0.0, 0
+	for y := int(cy - r); y <= int(cy+r); y++ {
+		for x := int(cx - r); x <= int(cx+r); x++ {
+			if x <= b.Min.X || y <= b.Min.Y || x >= b.Max.X-1 || y >= b.Max.Y-1 {
+				continue
+			}
+			if dx, dy := float64(x)-cx, float64(y)-cy; dx*dx+dy*dy > r*r {
+				continue
+			}
+			gx, gy := grey(x+1, y)-grey(x-1, y), grey(x, y+1)-grey(x, y-1)
+			sum += math.Abs(gx) + math.Abs(gy)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return sum / float64(n), n
 }

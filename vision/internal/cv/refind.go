@@ -235,7 +235,7 @@ func sureAt(img image.Image, a, old calibration.Area, tpl *Templates) (calibrati
 	if math.Abs(k-k0) > 0.02*k0 {
 		return r.Area, r, fmt.Errorf("find the board moved: a size-%d board in %v, its cells %.2f times as large as calibrated: the zoom changed", r.Size, r.Area, k/k0)
 	}
-	if why := cutOff(img.Bounds(), r.Area, r.Size); why != "" {
+	if why := cutOff(img, r.Area, r.Size); why != "" {
 		return r.Area, r, fmt.Errorf("find the board moved: a size-%d board in %v, but %w", r.Size, r.Area, cutOffError(why))
 	}
 	return r.Area, r, nil
@@ -296,7 +296,7 @@ func findScaled(img image.Image, old calibration.Area, tpl *Templates) (calibrat
 				why = fmt.Errorf("find the board: in %v: %w", a, err)
 				continue
 			}
-			if c := cutOff(img.Bounds(), r.Area, r.Size); c != "" {
+			if c := cutOff(img, r.Area, r.Size); c != "" {
 				return r.Area, r, fmt.Errorf("find the board: a size-%d board in %v, but %w", r.Size, r.Area, cutOffError(c))
 			}
 			return r.Area, r, nil
