@@ -30,7 +30,7 @@ type Config struct {
 	// Refound, when set, is told when Eyes that are a Finder found the
 	// board elsewhere on the screen than the area they looked at, before
 	// it is read there on a still picture and played; it returns the
-	// driver for the new area.
+	// driver for the new area. Unset, the eyes never look elsewhere.
 	Refound Refound
 	Swap    bool // the game swaps a tile dropped on a movable tile
 	DryRun  bool // read, solve and plan, draw the plan, move nothing

@@ -40,14 +40,15 @@ func Refinds(rerr error) bool {
 }
 
 // refind looks for the board elsewhere on the screen when the eyes can
-// (Finder) and the read that failed (rerr) calls for it. It reports
+// (Finder), Config.Refound is set, and the read that failed (rerr) calls
+// for it. It reports
 // whether the board was found and the eyes look there now; then Refound
 // has kept the new area and the driver is the one for it. When none holds,
 // p.lostWhy says why.
 func (p *player) refind(rerr error) (bool, error) {
 	f, ok := p.cfg.Eyes.(Finder)
-	if !ok || !Refinds(rerr) {
-		return false, nil
+	if !ok || p.cfg.Refound == nil || !Refinds(rerr) {
+		return false, nil // (a driver for the old area would refuse its drags)
 	}
 	t := p.cfg.Now()
 	old, now, err := f.Refind()
@@ -57,13 +58,11 @@ func (p *player) refind(rerr error) (bool, error) {
 		return false, nil
 	}
 	p.lostWhy = nil
-	if p.cfg.Refound != nil {
-		d, err := p.cfg.Refound(old, now)
-		if err != nil {
-			return false, fmt.Errorf("play: the board found in %v: %w", now, err)
-		}
-		p.cfg.Driver = d
+	d, err := p.cfg.Refound(old, now)
+	if err != nil {
+		return false, fmt.Errorf("play: the board found in %v: %w", now, err)
 	}
+	p.cfg.Driver = d
 	return true, nil
 }
 
