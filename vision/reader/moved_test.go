@@ -224,3 +224,50 @@ func BenchmarkRefindZoom(b *testing.B) {
 	old, now := load(b, "flash/random6-01-z100"), load(b, "flash/random6-01-z150")
 	benchRefind(b, onScreen(now, image.Point{}, 1920, 1200), old.Meta.Area, flashAt100(b))
 }
+
+// FuzzRefind (issue 41): the part (x, y, w, h) of a fixture's picture
+// pasted at (px, py) on a 1280×1024 screen, anywhere, partly off it or
+// not, found again from the fixture's calibration: Refind refuses, saying
+// it is its refusal, or finds the fixture's board, read with no doubt as
+// the fixture's, every cell within 2 px of where it is on this screen.
+// Never a board in doubt, a smaller board inside a cut one, or one
+// elsewhere.
+func FuzzRefind(f *testing.F) {
+	tier.Heavy(f, tier.OpenCV)
+	tpl := builtin(f)
+	fxs := make([]*fixture.Fixture, len(fuzzFixtures))
+	for i, n := range fuzzFixtures {
+		fxs[i] = load(f, n)
+	}
+	f.Add(uint8(3), uint16(0), uint16(0), uint16(744), uint16(744), int16(465), int16(160))  // moved by (+137, +61)
+	f.Add(uint8(3), uint16(0), uint16(0), uint16(744), uint16(744), int16(-372), int16(100)) // half off the left edge
+	f.Add(uint8(1), uint16(0), uint16(0), uint16(800), uint16(300), int16(200), int16(600))  // the top half only
+	f.Add(uint8(2), uint16(0), uint16(0), uint16(800), uint16(600), int16(300), int16(400))  // another size, moved
+	f.Fuzz(func(t *testing.T, which uint8, x, y, w, h uint16, px, py int16) {
+		fx := fxs[int(which)%len(fxs)]
+		b := fx.Image.Bounds()
+		r := image.Rect(int(x), int(y), int(x)+int(w), int(y)+int(h)).Intersect(image.Rect(0, 0, b.Dx(), b.Dy()))
+		if r.Dx() < 16 || r.Dy() < 16 {
+			return
+		}
+		at := image.Pt(int(px)%1280, int(py)%1024)
+		scr := image.NewRGBA(image.Rect(0, 0, 1280, 1024))
+		draw.Draw(scr, scr.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
+		draw.Draw(scr, image.Rectangle{at, at.Add(r.Size())}, fx.Image, r.Min.Add(b.Min), draw.Src)
+		a, rd, err := reader.Refind(scr, fx.Meta.Area, tpl)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "find the board") && !strings.HasPrefix(err.Error(), "find board") {
+				t.Fatalf("an error that does not say it is Refind's: %v", err)
+			}
+			return
+		}
+		shift := at.Sub(r.Min.Add(b.Min))
+		if rd.Size != fx.Truth.Size || !rd.Pos.Equal(fx.Truth) {
+			t.Fatalf("found a size-%d board in %v, read\n%s; the fixture's is\n%s", rd.Size, a, rd.Pos.Format(), fx.Truth.Format())
+		}
+		want := fx.Meta.Area.Shift(float64(shift.X), float64(shift.Y))
+		if w := worstCell(a, want, rd.Size); w > 2 {
+			t.Fatalf("found %v: a cell %.1f px from where the board is (%v)", a, w, want)
+		}
+	})
+}
