@@ -22,12 +22,15 @@ const movedTries = 3
 // screen at the same scale (a window moved, a page scrolled): an area of
 // old's side and cell scale elsewhere in img. It looks near old first
 // (within a side of it), then over all of img: on each of the board's
-// outlines there (as FindArea finds them) it lays an area of old's side,
-// reads every size with the pitch fixed (searching around the place), and
-// reads the best again from scratch. That board must be read with no
-// doubt, at old's scale, and lie whole on the picture (FindArea's rule for
-// a board cut by the edge). It returns the area and the board read, or
-// why none holds.
+// outlines there (as FindArea finds them) that a board at old's scale may
+// fill, it lays an area of old's side, centred on the plate measured at
+// full resolution, and reads the board there from scratch; when none
+// holds, each size that may fill an outline is searched around with the
+// pitch fixed and the best read again from scratch. That board must be
+// read with no doubt, at old's scale, and lie whole on the picture
+// (FindArea's rule for a board cut by the edge). A plate in old's place,
+// at old's scale, whose board does not read so is refused at once
+// (errInPlace). It returns the area and the board read, or why none holds.
 func FindMoved(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
 	if err := old.Valid(); err != nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("find the board moved: %w", err)
@@ -225,7 +228,8 @@ func span(counts []int) (first, last int, ok bool) {
 
 // sureAt reads the board in area a of img from scratch, as Read does, and
 // keeps it only when it is read with no doubt, its cells at old's scale
-// (else the zoom changed: FindArea's search), and whole on the picture.
+// (else the zoom changed: Refind searches at another scale), and whole on
+// the picture.
 func sureAt(img image.Image, a, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
 	r, err := Read(img, a, tpl)
 	if err != nil {
@@ -242,29 +246,32 @@ func sureAt(img image.Image, a, old calibration.Area, tpl *Templates) (calibrati
 }
 
 // Refind finds the board of the calibration old wherever the game is now
-// in img: at old's scale first (FindMoved), then, unless a board of that
-// scale is there but cut by the picture's edge, at another scale (the zoom
-// changed, the window was resized): the board's plate measured
-// (findScaled), else FindArea's search. The area found must hold as a first calibration's
-// does: the board read from scratch there with no doubt, whole on the
-// picture. It returns the area and the board read, or why none holds.
+// in img: at old's scale first (FindMoved); then, unless a board of that
+// scale is there but cut by the picture's edge or covered in its place,
+// at another scale (the zoom changed, the window was resized): the side
+// the board's outlines give (findScaled), else FindArea's search. The
+// area found must hold as a first calibration's does: the board read from
+// scratch there with no doubt, whole on the picture. It returns the area
+// and the board read, or why none holds.
 func Refind(img image.Image, old calibration.Area, tpl *Templates) (calibration.Area, Reading, error) {
+	old.Screen = image.Rectangle{}
 	a, r, err := FindMoved(img, old, tpl)
 	if err == nil || isCutOff(err) || errors.Is(err, errInPlace) {
 		return a, r, err
 	}
-	if a, r, err := findScaled(img, old, tpl); err == nil {
-		return a, r, nil
+	a, r, err2 := findScaled(img, old, tpl)
+	if err2 == nil || isCutOff(err2) {
+		return a, r, err2
 	}
-	a2, _, err2 := FindArea(img, tpl)
+	a, _, err2 = FindArea(img, tpl)
 	if err2 != nil {
 		return calibration.Area{}, Reading{}, fmt.Errorf("%w; at another scale: %w", err, err2)
 	}
-	r2, err2 := Read(img, a2, tpl)
+	r, err2 = Read(img, a, tpl)
 	if err2 != nil {
-		return calibration.Area{}, r2, fmt.Errorf("%w; at another scale, in %v: %w", err, a2, err2)
+		return calibration.Area{}, r, fmt.Errorf("%w; at another scale, in %v: %w", err, a, err2)
 	}
-	return r2.Area, r2, nil
+	return r.Area, r, nil
 }
 
 // findScaled finds the board at another scale than old's when its
