@@ -161,7 +161,11 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// edge (large cells, a board near the top); grabs and drags keep to
 	// the part on the screen.
 	if c := area.Centre(6, board.NumCells(6)/2); !c.Pt().In(scr.Bounds()) {
-		return fmt.Errorf("the calibrated %v has its centre off the screen %v; run 'hexiom calibrate' again", area, scr.Bounds())
+		// (the screen changed): the board may be elsewhere on it
+		why := fmt.Errorf("the calibrated %v has its centre off the screen %v", area, scr.Bounds())
+		if area, err = offScreen(scr, area, tpl, *calFile, why, stderr); err != nil {
+			return err
+		}
 	}
 	area = area.OnScreen(scr.Bounds())
 	step("screen opened")

@@ -66,3 +66,16 @@ func readElsewhere(scr capture.Source, area calibration.Area, tpl *vision.Templa
 	keepRefound("read", calPath, old, now, stderr)
 	return now, img, nil
 }
+
+// offScreen is play and read when the calibrated area is off the screen
+// (why): the board looked for over the whole screen, the area found kept;
+// else why, with the finder's reason and what to do.
+func offScreen(scr capture.Source, area calibration.Area, tpl *vision.Templates, calPath string, why error, stderr io.Writer) (calibration.Area, error) {
+	eyes := &play.Screen{Source: scr, Area: area, Templates: tpl}
+	old, now, err := eyes.Refind()
+	if err != nil {
+		return area, errors.Join(why, fmt.Errorf("%w: %v", play.ErrNotFound, err), errors.New(play.FoundHint))
+	}
+	keepRefound("play", calPath, old, now, stderr)
+	return now, nil
+}

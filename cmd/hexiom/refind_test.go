@@ -101,6 +101,17 @@ func TestPlayFindsTheBoardAgain(t *testing.T) {
 	t.Run("watch follows the game between boards", func(t *testing.T) {
 		watchFollows(t, d, cal, image.Pt(137, 61))
 	})
+	t.Run("a calibration off the screen", func(t *testing.T) {
+		// (a screen that changed): the board is looked for all the same
+		if err := calibration.SaveFile(cal, loadCal(t, cal).Shift(3000, 0)); err != nil {
+			t.Fatal(err)
+		}
+		errOut := playOnce(t, d, cal, 31)
+		if line := firstMatch(errOut, "hexiom play: the game moved by (-3000, "); line == "" {
+			t.Errorf("play did not say where it found the board:\n%s", errOut)
+		}
+		checkCells(t, d, "off the screen", loadCal(t, cal))
+	})
 }
 
 // watchFollows runs `hexiom play -watch -boards 2`: when the first board is
