@@ -16,6 +16,7 @@ import (
 	"github.com/jezek/xgb"
 
 	"hexiom/actuate"
+	"hexiom/board"
 	"hexiom/calibration"
 	"hexiom/game"
 	"hexiom/internal/desktop"
@@ -100,6 +101,25 @@ func TestPlayFindsTheBoardAgain(t *testing.T) {
 	}
 	t.Run("watch follows the game between boards", func(t *testing.T) {
 		watchFollows(t, d, cal, image.Pt(137, 61))
+	})
+	t.Run("read finds it too", func(t *testing.T) {
+		now := loadCal(t, cal)
+		if err := calibration.SaveFile(cal, now.Shift(-137, -61)); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut strings.Builder
+		if st := run([]string{"read", "-calibration", cal}, &out, &errOut); st != exitOK {
+			t.Fatalf("exit %d: %s", st, errOut.String())
+		}
+		st, err := d.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := board.Parse("read", []byte(out.String()))
+		if err != nil || pos.Size != st.Size || firstMatch(errOut.String(), "hexiom read: the game moved by (+137, +61)") == "" {
+			t.Errorf("read printed\n%s(%v), said\n%s", out.String(), err, errOut.String())
+		}
+		checkCells(t, d, "read", loadCal(t, cal))
 	})
 	t.Run("a calibration off the screen", func(t *testing.T) {
 		// (a screen that changed): the board is looked for all the same
