@@ -41,10 +41,9 @@ func Refinds(rerr error) bool {
 
 // refind looks for the board elsewhere on the screen when the eyes can
 // (Finder), Config.Refound is set, and the read that failed (rerr) calls
-// for it. It reports
-// whether the board was found and the eyes look there now; then Refound
-// has kept the new area and the driver is the one for it. When none holds,
-// p.lostWhy says why.
+// for it. It reports whether the board was found and the eyes look there
+// now; then Refound has kept the new area and the driver is the one for
+// it. When none holds, p.lostWhy says why.
 func (p *player) refind(rerr error) (bool, error) {
 	f, ok := p.cfg.Eyes.(Finder)
 	if !ok || p.cfg.Refound == nil || !Refinds(rerr) {

@@ -163,7 +163,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if c := area.Centre(6, board.NumCells(6)/2); !c.Pt().In(scr.Bounds()) {
 		// (the screen changed): the board may be elsewhere on it
 		why := fmt.Errorf("the calibrated %v has its centre off the screen %v", area, scr.Bounds())
-		if area, err = offScreen(scr, area, tpl, *calFile, why, stderr); err != nil {
+		if area, err = findElsewhere("play", scr, area, tpl, *calFile, why, stderr); err != nil {
 			return err
 		}
 	}

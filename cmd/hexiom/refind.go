@@ -49,33 +49,27 @@ func playRefound(calPath string, newDriver func(calibration.Area) (*actuate.Driv
 	}
 }
 
-// readElsewhere looks for the board on the whole screen scr when it is not
-// in the calibrated area (read's refusal was readErr): it returns the area
-// found, kept, and its picture at rest; or, when none holds, readErr with
-// why.
-func readElsewhere(scr capture.Source, area calibration.Area, tpl *vision.Templates, calPath string, readErr error, stderr io.Writer) (calibration.Area, *image.RGBA, error) {
-	eyes := &play.Screen{Source: scr, Area: area, Templates: tpl}
-	old, now, err := eyes.Refind()
-	if err != nil {
-		return area, nil, errors.Join(readErr, fmt.Errorf("%w: %v", play.ErrNotFound, err), errors.New(play.FoundHint))
-	}
-	img, err := grabStill(scr, now.Rect())
-	if err != nil {
-		return area, nil, err
-	}
-	keepRefound("read", calPath, old, now, stderr)
-	return now, img, nil
-}
-
-// offScreen is play and read when the calibrated area is off the screen
-// (why): the board looked for over the whole screen, the area found kept;
-// else why, with the finder's reason and what to do.
-func offScreen(scr capture.Source, area calibration.Area, tpl *vision.Templates, calPath string, why error, stderr io.Writer) (calibration.Area, error) {
+// findElsewhere looks for the board on the whole screen scr for command
+// cmd when it is not in the calibrated area (why): the area found, kept;
+// or, when none holds, why, with the finder's reason and what to do, a
+// line each.
+func findElsewhere(cmd string, scr capture.Source, area calibration.Area, tpl *vision.Templates, calPath string, why error, stderr io.Writer) (calibration.Area, error) {
 	eyes := &play.Screen{Source: scr, Area: area, Templates: tpl}
 	old, now, err := eyes.Refind()
 	if err != nil {
 		return area, errors.Join(why, fmt.Errorf("%w: %v", play.ErrNotFound, err), errors.New(play.FoundHint))
 	}
-	keepRefound("play", calPath, old, now, stderr)
+	keepRefound(cmd, calPath, old, now, stderr)
 	return now, nil
+}
+
+// readElsewhere is read's findElsewhere (its refusal was readErr): the
+// area found and its picture at rest.
+func readElsewhere(scr capture.Source, area calibration.Area, tpl *vision.Templates, calPath string, readErr error, stderr io.Writer) (calibration.Area, *image.RGBA, error) {
+	now, err := findElsewhere("read", scr, area, tpl, calPath, readErr, stderr)
+	if err != nil {
+		return area, nil, err
+	}
+	img, err := grabStill(scr, now.Rect())
+	return now, img, err
 }
