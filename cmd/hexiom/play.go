@@ -10,7 +10,10 @@ package main
 //	hexiom play -dry-run             # draw the plan on hexiom-plan.png, move nothing
 //
 // Move the mouse, or push it into a corner of the screen, to stop the bot
-// before its next drag.
+// before its next drag. When the board is not where it was calibrated (the
+// window moved, the page was zoomed), play looks for it over the whole
+// screen, checks it as a first calibration, saves the area found and says
+// so in one line; where none holds it says why and moves nothing.
 
 import (
 	"bufio"

@@ -2,7 +2,8 @@ package main
 
 // hexiom read captures the calibrated game area, reads the board in view and
 // prints it in the level text format; -debug writes an overlay picture (each
-// cell outlined, with what was read and how sure).
+// cell outlined, with what was read and how sure). A board not in the
+// calibrated area is looked for over the whole screen, as play does.
 //
 //	hexiom read                         # print the board on screen
 //	hexiom read -o board.txt -debug read.png
