@@ -241,7 +241,7 @@ func FuzzRefind(f *testing.F) {
 	for i, n := range fuzzFixtures {
 		fxs[i] = load(f, n)
 	}
-	f.Add(uint8(0), uint16(0), uint16(0), uint16(800), uint16(600), int16(137), int16(61))  // moved by (+137, +61)
+	f.Add(uint8(0), uint16(0), uint16(0), uint16(800), uint16(600), int16(137), int16(61)) // moved by (+137, +61)
 	f.Add(uint8(3), uint16(0), uint16(0), uint16(744), uint16(744), int16(-372), int16(0)) // half off the left edge
 	f.Add(uint8(1), uint16(0), uint16(0), uint16(800), uint16(300), int16(50), int16(400)) // the top half only
 	f.Add(uint8(2), uint16(0), uint16(0), uint16(800), uint16(600), int16(-90), int16(90)) // another size, moved
