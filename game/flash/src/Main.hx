@@ -1,0 +1,287 @@
+import flash.Lib;
+import flash.display.Sprite;
+import flash.events.Event;
+import flash.events.MouseEvent;
+import flash.external.ExternalInterface;
+
+/**
+	Hexiom as a Flash game: the view and input layer of the Go server's
+	game. It gets the state from the server (GET /api/state, long-polled),
+	draws the cells where the state's geometry puts them, lets the player
+	drag a movable tile (startDrag on MOUSE_DOWN, the drop decided at
+	MOUSE_UP on the stage), reports the move (POST /api/move) and redraws
+	from the server's answer. Tweens run on ENTER_FRAME at the stage's
+	30 fps; input is ignored while a tile moves or a move is on its way.
+**/
+class Main extends Sprite {
+	public static inline var W = 400;
+	public static inline var H = 440;
+	public static inline var SIDE = 400; // the game area, under the HUD
+	public static inline var AREA_Y = Hud.H;
+
+	var server:Server;
+	var debug:Bool;
+	var sky = new Sprite();
+	var plate = new Sprite();
+	var tileLayer = new Sprite();
+	var hud:Hud;
+	var panel:Panel;
+	var skyKey = -1;
+
+	var st:Dynamic = null; // the state shown
+	var incoming:Dynamic = null; // the newest state from the server, not shown yet
+	var dirty = false; // redraw st even if no newer state comes
+	var recvAt = 0;
+	var centres:Array<Array<Float>> = [];
+	var radius = 0.0;
+	var tiles = new Map<Int, Tile>();
+	var dragging:Tile = null;
+	var tweens:Array<Tween> = [];
+	var inFlight = false;
+	var reportIn = -1; // frames until the drawn state is reported to the page
+	var pointer = new PointerLog();
+
+	static function main() {
+		Lib.current.addChild(new Main());
+	}
+
+	public function new() {
+		super();
+		var p:Dynamic = Lib.current.loaderInfo.parameters;
+		var token:String = Reflect.field(p, "token");
+		server = new Server(token == null ? "" : token);
+		debug = Reflect.field(p, "debug") == "true";
+		addEventListener(Event.ADDED_TO_STAGE, init);
+	}
+
+	function init(_) {
+		stage.frameRate = 30;
+		hud = new Hud(W, function() post("/api/undo", {}), function() post("/api/restart", {}));
+		panel = new Panel(W, AREA_Y, SIDE, function() post("/api/new", Panel.next(st)), function() post("/api/new", Panel.replay(st)));
+		for (s in [sky, plate, tileLayer, hud, panel])
+			addChild(s);
+		stage.addEventListener(MouseEvent.MOUSE_UP, release);
+		stage.addEventListener(Event.MOUSE_LEAVE, function(_) cancel());
+		stage.addEventListener(Event.ENTER_FRAME, frame);
+		if (debug)
+			pointer.listen(stage, server);
+		poll();
+	}
+
+	// ---- the server ------------------------------------------------------
+
+	/** Long-polls the state: the server answers when it changes. **/
+	function poll() {
+		var v:Dynamic = incoming != null ? incoming.version : st != null ? st.version : -1;
+		server.get("/api/state?wait=" + v, function(s) {
+			offer(s);
+			poll();
+		}, function(err) {
+			trace(err);
+			haxe.Timer.delay(poll, 500);
+		});
+	}
+
+	/** Keeps s if it is the newest state seen; frame shows it. **/
+	function offer(s:Dynamic) {
+		if (s == null || s.cells == null || s.version == null)
+			return;
+		if (incoming == null || s.version >= incoming.version)
+			incoming = s;
+	}
+
+	/** POSTs a request that answers the new state (undo, restart, a new
+		level), unless something moves. **/
+	function post(path:String, body:Dynamic) {
+		if (busy())
+			return;
+		inFlight = true;
+		server.post(path, body, function(s) {
+			inFlight = false;
+			offer(s);
+		}, function(err) {
+			inFlight = false;
+			trace(err);
+		});
+	}
+
+	function busy():Bool {
+		return dragging != null || tweens.length > 0 || inFlight;
+	}
+
+	// ---- frames ----------------------------------------------------------
+
+	function frame(_) {
+		tweens = [for (t in tweens) if (t.step()) t];
+		if (dragging == null && tweens.length == 0 && !inFlight && (incoming != null || dirty))
+			show();
+		if (st != null)
+			hud.show(st, st.solved ? st.elapsed_ms : st.elapsed_ms + (Lib.getTimer() - recvAt));
+		if (reportIn >= 0 && reportIn-- == 0)
+			report();
+		pointer.flush();
+	}
+
+	function show() {
+		var s = incoming != null && (st == null || incoming.version >= st.version) ? incoming : st;
+		incoming = null;
+		dirty = false;
+		if (s != null)
+			render(s);
+	}
+
+	/** Tells the page what is on the stage (ExternalInterface): it reports
+		the layout to the server, in the page's pixels. **/
+	function report() {
+		if (!ExternalInterface.available || st == null)
+			return;
+		var controls:Dynamic = {undo: hud.undo.rect(), restart: hud.restart.rect()};
+		panel.addControls(controls);
+		var info = {
+			version: st.version,
+			size: st.size,
+			theme: st.theme,
+			area: [0, AREA_Y, SIDE],
+			stage: [W, H],
+			controls: controls
+		};
+		try {
+			ExternalInterface.call("hexiomDrawn", haxe.Json.stringify(info));
+		} catch (e:Dynamic) {
+			trace("hexiomDrawn: " + e);
+		}
+	}
+
+	// ---- drawing ---------------------------------------------------------
+
+	function render(s:Dynamic) {
+		st = s;
+		recvAt = Lib.getTimer();
+		radius = s.geometry.radius * SIDE;
+		var cs:Array<Dynamic> = s.geometry.centres;
+		centres = [for (c in cs) [c[0] * SIDE, AREA_Y + c[1] * SIDE]];
+		drawSky(s);
+		drawPlate(s);
+		drawTiles(s);
+		panel.show(s);
+		reportIn = 1;
+	}
+
+	function drawSky(s:Dynamic) {
+		var key = s.mode == "level" ? Std.int(s.level) : Std.int(s.seed % 997) + Std.int(s.size);
+		if (key == skyKey)
+			return;
+		skyKey = key;
+		sky.graphics.clear();
+		sky.y = AREA_Y;
+		Look.sky(sky.graphics, SIDE, SIDE, key);
+	}
+
+	function drawPlate(s:Dynamic) {
+		var g = plate.graphics;
+		g.clear();
+		Look.plate(g, centres, radius);
+		var cells:Array<Dynamic> = s.cells;
+		for (i in 0...cells.length)
+			if (cells[i].kind == "empty")
+				Look.recess(g, centres[i][0], centres[i][1], radius);
+	}
+
+	function drawTiles(s:Dynamic) {
+		while (tileLayer.numChildren > 0)
+			tileLayer.removeChildAt(0);
+		tiles = new Map();
+		var cells:Array<Dynamic> = s.cells;
+		for (i in 0...cells.length) {
+			if (cells[i].tile < 0)
+				continue;
+			var t = new Tile(i, cells[i], radius, centres[i][0], centres[i][1]);
+			if (t.movable)
+				t.addEventListener(MouseEvent.MOUSE_DOWN, press);
+			tileLayer.addChild(t);
+			tiles.set(i, t);
+		}
+	}
+
+	// ---- dragging --------------------------------------------------------
+
+	function press(e:MouseEvent) {
+		var t:Tile = cast e.currentTarget;
+		if (busy() || st == null || st.solved || incoming != null)
+			return;
+		dragging = t;
+		tileLayer.addChild(t); // on top
+		t.scaleX = t.scaleY = 1.06;
+		t.startDrag();
+	}
+
+	function release(_) {
+		if (dragging == null)
+			return;
+		var t = dragging;
+		dragging = null;
+		t.stopDrag();
+		t.scaleX = t.scaleY = 1;
+		var to = cellAt(stage.mouseX, stage.mouseY);
+		if (takes(t.cell, to))
+			drop(t, to)
+		else
+			tweens.push(new Tween(t, t.homeX, t.homeY, 6));
+	}
+
+	/** A release outside the player: the tile goes home. **/
+	function cancel() {
+		if (dragging == null)
+			return;
+		var t = dragging;
+		dragging = null;
+		t.stopDrag();
+		t.scaleX = t.scaleY = 1;
+		tweens.push(new Tween(t, t.homeX, t.homeY, 6));
+	}
+
+	/** Whether the game takes a drop of the tile on cell from onto to: a
+		free cell, or a movable tile when the server swaps. **/
+	function takes(from:Int, to:Int):Bool {
+		if (to < 0 || to == from)
+			return false;
+		var k = st.cells[to].kind;
+		return k == "empty" || (k == "movable" && st.swap);
+	}
+
+	function drop(t:Tile, to:Int) {
+		tweens.push(new Tween(t, centres[to][0], centres[to][1], 3));
+		var other = tiles.get(to);
+		if (other != null)
+			tweens.push(new Tween(other, t.homeX, t.homeY, 6));
+		inFlight = true;
+		server.post("/api/move", {from: t.cell, to: to, started: st.started}, function(a) {
+			inFlight = false;
+			dirty = true;
+			if (a != null)
+				offer(a.state);
+		}, function(err) {
+			// refused (409: stale, illegal, solved) or lost: redraw what the
+			// server has
+			inFlight = false;
+			dirty = true;
+			trace(err);
+			server.get("/api/state", offer, function(e) trace(e));
+		});
+	}
+
+	/** The cell whose hexagon holds stage point (x, y), or -1. **/
+	function cellAt(x:Float, y:Float):Int {
+		for (i in 0...centres.length)
+			if (inHex(x - centres[i][0], y - centres[i][1], radius))
+				return i;
+		return -1;
+	}
+
+	static function inHex(dx:Float, dy:Float, r:Float):Bool {
+		dx = Math.abs(dx);
+		dy = Math.abs(dy);
+		var s3 = Math.sqrt(3);
+		return dy <= s3 / 2 * r && s3 * dx + dy <= s3 * r;
+	}
+}
