@@ -78,16 +78,16 @@ class Look {
 		return m;
 	}
 
-	/** The plate: a dark rim, then the grey board, under every cell. **/
+	/** The plate: a dark rim, then the grey board, under every cell. Each
+		hexagon is a fill of its own: Flash fills a path with the even-odd
+		rule, so overlapping hexagons in one fill would cancel. **/
 	public static function plate(g:Graphics, centres:Array<Array<Float>>, r:Float) {
-		g.beginFill(RIM);
-		for (c in centres)
-			hex(g, c[0], c[1], r * 1.16);
-		g.endFill();
-		g.beginFill(PLATE);
-		for (c in centres)
-			hex(g, c[0], c[1], r * 1.1);
-		g.endFill();
+		for (layer in [[RIM, 1.16], [PLATE, 1.1]])
+			for (c in centres) {
+				g.beginFill(Std.int(layer[0]));
+				hex(g, c[0], c[1], r * layer[1]);
+				g.endFill();
+			}
 	}
 
 	/** An empty cell: a darker hexagon sunk into the plate, its upper
