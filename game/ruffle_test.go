@@ -147,6 +147,10 @@ func (s *session) click1(p image.Point) error {
 	return mouse.Release()
 }
 
+// TestRuffleDrag plays the Flash build with real XTest drags: drops the
+// game must not take (onto a hole, onto a locked tile, a locked tile
+// dragged, a tile dropped off the board), then one move onto a free cell,
+// which the server must record exactly, then a swap.
 func TestRuffleDrag(t *testing.T) {
 	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
 	st := s.g.State()
@@ -155,37 +159,78 @@ func TestRuffleDrag(t *testing.T) {
 	if n > 3 {
 		t.Errorf("the SWF saw a press only after %d focus clicks", n)
 	}
-	if st.Moves != 0 || s.g.State().Version != st.Version {
-		t.Fatalf("the focus click changed the game: %+v", s.g.State())
-	}
-	from, _, to, _, _ := findCells(s.g.Position())
-	fx, fy := ruffleCentre(st, from)
-	tx, ty := ruffleCentre(st, to)
+	mv, mv2, free, hole, locked := findCells(s.g.Position())
 	l := st.Layout
-	a := image.Pt(int(math.Round(l.ScreenX+fx)), int(math.Round(l.ScreenY+fy)))
-	b := image.Pt(int(math.Round(l.ScreenX+tx)), int(math.Round(l.ScreenY+ty)))
+	sky := image.Pt(int(l.ScreenX+l.Left+8), int(l.ScreenY+l.Top+l.Side-8))
+	for _, d := range [][2]image.Point{
+		{s.cellScreen(st, mv), s.cellScreen(st, hole)},
+		{s.cellScreen(st, mv), s.cellScreen(st, locked)},
+		{s.cellScreen(st, locked), s.cellScreen(st, free)},
+		{s.cellScreen(st, mv), sky},
+	} {
+		began := time.Now()
+		s.dragRested(d[0], d[1])
+		t.Logf("drag %v→%v not taken, the board at rest %v after the press", d[0], d[1], time.Since(began).Round(time.Millisecond))
+	}
+	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version || now.Board != st.Board {
+		t.Fatalf("drops the game must not take changed it: %d moves\n%s", now.Moves, now.Board)
+	}
 	began := time.Now()
-	s.drag(a, b, 5)
-	var now State
-	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the move %d→%d", from, to), func() (bool, error) {
-		now = s.g.State()
-		return now.Moves > 0, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	now := s.dragMove(st, mv, free, 1)
 	t.Logf("the server had the move %v after the release", time.Since(began).Round(time.Millisecond))
-	if now.Moves != 1 || now.LastMove == nil || now.LastMove.From != from || now.LastMove.To != to || now.LastMove.Swap {
-		t.Fatalf("after dragging %d→%d: %d moves, the last %+v", from, to, now.Moves, now.LastMove)
+	if now.LastMove.Swap || now.Cells[free].Tile != st.Cells[mv].Tile || now.Cells[mv].Kind != "empty" {
+		t.Fatalf("after %d→%d: %+v, cell %d holds %+v, cell %d %+v", mv, free, now.LastMove, free, now.Cells[free], mv, now.Cells[mv])
 	}
-	if now.Cells[to].Tile != st.Cells[from].Tile || now.Cells[from].Kind != "empty" {
-		t.Fatalf("after %d→%d: cell %d holds %+v, cell %d %+v", from, to, to, now.Cells[to], from, now.Cells[from])
+	st = s.painted()
+	s.captureUntil(ruffleDrawn(st))
+	now = s.dragMove(st, mv2, free, 2)
+	if !now.LastMove.Swap || now.Cells[mv2].Tile != st.Cells[free].Tile || now.Cells[free].Tile != st.Cells[mv2].Tile {
+		t.Fatalf("the swap %d↔%d: %+v\n%s", mv2, free, now.LastMove, now.Board)
 	}
-	now = s.painted()
-	img := s.captureUntil(ruffleDrawn(now))
+	img := s.captureUntil(ruffleDrawn(s.painted()))
 	if name := os.Getenv("HEXIOM_RUFFLE_SHOT"); name != "" {
 		writePNG(t, img, name)
 	}
+}
+
+// cellScreen returns the screen point of cell i's centre.
+func (s *session) cellScreen(st State, i int) image.Point {
+	x, y := ruffleCentre(st, i)
+	return image.Pt(int(math.Round(st.Layout.ScreenX+x)), int(math.Round(st.Layout.ScreenY+y)))
+}
+
+// dragRested drags from a to b and waits until the SWF reports its board at
+// rest after the release (a tile that went home has arrived).
+func (s *session) dragRested(a, b image.Point) {
+	s.t.Helper()
+	s.drag(a, b, 5)
+	since := time.Now().UnixMilli()
+	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the board at rest after the drag %v→%v", a, b), func() (bool, error) {
+		st := s.g.State()
+		return st.Layout != nil && st.Layout.At >= since && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// dragMove drags cell from onto cell to, waits until the server has counted
+// moves moves, and checks that the last is exactly from→to.
+func (s *session) dragMove(st State, from, to, moves int) State {
+	s.t.Helper()
+	s.drag(s.cellScreen(st, from), s.cellScreen(st, to), 5)
+	var now State
+	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the move %d→%d", from, to), func() (bool, error) {
+		now = s.g.State()
+		return now.Moves >= moves, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if now.Moves != moves || now.LastMove == nil || now.LastMove.From != from || now.LastMove.To != to {
+		s.t.Fatalf("after dragging %d→%d: %d moves, the last %+v; want %d, %d→%d", from, to, now.Moves, now.LastMove, moves, from, to)
+	}
+	return now
 }
 
 // writePNG writes img to the file name (a look at what Ruffle drew).

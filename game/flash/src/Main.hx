@@ -39,6 +39,7 @@ class Main extends Sprite {
 	var tweens:Array<Tween> = [];
 	var inFlight = false;
 	var reportIn = -1; // frames until the drawn state is reported to the page
+	var settle = false; // report again once the board is at rest after a release
 	var pointer = new PointerLog();
 
 	static function main() {
@@ -115,6 +116,10 @@ class Main extends Sprite {
 		tweens = [for (t in tweens) if (t.step()) t];
 		if (dragging == null && tweens.length == 0 && !inFlight && (incoming != null || dirty))
 			show();
+		if (settle && !busy() && incoming == null && !dirty) {
+			settle = false;
+			reportIn = 0;
+		}
 		if (st != null)
 			hud.show(st, st.solved ? st.elapsed_ms : st.elapsed_ms + (Lib.getTimer() - recvAt));
 		if (reportIn >= 0 && reportIn-- == 0)
@@ -131,7 +136,10 @@ class Main extends Sprite {
 	}
 
 	/** Tells the page what is on the stage (ExternalInterface): it reports
-		the layout to the server, in the page's pixels. **/
+		the layout to the server, in the page's pixels. It does so one frame
+		after each redraw, and once the board is at rest after each release
+		of the mouse (a tile that went home, a press on nothing), so that a
+		report newer than a release means the release was dealt with. **/
 	function report() {
 		if (!ExternalInterface.available || st == null)
 			return;
@@ -216,6 +224,7 @@ class Main extends Sprite {
 	}
 
 	function release(_) {
+		settle = true;
 		if (dragging == null)
 			return;
 		var t = dragging;
@@ -231,6 +240,7 @@ class Main extends Sprite {
 
 	/** A release outside the player: the tile goes home. **/
 	function cancel() {
+		settle = true;
 		if (dragging == null)
 			return;
 		var t = dragging;
