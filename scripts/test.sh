@@ -2,10 +2,9 @@
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
 # what is missing, then checks formatting, vet and staticcheck, runs every test
 # (the full tier, never -short: the Xvfb + Chromium end-to-end tests included,
-# a missing component fails them), the pure packages again under -race
-# (their full tests, fewer random levels: see below),
-# (the clone's Flash build among them: the SWF compiled by haxe and dragged in
-# in Ruffle), fuzzes briefly the level parser, the game's
+# a missing component fails them; the clone's Flash build among them: the SWF
+# compiled by haxe and played in Ruffle), the pure packages again under -race
+# (their full tests, fewer random levels: see below), fuzzes briefly the level parser, the game's
 # API, calibration and template files, the PNGs hexiom read takes, the
 # Tantrix board parser and `hexiom tantrix solve`, the CNF and SAT answer
 # readers,
