@@ -23,8 +23,11 @@ import (
 	"hexiom/internal/tier"
 )
 
-// openRuffle builds the SWF, serves g's level with it (runtime ruffle) and
-// opens the page in a Chromium window with WebGL.
+// openRuffle builds the SWF, serves g's level with it (runtime ruffle),
+// opens the page in a Chromium window with WebGL and waits until the SWF
+// reports the board drawn. Ruffle's "Click to unmute" overlay still covers
+// it (Chromium lets no page start sound before a click): the first click
+// is Ruffle's.
 func openRuffle(t *testing.T, spec Spec, win image.Rectangle) *session {
 	t.Helper()
 	x := display(t)
@@ -60,10 +63,8 @@ func openRuffle(t *testing.T, spec Spec, win image.Rectangle) *session {
 			s.failShot()
 		}
 	})
-	st := s.painted()
+	s.painted()
 	t.Logf("Ruffle reported the board drawn %v after Chromium started", time.Since(began).Round(time.Millisecond))
-	s.captureUntil(ruffleDrawn(st))
-	t.Logf("the board on screen %v after Chromium started", time.Since(began).Round(time.Millisecond))
 	return s
 }
 
@@ -106,10 +107,11 @@ func cellColour(c CellView, got color.RGBA) error {
 	return nil
 }
 
-// focus makes the focus click Ruffle wants before the game gets the mouse:
-// on the HUD, between the clock and the buttons, where a click does
-// nothing, again each second until the SWF logs a press (the first click
-// on a fresh player is Ruffle's alone). It returns the clicks made.
+// focus makes the focus click Ruffle wants before the game gets the mouse
+// (the first click on a fresh player goes to its "Click to unmute"
+// overlay): on the HUD, between the clock and the buttons, where a click
+// does nothing, again each second until the SWF logs a press. It returns
+// the clicks made.
 func (s *session) focus(st State) int {
 	s.t.Helper()
 	l := st.Layout
@@ -159,6 +161,9 @@ func TestRuffleDrag(t *testing.T) {
 	if n > 3 {
 		t.Errorf("the SWF saw a press only after %d focus clicks", n)
 	}
+	began := time.Now()
+	s.captureUntil(ruffleDrawn(st))
+	t.Logf("the board on screen, the overlay gone, %v after the focus click", time.Since(began).Round(time.Millisecond))
 	mv, mv2, free, hole, locked := findCells(s.g.Position())
 	l := st.Layout
 	sky := image.Pt(int(l.ScreenX+l.Left+8), int(l.ScreenY+l.Top+l.Side-8))
@@ -175,7 +180,7 @@ func TestRuffleDrag(t *testing.T) {
 	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version || now.Board != st.Board {
 		t.Fatalf("drops the game must not take changed it: %d moves\n%s", now.Moves, now.Board)
 	}
-	began := time.Now()
+	began = time.Now()
 	now := s.dragMove(st, mv, free, 1)
 	t.Logf("the server had the move %v after the release", time.Since(began).Round(time.Millisecond))
 	if now.LastMove.Swap || now.Cells[free].Tile != st.Cells[mv].Tile || now.Cells[mv].Kind != "empty" {
@@ -191,6 +196,27 @@ func TestRuffleDrag(t *testing.T) {
 	if name := os.Getenv("HEXIOM_RUFFLE_SHOT"); name != "" {
 		writePNG(t, img, name)
 	}
+}
+
+// TestRuffleFirstClick: the first click on a fresh player is Ruffle's, as
+// players meet it. A drag made first only takes the "Click to unmute"
+// overlay away: the SWF sees no press and the game no move; the same drag
+// made again is taken.
+func TestRuffleFirstClick(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	mv, _, free, _, _ := findCells(s.g.Position())
+	s.drag(s.cellScreen(st, mv), s.cellScreen(st, free), 5)
+	s.captureUntil(ruffleDrawn(st)) // the overlay, which dims the game, is gone
+	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version {
+		t.Fatalf("the first drag on a fresh player was taken: %d moves, the last %+v", now.Moves, now.LastMove)
+	}
+	for _, e := range s.g.Pointer(0) {
+		if e.Type == "mousedown" {
+			t.Fatalf("the SWF saw the first press: %+v", e)
+		}
+	}
+	s.dragMove(st, mv, free, 1)
 }
 
 // cellScreen returns the screen point of cell i's centre.
