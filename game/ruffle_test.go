@@ -16,11 +16,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jezek/xgb/xproto"
+	"github.com/jezek/xgb/xtest"
 	"github.com/kbinani/screenshot"
-	flashbuild "hexiom/game/flash"
 
+	flashbuild "hexiom/game/flash"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
+	"hexiom/internal/xconn"
 )
 
 // openRuffle builds the SWF, serves g's level with it (runtime ruffle),
@@ -217,6 +220,71 @@ func TestRuffleFirstClick(t *testing.T) {
 		}
 	}
 	s.dragMove(st, mv, free, 1)
+}
+
+// TestRuffleScrolled: the page is longer than the window and scrolls; the
+// page reports where the game went, and a drag there is taken.
+func TestRuffleScrolled(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 560))
+	st := s.g.State()
+	s.focus(st)
+	top := st.Layout.Top
+	s.must(mouse.Move(image.Pt(s.win.Min.X+1000, s.win.Min.Y+300))) // over the page, right of the chat
+	if err := wheel(s.t, xSrv.Display, 5, 1); err != nil {
+		t.Fatal(err)
+	}
+	st = s.scrolled(top)
+	l := st.Layout
+	t.Logf("scrolled by %.0f px", top-l.Top)
+	if l.Top < 0 || l.Top+l.Side > l.InnerHeight {
+		t.Fatalf("a notch of the wheel took the game area out of the window: top %.0f, side %.0f, window %.0f high", l.Top, l.Side, l.InnerHeight)
+	}
+	s.captureUntil(ruffleDrawn(st))
+	mv, _, free, _, _ := findCells(s.g.Position())
+	s.dragMove(st, mv, free, 1)
+}
+
+// scrolled waits until the page reports the game higher than top, at the
+// same place for 300 ms (a wheel scroll is animated), and returns the state.
+func (s *session) scrolled(top float64) State {
+	s.t.Helper()
+	var st State
+	last, since := math.NaN(), time.Now()
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "the page to scroll and report it", func() (bool, error) {
+		st = s.g.State()
+		t := st.Layout.Top
+		if t != last {
+			last, since = t, time.Now()
+		}
+		return t < top-50 && time.Since(since) > 300*time.Millisecond && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatalf("%v: the game's top at %.0f, was %.0f", err, last, top)
+	}
+	return st
+}
+
+// wheel turns the mouse wheel n notches (button 4 up, 5 down) as XTest
+// button events on display.
+func wheel(t *testing.T, display string, button byte, n int) error {
+	t.Helper()
+	xc, err := xconn.Open(display)
+	if err != nil {
+		return fmt.Errorf("wheel: %w", err)
+	}
+	defer xc.Close()
+	if err := xtest.Init(xc.Conn); err != nil {
+		return fmt.Errorf("wheel: XTest on %s: %w", display, err)
+	}
+	root := xproto.Setup(xc.Conn).DefaultScreen(xc.Conn).Root
+	for i := 0; i < n; i++ {
+		for _, typ := range []byte{xproto.ButtonPress, xproto.ButtonRelease} {
+			if err := xtest.FakeInputChecked(xc.Conn, typ, button, 0, root, 0, 0, 0).Check(); err != nil {
+				return fmt.Errorf("wheel: button %d: %w", button, err)
+			}
+		}
+	}
+	return nil
 }
 
 // cellScreen returns the screen point of cell i's centre.
