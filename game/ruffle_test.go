@@ -20,6 +20,7 @@ import (
 	"github.com/jezek/xgb/xtest"
 	"github.com/kbinani/screenshot"
 
+	"hexiom/board"
 	flashbuild "hexiom/game/flash"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
@@ -195,10 +196,57 @@ func TestRuffleDrag(t *testing.T) {
 	if !now.LastMove.Swap || now.Cells[mv2].Tile != st.Cells[free].Tile || now.Cells[free].Tile != st.Cells[mv2].Tile {
 		t.Fatalf("the swap %d↔%d: %+v\n%s", mv2, free, now.LastMove, now.Board)
 	}
-	img := s.captureUntil(ruffleDrawn(s.painted()))
-	if name := os.Getenv("HEXIOM_RUFFLE_SHOT"); name != "" {
-		writePNG(t, img, name)
+	s.painted()
+	now = s.clickControl("undo", func(st State) bool { return st.Moves == 1 })
+	if now.LastMove == nil || now.LastMove.From != mv || now.LastMove.To != free {
+		t.Fatalf("undo of the swap left %d moves, the last %+v", now.Moves, now.LastMove)
 	}
+	img := s.captureUntil(ruffleDrawn(s.painted()))
+	save(t, img, "game-ruffle-1280x900.png") // with -update
+}
+
+// TestRufflePlaysLevel10 solves level 10 by drags in the SWF, waiting for
+// the board to be drawn still before each (the SWF ignores presses while a
+// tile moves or a move is on its way), then takes the solved panel's Next
+// Level.
+func TestRufflePlaysLevel10(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	s.focus(st)
+	s.captureUntil(ruffleDrawn(st))
+	sol, err := board.Parse("solution", []byte(level10Solution))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := planMoves(t, s.g.Position(), sol)
+	began := time.Now()
+	for k, m := range moves {
+		s.dragMove(s.painted(), m.From, m.To, k+1)
+	}
+	st = s.g.State()
+	if !st.Solved || st.Board != level10Solution {
+		t.Fatalf("after %d drags: solved %v\n%s", len(moves), st.Solved, st.Board)
+	}
+	t.Logf("%d moves in %v", len(moves), time.Since(began).Round(time.Millisecond))
+	s.captureUntil(ruffleDrawn(s.painted()))
+	st = s.clickControl("next", func(st State) bool { return st.Level == 11 })
+	s.captureUntil(ruffleDrawn(s.painted()))
+}
+
+// clickControl clicks the SWF's button id (where the layout reports it)
+// and waits until the state satisfies done.
+func (s *session) clickControl(id string, done func(State) bool) State {
+	s.t.Helper()
+	s.must(s.click1(s.control(id)))
+	var st State
+	err := desktop.WaitFor(patience, 10*time.Millisecond, "a click on "+id+" to take", func() (bool, error) {
+		st = s.g.State()
+		return done(st), nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return st
 }
 
 // TestRuffleFirstClick: the first click on a fresh player is Ruffle's, as

@@ -122,6 +122,8 @@ class Main extends Sprite {
 		}
 		if (st != null)
 			hud.show(st, st.solved ? st.elapsed_ms : st.elapsed_ms + (Lib.getTimer() - recvAt));
+		if (panel.tick())
+			reportIn = 1; // its buttons are on the stage now
 		if (reportIn >= 0 && reportIn-- == 0)
 			report();
 		pointer.flush();

@@ -6,6 +6,11 @@ import flash.text.TextFormat;
 /** The panel over a solved board: "Solved!" (or the challenge's verdict),
 	with Next Level and Replay. **/
 class Panel extends Sprite {
+	/** Frames the finished board shows whole before the panel comes (1.2 s
+		at 30 fps, as the canvas page waits). **/
+	public static inline var DELAY = 36;
+
+	var wait = -1; // frames until the panel shows, or -1
 	var title:TextField;
 	var info:TextField;
 	var nextBtn:Button;
@@ -46,14 +51,28 @@ class Panel extends Sprite {
 		return t;
 	}
 
+	/** Shows st's panel DELAY frames from now if st is solved, or hides it. **/
 	public function show(st:Dynamic) {
-		visible = st.solved;
-		if (!visible)
+		if (!st.solved) {
+			visible = false;
+			wait = -1;
 			return;
+		}
+		if (!visible && wait < 0)
+			wait = DELAY;
 		var won = st.mode != "challenge" || st.achieved;
 		title.text = st.mode == "challenge" ? (won ? "Achieved!" : "Too slow") : "Solved!";
 		info.text = st.moves + " moves, " + Math.round(st.elapsed_ms / 100) / 10 + " s";
 		nextBtn.visible = !(st.mode == "level" && st.level >= 40);
+	}
+
+	/** Counts a frame down; true when the panel has just come. **/
+	public function tick():Bool {
+		if (wait < 0 || --wait > 0)
+			return false;
+		wait = -1;
+		visible = true;
+		return true;
 	}
 
 	/** Adds the visible buttons' rectangles to the layout's controls. **/
