@@ -82,13 +82,14 @@ func ruffleCentre(st State, i int) (x, y float64) {
 
 // ruffleDrawn checks that the screen shows st's cells where the layout
 // says: a tile's face colour by its status, an empty cell's recess, a
-// hole's plate, sampled on the face below and right of the digit.
+// hole's plate, sampled on the face below and right of the digit, well inside
+// the rounded face at every size.
 func ruffleDrawn(st State) func(*image.RGBA) error {
 	return func(img *image.RGBA) error {
 		r := st.Layout.Side * st.Geometry.Radius
 		for i, c := range st.Cells {
 			x, y := ruffleCentre(st, i)
-			got := at(img, x+0.45*r, y+0.3*r)
+			got := at(img, x+0.3*r, y+0.4*r)
 			if err := cellColour(c, got); err != nil {
 				return fmt.Errorf("cell %d (%s) at (%.0f,%.0f): %w", i, c.Kind, x, y, err)
 			}
@@ -230,6 +231,19 @@ func TestRufflePlaysLevel10(t *testing.T) {
 	t.Logf("%d moves in %v", len(moves), time.Since(began).Round(time.Millisecond))
 	s.captureUntil(ruffleDrawn(s.painted()))
 	st = s.clickControl("next", func(st State) bool { return st.Level == 11 })
+	s.captureUntil(ruffleDrawn(s.painted()))
+}
+
+// TestRuffleSize6: the challenge's size-6 board, its cells a third of
+// level 10's, drawn where the geometry says, and a drag on it taken.
+func TestRuffleSize6(t *testing.T) {
+	seed := uint64(7)
+	s := openRuffle(t, Spec{Mode: ModeChallenge, Seed: &seed}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	s.focus(st)
+	s.captureUntil(ruffleDrawn(st))
+	mv, _, free, _, _ := findCells(s.g.Position())
+	s.dragMove(st, mv, free, 1)
 	s.captureUntil(ruffleDrawn(s.painted()))
 }
 
