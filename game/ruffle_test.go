@@ -209,7 +209,7 @@ func TestRuffleDrag(t *testing.T) {
 // TestRufflePlaysLevel10 solves level 10 by drags in the SWF, waiting for
 // the board to be drawn still before each (the SWF ignores presses while a
 // tile moves or a move is on its way), then takes the solved panel's Next
-// Level.
+// Level, then a random size-4 level from the level menu.
 func TestRufflePlaysLevel10(t *testing.T) {
 	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
 	st := s.g.State()
@@ -231,6 +231,10 @@ func TestRufflePlaysLevel10(t *testing.T) {
 	t.Logf("%d moves in %v", len(moves), time.Since(began).Round(time.Millisecond))
 	s.captureUntil(ruffleDrawn(s.painted()))
 	st = s.clickControl("next", func(st State) bool { return st.Level == 11 })
+	s.captureUntil(ruffleDrawn(s.painted()))
+	// the level menu: a random size-4 level
+	s.must(s.click1(s.control("menu-btn")))
+	st = s.clickControl("random-4", func(st State) bool { return st.Mode == ModeRandom && st.Size == 4 })
 	s.captureUntil(ruffleDrawn(s.painted()))
 }
 

@@ -55,9 +55,15 @@
     if (again) { again = false; report(); }
   }
 
+  // The SWF calls this from its frame script, inside Ruffle's animation
+  // frame, before Ruffle renders that frame: the report waits two
+  // animation frames, until what the SWF described is on the screen.
   window.hexiomDrawn = (json) => {
-    drawn = JSON.parse(json);
-    report();
+    const d = JSON.parse(json);
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      drawn = d;
+      report();
+    }));
   };
   // the page scrolls: the game moves on the screen
   window.addEventListener('scroll', report, { passive: true });

@@ -3,18 +3,19 @@ import flash.text.TextField;
 import flash.text.TextFieldAutoSize;
 import flash.text.TextFormat;
 
-/** The HUD over the game area: "Level NN" and the clock at the left,
-	undo and restart at the right. **/
+/** The HUD over the game area: "Level NN" and the clock at the left, the
+	level menu, undo and restart at the right. **/
 class Hud extends Sprite {
 	public static inline var H = 40;
 
 	var title:TextField;
 	var clock:TextField;
 
+	public var menu:Button;
 	public var undo:Button;
 	public var restart:Button;
 
-	public function new(w:Float, onUndo:Void->Void, onRestart:Void->Void) {
+	public function new(w:Float, onMenu:Void->Void, onUndo:Void->Void, onRestart:Void->Void) {
 		super();
 		var m = new flash.geom.Matrix();
 		m.createGradientBox(w, H, Math.PI / 2, 0, 0);
@@ -23,6 +24,10 @@ class Hud extends Sprite {
 		graphics.endFill();
 		title = text(12, 18, 0xFFFFFF);
 		clock = text(120, 16, 0xD8D8D8);
+		menu = new Button("menu-btn", "\u2630", 30, 30, 0x4A4A4A, 0xFFFFFF, onMenu);
+		menu.x = w - 112;
+		menu.y = 5;
+		addChild(menu);
 		undo = new Button("undo", "\u21B6", 30, 30, 0x4A4A4A, 0xFFFFFF, onUndo);
 		undo.x = w - 76;
 		undo.y = 5;

@@ -26,6 +26,7 @@ class Main extends Sprite {
 	var tileLayer = new Sprite();
 	var hud:Hud;
 	var panel:Panel;
+	var menu:Menu;
 	var skyKey = -1;
 
 	var st:Dynamic = null; // the state shown
@@ -57,9 +58,14 @@ class Main extends Sprite {
 
 	function init(_) {
 		stage.frameRate = 30;
-		hud = new Hud(W, function() post("/api/undo", {}), function() post("/api/restart", {}));
+		hud = new Hud(W, function() openMenu(!menu.visible), function() post("/api/undo", {}), function() post("/api/restart", {}));
 		panel = new Panel(W, AREA_Y, SIDE, function() post("/api/new", Panel.next(st)), function() post("/api/new", Panel.replay(st)));
-		for (s in [sky, plate, tileLayer, hud, panel])
+		menu = new Menu(W, AREA_Y, SIDE, function(spec) {
+			openMenu(false);
+			if (spec != null)
+				post("/api/new", spec);
+		});
+		for (s in [sky, plate, tileLayer, hud, panel, menu])
 			addChild(s);
 		stage.addEventListener(MouseEvent.MOUSE_UP, release);
 		stage.addEventListener(Event.MOUSE_LEAVE, function(_) cancel());
@@ -106,6 +112,14 @@ class Main extends Sprite {
 		});
 	}
 
+	/** Opens or closes the level menu (not while something moves). **/
+	function openMenu(open:Bool) {
+		if (open && busy())
+			return;
+		menu.visible = open;
+		reportIn = 1; // its buttons came or went, drawn by the next frame
+	}
+
 	function busy():Bool {
 		return dragging != null || tweens.length > 0 || inFlight;
 	}
@@ -118,7 +132,7 @@ class Main extends Sprite {
 			show();
 		if (settle && !busy() && incoming == null && !dirty) {
 			settle = false;
-			reportIn = 0;
+			reportIn = 1;
 		}
 		if (st != null)
 			hud.show(st, st.solved ? st.elapsed_ms : st.elapsed_ms + (Lib.getTimer() - recvAt));
@@ -146,7 +160,9 @@ class Main extends Sprite {
 		if (!ExternalInterface.available || st == null)
 			return;
 		var controls:Dynamic = {undo: hud.undo.rect(), restart: hud.restart.rect()};
+		Reflect.setField(controls, "menu-btn", hud.menu.rect());
 		panel.addControls(controls);
+		menu.addControls(controls);
 		var info = {
 			version: st.version,
 			size: st.size,
@@ -217,7 +233,7 @@ class Main extends Sprite {
 
 	function press(e:MouseEvent) {
 		var t:Tile = cast e.currentTarget;
-		if (busy() || st == null || st.solved || incoming != null)
+		if (busy() || st == null || st.solved || incoming != null || menu.visible)
 			return;
 		dragging = t;
 		tileLayer.addChild(t); // on top
