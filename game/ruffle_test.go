@@ -363,8 +363,10 @@ func (s *session) cellScreen(st State, i int) image.Point {
 // rest after the release (a tile that went home has arrived).
 func (s *session) dragRested(a, b image.Point) {
 	s.t.Helper()
-	s.drag(a, b, 5)
+	// (from before the press: nothing the SWF does during a drag reports,
+	// and a report right after the release must count)
 	since := time.Now().UnixMilli()
+	s.drag(a, b, 5)
 	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the board at rest after the drag %v→%v", a, b), func() (bool, error) {
 		st := s.g.State()
 		return st.Layout != nil && st.Layout.At >= since && st.Layout.Version == st.Version, nil
