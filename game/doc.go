@@ -159,6 +159,9 @@
 //	                        buttons on screen by id ("undo", "restart",
 //	                        "menu-btn", "solved", "next", "replay",
 //	                        "level-N", ...) as [left, top, width, height].
+//	                        The Flash build adds "releases": the mouse
+//	                        releases the SWF had dealt with (the board at
+//	                        rest after each).
 //	GET  /api/pointer       (Debug only) {events:[{seq, type, clientX, clientY, screenX,
 //	                        screenY, pointerType, buttons, t}], next}: every
 //	                        pointerdown/move/up/cancel the page saw, screenX/Y

@@ -36,7 +36,7 @@
       screenX: window.screenX, screenY: window.screenY,
       innerWidth: window.innerWidth, innerHeight: window.innerHeight,
       devicePixelRatio: window.devicePixelRatio || 1,
-      version: drawn.version, size: drawn.size, theme: drawn.theme, controls,
+      version: drawn.version, size: drawn.size, theme: drawn.theme, releases: drawn.releases, controls,
     };
   }
 

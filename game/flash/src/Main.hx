@@ -41,6 +41,7 @@ class Main extends Sprite {
 	var inFlight = false;
 	var reportIn = -1; // frames until the drawn state is reported to the page
 	var settle = false; // report again once the board is at rest after a release
+	var releases = 0; // releases of the mouse on the stage so far (the reports carry it)
 	var pointer = new PointerLog();
 
 	static function main() {
@@ -154,8 +155,9 @@ class Main extends Sprite {
 	/** Tells the page what is on the stage (ExternalInterface): it reports
 		the layout to the server, in the page's pixels. It does so one frame
 		after each redraw, and once the board is at rest after each release
-		of the mouse (a tile that went home, a press on nothing), so that a
-		report newer than a release means the release was dealt with. **/
+		of the mouse (a tile that went home, a press on nothing), with the
+		count of releases: a report counting a release means that release
+		was dealt with. **/
 	function report() {
 		if (!ExternalInterface.available || st == null)
 			return;
@@ -167,6 +169,7 @@ class Main extends Sprite {
 			version: st.version,
 			size: st.size,
 			theme: st.theme,
+			releases: releases,
 			area: [0, AREA_Y, SIDE],
 			stage: [W, H],
 			controls: controls
@@ -242,6 +245,7 @@ class Main extends Sprite {
 	}
 
 	function release(_) {
+		releases++;
 		settle = true;
 		if (dragging == null)
 			return;
