@@ -52,11 +52,17 @@ class Hud extends Sprite {
 
 	/** Shows the level's name and the time, mm:ss (and the limit). **/
 	public function show(st:Dynamic, elapsedMS:Float) {
-		title.text = levelName(st);
+		set(title, levelName(st));
 		var s = mmss(elapsedMS);
 		if (st.limit_ms > 0)
 			s += " / " + mmss(st.limit_ms);
-		clock.text = s;
+		set(clock, s);
+	}
+
+	/** Sets a text only when it changes: no new layout every frame. **/
+	static function set(t:TextField, s:String) {
+		if (t.text != s)
+			t.text = s;
 	}
 
 	static function levelName(st:Dynamic):String {
