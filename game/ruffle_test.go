@@ -190,6 +190,12 @@ func TestRuffleDrag(t *testing.T) {
 		s.dragRested(d[0], d[1])
 		t.Logf("drag %v→%v not taken, the board at rest %v after the press", d[0], d[1], time.Since(began).Round(time.Millisecond))
 	}
+	// A drag made while a tile goes home (a 6-frame tween, 200 ms or
+	// more) is ignored: the press comes right after the release.
+	before := s.g.State().Layout.Releases
+	s.drag(s.cellScreen(st, mv), s.cellScreen(st, hole), 1)
+	s.drag(s.cellScreen(st, mv2), s.cellScreen(st, free), 0)
+	s.rested(before + 2)
 	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version || now.Board != st.Board {
 		t.Fatalf("drops the game must not take changed it: %d moves\n%s", now.Moves, now.Board)
 	}
@@ -371,9 +377,16 @@ func (s *session) dragRested(a, b image.Point) {
 	s.t.Helper()
 	before := s.g.State().Layout.Releases
 	s.drag(a, b, 5)
-	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the board at rest after the drag %v→%v", a, b), func() (bool, error) {
+	s.rested(before + 1)
+}
+
+// rested waits until the SWF reports its board at rest after releases
+// releases of the mouse.
+func (s *session) rested(releases int64) {
+	s.t.Helper()
+	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the board at rest after %d releases", releases), func() (bool, error) {
 		st := s.g.State()
-		return st.Layout.Releases > before && st.Layout.Version == st.Version, nil
+		return st.Layout.Releases >= releases && st.Layout.Version == st.Version, nil
 	})
 	if err != nil {
 		s.t.Fatal(err)
