@@ -190,6 +190,7 @@ func TestRuffleDrag(t *testing.T) {
 		s.dragRested(d[0], d[1])
 		t.Logf("drag %v→%v not taken, the board at rest %v after the press", d[0], d[1], time.Since(began).Round(time.Millisecond))
 	}
+	s.holdAway(st, mv, sky)
 	// A drag made while a tile goes home (a 6-frame tween, 200 ms or
 	// more) is ignored: the press comes right after the release.
 	before := s.g.State().Layout.Releases
@@ -377,6 +378,30 @@ func (s *session) dragRested(a, b image.Point) {
 	s.t.Helper()
 	before := s.g.State().Layout.Releases
 	s.drag(a, b, 5)
+	s.rested(before + 1)
+}
+
+// holdAway lifts the tile on cell from, holds it over point away, waits
+// until the cell shows empty (its recess, not the flat plate of a hole:
+// the bot reads the board while a tile is held or on its way), then puts
+// the tile back.
+func (s *session) holdAway(st State, from int, away image.Point) {
+	s.t.Helper()
+	before := s.g.State().Layout.Releases
+	a := s.cellScreen(st, from)
+	s.must(mouse.Move(a))
+	time.Sleep(15 * time.Millisecond) // a hand's pace, as in drag
+	s.must(mouse.Press())
+	time.Sleep(15 * time.Millisecond)
+	s.must(mouse.Move(away))
+	r := st.Layout.Side * st.Geometry.Radius
+	x, y := ruffleCentre(st, from)
+	s.captureUntil(func(img *image.RGBA) error {
+		return cellColour(CellView{Tile: -1, Kind: "empty"}, at(img, x+0.3*r, y+0.4*r))
+	})
+	s.must(mouse.Move(a))
+	time.Sleep(15 * time.Millisecond)
+	s.must(mouse.Release())
 	s.rested(before + 1)
 }
 

@@ -210,9 +210,12 @@ class Main extends Sprite {
 		var g = plate.graphics;
 		g.clear();
 		Look.plate(g, centres, radius);
+		// A recess under every movable tile too: the cell a tile is lifted
+		// from shows empty while it is dragged and until the server's answer
+		// redraws the board, never as flat plate (a hole).
 		var cells:Array<Dynamic> = s.cells;
 		for (i in 0...cells.length)
-			if (cells[i].kind == "empty")
+			if (cells[i].kind == "empty" || cells[i].kind == "movable")
 				Look.recess(g, centres[i][0], centres[i][1], radius);
 	}
 
