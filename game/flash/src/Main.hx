@@ -38,7 +38,8 @@ class Main extends Sprite {
 	var tiles = new Map<Int, Tile>();
 	var dragging:Tile = null;
 	var tweens:Array<Tween> = [];
-	var inFlight = false;
+	var inFlight = false; // an undo, restart or new level on its way
+	var moves:Array<Dynamic> = []; // moves dropped and not answered, the first on its way
 	var reportIn = -1; // frames until the drawn state is reported to the page
 	var settle = false; // report again once the board is at rest after a release
 	var releases = 0; // releases of the mouse on the stage so far (the reports carry it)
@@ -99,9 +100,9 @@ class Main extends Sprite {
 	}
 
 	/** POSTs a request that answers the new state (undo, restart, a new
-		level), unless something moves. **/
+		level), unless something moves or a move is unanswered. **/
 	function post(path:String, body:Dynamic) {
-		if (busy())
+		if (!settled())
 			return;
 		inFlight = true;
 		server.post(path, body, function(s) {
@@ -115,23 +116,31 @@ class Main extends Sprite {
 
 	/** Opens or closes the level menu (not while something moves). **/
 	function openMenu(open:Bool) {
-		if (open && busy())
+		if (open && !settled())
 			return;
 		menu.visible = open;
 		reportIn = 1; // its buttons came or went, drawn by the next frame
 	}
 
+	/** Whether a tile moves (dragged or tweening) or a request other than
+		a move is on its way: presses are ignored. **/
 	function busy():Bool {
 		return dragging != null || tweens.length > 0 || inFlight;
+	}
+
+	/** Whether nothing moves and every move is answered: the board may be
+		redrawn from the server's state. **/
+	function settled():Bool {
+		return !busy() && moves.length == 0;
 	}
 
 	// ---- frames ----------------------------------------------------------
 
 	function frame(_) {
 		tweens = [for (t in tweens) if (t.step()) t];
-		if (dragging == null && tweens.length == 0 && !inFlight && (incoming != null || dirty))
+		if (settled() && (incoming != null || dirty))
 			show();
-		if (settle && !busy() && incoming == null && !dirty) {
+		if (settle && settled() && incoming == null && !dirty) {
 			settle = false;
 			reportIn = 1;
 		}
@@ -239,7 +248,8 @@ class Main extends Sprite {
 
 	function press(e:MouseEvent) {
 		var t:Tile = cast e.currentTarget;
-		if (busy() || st == null || st.solved || incoming != null || menu.visible)
+		// (a state that came while no move is unanswered is shown next frame)
+		if (busy() || st == null || st.solved || (moves.length == 0 && incoming != null) || menu.visible)
 			return;
 		dragging = t;
 		tileLayer.addChild(t); // on top
@@ -284,25 +294,57 @@ class Main extends Sprite {
 		return k == "empty" || (k == "movable" && st.swap);
 	}
 
+	/** Drops tile t on cell to: it (and a swapped tile) tween into place,
+		the board takes the move at once, and the move goes to the server
+		after those before it; the server's answer redraws the board once
+		every move is answered. A player may drag the next tile meanwhile. **/
 	function drop(t:Tile, to:Int) {
+		var from = t.cell;
 		tweens.push(new Tween(t, centres[to][0], centres[to][1], 3));
 		var other = tiles.get(to);
 		if (other != null)
 			tweens.push(new Tween(other, t.homeX, t.homeY, 6));
-		inFlight = true;
-		server.post("/api/move", {from: t.cell, to: to, started: st.started}, function(a) {
-			inFlight = false;
-			dirty = true;
+		place(t, to);
+		if (other != null)
+			place(other, from)
+		else
+			tiles.remove(from);
+		var cells:Array<Dynamic> = st.cells;
+		var c = cells[from];
+		cells[from] = cells[to];
+		cells[to] = c;
+		moves.push({from: from, to: to, started: st.started});
+		if (moves.length == 1)
+			sendMove();
+	}
+
+	function place(t:Tile, cell:Int) {
+		t.cell = cell;
+		t.homeX = centres[cell][0];
+		t.homeY = centres[cell][1];
+		tiles.set(cell, t);
+	}
+
+	/** POSTs the oldest unanswered move: one at a time, in order. **/
+	function sendMove() {
+		server.post("/api/move", moves[0], function(a) {
+			answered();
 			if (a != null)
 				offer(a.state);
 		}, function(err) {
 			// refused (409: stale, illegal, solved) or lost: redraw what the
 			// server has
-			inFlight = false;
-			dirty = true;
 			trace(err);
+			answered();
 			server.get("/api/state", offer, function(e) trace(e));
 		});
+	}
+
+	function answered() {
+		moves.shift();
+		dirty = true;
+		if (moves.length > 0)
+			sendMove();
 	}
 
 	/** The cell whose hexagon holds stage point (x, y), or -1. **/
