@@ -18,6 +18,10 @@ class Main extends Sprite {
 	public static inline var H = 440;
 	public static inline var SIDE = 400; // the game area, under the HUD
 	public static inline var AREA_Y = Hud.H;
+	/** Frames of the tween into a cell after a drop (both tiles of a swap),
+		and of the way home after a drop the game does not take. **/
+	static inline var SNAP = 3;
+	static inline var HOME = 6;
 
 	var server:Server;
 	var debug:Bool;
@@ -270,7 +274,7 @@ class Main extends Sprite {
 		if (takes(t.cell, to))
 			drop(t, to)
 		else
-			tweens.push(new Tween(t, t.homeX, t.homeY, 6));
+			tweens.push(new Tween(t, t.homeX, t.homeY, HOME));
 	}
 
 	/** A release outside the player: the tile goes home. **/
@@ -282,7 +286,7 @@ class Main extends Sprite {
 		dragging = null;
 		t.stopDrag();
 		t.scaleX = t.scaleY = 1;
-		tweens.push(new Tween(t, t.homeX, t.homeY, 6));
+		tweens.push(new Tween(t, t.homeX, t.homeY, HOME));
 	}
 
 	/** Whether the game takes a drop of the tile on cell from onto to: a
@@ -300,10 +304,10 @@ class Main extends Sprite {
 		every move is answered. A player may drag the next tile meanwhile. **/
 	function drop(t:Tile, to:Int) {
 		var from = t.cell;
-		tweens.push(new Tween(t, centres[to][0], centres[to][1], 3));
+		tweens.push(new Tween(t, centres[to][0], centres[to][1], SNAP));
 		var other = tiles.get(to);
-		if (other != null)
-			tweens.push(new Tween(other, t.homeX, t.homeY, 6));
+		if (other != null) // the two arrive together
+			tweens.push(new Tween(other, t.homeX, t.homeY, SNAP));
 		place(t, to);
 		if (other != null)
 			place(other, from)
