@@ -208,6 +208,7 @@ func TestRuffleDrag(t *testing.T) {
 	}
 	st = s.painted()
 	s.captureUntil(ruffleDrawn(st))
+	t.Logf("the board redrawn from the server's answer, on screen, %v after the release", time.Since(began).Round(time.Millisecond))
 	now = s.dragMove(st, mv2, free, 2)
 	if !now.LastMove.Swap || now.Cells[mv2].Tile != st.Cells[free].Tile || now.Cells[free].Tile != st.Cells[mv2].Tile {
 		t.Fatalf("the swap %d↔%d: %+v\n%s", mv2, free, now.LastMove, now.Board)
@@ -260,8 +261,14 @@ func TestRuffleSize6(t *testing.T) {
 	st := s.g.State()
 	s.focus()
 	mv, _, free, _, _ := findCells(s.g.Position())
+	began := time.Now()
 	s.dragMove(st, mv, free, 1)
-	s.captureUntil(ruffleDrawn(s.painted()))
+	moved := time.Since(began)
+	st = s.painted()
+	reported := time.Since(began)
+	s.captureUntil(ruffleDrawn(st))
+	t.Logf("after the release: the server has the move %v, the SWF reports the board redrawn from its answer %v, on screen %v",
+		moved.Round(time.Millisecond), reported.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 }
 
 // clickControl clicks the SWF's button id (where the layout reports it)

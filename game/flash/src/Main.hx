@@ -32,6 +32,7 @@ class Main extends Sprite {
 	var panel:Panel;
 	var menu:Menu;
 	var skyKey = -1;
+	var plateKey = "";
 
 	var st:Dynamic = null; // the state shown
 	var incoming:Dynamic = null; // the newest state from the server, not shown yet
@@ -219,33 +220,55 @@ class Main extends Sprite {
 		Look.sky(sky.graphics, SIDE, SIDE, key);
 	}
 
+	/** Draws the plate and the recesses, unless they are those drawn
+		already: they depend only on the cells that never change (holes and
+		locked tiles) and the size, and Ruffle tessellates a redrawn shape
+		anew (hundreds of fills on a size-6 board). **/
 	function drawPlate(s:Dynamic) {
+		var cells:Array<Dynamic> = s.cells;
+		var key = radius + ":" + [for (i in 0...cells.length) if (cells[i].kind == "hole" || cells[i].kind == "locked") i].join(",");
+		if (key == plateKey)
+			return;
+		plateKey = key;
 		var g = plate.graphics;
 		g.clear();
 		Look.plate(g, centres, radius);
 		// A recess under every movable tile too: the cell a tile is lifted
 		// from shows empty while it is dragged and until the server's answer
 		// redraws the board, never as flat plate (a hole).
-		var cells:Array<Dynamic> = s.cells;
 		for (i in 0...cells.length)
 			if (cells[i].kind == "empty" || cells[i].kind == "movable")
 				Look.recess(g, centres[i][0], centres[i][1], radius);
 	}
 
+	/** Puts a tile on every cell that has one: the tile already there when
+		it fits (recoloured), else a new one. **/
 	function drawTiles(s:Dynamic) {
-		while (tileLayer.numChildren > 0)
-			tileLayer.removeChildAt(0);
+		var old = tiles;
 		tiles = new Map();
 		var cells:Array<Dynamic> = s.cells;
 		for (i in 0...cells.length) {
 			if (cells[i].tile < 0)
 				continue;
-			var t = new Tile(i, cells[i], radius, centres[i][0], centres[i][1]);
-			if (t.movable)
-				t.addEventListener(MouseEvent.MOUSE_DOWN, press);
-			tileLayer.addChild(t);
+			var t = old.get(i);
+			if (t != null && t.fits(cells[i], radius)) {
+				old.remove(i);
+				t.update(i, cells[i], centres[i][0], centres[i][1]);
+			} else
+				t = newTile(i, cells[i]);
 			tiles.set(i, t);
 		}
+		for (t in old)
+			if (t.parent != null)
+				tileLayer.removeChild(t);
+	}
+
+	function newTile(i:Int, view:Dynamic):Tile {
+		var t = new Tile(i, view, radius, centres[i][0], centres[i][1]);
+		if (t.movable)
+			t.addEventListener(MouseEvent.MOUSE_DOWN, press);
+		tileLayer.addChild(t);
+		return t;
 	}
 
 	// ---- dragging --------------------------------------------------------

@@ -6,7 +6,9 @@ import flash.text.TextFormat;
 /**
 	One tile on the board: a Sprite at its cell's centre, drawn by Look,
 	with its digit in a device font (bold, white: DejaVu Sans Bold when
-	Ruffle draws device fonts with the system's fonts).
+	Ruffle draws device fonts with the system's fonts). A redraw of the
+	board keeps a tile whose digit, lock and size are unchanged and only
+	recolours it: Ruffle lays out and rasterises a new TextField slowly.
 **/
 class Tile extends Sprite {
 	public var cell:Int;
@@ -14,17 +16,47 @@ class Tile extends Sprite {
 	public var homeX:Float;
 	public var homeY:Float;
 
+	var number:Int;
+	var locked:Bool;
+	var r:Float;
+	var status:String;
+
 	public function new(cell:Int, view:Dynamic, r:Float, x:Float, y:Float) {
 		super();
 		this.cell = cell;
+		this.r = r;
+		number = view.tile;
+		locked = view.kind == "locked";
 		movable = view.kind == "movable";
-		homeX = this.x = x;
-		homeY = this.y = y;
-		Look.tile(graphics, r, view.status, view.kind == "locked");
-		addChild(digit(Std.string(view.tile), r));
+		status = view.status;
+		place(x, y);
+		Look.tile(graphics, r, status, locked);
+		addChild(digit(Std.string(number), r));
 		mouseChildren = false;
 		buttonMode = movable;
 		useHandCursor = movable;
+	}
+
+	/** Whether this tile can show view at size r (a recolour at most). **/
+	public function fits(view:Dynamic, r:Float):Bool {
+		return number == view.tile && locked == (view.kind == "locked") && this.r == r;
+	}
+
+	/** Shows view (which it fits) on cell at (x, y). **/
+	public function update(cell:Int, view:Dynamic, x:Float, y:Float) {
+		this.cell = cell;
+		place(x, y);
+		if (status != view.status) {
+			status = view.status;
+			graphics.clear();
+			Look.tile(graphics, r, status, locked);
+		}
+	}
+
+	function place(x:Float, y:Float) {
+		homeX = this.x = x;
+		homeY = this.y = y;
+		scaleX = scaleY = 1;
 	}
 
 	static function digit(text:String, r:Float):TextField {
