@@ -61,6 +61,21 @@
 //     locked tile has an inner ring and six rivets. The original's geometry
 //     (board.Pitch); tiles glide and the board fades in as in flash.
 //
+// # The Flash build (Config.Runtime "ruffle")
+//
+// With RuntimeRuffle the page at / is static/ruffle.html: a site's page
+// (header, the game at the original's size, a chat column, more below: it
+// scrolls) that plays the clone's Flash build, a SWF compiled from
+// game/flash's Haxe source (Config.SWF, served at /flash/hexiom.swf), in
+// Ruffle's web build (Config.Ruffle, served under /ruffle/). The server stays
+// the game; the SWF draws the classic look where State.Geometry says and
+// talks to the API below by URLLoader, the token in its FlashVars. It tells
+// the page what it drew through one ExternalInterface call, and the page's
+// script (static/ruffle-page.js) posts the layout, so POST /api/layout, the
+// layout's version and the pointer log (Debug: the SWF's mousedown,
+// mousemove and mouseup in stage px, pointerType "flash") mean what they
+// mean for the canvas page. Only the classic look: another theme is refused.
+//
 // # Tests
 //
 // `go test ./game/` runs the rules and the API with httptest, then the real
@@ -69,7 +84,9 @@
 // from the reported layout, and Ctrl+Z as XTest key events. They check the
 // server's state after each drag, every cell's pixels against the state
 // (colour by status, recess, flat hole) and the solved panel and banners.
-// A missing Xvfb or Chromium fails them. `go test ./game/ -run
+// A missing Xvfb or Chromium fails them. TestRuffle* build the SWF with haxe
+// and play it in Ruffle (scripts/install-deps.sh installs both; missing,
+// they fail). `go test ./game/ -run
 // 'Screenshots|Browser' -update` rewrites docs/game-*.png.
 //
 // # HTTP API
@@ -88,6 +105,7 @@
 // its read and write timeouts outlast the long poll.
 //
 //	GET  /                  the page
+//	GET  /flash/hexiom.swf  (runtime ruffle) the SWF; /ruffle/… Ruffle's files
 //	GET  /api/state         State: {mode, level, size, seed, swap, theme,
 //	                        cells:[{tile, fixed, kind, status}], board (text
 //	                        format), solved, elapsed_ms, limit_ms, achieved,
@@ -141,6 +159,9 @@
 //	                        buttons on screen by id ("undo", "restart",
 //	                        "menu-btn", "solved", "next", "replay",
 //	                        "level-N", ...) as [left, top, width, height].
+//	                        The Flash build adds "releases": the mouse
+//	                        releases the SWF had dealt with (the board at
+//	                        rest after each).
 //	GET  /api/pointer       (Debug only) {events:[{seq, type, clientX, clientY, screenX,
 //	                        screenY, pointerType, buttons, t}], next}: every
 //	                        pointerdown/move/up/cancel the page saw, screenX/Y

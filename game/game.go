@@ -52,6 +52,12 @@ type Config struct {
 	// /api/debug and the pointer log (GET and POST /api/pointer); the
 	// page logs the pointer only then.
 	Debug bool
+	// Runtime is what the page at / runs: RuntimeHTML ("" too), the
+	// canvas page, or RuntimeRuffle, the Flash build (SWF) in Ruffle, which
+	// needs SWF and Ruffle and draws the classic look only (ruffle.go).
+	Runtime string
+	SWF     string // the built SWF (package game/flash), served at /flash/hexiom.swf
+	Ruffle  string // the unpacked Ruffle web build, served under /ruffle/
 	// Timeouts of HTTPServer; zero means DefaultTimeouts.
 	Timeouts Timeouts
 	// Now is the clock; nil means time.Now. Tests set it.
@@ -133,6 +139,9 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	g.theme = theme
+	if err := checkRuntime(cfg, theme); err != nil {
+		return nil, err
+	}
 	g.timeouts = cfg.Timeouts
 	if g.timeouts == (Timeouts{}) {
 		g.timeouts = DefaultTimeouts
@@ -214,6 +223,9 @@ func (g *Game) SetTheme(theme string) error {
 	t, err := checkTheme(theme)
 	if err != nil {
 		return err
+	}
+	if g.cfg.Runtime == RuntimeRuffle && t != "classic" {
+		return fmt.Errorf("theme %q: %w: the Flash build draws the classic look only", theme, ErrSpec)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()

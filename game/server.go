@@ -123,17 +123,13 @@ func (g *Game) buildMux() {
 		}
 		files.ServeHTTP(w, r)
 	})))
-	html, err := fs.ReadFile(static, "index.html")
+	html, err := g.page(static)
 	if err != nil {
 		panic(fmt.Sprintf("game: embedded page missing: %v", err))
 	}
-	// The page learns the token (and whether to log the pointer) from its
-	// HTML, which no other origin can read.
-	html = bytes.Replace(html, []byte("__HEXIOM_TOKEN__"), []byte(g.token), 1)
-	html = bytes.Replace(html, []byte("__HEXIOM_DEBUG__"), []byte(strconv.FormatBool(g.cfg.Debug)), 1)
-	// The looks the game has (Themes, the one list): the page checks that
-	// it draws each.
-	html = bytes.Replace(html, []byte("__HEXIOM_LOOKS__"), []byte(strings.Join(Themes, " ")), 1)
+	if g.cfg.Runtime == RuntimeRuffle {
+		g.ruffleRoutes(m)
+	}
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")

@@ -67,6 +67,11 @@ type Layout struct {
 	Size             int     `json:"size"`    // the board size drawn
 	Theme            string  `json:"theme"`   // the theme drawn
 	At               int64   `json:"at_ms"`   // server time of the report, Unix ms
+	// Releases (the Flash build only) counts the releases of the mouse the
+	// SWF had dealt with when it reported, each followed by a report once
+	// the board is at rest: a report counting a release means that drop
+	// was decided and its tile has arrived.
+	Releases int64 `json:"releases,omitempty"`
 	// Controls are the buttons on screen by id ("menu-btn", "undo",
 	// "restart", "next", "replay", "challenge", "level-N"): [left, top,
 	// width, height] in client CSS px.

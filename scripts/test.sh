@@ -2,9 +2,9 @@
 # test.sh: the project's test command. On a fresh Debian 12 machine it installs
 # what is missing, then checks formatting, vet and staticcheck, runs every test
 # (the full tier, never -short: the Xvfb + Chromium end-to-end tests included,
-# a missing component fails them), the pure packages again under -race
-# (their full tests, fewer random levels: see below),
-# fuzzes briefly the level parser, the game's
+# a missing component fails them; the clone's Flash build among them: the SWF
+# compiled by haxe and played in Ruffle), the pure packages again under -race
+# (their full tests, fewer random levels: see below), fuzzes briefly the level parser, the game's
 # API, calibration and template files, the PNGs hexiom read takes, the
 # Tantrix board parser and `hexiom tantrix solve`, the CNF and SAT answer
 # readers,
@@ -17,6 +17,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
+# issue 40: the clone's Flash build compiles (haxe, under a second); the
+# tests build it again where they play it (TestRuffleDrag, in Ruffle from
+# the cache install-deps fills)
+./scripts/build-swf.sh >/dev/null
 # the Linux build: gocv's customenv tag, only the OpenCV modules vision needs
 # (every go command below builds with it; TestFewLibraries checks it)
 . scripts/env.sh

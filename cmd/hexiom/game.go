@@ -8,6 +8,7 @@ package main
 //	hexiom game -level 10 -open      # level 10, in the default browser
 //	hexiom game -random 6 -seed 42   # a random size-6 level
 //	hexiom game -challenge           # the "impossible" challenge
+//	hexiom game -runtime ruffle      # the Flash build (SWF) in Ruffle
 
 import (
 	"context"
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"hexiom/game"
+	"hexiom/game/flash"
 	"hexiom/internal/browser"
 	"hexiom/internal/cli"
 )
@@ -29,7 +31,7 @@ import (
 // gameCommand is `hexiom game` (main.go lists the commands).
 var gameCommand = cli.Command{
 	Name:  "game",
-	Usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-debug]",
+	Usage: "game [-addr HOST:PORT] [-level N | -random SIZE | -challenge] [-seed N] [-open] [-noswap] [-theme classic|neon|flash|slate] [-runtime html|ruffle [-swf FILE]] [-debug]",
 	Short: "serve the Hexiom clone on loopback and print its URL",
 	Run:   runGame,
 }
@@ -44,6 +46,8 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	open := fs.Bool("open", false, "open the page in the default browser")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline)")
+	runtime := fs.String("runtime", game.RuntimeHTML, "what the page runs: `html` (the canvas page) or ruffle (the Flash build, a SWF compiled by haxe, played by Ruffle "+flash.RuffleVersion+" from scripts/install-deps.sh; classic look only)")
+	swf := fs.String("swf", "", "with -runtime ruffle: serve this SWF `file` instead of building game/flash's (haxe, cached in ~/.cache/hexiom/swf)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
 	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
@@ -85,7 +89,11 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return cli.Usagef("-addr %q: the game serves on loopback only (127.0.0.1)", *addr)
 	}
 
-	g, err := game.New(game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug})
+	cfg := game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug, Runtime: *runtime, SWF: *swf}
+	if err := flashFiles(ctx, &cfg); err != nil {
+		return err
+	}
+	g, err := game.New(cfg)
 	if err != nil {
 		return cli.Usagef("%v", err)
 	}
@@ -126,5 +134,29 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(shut)
+	return nil
+}
+
+// flashFiles fills in what -runtime ruffle serves: the SWF (built from
+// game/flash's source unless -swf names one) and the Ruffle web build.
+func flashFiles(ctx context.Context, cfg *game.Config) error {
+	if cfg.Runtime != game.RuntimeRuffle {
+		if cfg.SWF != "" {
+			return cli.Usagef("-swf goes with -runtime ruffle")
+		}
+		return nil
+	}
+	if cfg.Theme != "classic" {
+		return cli.Usagef("-runtime ruffle draws the classic look only, not -theme %s", cfg.Theme)
+	}
+	var err error
+	if cfg.Ruffle, err = flash.RuffleDir(); err != nil {
+		return fmt.Errorf("hexiom game -runtime ruffle: %w", err)
+	}
+	if cfg.SWF == "" {
+		if cfg.SWF, err = flash.Cached(ctx); err != nil {
+			return fmt.Errorf("hexiom game -runtime ruffle: %w", err)
+		}
+	}
 	return nil
 }

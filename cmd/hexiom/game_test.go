@@ -122,6 +122,9 @@ func TestGameCommandBadUsage(t *testing.T) {
 		{"-addr", "127.0.0.1:-1"},
 		{"-addr", "127.0.0.1:http"},
 		{"-random", "4", "-seed", "9007199254740992"},
+		{"-runtime", "flash"},
+		{"-swf", "x.swf"},
+		{"-runtime", "ruffle", "-theme", "neon"},
 		{"extra"},
 	} {
 		var stderr strings.Builder

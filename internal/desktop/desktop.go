@@ -171,6 +171,19 @@ func StartChromiumZoom(x *X, url string, win image.Rectangle, zoom float64) (*Br
 // are in its device-independent pixels (screen pixels / scale), and the
 // window still covers the screen rectangle win.
 func StartChromiumScaled(x *X, url string, win image.Rectangle, zoom, scale float64) (*Browser, error) {
+	return startChromium(x, url, win, zoom, scale, false)
+}
+
+// StartChromiumWebGL is StartChromium with WebGL, which Ruffle draws with:
+// the GPU stays off (there is none under Xvfb) and ANGLE draws through
+// SwiftShader, Chromium's software renderer, instead (TOOLCHAIN.md, "Flash
+// in Ruffle"). The other StartChromium functions disable the GPU outright,
+// as the canvas page needs no more.
+func StartChromiumWebGL(x *X, url string, win image.Rectangle) (*Browser, error) {
+	return startChromium(x, url, win, 1, 1, true)
+}
+
+func startChromium(x *X, url string, win image.Rectangle, zoom, scale float64, webgl bool) (*Browser, error) {
 	if zoom <= 0 || zoom > 5 {
 		return nil, fmt.Errorf("start Chromium: page zoom %v outside (0, 5]", zoom)
 	}
@@ -195,7 +208,11 @@ func StartChromiumScaled(x *X, url string, win image.Rectangle, zoom, scale floa
 			return nil, fmt.Errorf("start Chromium: %w", err)
 		}
 	}
-	args := append(chromiumFlags(profile),
+	flags := chromiumFlags(profile)
+	if webgl {
+		flags = append(withoutFlag(flags, "--disable-gpu"), swiftShaderFlags...)
+	}
+	args := append(flags,
 		"--disable-quic", "--disable-features=Translate,MediaRouter", "--disable-extensions", "--hide-scrollbars",
 		fmt.Sprintf("--force-device-scale-factor=%v", scale),
 		fmt.Sprintf("--window-position=%d,%d", dip(win.Min.X), dip(win.Min.Y)),
@@ -224,6 +241,19 @@ func chromiumFlags(profile string) []string {
 		"--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
 		"--disable-sync", "--disable-dev-shm-usage", "--password-store=basic",
 		"--user-data-dir=" + profile}
+}
+
+// swiftShaderFlags give Chromium WebGL without a GPU: ANGLE on SwiftShader.
+var swiftShaderFlags = []string{"--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"}
+
+func withoutFlag(flags []string, drop string) []string {
+	out := make([]string, 0, len(flags))
+	for _, f := range flags {
+		if f != drop {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Exited reports whether Chromium has exited.

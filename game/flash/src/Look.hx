@@ -1,0 +1,166 @@
+import flash.display.GradientType;
+import flash.display.Graphics;
+import flash.geom.Matrix;
+
+/**
+	How the original draws its parts, in vectors: the grey plate, the
+	recess of an empty cell, a rounded hexagonal tile with a gradient face
+	and its claws when locked. Colours from GAME.md ("Look").
+**/
+class Look {
+	public static inline var PLATE = 0x6C6C6C; // (108,108,108): board and holes
+	public static inline var RIM = 0x565656;
+	public static inline var RECESS = 0x666666; // (102,102,102)
+	public static inline var WALL_TOP = 0x5F5F5F; // (95,95,95)
+	public static inline var WALL_SIDE = 0x6B6B6B; // (107,107,107)
+	public static inline var WALL_BOTTOM = 0x747474; // (116,116,116)
+	public static inline var CLAW = 0x7A7A7A; // (122,122,122)
+	public static inline var CLAW_LINE = 0x464646;
+	public static inline var DIGIT = 0xFFFFFF;
+
+	/** A tile's light face and darker edge by the server's status name. **/
+	public static function face(status:String):UInt {
+		return switch (status) {
+			case "too_few": 0x48DE48; // (72,222,72)
+			case "too_many": 0xFF4848; // (255,72,72)
+			default: 0xFFE848; // (255,232,72)
+		}
+	}
+
+	public static function edge(status:String):UInt {
+		return switch (status) {
+			case "too_few": 0x009600;
+			case "too_many": 0xC80000;
+			default: 0xC8A000;
+		}
+	}
+
+	/** Mixes colour c toward white (t > 0) or black (t < 0). **/
+	public static function shade(c:UInt, t:Float):UInt {
+		var out:UInt = 0;
+		for (k in 0...3) {
+			var v = (c >> (16 - 8 * k)) & 0xFF;
+			var w = t >= 0 ? v + (255 - v) * t : v * (1 + t);
+			out = (out << 8) | Std.int(Math.max(0, Math.min(255, Math.round(w))));
+		}
+		return out;
+	}
+
+	/** A flat-topped hexagon of circumradius r centred at (cx, cy). **/
+	public static function hex(g:Graphics, cx:Float, cy:Float, r:Float) {
+		g.moveTo(cx + r, cy);
+		for (k in 1...6) {
+			var a = Math.PI / 3 * k;
+			g.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a));
+		}
+		g.lineTo(cx + r, cy);
+	}
+
+	/** A hexagon whose corners are rounded by curves of size round. **/
+	public static function roundHex(g:Graphics, cx:Float, cy:Float, r:Float, round:Float) {
+		var f = round / r;
+		for (k in 0...7) {
+			var a = Math.PI / 3 * k, a0 = Math.PI / 3 * (k - 1), a1 = Math.PI / 3 * (k + 1);
+			var vx = cx + r * Math.cos(a), vy = cy + r * Math.sin(a);
+			var inX = vx + (cx + r * Math.cos(a0) - vx) * f, inY = vy + (cy + r * Math.sin(a0) - vy) * f;
+			var outX = vx + (cx + r * Math.cos(a1) - vx) * f, outY = vy + (cy + r * Math.sin(a1) - vy) * f;
+			if (k == 0) g.moveTo(outX, outY) else {
+				g.lineTo(inX, inY);
+				g.curveTo(vx, vy, outX, outY);
+			}
+		}
+	}
+
+	/** A vertical gradient box over a disc of radius r at (cx, cy). **/
+	static function vertical(cx:Float, cy:Float, r:Float):Matrix {
+		var m = new Matrix();
+		m.createGradientBox(2 * r, 2 * r, Math.PI / 2, cx - r, cy - r);
+		return m;
+	}
+
+	/** The plate: a dark rim, then the grey board, under every cell. Each
+		hexagon is a fill of its own: Flash fills a path with the even-odd
+		rule, so overlapping hexagons in one fill would cancel. **/
+	public static function plate(g:Graphics, centres:Array<Array<Float>>, r:Float) {
+		for (layer in [[RIM, 1.16], [PLATE, 1.1]])
+			for (c in centres) {
+				g.beginFill(Std.int(layer[0]));
+				hex(g, c[0], c[1], r * layer[1]);
+				g.endFill();
+			}
+	}
+
+	/** An empty cell: a darker hexagon sunk into the plate, its upper
+		walls in shadow and its lower walls lit. **/
+	public static function recess(g:Graphics, cx:Float, cy:Float, r:Float) {
+		var ro = r * 0.9, ri = r * 0.74;
+		for (k in 0...6) {
+			var a0 = Math.PI / 3 * k, a1 = Math.PI / 3 * (k + 1);
+			var normal = Math.sin((a0 + a1) / 2); // > 0: a lower wall
+			g.beginFill(normal > 0.9 ? WALL_BOTTOM : normal > 0 ? WALL_SIDE : WALL_TOP);
+			g.moveTo(cx + ro * Math.cos(a0), cy + ro * Math.sin(a0));
+			g.lineTo(cx + ro * Math.cos(a1), cy + ro * Math.sin(a1));
+			g.lineTo(cx + ri * Math.cos(a1), cy + ri * Math.sin(a1));
+			g.lineTo(cx + ri * Math.cos(a0), cy + ri * Math.sin(a0));
+			g.endFill();
+		}
+		g.beginFill(RECESS);
+		hex(g, cx, cy, ri);
+		g.endFill();
+	}
+
+	/** A tile centred at (0, 0): a darker body with a gradient, a lighter
+		top face with a gradient, claws when locked. The digit is a
+		TextField (Tile). **/
+	public static function tile(g:Graphics, r:Float, status:String, locked:Bool) {
+		var e = edge(status), f = face(status);
+		var rt = r * 0.9;
+		g.beginGradientFill(GradientType.LINEAR, [shade(e, 0.15), shade(e, -0.25)], [1, 1], [0, 255], vertical(0, 0, rt));
+		roundHex(g, 0, 0, rt, rt * 0.2);
+		g.endFill();
+		var fy = -r * 0.05, rf = r * 0.76;
+		g.beginGradientFill(GradientType.LINEAR, [shade(f, 0.45), f, f, shade(f, -0.08)], [1, 1, 1, 1], [0, 90, 170, 255], vertical(0, fy, rf));
+		roundHex(g, 0, fy, rf, r * 0.15);
+		g.endFill();
+		if (locked)
+			claws(g, r);
+	}
+
+	/** Grey claws gripping the tile's six corners. **/
+	static function claws(g:Graphics, r:Float) {
+		g.lineStyle(Math.max(1, r * 0.045), CLAW_LINE);
+		for (k in 0...6) {
+			var a = Math.PI / 3 * k;
+			var pts = [[1.0, 0], [0.86, 0.27], [0.72, 0.17], [0.62, 0], [0.72, -0.17], [0.86, -0.27]];
+			g.beginFill(CLAW);
+			for (i in 0...pts.length + 1) {
+				var p = pts[i % pts.length];
+				var x = p[0] * r * Math.cos(a + p[1]), y = p[0] * r * Math.sin(a + p[1]);
+				if (i == 0) g.moveTo(x, y) else g.lineTo(x, y);
+			}
+			g.endFill();
+		}
+		g.lineStyle();
+	}
+
+	/** A dark starfield over w×h, its tint set by key (the level). **/
+	public static function sky(g:Graphics, w:Float, h:Float, key:Int) {
+		var tints:Array<UInt> = [0x210311, 0x11092C, 0x03192A, 0x1A1405, 0x0C2210, 0x220A22];
+		var tint = tints[key % tints.length];
+		var m = new Matrix();
+		m.createGradientBox(w, h, 0, 0, 0);
+		g.beginGradientFill(GradientType.RADIAL, [shade(tint, 0.12), tint, shade(tint, -0.5)], [1, 1, 1], [0, 140, 255], m);
+		g.drawRect(0, 0, w, h);
+		g.endFill();
+		var seed = key * 7919 + 13;
+		for (k in 0...Std.int(w * h / 1800)) {
+			seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF;
+			var x = (seed % 10000) / 10000 * w;
+			seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF;
+			var y = (seed % 10000) / 10000 * h;
+			g.beginFill(0xFFFFFF, 0.25 + (seed % 75) / 100);
+			g.drawCircle(x, y, 0.5 + (seed % 9) / 8);
+			g.endFill();
+		}
+	}
+}

@@ -1,0 +1,73 @@
+import flash.display.Sprite;
+import flash.text.TextField;
+import flash.text.TextFieldAutoSize;
+import flash.text.TextFormat;
+
+/**
+	One tile on the board: a Sprite at its cell's centre, drawn by Look,
+	with its digit in a device font (bold, white: DejaVu Sans Bold when
+	Ruffle draws device fonts with the system's fonts). A redraw of the
+	board keeps a tile whose digit, lock and size are unchanged and only
+	recolours it: Ruffle lays out and rasterises a new TextField slowly.
+**/
+class Tile extends Sprite {
+	public var cell:Int;
+	public var movable:Bool;
+	public var homeX:Float;
+	public var homeY:Float;
+
+	var number:Int;
+	var locked:Bool;
+	var r:Float;
+	var status:String;
+
+	public function new(cell:Int, view:Dynamic, r:Float, x:Float, y:Float) {
+		super();
+		this.cell = cell;
+		this.r = r;
+		number = view.tile;
+		locked = view.kind == "locked";
+		movable = view.kind == "movable";
+		status = view.status;
+		place(x, y);
+		Look.tile(graphics, r, status, locked);
+		addChild(digit(Std.string(number), r));
+		mouseChildren = false;
+		buttonMode = movable;
+		useHandCursor = movable;
+	}
+
+	/** Whether this tile can show view at size r (a recolour at most). **/
+	public function fits(view:Dynamic, r:Float):Bool {
+		return number == view.tile && locked == (view.kind == "locked") && this.r == r;
+	}
+
+	/** Shows view (which it fits) on cell at (x, y). **/
+	public function update(cell:Int, view:Dynamic, x:Float, y:Float) {
+		this.cell = cell;
+		place(x, y);
+		if (status != view.status) {
+			status = view.status;
+			graphics.clear();
+			Look.tile(graphics, r, status, locked);
+		}
+	}
+
+	function place(x:Float, y:Float) {
+		homeX = this.x = x;
+		homeY = this.y = y;
+		scaleX = scaleY = 1;
+	}
+
+	static function digit(text:String, r:Float):TextField {
+		var t = new TextField();
+		t.selectable = false;
+		t.mouseEnabled = false;
+		t.autoSize = TextFieldAutoSize.LEFT;
+		t.defaultTextFormat = new TextFormat("DejaVu Sans,_sans", Math.max(8, Math.round(r * 0.92)), Look.DIGIT, true);
+		t.text = text;
+		t.x = -t.width / 2;
+		t.y = -r * 0.05 - t.height / 2;
+		return t;
+	}
+}

@@ -1,0 +1,470 @@
+package game
+
+// The Flash build in Ruffle (issue 40): the SWF compiled from game/flash's
+// Haxe source, served with Ruffle's web build by the game's server, played
+// in Chromium (WebGL through SwiftShader) on Xvfb with real XTest drags.
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/jezek/xgb/xproto"
+	"github.com/jezek/xgb/xtest"
+	"github.com/kbinani/screenshot"
+
+	"hexiom/board"
+	flashbuild "hexiom/game/flash"
+	"hexiom/internal/desktop"
+	"hexiom/internal/tier"
+	"hexiom/internal/xconn"
+)
+
+// openRuffle builds the SWF, serves g's level with it (runtime ruffle),
+// opens the page in a Chromium window with WebGL and waits until the SWF
+// reports the board drawn. Ruffle's "Click to unmute" overlay still covers
+// it (Chromium lets no page start sound before a click): the first click
+// is Ruffle's.
+func openRuffle(t *testing.T, spec Spec, win image.Rectangle) *session {
+	t.Helper()
+	x := display(t)
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, "haxe", "Ruffle "+flashbuild.RuffleVersion)
+	began := time.Now()
+	swf, err := flashbuild.Build(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("SWF built by haxe in %v", time.Since(began).Round(time.Millisecond))
+	ruffle, err := flashbuild.RuffleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Start: spec, Debug: true, Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := desktop.Serve(g.HTTPServer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	began = time.Now()
+	b, err := desktop.StartChromiumWebGL(x, srv.URL, win)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	s := &session{t: t, g: g, win: win, b: b}
+	t.Cleanup(func() {
+		if t.Failed() {
+			s.failShot()
+		}
+	})
+	s.painted()
+	t.Logf("Ruffle reported the board drawn %v after Chromium started", time.Since(began).Round(time.Millisecond))
+	return s
+}
+
+// ruffleCentre returns the client point of cell i's centre, from the
+// layout the page reported and the state's geometry.
+func ruffleCentre(st State, i int) (x, y float64) {
+	l := st.Layout
+	c := st.Geometry.Centres[i]
+	return l.Left + l.Side*c[0], l.Top + l.Side*c[1]
+}
+
+// ruffleDrawn checks that the screen shows st's cells where the layout
+// says: a tile's face colour by its status, an empty cell's recess, a
+// hole's plate, sampled on the face below and right of the digit, well inside
+// the rounded face at every size.
+func ruffleDrawn(st State) func(*image.RGBA) error {
+	return func(img *image.RGBA) error {
+		r := st.Layout.Side * st.Geometry.Radius
+		for i, c := range st.Cells {
+			x, y := ruffleCentre(st, i)
+			got := at(img, x+0.3*r, y+0.4*r)
+			if err := cellColour(c, got); err != nil {
+				return fmt.Errorf("cell %d (%s) at (%.0f,%.0f): %w", i, c.Kind, x, y, err)
+			}
+		}
+		return nil
+	}
+}
+
+func cellColour(c CellView, got color.RGBA) error {
+	want, tol := classic.flat, 3
+	switch {
+	case c.Kind == "empty":
+		want = classic.recess
+	case c.Tile >= 0:
+		want, tol = classic.face[c.Status], 16
+	}
+	if !near(got, want, tol) {
+		return fmt.Errorf("shows %v, want %v ±%d", got, want, tol)
+	}
+	return nil
+}
+
+// focus makes the focus click Ruffle wants before the game gets the mouse
+// (the first click on a fresh player goes to its "Click to unmute"
+// overlay, which dims the game): on the HUD, between the clock and the
+// buttons, where a click does nothing. Once the board shows undimmed it
+// clicks there again, waits until the SWF has logged that press and its
+// release, and until the SWF has reported every release it logged: the
+// board at rest, the release count in the layout exact.
+//
+// The click focuses the player, and a browser scrolls the page to bring a
+// focused element into view: in a window shorter than the page the game
+// moves (the page reports it), so every step uses the newest layout.
+func (s *session) focus() {
+	s.t.Helper()
+	hud := func() image.Point {
+		l := s.g.State().Layout
+		return image.Pt(int(l.ScreenX+l.Left+l.Side*0.6), int(l.ScreenY+l.Top-20))
+	}
+	s.must(s.click1(hud()))
+	s.captureUntil(func(img *image.RGBA) error { return ruffleDrawn(s.g.State())(img) })
+	s.must(s.click1(hud()))
+	ups := 0
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "the SWF to log a press and its release", func() (bool, error) {
+		down := false
+		ups = 0
+		for _, e := range s.g.Pointer(0) {
+			down = down || e.Type == "mousedown"
+			if e.Type == "mouseup" {
+				ups++
+			}
+		}
+		return down && ups > 0, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	err = desktop.WaitFor(patience, 20*time.Millisecond, "the SWF to report its releases", func() (bool, error) {
+		st := s.g.State()
+		return st.Layout.Releases >= int64(ups) && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// click1 presses and releases at p, at a hand's pace.
+func (s *session) click1(p image.Point) error {
+	if err := mouse.Move(p); err != nil {
+		return err
+	}
+	time.Sleep(15 * time.Millisecond)
+	if err := mouse.Press(); err != nil {
+		return err
+	}
+	time.Sleep(15 * time.Millisecond)
+	return mouse.Release()
+}
+
+// TestRuffleDrag plays the Flash build with real XTest drags: drops the
+// game must not take (onto a hole, onto a locked tile, a locked tile
+// dragged, a tile dropped off the board), then one move onto a free cell,
+// which the server must record exactly, then a swap.
+func TestRuffleDrag(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	s.focus()
+	mv, mv2, free, hole, locked := findCells(s.g.Position())
+	l := st.Layout
+	sky := image.Pt(int(l.ScreenX+l.Left+8), int(l.ScreenY+l.Top+l.Side-8))
+	for _, d := range [][2]image.Point{
+		{s.cellScreen(st, mv), s.cellScreen(st, hole)},
+		{s.cellScreen(st, mv), s.cellScreen(st, locked)},
+		{s.cellScreen(st, locked), s.cellScreen(st, free)},
+		{s.cellScreen(st, mv), sky},
+	} {
+		began := time.Now()
+		s.dragRested(d[0], d[1])
+		t.Logf("drag %v→%v not taken, the board at rest %v after the press", d[0], d[1], time.Since(began).Round(time.Millisecond))
+	}
+	s.holdAway(st, mv, sky)
+	// A drag made while a tile goes home (a 6-frame tween, 200 ms or
+	// more) is ignored: the press comes right after the release.
+	before := s.g.State().Layout.Releases
+	s.drag(s.cellScreen(st, mv), s.cellScreen(st, hole), 1)
+	s.drag(s.cellScreen(st, mv2), s.cellScreen(st, free), 0)
+	s.rested(before + 2)
+	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version || now.Board != st.Board {
+		t.Fatalf("drops the game must not take changed it: %d moves\n%s", now.Moves, now.Board)
+	}
+	began := time.Now()
+	now := s.dragMove(st, mv, free, 1)
+	t.Logf("the server had the move %v after the release", time.Since(began).Round(time.Millisecond))
+	if now.LastMove.Swap || now.Cells[free].Tile != st.Cells[mv].Tile || now.Cells[mv].Kind != "empty" {
+		t.Fatalf("after %d→%d: %+v, cell %d holds %+v, cell %d %+v", mv, free, now.LastMove, free, now.Cells[free], mv, now.Cells[mv])
+	}
+	st = s.painted()
+	s.captureUntil(ruffleDrawn(st))
+	t.Logf("the board redrawn from the server's answer, on screen, %v after the release", time.Since(began).Round(time.Millisecond))
+	now = s.dragMove(st, mv2, free, 2)
+	if !now.LastMove.Swap || now.Cells[mv2].Tile != st.Cells[free].Tile || now.Cells[free].Tile != st.Cells[mv2].Tile {
+		t.Fatalf("the swap %d↔%d: %+v\n%s", mv2, free, now.LastMove, now.Board)
+	}
+	s.painted()
+	now = s.clickControl("undo", func(st State) bool { return st.Moves == 1 })
+	if now.LastMove == nil || now.LastMove.From != mv || now.LastMove.To != free {
+		t.Fatalf("undo of the swap left %d moves, the last %+v", now.Moves, now.LastMove)
+	}
+	img := s.captureUntil(ruffleDrawn(s.painted()))
+	save(t, img, "game-ruffle-1280x900.png") // with -update
+}
+
+// TestRufflePlaysLevel10 solves level 10 by drags in the SWF, waiting for
+// the board to be drawn still before each (the SWF ignores presses while a
+// tile moves or a move is on its way), then takes the solved panel's Next
+// Level, then a random size-4 level from the level menu.
+func TestRufflePlaysLevel10(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	s.focus()
+	sol, err := board.Parse("solution", []byte(level10Solution))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := planMoves(t, s.g.Position(), sol)
+	began := time.Now()
+	for k, m := range moves {
+		s.dragMove(s.painted(), m.From, m.To, k+1)
+	}
+	st = s.g.State()
+	if !st.Solved || st.Board != level10Solution {
+		t.Fatalf("after %d drags: solved %v\n%s", len(moves), st.Solved, st.Board)
+	}
+	t.Logf("%d moves in %v", len(moves), time.Since(began).Round(time.Millisecond))
+	s.captureUntil(ruffleDrawn(s.painted()))
+	st = s.clickControl("next", func(st State) bool { return st.Level == 11 })
+	s.captureUntil(ruffleDrawn(s.painted()))
+	// the level menu: a random size-4 level
+	s.must(s.click1(s.control("menu-btn")))
+	st = s.clickControl("random-4", func(st State) bool { return st.Mode == ModeRandom && st.Size == 4 })
+	s.captureUntil(ruffleDrawn(s.painted()))
+}
+
+// TestRuffleSize6: the challenge's size-6 board, its cells a third of
+// level 10's, drawn where the geometry says, and a drag on it taken.
+func TestRuffleSize6(t *testing.T) {
+	seed := uint64(7)
+	s := openRuffle(t, Spec{Mode: ModeChallenge, Seed: &seed}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	s.focus()
+	mv, _, free, _, _ := findCells(s.g.Position())
+	began := time.Now()
+	s.dragMove(st, mv, free, 1)
+	moved := time.Since(began)
+	st = s.painted()
+	reported := time.Since(began)
+	s.captureUntil(ruffleDrawn(st))
+	t.Logf("after the release: the server has the move %v, the SWF reports the board redrawn from its answer %v, on screen %v",
+		moved.Round(time.Millisecond), reported.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
+}
+
+// clickControl clicks the SWF's button id (where the layout reports it)
+// and waits until the state satisfies done.
+func (s *session) clickControl(id string, done func(State) bool) State {
+	s.t.Helper()
+	s.must(s.click1(s.control(id)))
+	var st State
+	err := desktop.WaitFor(patience, 10*time.Millisecond, "a click on "+id+" to take", func() (bool, error) {
+		st = s.g.State()
+		return done(st), nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return st
+}
+
+// TestRuffleFirstClick: the first click on a fresh player is Ruffle's, as
+// players meet it. A drag made first only takes the "Click to unmute"
+// overlay away: the SWF sees no press and the game no move; the same drag
+// made again is taken.
+func TestRuffleFirstClick(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
+	st := s.g.State()
+	mv, _, free, _, _ := findCells(s.g.Position())
+	s.drag(s.cellScreen(st, mv), s.cellScreen(st, free), 5)
+	s.captureUntil(ruffleDrawn(st)) // the overlay, which dims the game, is gone
+	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version {
+		t.Fatalf("the first drag on a fresh player was taken: %d moves, the last %+v", now.Moves, now.LastMove)
+	}
+	for _, e := range s.g.Pointer(0) {
+		if e.Type == "mousedown" {
+			t.Fatalf("the SWF saw the first press: %+v", e)
+		}
+	}
+	s.dragMove(st, mv, free, 1)
+}
+
+// TestRuffleScrolled: the page is longer than the window and scrolls; the
+// page reports where the game went, and a drag there is taken.
+func TestRuffleScrolled(t *testing.T) {
+	// the player fits in the window, the page does not
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 640))
+	s.focus()
+	top := s.g.State().Layout.Top
+	s.must(mouse.Move(image.Pt(s.win.Min.X+1000, s.win.Min.Y+300))) // over the page, right of the chat
+	if err := wheel(s.t, xSrv.Display, 5, 1); err != nil {
+		t.Fatal(err)
+	}
+	st := s.scrolled(top)
+	l := st.Layout
+	t.Logf("scrolled by %.0f px", top-l.Top)
+	if l.Top < 0 || l.Top+l.Side > l.InnerHeight {
+		t.Fatalf("a notch of the wheel took the game area out of the window: top %.0f, side %.0f, window %.0f high", l.Top, l.Side, l.InnerHeight)
+	}
+	s.captureUntil(ruffleDrawn(st))
+	mv, _, free, _, _ := findCells(s.g.Position())
+	s.dragMove(st, mv, free, 1)
+}
+
+// scrolled waits until the page reports the game higher than top, at the
+// same place for 300 ms (a wheel scroll is animated), and returns the state.
+func (s *session) scrolled(top float64) State {
+	s.t.Helper()
+	var st State
+	last, since := math.NaN(), time.Now()
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "the page to scroll and report it", func() (bool, error) {
+		st = s.g.State()
+		t := st.Layout.Top
+		if t != last {
+			last, since = t, time.Now()
+		}
+		return t < top-50 && time.Since(since) > 300*time.Millisecond && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatalf("%v: the game's top at %.0f, was %.0f", err, last, top)
+	}
+	return st
+}
+
+// wheel turns the mouse wheel n notches (button 4 up, 5 down) as XTest
+// button events on display.
+func wheel(t *testing.T, display string, button byte, n int) error {
+	t.Helper()
+	xc, err := xconn.Open(display)
+	if err != nil {
+		return fmt.Errorf("wheel: %w", err)
+	}
+	defer xc.Close()
+	if err := xtest.Init(xc.Conn); err != nil {
+		return fmt.Errorf("wheel: XTest on %s: %w", display, err)
+	}
+	root := xproto.Setup(xc.Conn).DefaultScreen(xc.Conn).Root
+	for i := 0; i < n; i++ {
+		for _, typ := range []byte{xproto.ButtonPress, xproto.ButtonRelease} {
+			if err := xtest.FakeInputChecked(xc.Conn, typ, button, 0, root, 0, 0, 0).Check(); err != nil {
+				return fmt.Errorf("wheel: button %d: %w", button, err)
+			}
+		}
+	}
+	return nil
+}
+
+// cellScreen returns the screen point of cell i's centre.
+func (s *session) cellScreen(st State, i int) image.Point {
+	x, y := ruffleCentre(st, i)
+	return image.Pt(int(math.Round(st.Layout.ScreenX+x)), int(math.Round(st.Layout.ScreenY+y)))
+}
+
+// dragRested drags from a to b and waits until the SWF reports its board at
+// rest after the release (a tile that went home has arrived).
+func (s *session) dragRested(a, b image.Point) {
+	s.t.Helper()
+	before := s.g.State().Layout.Releases
+	s.drag(a, b, 5)
+	s.rested(before + 1)
+}
+
+// holdAway lifts the tile on cell from, holds it over point away, waits
+// until the cell shows empty (its recess, not the flat plate of a hole:
+// the bot reads the board while a tile is held or on its way), then puts
+// the tile back.
+func (s *session) holdAway(st State, from int, away image.Point) {
+	s.t.Helper()
+	before := s.g.State().Layout.Releases
+	a := s.cellScreen(st, from)
+	s.must(mouse.Move(a))
+	time.Sleep(15 * time.Millisecond) // a hand's pace, as in drag
+	s.must(mouse.Press())
+	time.Sleep(15 * time.Millisecond)
+	s.must(mouse.Move(away))
+	r := st.Layout.Side * st.Geometry.Radius
+	x, y := ruffleCentre(st, from)
+	s.captureUntil(func(img *image.RGBA) error {
+		return cellColour(CellView{Tile: -1, Kind: "empty"}, at(img, x+0.3*r, y+0.4*r))
+	})
+	s.must(mouse.Move(a))
+	time.Sleep(15 * time.Millisecond)
+	s.must(mouse.Release())
+	s.rested(before + 1)
+}
+
+// rested waits until the SWF reports its board at rest after releases
+// releases of the mouse.
+func (s *session) rested(releases int64) {
+	s.t.Helper()
+	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the board at rest after %d releases", releases), func() (bool, error) {
+		st := s.g.State()
+		return st.Layout.Releases >= releases && st.Layout.Version == st.Version, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// dragMove drags cell from onto cell to, waits until the server has counted
+// moves moves, and checks that the last is exactly from→to.
+func (s *session) dragMove(st State, from, to, moves int) State {
+	s.t.Helper()
+	s.drag(s.cellScreen(st, from), s.cellScreen(st, to), 5)
+	var now State
+	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the move %d→%d", from, to), func() (bool, error) {
+		now = s.g.State()
+		return now.Moves >= moves, nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if now.Moves != moves || now.LastMove == nil || now.LastMove.From != from || now.LastMove.To != to {
+		s.t.Fatalf("after dragging %d→%d: %d moves, the last %+v; want %d, %d→%d", from, to, now.Moves, now.LastMove, moves, from, to)
+	}
+	return now
+}
+
+// writePNG writes img to the file name (a look at what Ruffle drew).
+func writePNG(t *testing.T, img image.Image, name string) {
+	t.Helper()
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// failShot saves the window as a failed test left it, and Chromium's log.
+func (s *session) failShot() {
+	img, err := screenshot.CaptureRect(s.win)
+	if err != nil {
+		s.t.Logf("no screenshot: %v", err)
+		return
+	}
+	name := filepath.Join(os.TempDir(), "hexiom-"+s.t.Name()+".png")
+	writePNG(s.t, img, name)
+	s.t.Logf("the window when the test failed: %s; Chromium's log:\n%.3000s", name, s.b.Log.String())
+}
