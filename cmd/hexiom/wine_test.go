@@ -613,9 +613,3 @@ func wineScreen(t *testing.T, w *wine) {
 	}
 }
 
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
