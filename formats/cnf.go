@@ -94,76 +94,9 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	}
 	e := cnfEncoder{}
 	x, free, byNumber := e.rule(p)
-	var want [7]int
-	for _, c := range p.Cells {
-		if c.Movable() {
-			want[c.Tile]++
-		}
-	}
-	var count [7][]lit // count[v][k-1]: at least k movable tiles of v placed
-	for v := 0; v <= 6; v++ {
-		ys := byNumber[v]
-		count[v] = e.counter(ys, want[v]+1)
-		if want[v] < len(ys) {
-			e.clause(count[v][want[v]].not())
-			count[v] = count[v][:want[v]]
-		}
-	}
-	// The parity, implied by the rule but not seen by a SAT solver: the
-	// numbers on the board sum to twice the occupied pairs, so an even
-	// number of them are odd, locked ones included. As a unary sum whose
-	// odd (or even) totals are ruled out: a chain of exclusive ors is much
-	// harder for a SAT solver.
-	lockedOdd := 0
-	for _, c := range p.Cells {
-		if c.Locked() && c.Tile%2 == 1 {
-			lockedOdd++
-		}
-	}
-	// The odd tiles placed, from the counts of 1s, 3s and 5s (so that the
-	// solver ties the parity to the counts it reasons on).
-	oddGE := e.merge(e.merge(count[1], count[3]), count[5])
-	odd := oddGE
-	for k := 0; k <= len(odd); k++ {
-		if (k+lockedOdd)%2 == 0 {
-			continue
-		}
-		// Not exactly k: fewer than k, or more.
-		atLeast, more := litTrue, litFalse
-		if k > 0 {
-			atLeast = oddGE[k-1]
-		}
-		if k < len(odd) {
-			more = oddGE[k]
-		}
-		e.clause(atLeast.not(), more)
-	}
-	// The occupied adjacent pairs: pairBase of them between locked tiles,
-	// plus one literal each for the pairs with a free cell (the free cell
-	// itself when the other is locked, else a variable for the pair).
-	pairBase := 0
-	var pairs []lit
-	for i, c := range p.Cells {
-		for _, j := range p.Geom().Nbrs[i] {
-			if j <= i || c.Hole() || p.Cells[j].Hole() {
-				continue
-			}
-			switch {
-			case x[i] == litTrue && x[j] == litTrue:
-				pairBase++
-			case x[i] == litTrue:
-				pairs = append(pairs, x[j])
-			case x[j] == litTrue:
-				pairs = append(pairs, x[i])
-			default: // both free: a variable for the pair
-				pr := e.newVar()
-				e.clause(pr.not(), x[i])
-				e.clause(pr.not(), x[j])
-				e.clause(pr, x[i].not(), x[j].not())
-				pairs = append(pairs, pr)
-			}
-		}
-	}
+	want, count := e.numberCounts(p, byNumber)
+	e.oddParity(p, &count)
+	pairBase, pairs := e.occupiedPairs(p, x)
 	locked, lockedSum := 0, 0
 	for _, c := range p.Cells {
 		if c.Locked() {
@@ -215,6 +148,87 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 		}
 	}
 	return e.write(bw)
+}
+
+// numberCounts returns the movable tiles of each number (want) and their
+// counters over the cells that may take them: count[v][k-1] at least k
+// movable tiles of v placed, more than want[v] ruled out.
+func (e *cnfEncoder) numberCounts(p board.Position, byNumber [7][]lit) (want [7]int, count [7][]lit) {
+	for _, c := range p.Cells {
+		if c.Movable() {
+			want[c.Tile]++
+		}
+	}
+	for v := 0; v <= 6; v++ {
+		ys := byNumber[v]
+		count[v] = e.counter(ys, want[v]+1)
+		if want[v] < len(ys) {
+			e.clause(count[v][want[v]].not())
+			count[v] = count[v][:want[v]]
+		}
+	}
+	return want, count
+}
+
+// oddParity adds the parity, implied by the rule but not seen by a SAT
+// solver: the numbers on the board sum to twice the occupied pairs, so an
+// even number of them are odd, locked ones included. As a unary sum whose
+// odd (or even) totals are ruled out: a chain of exclusive ors is much
+// harder for a SAT solver.
+func (e *cnfEncoder) oddParity(p board.Position, count *[7][]lit) {
+	lockedOdd := 0
+	for _, c := range p.Cells {
+		if c.Locked() && c.Tile%2 == 1 {
+			lockedOdd++
+		}
+	}
+	// The odd tiles placed, from the counts of 1s, 3s and 5s (so that the
+	// solver ties the parity to the counts it reasons on).
+	oddGE := e.merge(e.merge(count[1], count[3]), count[5])
+	odd := oddGE
+	for k := 0; k <= len(odd); k++ {
+		if (k+lockedOdd)%2 == 0 {
+			continue
+		}
+		// Not exactly k: fewer than k, or more.
+		atLeast, more := litTrue, litFalse
+		if k > 0 {
+			atLeast = oddGE[k-1]
+		}
+		if k < len(odd) {
+			more = oddGE[k]
+		}
+		e.clause(atLeast.not(), more)
+	}
+}
+
+// occupiedPairs returns the occupied adjacent pairs: pairBase of them
+// between locked tiles, plus one literal each for the pairs with a free
+// cell (the free cell itself when the other is locked, else a variable
+// for the pair).
+func (e *cnfEncoder) occupiedPairs(p board.Position, x []lit) (pairBase int, pairs []lit) {
+	for i, c := range p.Cells {
+		for _, j := range p.Geom().Nbrs[i] {
+			if j <= i || c.Hole() || p.Cells[j].Hole() {
+				continue
+			}
+			switch {
+			case x[i] == litTrue && x[j] == litTrue:
+				pairBase++
+			case x[i] == litTrue:
+				pairs = append(pairs, x[j])
+			case x[j] == litTrue:
+				pairs = append(pairs, x[i])
+			default: // both free: a variable for the pair
+				pr := e.newVar()
+				e.clause(pr.not(), x[i])
+				e.clause(pr.not(), x[j])
+				e.clause(pr, x[i].not(), x[j].not())
+				pairs = append(pairs, pr)
+			}
+		}
+	}
+	return pairBase, pairs
 }
 
 // rule adds the clauses of the rule: x[i], the occupancy of each cell (a
