@@ -149,16 +149,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		return res, ErrNoSolution // the locked tiles, by propagation
 	}
 
-	// An ordinary solution places every tile: a quick try first, then the
-	// portfolio of Solve for a few thousand nodes a lane (raised random
-	// size 5 seed 72 has a solution, which the portfolio finds in 16,110
-	// nodes; the searches below took 25 million).
-	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
-	if !first.found && !first.exhausted && first.err == nil {
-		quick := first.nodes
-		first = portfolio(ctx, prob, visits, maxLanes, cfg.threads, false)
-		first.nodes += quick
-	}
+	first := placeAll(ctx, prob, visits, cfg.threads)
 	res.Nodes += first.nodes
 	if first.err != nil {
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, first.err)
@@ -175,21 +166,8 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	up, down := maxSearchers.get(), maxSearchers.get()
 	defer maxSearchers.put(up)
 	defer maxSearchers.put(down)
-	up.SetHighCap(mp.joint)
-	down.SetHighCap(mp.joint)
-	mp.prob.Visit = visits[maxUpVisit]
-	if !up.Reset(mp.prob, obj == Points) {
-		return res, ErrNoSolution
-	}
-	mp.prob.Visit = visits[maxDownVisit]
-	down.Reset(mp.prob, obj == Points)
-	ub := up.RootBound()
-	if first.exhausted && !mp.capped && ub == up.Total() {
-		// No arrangement places every tile: at least the lightest one is
-		// set aside.
-		ub = up.Round(ub - light)
-	}
-	if ub < 0 {
+	ub, ok := rootBound(&mp, visits, obj, up, down, first.exhausted, light)
+	if !ok {
 		return res, ErrNoSolution
 	}
 
@@ -223,6 +201,46 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		r.race(up, down)
 	}
 	res.Nodes += r.nodes.Load() + r.wr.stop()
+	return r.result(ctx, p, obj, lockedW, res)
+}
+
+// placeAll looks for an ordinary solution, one that places every tile: a
+// quick try first, then the portfolio of Solve for a few thousand nodes a
+// lane (raised random size 5 seed 72 has a solution, which the portfolio
+// finds in 16,110 nodes; the searches of SolveMax took 25 million).
+func placeAll(ctx context.Context, prob search.Problem, visits [][]int32, threads int) attempt {
+	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
+	if !first.found && !first.exhausted && first.err == nil {
+		quick := first.nodes
+		first = portfolio(ctx, prob, visits, maxLanes, threads, false)
+		first.nodes += quick
+	}
+	return first
+}
+
+// rootBound resets up and down for mp, each with its visit order (mp's
+// left with down's), and returns the bound at the root: when no arrangement places every tile
+// (exhausted), at least the lightest tile, of weight light, is set aside.
+// It reports false when nothing fits.
+func rootBound(mp *maxProblem, visits [][]int32, obj Objective, up, down *search.MaxSearcher, exhausted bool, light int32) (int32, bool) {
+	up.SetHighCap(mp.joint)
+	down.SetHighCap(mp.joint)
+	mp.prob.Visit = visits[maxUpVisit]
+	if !up.Reset(mp.prob, obj == Points) {
+		return 0, false
+	}
+	mp.prob.Visit = visits[maxDownVisit]
+	down.Reset(mp.prob, obj == Points)
+	ub := up.RootBound()
+	if exhausted && !mp.capped && ub == up.Total() {
+		ub = up.Round(ub - light)
+	}
+	return ub, ub >= 0
+}
+
+// result completes res from the race's end: the best arrangement found
+// (its weight plus lockedW, the locked tiles'), the bound, or why none.
+func (r *maxRace) result(ctx context.Context, p board.Position, obj Objective, lockedW int, res MaxResult) (MaxResult, error) {
 	if r.bestVal < 0 {
 		if (r.upDone || r.bound < 0) && ctx.Err() == nil {
 			return res, ErrNoSolution
@@ -591,113 +609,18 @@ func (r *maxRace) occ(limit int) {
 	if r.points {
 		unit = 2
 	}
-goals:
 	for r.ctx.Err() == nil {
 		t, fl := r.target(), r.floor.Load()
 		if t <= fl {
 			return
 		}
-		// (With points, fl is worth an even sum less the locked tiles', as
-		// every value: fl+1 would weaken the pass's pruning for nothing;
-		// far size 5 seed 51 from 155 took 37 million states, from 156
-		// 0.2 million.)
-		g := max(fl+unit, t-(occWindow-1)*unit)
-		if r.od.Bits() <= occSmallBits {
-			// A narrow board's pass keeps about as many states for any
-			// goal: down to the best found plus one at once (far size 4
-			// seed 49, points: one pass in place of two).
-			g = fl + unit
-		}
-		if g != r.occT {
-			from := r.occDual.BestLam
-			if r.occT < 0 {
-				from = occPrior(r.points)
-			}
-			r.occDual.Start(&from)
-			r.occT = g
-			r.od.ClearTables() // they were for another goal
-		}
-		refuted, done, best := false, false, int32(-1)
-		triedSteps, triedLayer, stallFind := -1, 0, false
-		passes, split, findRest := 0, false, false
-		var rest [][7]int32 // the targets the split left
-		for _, st := range occStages {
-			d := &r.occDual
-			if d.StepsDone < st.steps {
-				r.od.Steps(r.ctx, d, wf, float64(g), st.steps-d.StepsDone)
-			}
-			if d.Best < float64(g) {
-				refuted, done = true, true
-				break
-			}
-			if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
-				// A value or more above the goal: the pass would keep
-				// too much (far size 5 seed 32, tiles, whose goal is
-				// reachable: 43.10 after 12 steps, the pass failed three
-				// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
-				// value above). But a search may find the bound itself
-				// (occFind); refuting it, it goes on.
-				if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
-					continue goals
-				}
-				r.occOff = true
-				return
-			}
-			if !stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < st.steps || d.Best >= float64(g)+occFindNear) {
-				// The steps stalled above the goal, or left it half a
-				// value or more above: it may well be reachable (far size
-				// 5 seed 54, tiles, a whole solution: 38.97 against 38
-				// after 12 steps, where the pass kept 4 million states
-				// undecided, and 38.00 after 19): occFind looks for the
-				// bound first, once.
-				stallFind = true
-				if r.occFind(w, d.BestLam, t) {
-					continue goals
-				}
-			}
-			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
-				continue // the steps stalled: on to the largest layers, once
-			}
-			if !split && !r.points {
-				// The targets one by one (occSplit): before the first
-				// pass if they are few (far size 5 seed 65, tiles, one
-				// target told apart in 0.16 s, where the pass took 0.65),
-				// else once a pass failed.
-				most := occSplitFirst
-				if passes > 0 {
-					most = occSplitMost
-				}
-				r2, ok := r.occSplit(g, d.BestLam, most, occSepIters, nil)
-				if ok {
-					split, rest, findRest = true, r2, true
-					if len(rest) == 0 {
-						refuted, done = true, true
-						break
-					}
-				}
-			}
-			if findRest && (passes > 0 || d.Best >= float64(g)+occFindNear) {
-				// Find for each target left, by its tables, once a pass
-				// failed or at once if λ's bound leaves the goal likely
-				// (occFindNear; far size 6 seed 28, tiles, 0.58 above:
-				// 64 found in half a million nodes, which the searches
-				// did not find in 10 s; size 5 seed 18 0.47 above, its
-				// goal refuted by the pass).
-				findRest = false
-				if r.occFindHists(d.BestLam, rest, g) {
-					continue goals
-				}
-			}
-			passes++
-			triedSteps, triedLayer = d.StepsDone, st.layer
-			var states int64
-			resume := r.pz.unpaused()
-			refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
-			resume()
-			r.nodes.Add(states)
-			if done || r.ctx.Err() != nil {
-				break
-			}
+		g := r.occGoal(t, fl, unit)
+		out, refuted, done, best := r.occTryStages(w, wf, t, g, unit, limit)
+		switch out {
+		case occNextGoal:
+			continue
+		case occStop:
+			return
 		}
 		if !done {
 			r.occOff = r.ctx.Err() == nil // it will not get further
@@ -716,6 +639,128 @@ goals:
 			return
 		}
 	}
+}
+
+// occGoal returns the goal of occ's next pass for the target t above the
+// floor fl, values unit apart, and starts its λ afresh when the goal
+// changed.
+func (r *maxRace) occGoal(t, fl, unit int32) int32 {
+	// (With points, fl is worth an even sum less the locked tiles', as
+	// every value: fl+1 would weaken the pass's pruning for nothing;
+	// far size 5 seed 51 from 155 took 37 million states, from 156
+	// 0.2 million.)
+	g := max(fl+unit, t-(occWindow-1)*unit)
+	if r.od.Bits() <= occSmallBits {
+		// A narrow board's pass keeps about as many states for any
+		// goal: down to the best found plus one at once (far size 4
+		// seed 49, points: one pass in place of two).
+		g = fl + unit
+	}
+	if g != r.occT {
+		from := r.occDual.BestLam
+		if r.occT < 0 {
+			from = occPrior(r.points)
+		}
+		r.occDual.Start(&from)
+		r.occT = g
+		r.od.ClearTables() // they were for another goal
+	}
+	return g
+}
+
+// occOutcome is how occTryStages ended.
+type occOutcome int
+
+const (
+	occDecided  occOutcome = iota // refuted, done and best say
+	occNextGoal                   // a search found the target: on to the next
+	occStop                       // occ is over (occOff set)
+)
+
+// occTryStages takes the goal g's λ through the stages of occStages, trying
+// after each what it may (occFind, occSplit, the pass), for the target t.
+func (r *maxRace) occTryStages(w [7]int32, wf [7]float64, t, g, unit int32, limit int) (out occOutcome, refuted, done bool, best int32) {
+	best = -1
+	triedSteps, triedLayer, stallFind := -1, 0, false
+	passes, split, findRest := 0, false, false
+	var rest [][7]int32 // the targets the split left
+	for _, st := range occStages {
+		d := &r.occDual
+		if d.StepsDone < st.steps {
+			r.od.Steps(r.ctx, d, wf, float64(g), st.steps-d.StepsDone)
+		}
+		if d.Best < float64(g) {
+			return occDecided, true, true, best
+		}
+		if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
+			// A value or more above the goal: the pass would keep
+			// too much (far size 5 seed 32, tiles, whose goal is
+			// reachable: 43.10 after 12 steps, the pass failed three
+			// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
+			// value above). But a search may find the bound itself
+			// (occFind); refuting it, it goes on.
+			if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
+				return occNextGoal, refuted, done, best
+			}
+			r.occOff = true
+			return occStop, refuted, done, best
+		}
+		if !stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < st.steps || d.Best >= float64(g)+occFindNear) {
+			// The steps stalled above the goal, or left it half a
+			// value or more above: it may well be reachable (far size
+			// 5 seed 54, tiles, a whole solution: 38.97 against 38
+			// after 12 steps, where the pass kept 4 million states
+			// undecided, and 38.00 after 19): occFind looks for the
+			// bound first, once.
+			stallFind = true
+			if r.occFind(w, d.BestLam, t) {
+				return occNextGoal, refuted, done, best
+			}
+		}
+		if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
+			continue // the steps stalled: on to the largest layers, once
+		}
+		if !split && !r.points {
+			// The targets one by one (occSplit): before the first
+			// pass if they are few (far size 5 seed 65, tiles, one
+			// target told apart in 0.16 s, where the pass took 0.65),
+			// else once a pass failed.
+			most := occSplitFirst
+			if passes > 0 {
+				most = occSplitMost
+			}
+			r2, ok := r.occSplit(g, d.BestLam, most, occSepIters, nil)
+			if ok {
+				split, rest, findRest = true, r2, true
+				if len(rest) == 0 {
+					return occDecided, true, true, best
+				}
+			}
+		}
+		if findRest && (passes > 0 || d.Best >= float64(g)+occFindNear) {
+			// Find for each target left, by its tables, once a pass
+			// failed or at once if λ's bound leaves the goal likely
+			// (occFindNear; far size 6 seed 28, tiles, 0.58 above:
+			// 64 found in half a million nodes, which the searches
+			// did not find in 10 s; size 5 seed 18 0.47 above, its
+			// goal refuted by the pass).
+			findRest = false
+			if r.occFindHists(d.BestLam, rest, g) {
+				return occNextGoal, refuted, done, best
+			}
+		}
+		passes++
+		triedSteps, triedLayer = d.StepsDone, st.layer
+		var states int64
+		resume := r.pz.unpaused()
+		refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
+		resume()
+		r.nodes.Add(states)
+		if done || r.ctx.Err() != nil {
+			break
+		}
+	}
+	return occDecided, refuted, done, best
 }
 
 // occSplit splits goal g by the histograms an arrangement worth it may
