@@ -101,13 +101,7 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *anim {
 		rec = screencast.Start(d.Grab, d.Browser.Window)
 	}
-	argv := []string{"play", "-calibration", calFile, "-display", d.X.Display, "-settle", settle.String(), "-not-taken", notTaken.String()}
-	if *tplFile != "" {
-		argv = append(argv, "-templates", *tplFile)
-	}
-	if *swap {
-		argv = append(argv, "-swap")
-	}
+	argv := demoArgv(calFile, d.X.Display, *settle, *notTaken, *tplFile, *swap)
 	fmt.Fprintf(stdout, "running: hexiom %v\n", argv)
 	ctx, cancel := context.WithTimeout(ctx, game.ChallengeLimit+time.Minute)
 	defer cancel()
@@ -135,6 +129,25 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, ", %s", filepath.Join(*out, "run.gif"))
 	}
 	fmt.Fprintln(stdout)
+	return demoVerdict(stdout, st, perr, wall)
+}
+
+// demoArgv is the command line of hexiom play for the demo.
+func demoArgv(calFile, display string, settle, notTaken time.Duration, tplFile string, swap bool) []string {
+	argv := []string{"play", "-calibration", calFile, "-display", display, "-settle", settle.String(), "-not-taken", notTaken.String()}
+	if tplFile != "" {
+		argv = append(argv, "-templates", tplFile)
+	}
+	if swap {
+		argv = append(argv, "-swap")
+	}
+	return argv
+}
+
+// demoVerdict prints whether hexiom play (its error perr, wall its time)
+// solved the challenge, by the game's state st, and in time for the
+// achievement; an error when not.
+func demoVerdict(stdout io.Writer, st game.State, perr error, wall time.Duration) error {
 	if perr != nil || !st.Solved {
 		fmt.Fprintf(stdout, "NOT SOLVED (hexiom play: %v); the game says solved=%v after %s\n", perr, st.Solved, time.Duration(st.ElapsedMS)*time.Millisecond)
 		return fmt.Errorf("not solved (hexiom play: %v)", perr)
