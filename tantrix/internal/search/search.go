@@ -48,6 +48,11 @@ type iEntry struct {
 }
 
 // Solver holds the state of one search. It is not safe for concurrent use.
+// Its state is split by concern, each part embedded (its fields read as
+// the Solver's): the combo tables (comboTables), the domains with their
+// trail and propagation (domains), the branching's weights (branching),
+// the loop's programme (loopDP), the shaving and repair (repairState), the
+// bridge check (bridgeCheck) and the run's limits (runLimits).
 type Solver struct {
 	// Plain, set before Solve, makes it the search from before issue 26
 	// (commit 5df5c67): the place with the fewest combos, ties at random,
@@ -60,6 +65,35 @@ type Solver struct {
 	// the full search's machinery pays for itself.
 	Plain bool
 
+	comboTables
+	domains
+	branching
+	loopDP
+	repairState
+	bridgeCheck
+	runLimits
+
+	Solution []int8 // combo per place after Solved
+}
+
+// comboTables are the board's fixed tables, set in New: the combos (tile,
+// rotation) by colour, tile and designated line.
+type comboTables struct {
+	colMask  [6][3]uint64 // combos with colour c at edge e
+	allow    [6][8]uint64 // combos whose colour at edge e is in set s
+	tileMask [10]uint64
+	tileOf   [NumCombos]int8
+	lineEdge [NumCombos][2]int8  // the edges of the designated line
+	lineMask [NumCombos]uint64   // combos with the same designated line
+	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
+	pairMask [6][6]uint64        // combos whose designated line joins a and b
+	loopMask [6]uint64           // combos with the designated colour at edge e
+	colour   uint8               // the designated colour
+}
+
+// domains are the places, their domains and the trailed integers, with the
+// trail that undoes them and the propagation's queue.
+type domains struct {
 	n    int
 	nbr  []int32
 	init []uint64
@@ -73,32 +107,26 @@ type Solver struct {
 	remain            int32
 	count             [10]int32
 
-	colMask  [6][3]uint64 // combos with colour c at edge e
-	allow    [6][8]uint64 // combos whose colour at edge e is in set s
-	tileMask [10]uint64
-	tileOf   [NumCombos]int8
-	lineEdge [NumCombos][2]int8  // the edges of the designated line
-	lineMask [NumCombos]uint64   // combos with the same designated line
-	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
-	pairMask [6][6]uint64        // combos whose designated line joins a and b
-	loopMask [6]uint64           // combos with the designated colour at edge e
-
 	dtrail []dEntry
 	itrail []iEntry
 	queue  []int32
 	inq    []bool
 	tcount [10]int32 // scratch for the counting rule
+}
 
+// branching is what the choice of a place and its value reads besides the
+// domains.
+type branching struct {
 	// wdeg[p] is 1 plus the domain wipe-outs at place p over every run of
 	// the search (kept through backtracking and restarts): the branching
 	// prefers places with few combos and many wipe-outs (dom/wdeg).
 	wdeg  []int64
 	wstep int64 // what a wipe-out adds to wdeg: 1, or 0 when Plain
+	rng   uint64
+}
 
-	// start holds the domains each run starts from: init, narrowed by
-	// shave once the search has taken shaveAfter·n nodes.
-	start   []uint64
-	shaved  bool
+// loopDP is the state of the loop's programme (linedp.go) over a Solve.
+type loopDP struct {
 	dp      lineDP // the buffers of lineFilter
 	dpTries int    // lineFilter calls so far (2: no more)
 	dpAt    int64  // the nodes at which to call it next
@@ -118,6 +146,14 @@ type Solver struct {
 	// of that state).
 	dpLate, lateOn, lateOff bool
 	dpStopped               bool
+}
+
+// repairState is the shaving of the start domains and the repair.
+type repairState struct {
+	// start holds the domains each run starts from: init, narrowed by
+	// shave once the search has taken shaveAfter·n nodes.
+	start  []uint64
+	shaved bool
 	// deep: the domains at the node of the last run (or repair) with the
 	// most tiles placed (deepest of them), recorded once the start
 	// domains are shaved, for repair; saved, mark, mark2: its scratch;
@@ -129,21 +165,25 @@ type Solver struct {
 	repairNodes int64
 	repaired    bool
 	inRepair    bool
+}
+
+// bridgeCheck is the bridge check's state (bridgeless) and scratch.
+type bridgeCheck struct {
 	// lost: an edge the loop could cross has gone since the last bridge
 	// check (which found none); without, the check is skipped.
-	lost bool
+	lost      bool
+	disc, low []int32
+	em        []uint8 // bridgeless's scratch: loop edges per place
+	stk       []frame
+}
 
+// runLimits are the nodes of a Solve and what stops its runs.
+type runLimits struct {
 	nodes      int64
-	rng        uint64
-	disc, low  []int32
-	em         []uint8 // bridgeless's scratch: loop edges per place
-	stk        []frame
-	colour     uint8
 	outOfNodes bool
 	maxNodes   int64
 	stop       func() bool
 	stopped    bool
-	Solution   []int8 // combo per place after Solved
 }
 
 // shaveAfter is the nodes per place after which Solve shaves the start
@@ -186,7 +226,8 @@ const lateAfter = 680
 // New prepares a solver for p.
 func New(p Problem) *Solver {
 	n := len(p.Nbr) / 6
-	s := &Solver{n: n, nbr: p.Nbr}
+	s := &Solver{}
+	s.n, s.nbr = n, p.Nbr
 	s.lf, s.end, s.size, s.tf, s.remain = 0, int32(n), int32(2*n), int32(3*n), int32(4*n)
 	s.dpMark = int32(4*n + 10)
 	s.ints = make([]int32, 4*n+11)
