@@ -155,10 +155,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, first.err)
 	}
 	if first.found {
-		res.Solution, res.SetAside = arrangement(p, first.sol)
-		res.Objective, res.Bound, res.Optimal = total, total, true
-		res.FoundAfter = time.Since(t0)
-		return res, nil
+		return placedAll(res, p, first.sol, total, t0), nil
 	}
 
 	light := lightest(prob.Start, obj)
@@ -176,10 +173,7 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	r.round = down.Round // occ runs on down's goroutine
 	defer r.cancel()
 	if !first.exhausted && !mp.capped {
-		// The whole level is still open: the target of every tile is
-		// decided by Solve's portfolio in turns (whole).
-		r.prob, r.wholeT, r.light = prob, up.Total(), light
-		r.wholeRefutes = obj == Tiles || !hasMovableZero(p)
+		r.openWhole(p, prob, obj, up.Total(), light)
 	}
 	if mp.zeros > 0 {
 		// Targets above what the other tiles alone can reach need 0s
@@ -202,6 +196,23 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	}
 	res.Nodes += r.nodes.Load() + r.wr.stop()
 	return r.result(ctx, p, obj, lockedW, res)
+}
+
+// placedAll is SolveMax's result when an ordinary solution, sol, places
+// every tile (worth total): optimal.
+func placedAll(res MaxResult, p board.Position, sol []int8, total int, t0 time.Time) MaxResult {
+	res.Solution, res.SetAside = arrangement(p, sol)
+	res.Objective, res.Bound, res.Optimal = total, total, true
+	res.FoundAfter = time.Since(t0)
+	return res
+}
+
+// openWhole is for a level still open as a whole (no ordinary solution
+// found or ruled out, no tile out of the pool): the target of every tile,
+// worth total, is decided by Solve's portfolio on prob in turns (whole).
+func (r *maxRace) openWhole(p board.Position, prob search.Problem, obj Objective, total, light int32) {
+	r.prob, r.wholeT, r.light = prob, total, light
+	r.wholeRefutes = obj == Tiles || !hasMovableZero(p)
 }
 
 // placeAll looks for an ordinary solution, one that places every tile: a
@@ -677,6 +688,50 @@ const (
 	occStop                       // occ is over (occOff set)
 )
 
+// occFindFirst tries, at a stage of steps λ steps, the searches that may
+// find the target t before a pass for the goal g (values unit apart):
+// occNextGoal when one found it, occStop when the pass would keep too
+// much and none did (occOff set), else occDecided. stallFind says whether
+// occFind was tried for stalled steps already (once a goal).
+func (r *maxRace) occFindFirst(w [7]int32, steps int, t, g, unit int32, stallFind *bool) occOutcome {
+	d := &r.occDual
+	if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
+		// A value or more above the goal: the pass would keep
+		// too much (far size 5 seed 32, tiles, whose goal is
+		// reachable: 43.10 after 12 steps, the pass failed three
+		// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
+		// value above). But a search may find the bound itself
+		// (occFind); refuting it, it goes on.
+		if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
+			return occNextGoal
+		}
+		r.occOff = true
+		return occStop
+	}
+	if !*stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < steps || d.Best >= float64(g)+occFindNear) {
+		// The steps stalled above the goal, or left it half a
+		// value or more above: it may well be reachable (far size
+		// 5 seed 54, tiles, a whole solution: 38.97 against 38
+		// after 12 steps, where the pass kept 4 million states
+		// undecided, and 38.00 after 19): occFind looks for the
+		// bound first, once.
+		*stallFind = true
+		if r.occFind(w, d.BestLam, t) {
+			return occNextGoal
+		}
+	}
+	return occDecided
+}
+
+// occSplitLimit is the most targets occSplit takes on: few before the
+// first pass, more once passes failed.
+func occSplitLimit(passes int) int {
+	if passes > 0 {
+		return occSplitMost
+	}
+	return occSplitFirst
+}
+
 // occTryStages takes the goal g's λ through the stages of occStages, trying
 // after each what it may (occFind, occSplit, the pass), for the target t.
 func (r *maxRace) occTryStages(w [7]int32, wf [7]float64, t, g, unit int32, limit int) (out occOutcome, refuted, done bool, best int32) {
@@ -692,30 +747,8 @@ func (r *maxRace) occTryStages(w [7]int32, wf [7]float64, t, g, unit int32, limi
 		if d.Best < float64(g) {
 			return occDecided, true, true, best
 		}
-		if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
-			// A value or more above the goal: the pass would keep
-			// too much (far size 5 seed 32, tiles, whose goal is
-			// reachable: 43.10 after 12 steps, the pass failed three
-			// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
-			// value above). But a search may find the bound itself
-			// (occFind); refuting it, it goes on.
-			if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
-				return occNextGoal, refuted, done, best
-			}
-			r.occOff = true
-			return occStop, refuted, done, best
-		}
-		if !stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < st.steps || d.Best >= float64(g)+occFindNear) {
-			// The steps stalled above the goal, or left it half a
-			// value or more above: it may well be reachable (far size
-			// 5 seed 54, tiles, a whole solution: 38.97 against 38
-			// after 12 steps, where the pass kept 4 million states
-			// undecided, and 38.00 after 19): occFind looks for the
-			// bound first, once.
-			stallFind = true
-			if r.occFind(w, d.BestLam, t) {
-				return occNextGoal, refuted, done, best
-			}
+		if out := r.occFindFirst(w, st.steps, t, g, unit, &stallFind); out != occDecided {
+			return out, refuted, done, best
 		}
 		if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
 			continue // the steps stalled: on to the largest layers, once
@@ -725,12 +758,7 @@ func (r *maxRace) occTryStages(w [7]int32, wf [7]float64, t, g, unit int32, limi
 			// pass if they are few (far size 5 seed 65, tiles, one
 			// target told apart in 0.16 s, where the pass took 0.65),
 			// else once a pass failed.
-			most := occSplitFirst
-			if passes > 0 {
-				most = occSplitMost
-			}
-			r2, ok := r.occSplit(g, d.BestLam, most, occSepIters, nil)
-			if ok {
+			if r2, ok := r.occSplit(g, d.BestLam, occSplitLimit(passes), occSepIters, nil); ok {
 				split, rest, findRest = true, r2, true
 				if len(rest) == 0 {
 					return occDecided, true, true, best
@@ -880,22 +908,7 @@ func (r *maxRace) occWide() {
 		return
 	}
 	g := fl + unit
-	r.od.SetWorkers(2) // Eval's steps split in two: 1.6 times as fast
-	from := occWidePrior(r.points)
-	d := &r.occDual
-	d.Start(&from)
-	steps := occWideSteps
-	if !r.points {
-		steps = occWideSplitSteps
-	}
-	for i := 0; i < steps && r.ctx.Err() == nil; i++ {
-		n := d.StepsDone
-		r.widePause()
-		r.od.Steps(r.ctx, d, wf, float64(g), 1)
-		if d.StepsDone == n {
-			break
-		}
-	}
+	d := r.occWideLambda(wf, g)
 	if r.ctx.Err() != nil || math.IsInf(d.Best, 1) {
 		return
 	}
@@ -912,34 +925,66 @@ func (r *maxRace) occWide() {
 	// the next one (far size 6 seed 37: 60 found at 2 s, then 61 and the
 	// bound, 62, which the searches found at 6.7 s).
 	for ; r.ctx.Err() == nil && g <= r.target(); g = r.floor.Load() + unit {
-		found := false
-		each := func(h [7]int32, nu [7]float64) bool {
-			defer r.pz.unpaused()() // the up search runs while Find does (one goroutine)
-			found = r.occFindHist(h, nu, d.BestLam, occWideFindBudget) || r.ctx.Err() != nil
-			return found
-		}
-		r.widePause()
-		rest, ok := r.occSplit(g, d.BestLam, occSplitMost, occSepIters, each)
-		switch {
-		case found:
-			continue
-		case !ok:
-			return
-		case len(rest) == 0:
-			r.refuted(max(r.round(g-1), r.floor.Load()))
+		if !r.occWideSplit(w, g) {
 			return
 		}
-		r.pz.resume()
-		refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
-		r.nodes.Add(states)
-		switch {
-		case refuted:
-			r.refuted(max(r.round(g-1), r.floor.Load()))
-		case done && !r.refuted(best):
-			r.occFind(w, d.BestLam, best)
-		}
-		return
 	}
+}
+
+// occWideLambda takes occWide's λ steps for the goal g, from its prior, on
+// two goroutines, and returns where they stand.
+func (r *maxRace) occWideLambda(wf [7]float64, g int32) *search.Dual {
+	r.od.SetWorkers(2) // Eval's steps split in two: 1.6 times as fast
+	from := occWidePrior(r.points)
+	d := &r.occDual
+	d.Start(&from)
+	steps := occWideSteps
+	if !r.points {
+		steps = occWideSplitSteps
+	}
+	for i := 0; i < steps && r.ctx.Err() == nil; i++ {
+		n := d.StepsDone
+		r.widePause()
+		r.od.Steps(r.ctx, d, wf, float64(g), 1)
+		if d.StepsDone == n {
+			break
+		}
+	}
+	return d
+}
+
+// occWideSplit decides the goal g by the split, Find for each target
+// left, and one pass by their tables; true when Find found one, and the
+// next goal is to be tried.
+func (r *maxRace) occWideSplit(w [7]int32, g int32) bool {
+	d := &r.occDual
+	found := false
+	each := func(h [7]int32, nu [7]float64) bool {
+		defer r.pz.unpaused()() // the up search runs while Find does (one goroutine)
+		found = r.occFindHist(h, nu, d.BestLam, occWideFindBudget) || r.ctx.Err() != nil
+		return found
+	}
+	r.widePause()
+	rest, ok := r.occSplit(g, d.BestLam, occSplitMost, occSepIters, each)
+	switch {
+	case found:
+		return true
+	case !ok:
+		return false
+	case len(rest) == 0:
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+		return false
+	}
+	r.pz.resume()
+	refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
+	r.nodes.Add(states)
+	switch {
+	case refuted:
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+	case done && !r.refuted(best):
+		r.occFind(w, d.BestLam, best)
+	}
+	return false
 }
 
 // widePause pauses up (r.pz) once the race has run occWidePauseAt: from

@@ -76,11 +76,7 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 	}
 	f.start(o, target)
 	st := f.stack[:o.nf+1]
-	wk := occWalk{o: o, st: st, mask: uint32(1<<o.k - 1), goal: occScale * target}
-	for j := range wk.coef {
-		wk.coef[j] = occScale*w[j] - lc[j]
-		wk.poolLc += lc[j] * o.pool[j]
-	}
+	wk := newOccWalk(o, st, w, lc, target)
 	value = -1
 	// st[d] is the node after step d-1 (st[0] the root, before step 0).
 	st[0] = occFrame{}
@@ -90,11 +86,7 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 		if d == o.nf {
 			// Every cell closed: h fits the pool and, the table being 0
 			// after the last step, its value meets the target.
-			v := int32(0)
-			for j := range 7 {
-				v += w[j] * int32(st[d].h>>(6*uint(j))&63)
-			}
-			if v >= target {
+			if v := histValue(&w, st[d].h); v >= target {
 				for k := d; k > 0; k-- {
 					occ[k-1] = st[k].t&1 != 0
 				}
@@ -177,6 +169,26 @@ type occWalk struct {
 	goal   int32
 	poolLc int32
 	coef   [7]int32
+}
+
+// newOccWalk readies Find's walk of o for the weights w and the target,
+// lc the Lagrangian table's costs, st its stack.
+func newOccWalk(o *OccDP, st []occFrame, w, lc [7]int32, target int32) occWalk {
+	wk := occWalk{o: o, st: st, mask: uint32(1<<o.k - 1), goal: occScale * target}
+	for j := range wk.coef {
+		wk.coef[j] = occScale*w[j] - lc[j]
+		wk.poolLc += lc[j] * o.pool[j]
+	}
+	return wk
+}
+
+// histValue is the value Σ w[j]·h[j] of the histogram h (6 bits a number).
+func histValue(w *[7]int32, h uint64) int32 {
+	v := int32(0)
+	for j := range 7 {
+		v += w[j] * int32(h>>(6*uint(j))&63)
+	}
+	return v
 }
 
 // child returns the histogram after step m in state t from h, and its
