@@ -110,7 +110,8 @@
 // children change them, and the node count before the subtree; memoKeep
 // writes the bound there once the subtree is done, if it took at least
 // memoMinNodes nodes. The memo is off when the widest frontier passes 21
-// cells (3 bits a cell in ka's 64), or the counts cword's 9 bits.
+// cells (3 bits a cell in ka's 64) or the tiles are 512 or more (cword's
+// 9 bits a number).
 //
 // Learning (learner, learn.go; Searcher only). Sets of cells are bitsets
 // of w words: decided and asg (the cells decided, those decided
