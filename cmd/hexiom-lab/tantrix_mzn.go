@@ -85,19 +85,12 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return err
 		}
 		rep.Iterations++
-		ctx, cancel := context.WithTimeout(ctx, left+30*time.Second)
-		cmd := exec.CommandContext(ctx, "minizinc", "--solver", "gecode", "-s",
-			"--time-limit", strconv.FormatInt(left.Milliseconds(), 10), *model, dzn)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		start := time.Now()
-		err := cmd.Run()
-		cancel()
-		rep.WallS += time.Since(start).Seconds()
+		out, wall, err := runGecode(ctx, *model, dzn, left)
+		rep.WallS += wall
 		if err != nil {
-			return fmt.Errorf("minizinc: %w\n%s", err, strings.TrimSpace(errb.String()))
+			return err
 		}
-		ans, err := formats.ReadTantrixMZN(&out, "minizinc's output", b)
+		ans, err := formats.ReadTantrixMZN(out, "minizinc's output", b)
 		if err != nil {
 			return fmt.Errorf("run %d: %w", rep.Iterations, err)
 		}
@@ -118,13 +111,7 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 			rep.Solved, rep.Proved = true, true
 			break
 		}
-		for _, p := range pieces {
-			cut := make([]int, len(p))
-			for k, pl := range p {
-				cut[k] = index[pl]
-			}
-			cuts = append(cuts, cut)
-		}
+		cuts = appendCuts(cuts, pieces, index)
 	}
 	rep.Cuts = len(cuts)
 	if *asJSON {
@@ -139,4 +126,34 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return fmt.Errorf("n=%d: not solved (proved %v)", rep.N, rep.Proved)
 	}
 	return nil
+}
+
+// runGecode runs MiniZinc's Gecode on the model and the data file dzn with
+// the time left, and returns its output and how long it took.
+func runGecode(ctx context.Context, model, dzn string, left time.Duration) (*bytes.Buffer, float64, error) {
+	ctx, cancel := context.WithTimeout(ctx, left+30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "minizinc", "--solver", "gecode", "-s",
+		"--time-limit", strconv.FormatInt(left.Milliseconds(), 10), model, dzn)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start).Seconds()
+	if err != nil {
+		return nil, wall, fmt.Errorf("minizinc: %w\n%s", err, strings.TrimSpace(errb.String()))
+	}
+	return &out, wall, nil
+}
+
+// appendCuts appends a cut for each of the pieces: its places' indices.
+func appendCuts(cuts [][]int, pieces [][]tantrix.Place, index map[tantrix.Place]int) [][]int {
+	for _, p := range pieces {
+		cut := make([]int, len(p))
+		for k, pl := range p {
+			cut[k] = index[pl]
+		}
+		cuts = append(cuts, cut)
+	}
+	return cuts
 }
