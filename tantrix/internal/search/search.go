@@ -252,39 +252,7 @@ func New(p Problem) *Solver {
 	for t := 0; t < 10; t++ {
 		s.count[t] = int32(p.Count[t])
 	}
-	for c := 0; c < NumCombos; c++ {
-		t, rot := c/6, c%6
-		s.tileOf[c] = int8(t)
-		s.tileMask[t] |= 1 << c
-		k := 0
-		for e := 0; e < 6; e++ {
-			col := p.Tiles[t][((e-rot)%6+6)%6]
-			s.colMask[e][col] |= 1 << c
-			s.colourAt[c][e] = col
-			if col == p.Colour && k < 2 {
-				s.lineEdge[c][k] = int8(e)
-				k++
-			}
-		}
-		a, b := s.lineEdge[c][0], s.lineEdge[c][1]
-		s.pairMask[a][b] |= 1 << c
-		s.pairMask[b][a] |= 1 << c
-	}
-	for c := 0; c < NumCombos; c++ {
-		s.lineMask[c] = s.pairMask[s.lineEdge[c][0]][s.lineEdge[c][1]]
-	}
-	for e := 0; e < 6; e++ {
-		s.loopMask[e] = s.colMask[e][p.Colour]
-	}
-	for e := 0; e < 6; e++ {
-		for set := 0; set < 8; set++ {
-			for col := 0; col < 3; col++ {
-				if set&(1<<col) != 0 {
-					s.allow[e][set] |= s.colMask[e][col]
-				}
-			}
-		}
-	}
+	s.comboTables.fill(&p.Tiles, p.Colour)
 	var avail uint64
 	for t := 0; t < 10; t++ {
 		if p.Count[t] > 0 {
@@ -304,6 +272,44 @@ func New(p Problem) *Solver {
 		s.init[i] = d
 	}
 	return s
+}
+
+// fill sets the tables for the tiles (their colours at each edge,
+// unrotated) with the designated colour.
+func (tb *comboTables) fill(tiles *[10][6]uint8, colour uint8) {
+	for c := 0; c < NumCombos; c++ {
+		t, rot := c/6, c%6
+		tb.tileOf[c] = int8(t)
+		tb.tileMask[t] |= 1 << c
+		k := 0
+		for e := 0; e < 6; e++ {
+			col := tiles[t][((e-rot)%6+6)%6]
+			tb.colMask[e][col] |= 1 << c
+			tb.colourAt[c][e] = col
+			if col == colour && k < 2 {
+				tb.lineEdge[c][k] = int8(e)
+				k++
+			}
+		}
+		a, b := tb.lineEdge[c][0], tb.lineEdge[c][1]
+		tb.pairMask[a][b] |= 1 << c
+		tb.pairMask[b][a] |= 1 << c
+	}
+	for c := 0; c < NumCombos; c++ {
+		tb.lineMask[c] = tb.pairMask[tb.lineEdge[c][0]][tb.lineEdge[c][1]]
+	}
+	for e := 0; e < 6; e++ {
+		tb.loopMask[e] = tb.colMask[e][colour]
+	}
+	for e := 0; e < 6; e++ {
+		for set := 0; set < 8; set++ {
+			for col := 0; col < 3; col++ {
+				if set&(1<<col) != 0 {
+					tb.allow[e][set] |= tb.colMask[e][col]
+				}
+			}
+		}
+	}
 }
 
 // Nodes returns the number of search nodes of the last Solve.
@@ -339,21 +345,7 @@ func luby(i int64) int64 {
 // search when it returns true. seed seeds the tie-breaking.
 // On Solved, s.Solution holds the combo of each place.
 func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Status {
-	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
-	for i := range s.wdeg {
-		s.wdeg[i] = 1
-	}
-	s.wstep = 1
-	if s.Plain {
-		s.wstep = 0 // all weights stay 1: fewest combos first
-	}
-	s.shaved = false
-	s.wide = false
-	s.dpDive, s.dpChecks = false, 0
-	s.dpLate, s.lateOn = false, false
-	s.repairNodes, s.repaired = 0, false
-	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
-	copy(s.start, s.init)
+	s.resetRuns(seed)
 	total := int64(0)
 	for run := int64(1); ; run++ {
 		limit := int64(0)
@@ -364,32 +356,9 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			limit = maxNodes - total
 		}
 		if !s.Plain && s.dpTries < 2 && total >= s.dpAt {
-			// The loop alone (linedp.go): at 20 nodes a place, then with
-			// dpScale times the bounds after dpScale times the nodes.
-			scale := 1
-			if s.dpTries > 0 {
-				scale = dpScale
-			}
-			s.dpTries++
-			s.dpAt *= dpScale
-			st, _ := s.lineFilter(stop, scale)
-			if st == Stopped && scale == 1 {
-				s.wide = true
-			}
-			s.dpDive = st == Solved
-			// Too wide even at the second try: repair may still run
-			// it on its windows, where most places are fixed.
-			s.dpLate = st == Stopped && scale == dpScale && s.dp.ready
-			switch st {
-			case NoSolution:
+			if st, end := s.loopAlone(stop); end {
 				s.nodes = total
-				return NoSolution
-			case Solved:
-				s.dpTries = 2 // it ran; its lines are in start
-			}
-			if stop != nil && stop() {
-				s.nodes = total
-				return Stopped
+				return st
 			}
 		}
 		if !s.Plain && !s.shaved && total >= shaveAfter*int64(s.n) {
@@ -427,6 +396,57 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			}
 		}
 	}
+}
+
+// resetRuns readies a Solve: the random source from seed, the weights,
+// the programme's and the repair's state, the start domains.
+func (s *Solver) resetRuns(seed uint64) {
+	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
+	for i := range s.wdeg {
+		s.wdeg[i] = 1
+	}
+	s.wstep = 1
+	if s.Plain {
+		s.wstep = 0 // all weights stay 1: fewest combos first
+	}
+	s.shaved = false
+	s.wide = false
+	s.dpDive, s.dpChecks = false, 0
+	s.dpLate, s.lateOn = false, false
+	s.repairNodes, s.repaired = 0, false
+	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
+	copy(s.start, s.init)
+}
+
+// loopAlone runs the loop's programme alone (linedp.go) on the start
+// domains: at 20 nodes a place, then with dpScale times the bounds after
+// dpScale times the nodes. It reports the status Solve ends with, if it
+// ends it (no loop, or stopped).
+func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
+	scale := 1
+	if s.dpTries > 0 {
+		scale = dpScale
+	}
+	s.dpTries++
+	s.dpAt *= dpScale
+	st, _ := s.lineFilter(stop, scale)
+	if st == Stopped && scale == 1 {
+		s.wide = true
+	}
+	s.dpDive = st == Solved
+	// Too wide even at the second try: repair may still run
+	// it on its windows, where most places are fixed.
+	s.dpLate = st == Stopped && scale == dpScale && s.dp.ready
+	switch st {
+	case NoSolution:
+		return NoSolution, true
+	case Solved:
+		s.dpTries = 2 // it ran; its lines are in start
+	}
+	if stop != nil && stop() {
+		return Stopped, true
+	}
+	return st, false
 }
 
 // repair's bounds: windows of radius 1..repairRadius around the places
