@@ -167,13 +167,7 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 		wk.put(x, c)
 		kept := wk.pocketsKept(x, o.y, other)
 		if pocketsCheck.on {
-			pocketsCheck.calls++
-			if kept >= 0 {
-				pocketsCheck.told++
-				if (kept == 1) != wk.pocketsOK(o.y, other) {
-					pocketsCheck.differ++
-				}
-			}
+			wk.checkPockets(kept, o.y, other)
 		}
 		if kept == 1 || kept < 0 && wk.pocketsOK(o.y, other) {
 			nt, ni := tgt, in
@@ -184,6 +178,18 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 			return
 		}
 		wk.take()
+	}
+}
+
+// checkPockets counts, for the test of pocketsKept (pocketsCheck), its
+// answer kept and whether pocketsOK's flood says otherwise.
+func (wk *Walker) checkPockets(kept int8, y, other int32) {
+	pocketsCheck.calls++
+	if kept >= 0 {
+		pocketsCheck.told++
+		if (kept == 1) != wk.pocketsOK(y, other) {
+			pocketsCheck.differ++
+		}
 	}
 }
 
@@ -364,24 +370,16 @@ func (wk *Walker) wallOf(y, other int32) (wall [4]int32, nw int) {
 func (wk *Walker) pocketsKept(x, y, other int32) int8 {
 	oldW, no := wk.wallOf(x, other)
 	newW, nn := wk.wallOf(y, other)
-	in := func(w *[4]int32, k int, c int32) bool {
-		for i := 0; i < k; i++ {
-			if w[i] == c {
-				return true
-			}
-		}
-		return false
-	}
 	// Add the new wall places one at a time to the old wall.
 	var added [4]int32
 	na := 0
 	for i := nn - 1; i >= 0; i-- { // the places between first, then y
 		a := newW[i]
-		if in(&oldW, no, a) {
+		if inWall(&oldW, no, a) {
 			continue
 		}
 		empty := func(c int32) bool {
-			return wk.occ[c] == 0 && !in(&oldW, no, c) && !in(&added, na, c)
+			return wk.occ[c] == 0 && !inWall(&oldW, no, c) && !inWall(&added, na, c)
 		}
 		runs, blocked := 0, false
 		var rep [3]int32
@@ -398,7 +396,7 @@ func (wk *Walker) pocketsKept(x, y, other int32) int8 {
 		na++
 		if blocked && runs > 1 && !wk.nearlyJoined(rep[:runs], empty) {
 			for _, r := range rep[:runs] {
-				if !in(&newW, nn, r) && wk.closedPocket(r, &newW, nn) {
+				if !inWall(&newW, nn, r) && wk.closedPocket(r, &newW, nn) {
 					return 0
 				}
 			}
@@ -409,13 +407,13 @@ func (wk *Walker) pocketsKept(x, y, other int32) int8 {
 	// empty place outside both walls.
 	for i := 0; i < no; i++ {
 		r := oldW[i]
-		if r == x || in(&newW, nn, r) {
+		if r == x || inWall(&newW, nn, r) {
 			continue
 		}
 		ok := false
 		for e := 0; e < 6 && !ok; e++ {
 			c := r + wk.step[e]
-			ok = wk.occ[c] == 0 && !in(&oldW, no, c) && !in(&newW, nn, c)
+			ok = wk.occ[c] == 0 && !inWall(&oldW, no, c) && !inWall(&newW, nn, c)
 		}
 		if !ok {
 			return -1
