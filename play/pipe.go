@@ -106,22 +106,10 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 	// first of them free to go (see free), brought to i.
 	c.moves = slices.Clone(c.moves)
 	for i := from; i < len(c.moves); i++ {
-		for {
-			if len(pp.flights) < maxFlights && (p.pace.overlapped || !pp.overlapping()) {
-				if j := pp.free(c.moves, i); j >= 0 {
-					m := c.moves[j]
-					copy(c.moves[i+1:j+1], c.moves[i:j])
-					c.moves[i] = m
-					break
-				}
-			}
-			ok, err := p.watch(ctx, pp, true)
-			if err != nil {
-				return c, err
-			}
-			if !ok {
-				return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i)
-			}
+		if ok, err := p.nextFree(ctx, pp, c.moves, i); err != nil {
+			return c, err
+		} else if !ok {
+			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i)
 		}
 		m := c.moves[i]
 		ok, err := p.stillAsRead(ctx, pp, m)
@@ -161,14 +149,10 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i+1)
 		}
 	}
-	for len(pp.flights) > 0 {
-		ok, err := p.watch(ctx, pp, true)
-		if err != nil {
-			return c, err
-		}
-		if !ok {
-			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), left)
-		}
+	if ok, err := p.landAll(ctx, pp); err != nil {
+		return c, err
+	} else if !ok {
+		return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), left)
 	}
 	// Every drag seen: one whole picture shows the board expected.
 	ok, err := p.wholeAsRead(ctx, pp, issued)
@@ -180,6 +164,36 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 	}
 	c.cur, c.moves = issued, c.moves[left:]
 	return c, nil
+}
+
+// nextFree brings to i the first of the drags moves[i:] free to go (see
+// free), watching the drags in flight land until one is; false when one
+// of them did not show as it should.
+func (p *player) nextFree(ctx context.Context, pp *pipe, moves []board.Move, i int) (bool, error) {
+	for {
+		if len(pp.flights) < maxFlights && (p.pace.overlapped || !pp.overlapping()) {
+			if j := pp.free(moves, i); j >= 0 {
+				m := moves[j]
+				copy(moves[i+1:j+1], moves[i:j])
+				moves[i] = m
+				return true, nil
+			}
+		}
+		if ok, err := p.watch(ctx, pp, true); err != nil || !ok {
+			return ok, err
+		}
+	}
+}
+
+// landAll watches the drags in flight until every one has landed; false
+// when one did not show as it should.
+func (p *player) landAll(ctx context.Context, pp *pipe) (bool, error) {
+	for len(pp.flights) > 0 {
+		if ok, err := p.watch(ctx, pp, true); err != nil || !ok {
+			return ok, err
+		}
+	}
+	return true, nil
 }
 
 // overlapping reports whether a drag in flight was made right after
