@@ -143,13 +143,7 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 		return s, err
 	}
 	for {
-		poll := p.cfg.Poll
-		if p.since(begin) > 2*time.Second {
-			// Waiting long (watch mode, the user between levels): look
-			// less often, a look costs a core for tens of milliseconds.
-			poll = max(poll, 250*time.Millisecond)
-		}
-		img, moved, err := p.stillFrame(ctx, ref, poll, deadline.Sub(p.cfg.Now()), false)
+		img, moved, err := p.stillFrame(ctx, ref, p.waitPoll(begin), deadline.Sub(p.cfg.Now()), false)
 		if err != nil && !errors.Is(err, errNeverStill) {
 			if ctx.Err() != nil {
 				return lastSight, fmt.Errorf("play: waiting for a board: %w", err)
@@ -190,23 +184,40 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 			announced = true
 		}
 		if p.cfg.Now().After(deadline) {
-			if lastErr == nil {
-				lastErr = errors.New("only a solved board in view")
-			}
-			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", wait), Err: lastErr,
-				Picture: p.debugPicture(lastSight, "wait")}
-			switch {
-			case p.lostWhy != nil:
-				ue.Err = fmt.Errorf("%w: %v; in the calibrated area: %v", ErrNotFound, p.lostWhy, lastErr)
-				ue.Hint = FoundHint
-			case errors.Is(lastErr, vision.ErrNoBoard):
-				ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
-			case errors.Is(lastErr, errNeverStill):
-				ue.Hint = "the bot reads only a still picture; is something animated over the game area?"
-			}
-			return lastSight, ue
+			return lastSight, p.noBoard(wait, lastSight, lastErr)
 		}
 	}
+}
+
+// waitPoll is how often waitBoard looks, begun at begin: waiting long
+// (watch mode, the user between levels), less often, a look costs a core
+// for tens of milliseconds.
+func (p *player) waitPoll(begin time.Time) time.Duration {
+	if p.since(begin) > 2*time.Second {
+		return max(p.cfg.Poll, 250*time.Millisecond)
+	}
+	return p.cfg.Poll
+}
+
+// noBoard is waitBoard's error when no board came in view within wait:
+// lastErr the last reason (nil: only a solved board), lastSight the last
+// picture read.
+func (p *player) noBoard(wait time.Duration, lastSight Sight, lastErr error) *UnsureError {
+	if lastErr == nil {
+		lastErr = errors.New("only a solved board in view")
+	}
+	ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", wait), Err: lastErr,
+		Picture: p.debugPicture(lastSight, "wait")}
+	switch {
+	case p.lostWhy != nil:
+		ue.Err = fmt.Errorf("%w: %v; in the calibrated area: %v", ErrNotFound, p.lostWhy, lastErr)
+		ue.Hint = FoundHint
+	case errors.Is(lastErr, vision.ErrNoBoard):
+		ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
+	case errors.Is(lastErr, errNeverStill):
+		ue.Hint = "the bot reads only a still picture; is something animated over the game area?"
+	}
+	return ue
 }
 
 // firstSight is waitBoard's first look: it reads the first picture at
