@@ -407,18 +407,8 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 		if i > 0 && !p.pace.animates() && touches(m, c.moves[i-1]) {
 			// A drag the game showed and then sent back must be seen
 			// before a drag that depends on it.
-			shows, err := p.stillShows(c.cur)
-			if err != nil {
-				return c, err
-			}
-			if !shows {
-				seen, ok, last, err := p.check(ctx, p.rep.Size, c.cur, false, fmt.Sprintf("checking drag %d is still in place", p.rep.Drags))
-				if err != nil {
-					return c, err
-				}
-				if !ok {
-					return p.repair(c, seen, c.cur, fmt.Sprintf("drag %d (cell %d → %d) went back", p.rep.Drags, c.moves[i-1].From, c.moves[i-1].To), last)
-				}
+			if rc, back, err := p.wentBack(ctx, c, c.moves[i-1]); err != nil || back {
+				return rc, err
 			}
 		}
 		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
@@ -456,6 +446,22 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 	}
 	c.moves = nil
 	return c, nil
+}
+
+// wentBack checks that the last drag made, prev, still shows (the game
+// may show a drag and then send it back); back when it went back, with
+// the course repaired.
+func (p *player) wentBack(ctx context.Context, c course, prev board.Move) (course, bool, error) {
+	shows, err := p.stillShows(c.cur)
+	if err != nil || shows {
+		return c, false, err
+	}
+	seen, ok, last, err := p.check(ctx, p.rep.Size, c.cur, false, fmt.Sprintf("checking drag %d is still in place", p.rep.Drags))
+	if err != nil || ok {
+		return c, false, err
+	}
+	rc, err := p.repair(c, seen, c.cur, fmt.Sprintf("drag %d (cell %d → %d) went back", p.rep.Drags, prev.From, prev.To), last)
+	return rc, true, err
 }
 
 // touches reports whether drag m moves from or to a cell drag n moved from
@@ -616,12 +622,8 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 	var other *board.Position // a still board read that is not expected
 	for k := 0; ; k++ {
 		img, moved, err := p.stillFrame(ctx, ref, wait, p.cfg.Settle, afterDrag && k == 0)
-		if errors.Is(err, errNeverStill) {
-			return board.Position{}, false, last, &UnsureError{While: while, Err: err, Picture: p.debugPicture(Sight{Image: img}, "moving"),
-				Hint: "the bot reads only a still picture; is something animated over the game area?"}
-		}
 		if err != nil {
-			return board.Position{}, false, last, fmt.Errorf("play: %s: %w", while, err)
+			return board.Position{}, false, last, p.notStill(while, img, err)
 		}
 		if !moved && other != nil {
 			return *other, false, last, nil // it stayed
@@ -665,6 +667,16 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 		}
 		wait = p.cfg.Poll // vision unsure of a still picture: read it again once it changes
 	}
+}
+
+// notStill is check's error when stillFrame failed (err) while doing
+// while: unsure when the picture (img) never stood still.
+func (p *player) notStill(while string, img image.Image, err error) error {
+	if errors.Is(err, errNeverStill) {
+		return &UnsureError{While: while, Err: err, Picture: p.debugPicture(Sight{Image: img}, "moving"),
+			Hint: "the bot reads only a still picture; is something animated over the game area?"}
+	}
+	return fmt.Errorf("play: %s: %w", while, err)
 }
 
 // solvedThenCovered decides a drag meant to solve the board whose still
