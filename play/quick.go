@@ -256,25 +256,7 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 		}
 		shown = shown || p.moved(m, parts)
 		if !lastChange.IsZero() && now.Sub(lastChange) >= still && now.Sub(t0) >= p.pace.typical() && p.moved(m, parts) {
-			img, err := p.grab()
-			if err != nil {
-				return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
-			}
-			ok, err := p.verify(img, m, expected)
-			if ok {
-				if probe {
-					p.pace.probes++
-					p.pace.animated = p.pace.animated || after >= animChanges
-					p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
-				}
-				p.pace.learn(gap, lastChange.Sub(t0))
-				p.last = img
-				p.rep.Quick++
-			}
-			// Not as expected, its cells standing still (a cell in
-			// doubt that the whole read's pair check may decide, a
-			// drag not taken, another board): check decides.
-			return ok, err
+			return p.stillDrop(m, expected, probe, after, gap, lastChange.Sub(t0))
 		}
 		wait := max(quickWait, 2*p.pace.typical())
 		if !lastChange.IsZero() && p.moved(m, parts) {
@@ -287,6 +269,32 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 			return false, fmt.Errorf("play: %w", err)
 		}
 	}
+}
+
+// stillDrop reads the whole picture once the cells of the drag m stood
+// still: as expected, it learns the pace (the largest gap between
+// changes, and took from the release to the last) and, on a probe, from
+// the changes after the drop showed whether the game animates. Not as
+// expected, its cells standing still (a cell in doubt that the whole
+// read's pair check may decide, a drag not taken, another board): false,
+// and check decides.
+func (p *player) stillDrop(m board.Move, expected board.Position, probe bool, after int, gap, took time.Duration) (bool, error) {
+	img, err := p.grab()
+	if err != nil {
+		return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+	}
+	ok, err := p.verify(img, m, expected)
+	if ok {
+		if probe {
+			p.pace.probes++
+			p.pace.animated = p.pace.animated || after >= animChanges
+			p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
+		}
+		p.pace.learn(gap, took)
+		p.last = img
+		p.rep.Quick++
+	}
+	return ok, err
 }
 
 // animChanges: a drop whose cell (the one dropped on) changes this many
