@@ -31,6 +31,7 @@ import (
 	"hexiom/capture"
 	"hexiom/internal/cli"
 	"hexiom/play"
+	"hexiom/vision"
 )
 
 // playCommand is `hexiom play` (main.go lists the commands).
@@ -124,22 +125,11 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	step("calibration and templates loaded")
 
-	scr, err := f.screen.open(!*f.dry, *f.display)
+	scr, area, err := openPlayScreen(f, area, tpl, stderr)
 	if err != nil {
 		return err
 	}
 	defer scr.Close()
-	// Only the board need be on the screen: the area may reach past its
-	// edge (large cells, a board near the top); grabs and drags keep to
-	// the part on the screen.
-	if c := area.Centre(6, board.NumCells(6)/2); !c.Pt().In(scr.Bounds()) {
-		// (the screen changed): the board may be elsewhere on it
-		why := fmt.Errorf("the calibrated %v has its centre off the screen %v", area, scr.Bounds())
-		if area, err = findElsewhere("play", scr, area, tpl, *f.calFile, why, stderr); err != nil {
-			return err
-		}
-	}
-	area = area.OnScreen(scr.Bounds())
 	step("screen opened")
 
 	cfg := play.Config{
@@ -169,6 +159,26 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	out := playOutput{stdout: stdout, stderr: stderr, json: *f.jsonOut, dry: *f.dry, planPNG: *f.planPNG}
 	return playBoards(ctx, cfg, out, *f.watch, *f.boards, stderr)
+}
+
+// openPlayScreen opens the screen and returns it with the calibrated
+// area on it. Only the board need be on the screen: the area may reach
+// past its edge (large cells, a board near the top); grabs and drags keep
+// to the part on the screen.
+func openPlayScreen(f *playFlags, area calibration.Area, tpl *vision.Templates, stderr io.Writer) (capture.Source, calibration.Area, error) {
+	scr, err := f.screen.open(!*f.dry, *f.display)
+	if err != nil {
+		return nil, area, err
+	}
+	if c := area.Centre(6, board.NumCells(6)/2); !c.Pt().In(scr.Bounds()) {
+		// (the screen changed): the board may be elsewhere on it
+		why := fmt.Errorf("the calibrated %v has its centre off the screen %v", area, scr.Bounds())
+		if area, err = findElsewhere("play", scr, area, tpl, *f.calFile, why, stderr); err != nil {
+			scr.Close()
+			return nil, area, err
+		}
+	}
+	return scr, area.OnScreen(scr.Bounds()), nil
 }
 
 // playFlags are hexiom play's flags.
