@@ -119,18 +119,8 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	ge := e.counter(in, len(in))
 	bw := bufio.NewWriter(w)
 	e.header(bw, p, free)
-	total := 0 // the value of placing every tile
-	for _, c := range p.Cells {
-		if c.Tile != board.None {
-			if obj == solver.Points {
-				total += int(c.Tile)
-			} else {
-				total++
-			}
-		}
-	}
 	fmt.Fprintf(bw, "c objective %d %d\n", base, step)
-	fmt.Fprintf(bw, "c total %d\n", total)
+	fmt.Fprintf(bw, "c total %d\n", placeAllValue(p, obj))
 	for k, l := range ge {
 		fmt.Fprintf(bw, "c ge %d %d\n", k+1, int(l))
 	}
@@ -148,6 +138,21 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 		}
 	}
 	return e.write(bw)
+}
+
+// placeAllValue is the value for obj of placing every tile of p.
+func placeAllValue(p board.Position, obj solver.Objective) int {
+	total := 0
+	for _, c := range p.Cells {
+		if c.Tile != board.None {
+			if obj == solver.Points {
+				total += int(c.Tile)
+			} else {
+				total++
+			}
+		}
+	}
+	return total
 }
 
 // numberCounts returns the movable tiles of each number (want) and their
@@ -254,28 +259,7 @@ func (e *cnfEncoder) rule(p board.Position) (x []lit, free []int, byNumber [7][]
 		if c.Hole() {
 			continue
 		}
-		var in []lit
-		locked := 0
-		for _, j := range g.Nbrs[i] {
-			switch x[j] {
-			case litTrue:
-				locked++
-			case litFalse:
-			default:
-				in = append(in, x[j])
-			}
-		}
-		ge := e.counter(in, len(in)) // ge[k-1]: at least k of in
-		atLeast := func(v int) lit { // at least v occupied neighbours
-			k := v - locked
-			switch {
-			case k <= 0:
-				return litTrue
-			case k > len(in):
-				return litFalse
-			}
-			return ge[k-1]
-		}
+		atLeast := e.neighbourCount(x, g.Nbrs[i])
 		if c.Locked() {
 			e.clause(atLeast(int(c.Tile)))
 			e.clause(atLeast(int(c.Tile) + 1).not())
@@ -296,6 +280,34 @@ func (e *cnfEncoder) rule(p board.Position) (x []lit, free []int, byNumber [7][]
 		}
 	}
 	return x, free, byNumber
+}
+
+// neighbourCount encodes the count of the occupied cells among nbrs (x
+// their literals) and returns its test: atLeast(v), at least v of them
+// occupied.
+func (e *cnfEncoder) neighbourCount(x []lit, nbrs []int) (atLeast func(v int) lit) {
+	var in []lit
+	locked := 0
+	for _, j := range nbrs {
+		switch x[j] {
+		case litTrue:
+			locked++
+		case litFalse:
+		default:
+			in = append(in, x[j])
+		}
+	}
+	ge := e.counter(in, len(in)) // ge[k-1]: at least k of in
+	return func(v int) lit {
+		k := v - locked
+		switch {
+		case k <= 0:
+			return litTrue
+		case k > len(in):
+			return litFalse
+		}
+		return ge[k-1]
+	}
 }
 
 // header writes the comment lines naming the cells' variables.
