@@ -87,21 +87,28 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 
+	argv := demoArgv(calFile, d.X.Display, *settle, *notTaken, *tplFile, *swap)
+	return playChallenge(ctx, d, seed, self, argv, *out, *anim, stdout, stderr)
+}
+
+// playChallenge starts the challenge of the seed on d and runs hexiom
+// play (self, with argv) on it, recorded with anim, its pictures in the
+// directory out, and says how it went.
+func playChallenge(ctx context.Context, d *desk.Desk, seed *uint64, self string, argv []string, out string, anim bool, stdout, stderr io.Writer) error {
 	st, err := d.New(game.Spec{Mode: game.ModeChallenge, Seed: seed})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "the \"impossible\" challenge, seed %d: a size-6 board to solve in %s\n", st.Seed, game.ChallengeLimit)
 	screen := image.Rect(0, 0, d.X.W, d.X.H)
-	if err := shot(d, screen, filepath.Join(*out, "before.png")); err != nil {
+	if err := shot(d, screen, filepath.Join(out, "before.png")); err != nil {
 		return err
 	}
 
 	var rec *screencast.Recorder
-	if *anim {
+	if anim {
 		rec = screencast.Start(d.Grab, d.Browser.Window)
 	}
-	argv := demoArgv(calFile, d.X.Display, *settle, *notTaken, *tplFile, *swap)
 	fmt.Fprintf(stdout, "running: hexiom %v\n", argv)
 	ctx, cancel := context.WithTimeout(ctx, game.ChallengeLimit+time.Minute)
 	defer cancel()
@@ -111,12 +118,12 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	t0 := time.Now()
 	perr := cmd.Run()
 	wall := time.Since(t0)
-	if err := shot(d, screen, filepath.Join(*out, "after.png")); err != nil {
+	if err := shot(d, screen, filepath.Join(out, "after.png")); err != nil {
 		return err
 	}
 	if rec != nil {
 		time.Sleep(1500 * time.Millisecond) // the solved panel
-		if err := rec.Stop(filepath.Join(*out, "run.gif")); err != nil {
+		if err := rec.Stop(filepath.Join(out, "run.gif")); err != nil {
 			fmt.Fprintf(stderr, "hexiom-lab play-demo: animation: %v\n", err)
 		}
 	}
@@ -124,9 +131,9 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "pictures: %s, %s", filepath.Join(*out, "before.png"), filepath.Join(*out, "after.png"))
+	fmt.Fprintf(stdout, "pictures: %s, %s", filepath.Join(out, "before.png"), filepath.Join(out, "after.png"))
 	if rec != nil {
-		fmt.Fprintf(stdout, ", %s", filepath.Join(*out, "run.gif"))
+		fmt.Fprintf(stdout, ", %s", filepath.Join(out, "run.gif"))
 	}
 	fmt.Fprintln(stdout)
 	return demoVerdict(stdout, st, perr, wall)
