@@ -436,11 +436,7 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 			}
 		}
 		c.cur = expected
-		if c.cur.Solved() && i+1 < len(c.moves) {
-			// Another solution than the solver's came up on the way: the
-			// game takes it and allows no more drags.
-			p.rep.Early = true
-			p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", p.rep.Drags))
+		if p.solvedEarly(c.cur, i+1 < len(c.moves)) {
 			break
 		}
 	}
