@@ -180,22 +180,34 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		// placed: ZeroSets decides them by the sets of cells the 0s take.
 		r.zs = maxSearchers.get()
 		defer maxSearchers.put(r.zs)
-		r.zs.SetHighCap(mp.joint)
-		r.zs.Reset(mp.probNZ, false)
-		r.nzUB = r.zs.RootBound()
+		r.startZeros(&mp)
 	}
 	defer func() {
 		if r.ds != nil {
 			maxSearchers.put(r.ds)
 		}
 	}()
-	if cfg.threads == 1 {
+	res.Nodes += r.run(cfg.threads, up, down)
+	return r.result(ctx, p, obj, lockedW, res)
+}
+
+// startZeros readies r.zs, ZeroSets' searcher, for mp's board without
+// the movable 0s, and the bound above which targets need 0s.
+func (r *maxRace) startZeros(mp *maxProblem) {
+	r.zs.SetHighCap(mp.joint)
+	r.zs.Reset(mp.probNZ, false)
+	r.nzUB = r.zs.RootBound()
+}
+
+// run runs the searches up and down, alone on this goroutine with one
+// thread, else raced, and returns the nodes they took.
+func (r *maxRace) run(threads int, up, down *search.MaxSearcher) int64 {
+	if threads == 1 {
 		r.alone(up, down)
 	} else {
 		r.race(up, down)
 	}
-	res.Nodes += r.nodes.Load() + r.wr.stop()
-	return r.result(ctx, p, obj, lockedW, res)
+	return r.nodes.Load() + r.wr.stop()
 }
 
 // placedAll is SolveMax's result when an ordinary solution, sol, places

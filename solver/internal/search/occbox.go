@@ -62,17 +62,17 @@ const boxRows = 8
 type boxTableau struct {
 	t     []float64
 	cols  int
-	basis []int
+	basis [boxRows]int
 }
 
 func (tb *boxTableau) at(r, c int) *float64 { return &tb.t[r*tb.cols+c] }
 
 // newBoxTableau sets up the dual of boxLP with the origin as its basis.
-func newBoxTableau(cuts []boxCut, bs []float64, zmin float64, u [7]float64) *boxTableau {
+func newBoxTableau(cuts []boxCut, bs []float64, zmin float64, u [7]float64) boxTableau {
 	n := len(cuts)
 	const rows = boxRows
 	cols := n + 7 + rows + 1
-	tb := &boxTableau{t: make([]float64, (rows+1)*cols), cols: cols}
+	tb := boxTableau{t: make([]float64, (rows+1)*cols), cols: cols}
 	rhs := cols - 1
 	for i := range n {
 		*tb.at(0, i) = 1
@@ -95,7 +95,6 @@ func newBoxTableau(cuts []boxCut, bs []float64, zmin float64, u [7]float64) *box
 	for k := range 7 {
 		*tb.at(obj, n+k) = u[k]
 	}
-	tb.basis = make([]int, rows)
 	for r := range rows {
 		tb.basis[r] = n + 7 + r
 	}
@@ -105,7 +104,7 @@ func newBoxTableau(cuts []boxCut, bs []float64, zmin float64, u [7]float64) *box
 // simplex runs the simplex method by Bland's rule, at most 1000 pivots.
 func (tb *boxTableau) simplex() {
 	const rows, obj = boxRows, boxRows
-	cols, basis := tb.cols, tb.basis
+	cols, basis := tb.cols, &tb.basis
 	rhs := cols - 1
 	for iter := 0; iter < 1000; iter++ {
 		// Bland: the first column with a negative reduced cost.
