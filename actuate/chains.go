@@ -28,76 +28,120 @@ import "slices"
 // twice and every edge once, so the plan's drags are as many as with
 // circuits.
 func (lg *labelGraph) balancedChains() (eps0 []int, others [][]int) {
-	var used [labels][]bool
-	var backs [labels]int // unused edges v → ε, per v
+	u := newEdgeUse(lg)
+	chains := u.epsChains()
+	cycles := spliceCycles(chains, u.cycles())
+	for _, ch := range chains {
+		for _, e := range ch {
+			eps0 = append(eps0, e.cell)
+		}
+	}
+	if len(cycles) > 0 {
+		rest := &labelGraph{}
+		for _, cyc := range cycles {
+			for _, e := range cyc {
+				rest.out[e.t] = append(rest.out[e.t], e)
+				rest.n++
+			}
+		}
+		others = rest.circuits()
+	}
+	return eps0, others
+}
+
+// edgeUse is balancedChains' walk over lg: the edges used, and the unused
+// edges v → ε per v.
+type edgeUse struct {
+	lg    *labelGraph
+	used  [labels][]bool
+	backs [labels]int
+}
+
+func newEdgeUse(lg *labelGraph) *edgeUse {
+	u := &edgeUse{lg: lg}
 	for v := range lg.out {
-		used[v] = make([]bool, len(lg.out[v]))
+		u.used[v] = make([]bool, len(lg.out[v]))
 		for _, e := range lg.out[v] {
 			if e.s == eps {
-				backs[v]++
+				u.backs[v]++
 			}
 		}
 	}
-	take := func(v, i int) edge {
-		used[v][i] = true
-		e := lg.out[v][i]
-		if e.s == eps {
-			backs[v]--
-		}
-		return e
+	return u
+}
+
+// take uses the edge i leaving v.
+func (u *edgeUse) take(v, i int) edge {
+	u.used[v][i] = true
+	e := u.lg.out[v][i]
+	if e.s == eps {
+		u.backs[v]--
 	}
-	// next picks the unused edge leaving v that goes back to ε, else the
-	// one to the label with the most unused edges back to ε; -1 if none.
-	next := func(v int) int {
-		best, bestBacks := -1, -1
-		for i, e := range lg.out[v] {
-			if used[v][i] {
-				continue
-			}
-			if e.s == eps {
-				return i
-			}
-			if backs[e.s] > bestBacks {
-				best, bestBacks = i, backs[e.s]
-			}
-		}
-		return best
-	}
-	// The chains, as edges; every node is balanced, so a walk from ε
-	// ends at ε.
-	var chains [][]edge
-	for i := range lg.out[eps] {
-		if used[eps][i] {
+	return e
+}
+
+// next picks the unused edge leaving v that goes back to ε, else the
+// one to the label with the most unused edges back to ε; -1 if none.
+func (u *edgeUse) next(v int) int {
+	best, bestBacks := -1, -1
+	for i, e := range u.lg.out[v] {
+		if u.used[v][i] {
 			continue
 		}
-		ch := []edge{take(eps, i)}
+		if e.s == eps {
+			return i
+		}
+		if u.backs[e.s] > bestBacks {
+			best, bestBacks = i, u.backs[e.s]
+		}
+	}
+	return best
+}
+
+// firstUnused is the first unused edge leaving v; -1 if none.
+func (u *edgeUse) firstUnused(v int) int {
+	for i := range u.lg.out[v] {
+		if !u.used[v][i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// epsChains returns the chains, as edges: a walk from each edge leaving ε;
+// every node is balanced, so it ends at ε.
+func (u *edgeUse) epsChains() [][]edge {
+	var chains [][]edge
+	for i := range u.lg.out[eps] {
+		if u.used[eps][i] {
+			continue
+		}
+		ch := []edge{u.take(eps, i)}
 		for v := ch[0].s; v != eps; {
-			j := next(v)
+			j := u.next(v)
 			if j < 0 {
 				panic("actuate: label graph not balanced")
 			}
-			e := take(v, j)
+			e := u.take(v, j)
 			ch = append(ch, e)
 			v = e.s
 		}
 		chains = append(chains, ch)
 	}
-	// The rest, as simple cycles on the digits.
+	return chains
+}
+
+// cycles returns the edges left as simple cycles on the digits.
+func (u *edgeUse) cycles() [][]edge {
 	var cycles [][]edge
 	for v0 := 0; v0 < labels; v0++ {
 		for {
-			i0 := -1
-			for i := range lg.out[v0] {
-				if !used[v0][i] {
-					i0 = i
-					break
-				}
-			}
+			i0 := u.firstUnused(v0)
 			if i0 < 0 {
 				break
 			}
 			// Walk until a label repeats; cut that loop off as a cycle.
-			path := []edge{take(v0, i0)}
+			path := []edge{u.take(v0, i0)}
 			at := map[int]int{v0: 0} // label → index in path of the edge leaving it
 			for v := path[0].s; ; {
 				if k, ok := at[v]; ok {
@@ -111,27 +155,25 @@ func (lg *labelGraph) balancedChains() (eps0 []int, others [][]int) {
 					}
 					continue // on from v, where the walk stands again
 				}
-				j := -1
-				for i := range lg.out[v] {
-					if !used[v][i] {
-						j = i
-						break
-					}
-				}
+				j := u.firstUnused(v)
 				if j < 0 {
 					panic("actuate: label graph not balanced")
 				}
 				at[v] = len(path)
-				e := take(v, j)
+				e := u.take(v, j)
 				path = append(path, e)
 				v = e.s
 			}
 		}
 	}
-	// Splice the cycles into the chains, the longest first, each into the
-	// shortest chain through one of its labels; a cycle that meets no
-	// chain yet waits for one that makes it meet one; what never does is a
-	// component without ε.
+	return cycles
+}
+
+// spliceCycles splices the cycles into the chains, the longest first, each
+// into the shortest chain through one of its labels; a cycle that meets no
+// chain yet waits for one that makes it meet one; what never does (a
+// component without ε) it returns.
+func spliceCycles(chains, cycles [][]edge) [][]edge {
 	slices.SortStableFunc(cycles, func(a, b []edge) int { return len(b) - len(a) })
 	for progress := true; progress; {
 		progress = false
@@ -155,22 +197,7 @@ func (lg *labelGraph) balancedChains() (eps0 []int, others [][]int) {
 		}
 		cycles = left
 	}
-	for _, ch := range chains {
-		for _, e := range ch {
-			eps0 = append(eps0, e.cell)
-		}
-	}
-	if len(cycles) > 0 {
-		rest := &labelGraph{}
-		for _, cyc := range cycles {
-			for _, e := range cyc {
-				rest.out[e.t] = append(rest.out[e.t], e)
-				rest.n++
-			}
-		}
-		others = rest.circuits()
-	}
-	return eps0, others
+	return cycles
 }
 
 // meet returns the index in chain ch after which cycle cyc can be spliced

@@ -135,14 +135,6 @@ func Plan(start, target board.Position) ([]board.Move, error) {
 // cur and appending them to moves.
 func rollFree(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move, error) {
 	n := len(cyc)
-	do := func(from, to int) error {
-		m := board.Move{From: from, To: to}
-		if err := cur.Apply(m); err != nil {
-			return fmt.Errorf("plan: internal error: %w", err)
-		}
-		moves = append(moves, m)
-		return nil
-	}
 	empties := 0
 	for _, c := range cyc {
 		if cur.Cells[c].Tile == board.None {
@@ -150,36 +142,7 @@ func rollFree(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move,
 		}
 	}
 	if empties == 0 {
-		// A cycle of tiles: park the tile nearest to a free cell there, so
-		// the cell it leaves opens the cycle into a chain.
-		g := cur.Geom()
-		bestK, bestF, bestD := -1, -1, 0
-		for k, c := range cyc {
-			for f, fc := range cur.Cells {
-				if !fc.Free() {
-					continue
-				}
-				if d := g.Dist(c, f); bestF < 0 || d < bestD {
-					bestK, bestF, bestD = k, f, d
-				}
-			}
-		}
-		if bestF < 0 {
-			return moves, fmt.Errorf("plan: %w: %d tiles must trade places (a game that swaps needs no free cell: plan with swaps)", ErrNoFreeCell, n)
-		}
-		// Rotate so the parked tile is the last of the cycle: it goes to
-		// cyc[0] at the end.
-		rot := append(append([]int(nil), cyc[bestK+1:]...), cyc[:bestK+1]...)
-		park := rot[n-1]
-		if err := do(park, bestF); err != nil {
-			return moves, err
-		}
-		for i := n - 2; i >= 0; i-- {
-			if err := do(rot[i], rot[i+1]); err != nil {
-				return moves, err
-			}
-		}
-		return moves, do(bestF, rot[0])
+		return rollParked(cur, cyc, moves)
 	}
 	// Chains: every empty cell of the cycle takes the tile of the cell
 	// before it, which takes the one before that, back to the previous empty
@@ -188,19 +151,65 @@ func rollFree(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move,
 	for i, c := range cyc {
 		wasEmpty[i] = cur.Cells[c].Tile == board.None
 	}
+	var err error
 	for j := range cyc {
 		if !wasEmpty[j] {
 			continue
 		}
 		to := cyc[j]
 		for i := (j - 1 + n) % n; !wasEmpty[i]; i = (i - 1 + n) % n {
-			if err := do(cyc[i], to); err != nil {
+			if moves, err = applyMove(cur, moves, cyc[i], to); err != nil {
 				return moves, err
 			}
 			to = cyc[i]
 		}
 	}
 	return moves, nil
+}
+
+// applyMove applies the move from → to on cur and appends it to moves.
+func applyMove(cur *board.Position, moves []board.Move, from, to int) ([]board.Move, error) {
+	m := board.Move{From: from, To: to}
+	if err := cur.Apply(m); err != nil {
+		return moves, fmt.Errorf("plan: internal error: %w", err)
+	}
+	return append(moves, m), nil
+}
+
+// rollParked plays a cycle of tiles (no empty cell): it parks the tile
+// nearest to a free cell there, so the cell it leaves opens the cycle into
+// a chain.
+func rollParked(cur *board.Position, cyc []int, moves []board.Move) ([]board.Move, error) {
+	n := len(cyc)
+	g := cur.Geom()
+	bestK, bestF, bestD := -1, -1, 0
+	for k, c := range cyc {
+		for f, fc := range cur.Cells {
+			if !fc.Free() {
+				continue
+			}
+			if d := g.Dist(c, f); bestF < 0 || d < bestD {
+				bestK, bestF, bestD = k, f, d
+			}
+		}
+	}
+	if bestF < 0 {
+		return moves, fmt.Errorf("plan: %w: %d tiles must trade places (a game that swaps needs no free cell: plan with swaps)", ErrNoFreeCell, n)
+	}
+	// Rotate so the parked tile is the last of the cycle: it goes to
+	// cyc[0] at the end.
+	rot := append(append([]int(nil), cyc[bestK+1:]...), cyc[:bestK+1]...)
+	park := rot[n-1]
+	var err error
+	if moves, err = applyMove(cur, moves, park, bestF); err != nil {
+		return moves, err
+	}
+	for i := n - 2; i >= 0; i-- {
+		if moves, err = applyMove(cur, moves, rot[i], rot[i+1]); err != nil {
+			return moves, err
+		}
+	}
+	return applyMove(cur, moves, bestF, rot[0])
 }
 
 // labelGraph holds the mismatched cells as edges T(c) → S(c).

@@ -63,28 +63,9 @@ func ListenRecord(display string) (*Record, error) {
 		return nil, fmt.Errorf("listen for clicks on %s: %w", display, err)
 	}
 	x := ctrl.Conn
-	if err := ctrl.Do("RECORD extension", func() error { return record.Init(x) }); err != nil {
-		if errors.Is(err, xconn.ErrNoAnswer) {
-			return fail(err)
-		}
-		return fail(fmt.Errorf("the X server has no RECORD extension: %w", err))
-	}
-	if err := ctrl.Do("RECORD version", func() error {
-		_, err := record.QueryVersion(x, 1, 13).Reply()
-		return err
-	}); err != nil {
-		return fail(fmt.Errorf("RECORD version: %w", err))
-	}
-	var ctx record.Context
-	rng := record.Range{DeviceEvents: record.Range8{First: xproto.ButtonPress, Last: xproto.ButtonPress}}
-	if err := ctrl.Do("create RECORD context", func() error {
-		var err error
-		if ctx, err = record.NewContextId(x); err != nil {
-			return err
-		}
-		return record.CreateContextChecked(x, ctx, 0, 1, 1, []record.ClientSpec{record.CsAllClients}, []record.Range{rng}).Check()
-	}); err != nil {
-		return fail(fmt.Errorf("create RECORD context: %w", err))
+	ctx, err := recordContext(ctrl)
+	if err != nil {
+		return fail(err)
 	}
 	opcode := x.Extensions["RECORD"]
 	data, err := dialRaw(display)
@@ -112,6 +93,36 @@ func ListenRecord(display string) (*Record, error) {
 	}
 	go l.watch()
 	return l, nil
+}
+
+// recordContext sets up the RECORD extension on ctrl and creates a context
+// that records every client's button presses.
+func recordContext(ctrl *xconn.Conn) (record.Context, error) {
+	x := ctrl.Conn
+	if err := ctrl.Do("RECORD extension", func() error { return record.Init(x) }); err != nil {
+		if errors.Is(err, xconn.ErrNoAnswer) {
+			return 0, err
+		}
+		return 0, fmt.Errorf("the X server has no RECORD extension: %w", err)
+	}
+	if err := ctrl.Do("RECORD version", func() error {
+		_, err := record.QueryVersion(x, 1, 13).Reply()
+		return err
+	}); err != nil {
+		return 0, fmt.Errorf("RECORD version: %w", err)
+	}
+	var ctx record.Context
+	rng := record.Range{DeviceEvents: record.Range8{First: xproto.ButtonPress, Last: xproto.ButtonPress}}
+	if err := ctrl.Do("create RECORD context", func() error {
+		var err error
+		if ctx, err = record.NewContextId(x); err != nil {
+			return err
+		}
+		return record.CreateContextChecked(x, ctx, 0, 1, 1, []record.ClientSpec{record.CsAllClients}, []record.Range{rng}).Check()
+	}); err != nil {
+		return 0, fmt.Errorf("create RECORD context: %w", err)
+	}
+	return ctx, nil
 }
 
 // watch checks every watchEvery that the display answers; when it does not

@@ -94,13 +94,76 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	}
 	e := cnfEncoder{}
 	x, free, byNumber := e.rule(p)
-	var want [7]int
+	want, count := e.numberCounts(p, byNumber)
+	e.oddParity(p, &count)
+	pairBase, pairs := e.occupiedPairs(p, x)
+	locked, lockedSum := 0, 0
+	for _, c := range p.Cells {
+		if c.Locked() {
+			locked++
+			lockedSum += int(c.Tile)
+		}
+	}
+	var in, edges []lit
+	base, step := locked, 1
+	if obj == solver.Points {
+		base, step, in = 2*pairBase, 2, pairs
+	} else {
+		for _, i := range free {
+			in = append(in, x[i])
+		}
+		// The pairs' count as well: with every number's count fixed (a
+		// target histogram), the numbers' sum fixes it at half that sum.
+		edges = e.counter(pairs, len(pairs))
+	}
+	ge := e.counter(in, len(in))
+	bw := bufio.NewWriter(w)
+	e.header(bw, p, free)
+	fmt.Fprintf(bw, "c objective %d %d\n", base, step)
+	fmt.Fprintf(bw, "c total %d\n", placeAllValue(p, obj))
+	for k, l := range ge {
+		fmt.Fprintf(bw, "c ge %d %d\n", k+1, int(l))
+	}
+	fmt.Fprintf(bw, "c lockedsum %d\n", lockedSum)
+	if obj == solver.Tiles {
+		fmt.Fprintf(bw, "c pairbase %d\n", pairBase)
+		for k, l := range edges {
+			fmt.Fprintf(bw, "c pairs %d %d\n", k+1, int(l))
+		}
+	}
+	for v := range count {
+		fmt.Fprintf(bw, "c want %d %d\n", v, want[v])
+		for k, l := range count[v] {
+			fmt.Fprintf(bw, "c count %d %d %d\n", v, k+1, int(l))
+		}
+	}
+	return e.write(bw)
+}
+
+// placeAllValue is the value for obj of placing every tile of p.
+func placeAllValue(p board.Position, obj solver.Objective) int {
+	total := 0
+	for _, c := range p.Cells {
+		if c.Tile != board.None {
+			if obj == solver.Points {
+				total += int(c.Tile)
+			} else {
+				total++
+			}
+		}
+	}
+	return total
+}
+
+// numberCounts returns the movable tiles of each number (want) and their
+// counters over the cells that may take them: count[v][k-1] at least k
+// movable tiles of v placed, more than want[v] ruled out.
+func (e *cnfEncoder) numberCounts(p board.Position, byNumber [7][]lit) (want [7]int, count [7][]lit) {
 	for _, c := range p.Cells {
 		if c.Movable() {
 			want[c.Tile]++
 		}
 	}
-	var count [7][]lit // count[v][k-1]: at least k movable tiles of v placed
 	for v := 0; v <= 6; v++ {
 		ys := byNumber[v]
 		count[v] = e.counter(ys, want[v]+1)
@@ -109,11 +172,15 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 			count[v] = count[v][:want[v]]
 		}
 	}
-	// The parity, implied by the rule but not seen by a SAT solver: the
-	// numbers on the board sum to twice the occupied pairs, so an even
-	// number of them are odd, locked ones included. As a unary sum whose
-	// odd (or even) totals are ruled out: a chain of exclusive ors is much
-	// harder for a SAT solver.
+	return want, count
+}
+
+// oddParity adds the parity, implied by the rule but not seen by a SAT
+// solver: the numbers on the board sum to twice the occupied pairs, so an
+// even number of them are odd, locked ones included. As a unary sum whose
+// odd (or even) totals are ruled out: a chain of exclusive ors is much
+// harder for a SAT solver.
+func (e *cnfEncoder) oddParity(p board.Position, count *[7][]lit) {
 	lockedOdd := 0
 	for _, c := range p.Cells {
 		if c.Locked() && c.Tile%2 == 1 {
@@ -138,11 +205,13 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 		}
 		e.clause(atLeast.not(), more)
 	}
-	// The occupied adjacent pairs: pairBase of them between locked tiles,
-	// plus one literal each for the pairs with a free cell (the free cell
-	// itself when the other is locked, else a variable for the pair).
-	pairBase := 0
-	var pairs []lit
+}
+
+// occupiedPairs returns the occupied adjacent pairs: pairBase of them
+// between locked tiles, plus one literal each for the pairs with a free
+// cell (the free cell itself when the other is locked, else a variable
+// for the pair).
+func (e *cnfEncoder) occupiedPairs(p board.Position, x []lit) (pairBase int, pairs []lit) {
 	for i, c := range p.Cells {
 		for _, j := range p.Geom().Nbrs[i] {
 			if j <= i || c.Hole() || p.Cells[j].Hole() {
@@ -164,57 +233,7 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 			}
 		}
 	}
-	locked, lockedSum := 0, 0
-	for _, c := range p.Cells {
-		if c.Locked() {
-			locked++
-			lockedSum += int(c.Tile)
-		}
-	}
-	var in, edges []lit
-	base, step := locked, 1
-	if obj == solver.Points {
-		base, step, in = 2*pairBase, 2, pairs
-	} else {
-		for _, i := range free {
-			in = append(in, x[i])
-		}
-		// The pairs' count as well: with every number's count fixed (a
-		// target histogram), the numbers' sum fixes it at half that sum.
-		edges = e.counter(pairs, len(pairs))
-	}
-	ge := e.counter(in, len(in))
-	bw := bufio.NewWriter(w)
-	e.header(bw, p, free)
-	total := 0 // the value of placing every tile
-	for _, c := range p.Cells {
-		if c.Tile != board.None {
-			if obj == solver.Points {
-				total += int(c.Tile)
-			} else {
-				total++
-			}
-		}
-	}
-	fmt.Fprintf(bw, "c objective %d %d\n", base, step)
-	fmt.Fprintf(bw, "c total %d\n", total)
-	for k, l := range ge {
-		fmt.Fprintf(bw, "c ge %d %d\n", k+1, int(l))
-	}
-	fmt.Fprintf(bw, "c lockedsum %d\n", lockedSum)
-	if obj == solver.Tiles {
-		fmt.Fprintf(bw, "c pairbase %d\n", pairBase)
-		for k, l := range edges {
-			fmt.Fprintf(bw, "c pairs %d %d\n", k+1, int(l))
-		}
-	}
-	for v := range count {
-		fmt.Fprintf(bw, "c want %d %d\n", v, want[v])
-		for k, l := range count[v] {
-			fmt.Fprintf(bw, "c count %d %d %d\n", v, k+1, int(l))
-		}
-	}
-	return e.write(bw)
+	return pairBase, pairs
 }
 
 // rule adds the clauses of the rule: x[i], the occupancy of each cell (a
@@ -240,28 +259,7 @@ func (e *cnfEncoder) rule(p board.Position) (x []lit, free []int, byNumber [7][]
 		if c.Hole() {
 			continue
 		}
-		var in []lit
-		locked := 0
-		for _, j := range g.Nbrs[i] {
-			switch x[j] {
-			case litTrue:
-				locked++
-			case litFalse:
-			default:
-				in = append(in, x[j])
-			}
-		}
-		ge := e.counter(in, len(in)) // ge[k-1]: at least k of in
-		atLeast := func(v int) lit { // at least v occupied neighbours
-			k := v - locked
-			switch {
-			case k <= 0:
-				return litTrue
-			case k > len(in):
-				return litFalse
-			}
-			return ge[k-1]
-		}
+		atLeast := e.neighbourCount(x, g.Nbrs[i])
 		if c.Locked() {
 			e.clause(atLeast(int(c.Tile)))
 			e.clause(atLeast(int(c.Tile) + 1).not())
@@ -282,6 +280,34 @@ func (e *cnfEncoder) rule(p board.Position) (x []lit, free []int, byNumber [7][]
 		}
 	}
 	return x, free, byNumber
+}
+
+// neighbourCount encodes the count of the occupied cells among nbrs (x
+// their literals) and returns its test: atLeast(v), at least v of them
+// occupied.
+func (e *cnfEncoder) neighbourCount(x []lit, nbrs []int) (atLeast func(v int) lit) {
+	var in []lit
+	locked := 0
+	for _, j := range nbrs {
+		switch x[j] {
+		case litTrue:
+			locked++
+		case litFalse:
+		default:
+			in = append(in, x[j])
+		}
+	}
+	ge := e.counter(in, len(in)) // ge[k-1]: at least k of in
+	return func(v int) lit {
+		k := v - locked
+		switch {
+		case k <= 0:
+			return litTrue
+		case k > len(in):
+			return litFalse
+		}
+		return ge[k-1]
+	}
 }
 
 // header writes the comment lines naming the cells' variables.

@@ -68,16 +68,9 @@ func ReadCNF(r io.Reader, name string) (*CNF, error) {
 			if nClauses >= 0 {
 				return nil, bad("a second problem line")
 			}
-			var err1, err2 error
-			if len(fields) == 4 && fields[1] == "cnf" {
-				f.Vars, err1 = strconv.Atoi(fields[2])
-				nClauses, err2 = strconv.Atoi(fields[3])
-			}
-			if len(fields) != 4 || fields[1] != "cnf" || err1 != nil || err2 != nil || f.Vars < 0 || nClauses < 0 {
-				return nil, bad("expected \"p cnf VARS CLAUSES\", got %q", text)
-			}
-			if f.Vars > MaxVars {
-				return nil, bad("%d variables, over the limit of %d", f.Vars, MaxVars)
+			var err error
+			if f.Vars, nClauses, err = problemLine(fields, text); err != nil {
+				return nil, bad("%v", err)
 			}
 		default:
 			if nClauses < 0 {
@@ -103,6 +96,23 @@ func ReadCNF(r io.Reader, name string) (*CNF, error) {
 		return nil, fmt.Errorf("%s:%d: %d cells, more than the %d variables", name, cellsLine, len(f.Cells), f.Vars)
 	}
 	return f, nil
+}
+
+// problemLine parses the problem line "p cnf VARS CLAUSES" (text, in
+// fields).
+func problemLine(fields []string, text string) (vars, clauses int, err error) {
+	var err1, err2 error
+	if len(fields) == 4 && fields[1] == "cnf" {
+		vars, err1 = strconv.Atoi(fields[2])
+		clauses, err2 = strconv.Atoi(fields[3])
+	}
+	if len(fields) != 4 || fields[1] != "cnf" || err1 != nil || err2 != nil || vars < 0 || clauses < 0 {
+		return vars, clauses, fmt.Errorf("expected \"p cnf VARS CLAUSES\", got %q", text)
+	}
+	if vars > MaxVars {
+		return vars, clauses, fmt.Errorf("%d variables, over the limit of %d", vars, MaxVars)
+	}
+	return vars, clauses, nil
 }
 
 // checkCells checks the cells of "c cells:": distinct cells of a board of

@@ -95,33 +95,16 @@ func (p *player) pipelines(cur board.Position) bool {
 func (p *player) pipeline(ctx context.Context, c course, from int, centres []calibration.Point) (course, error) {
 	pp := &pipe{shown: c.cur.Clone(), ref: map[int]image.Image{}}
 	issued := c.cur.Clone() // the board once every drag made has landed
-	// fail: the whole board decides; the drags from next on are still
-	// to make.
-	fail := func(while string, next int) (course, error) {
-		return p.pipeCheck(ctx, c, issued, pp, c.moves[next:], while)
-	}
-	left := len(c.moves) // the first drag not made
+	left := len(c.moves)    // the first drag not made
 	// The drags not made yet are c.moves[i:], in an order that keeps every
 	// two sharing a cell in the plan's order: the next drag made is the
 	// first of them free to go (see free), brought to i.
 	c.moves = slices.Clone(c.moves)
 	for i := from; i < len(c.moves); i++ {
-		for {
-			if len(pp.flights) < maxFlights && (p.pace.overlapped || !pp.overlapping()) {
-				if j := pp.free(c.moves, i); j >= 0 {
-					m := c.moves[j]
-					copy(c.moves[i+1:j+1], c.moves[i:j])
-					c.moves[i] = m
-					break
-				}
-			}
-			ok, err := p.watch(ctx, pp, true)
-			if err != nil {
-				return c, err
-			}
-			if !ok {
-				return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i)
-			}
+		if ok, err := p.nextFree(ctx, pp, c.moves, i); err != nil {
+			return c, err
+		} else if !ok {
+			return p.pipeCheck(ctx, c, issued, pp, c.moves[i:], fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags))
 		}
 		m := c.moves[i]
 		ok, err := p.stillAsRead(ctx, pp, m)
@@ -129,7 +112,7 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 			return c, err
 		}
 		if !ok {
-			return fail(fmt.Sprintf("checking the cells of drag %d before it", p.rep.Drags+1), i)
+			return p.pipeCheck(ctx, c, issued, pp, c.moves[i:], fmt.Sprintf("checking the cells of drag %d before it", p.rep.Drags+1))
 		}
 		if !p.peeks() {
 			// A small grab costs about as much as a whole one: the
@@ -137,38 +120,25 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 			left = i
 			break
 		}
-		next := issued.Clone()
-		if err := actuate.Drop(&next, m, p.cfg.Swap); err != nil {
-			return c, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
-		}
-		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
+		next, err := p.launch(ctx, pp, issued, m, i, len(c.moves)-i, i > from, centres)
+		if err != nil {
 			return c, err
 		}
-		pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(), overlap: i > from,
-			want: [2]board.Cell{next.Cells[m.From], next.Cells[m.To]}})
 		issued = next
-		if issued.Solved() && i+1 < len(c.moves) {
-			// Another solution than the solver's came up on the way: the
-			// game takes it and allows no more drags.
-			p.rep.Early = true
-			p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", p.rep.Drags))
+		if p.solvedEarly(issued, i+1 < len(c.moves)) {
 			break
 		}
 		if ok, err := p.watch(ctx, pp, false); err != nil || !ok {
 			if err != nil {
 				return c, err
 			}
-			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), i+1)
+			return p.pipeCheck(ctx, c, issued, pp, c.moves[i+1:], fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags))
 		}
 	}
-	for len(pp.flights) > 0 {
-		ok, err := p.watch(ctx, pp, true)
-		if err != nil {
-			return c, err
-		}
-		if !ok {
-			return fail(fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags), left)
-		}
+	if ok, err := p.landAll(ctx, pp); err != nil {
+		return c, err
+	} else if !ok {
+		return p.pipeCheck(ctx, c, issued, pp, c.moves[left:], fmt.Sprintf("checking drags %d to %d", pp.flights[0].n, p.rep.Drags))
 	}
 	// Every drag seen: one whole picture shows the board expected.
 	ok, err := p.wholeAsRead(ctx, pp, issued)
@@ -176,10 +146,68 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 		return c, err
 	}
 	if !ok {
-		return fail("checking the board after the drags", left)
+		return p.pipeCheck(ctx, c, issued, pp, c.moves[left:], "checking the board after the drags")
 	}
 	c.cur, c.moves = issued, c.moves[left:]
 	return c, nil
+}
+
+// solvedEarly reports whether the board issued is solved with drags of
+// the plan left (more): another solution than the solver's came up on the
+// way, the game takes it and allows no more drags.
+func (p *player) solvedEarly(issued board.Position, more bool) bool {
+	if !issued.Solved() || !more {
+		return false
+	}
+	p.rep.Early = true
+	p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", p.rep.Drags))
+	return true
+}
+
+// launch makes the drag m, the i-th of the course with left drags left
+// (overlap: right after another, not seen landed yet), on the board
+// issued: it puts it in flight and returns the board once it lands.
+func (p *player) launch(ctx context.Context, pp *pipe, issued board.Position, m board.Move, i, left int, overlap bool, centres []calibration.Point) (board.Position, error) {
+	next := issued.Clone()
+	if err := actuate.Drop(&next, m, p.cfg.Swap); err != nil {
+		return next, fmt.Errorf("play: internal error: plan drag %d: %w", i+1, err)
+	}
+	if err := p.drag(ctx, m, centres, left); err != nil {
+		return next, err
+	}
+	pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(), overlap: overlap,
+		want: [2]board.Cell{next.Cells[m.From], next.Cells[m.To]}})
+	return next, nil
+}
+
+// nextFree brings to i the first of the drags moves[i:] free to go (see
+// free), watching the drags in flight land until one is; false when one
+// of them did not show as it should.
+func (p *player) nextFree(ctx context.Context, pp *pipe, moves []board.Move, i int) (bool, error) {
+	for {
+		if len(pp.flights) < maxFlights && (p.pace.overlapped || !pp.overlapping()) {
+			if j := pp.free(moves, i); j >= 0 {
+				m := moves[j]
+				copy(moves[i+1:j+1], moves[i:j])
+				moves[i] = m
+				return true, nil
+			}
+		}
+		if ok, err := p.watch(ctx, pp, true); err != nil || !ok {
+			return ok, err
+		}
+	}
+}
+
+// landAll watches the drags in flight until every one has landed; false
+// when one did not show as it should.
+func (p *player) landAll(ctx context.Context, pp *pipe) (bool, error) {
+	for len(pp.flights) > 0 {
+		if ok, err := p.watch(ctx, pp, true); err != nil || !ok {
+			return ok, err
+		}
+	}
+	return true, nil
 }
 
 // overlapping reports whether a drag in flight was made right after

@@ -143,13 +143,7 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 		return s, err
 	}
 	for {
-		poll := p.cfg.Poll
-		if p.since(begin) > 2*time.Second {
-			// Waiting long (watch mode, the user between levels): look
-			// less often, a look costs a core for tens of milliseconds.
-			poll = max(poll, 250*time.Millisecond)
-		}
-		img, moved, err := p.stillFrame(ctx, ref, poll, deadline.Sub(p.cfg.Now()), false)
+		img, moved, err := p.stillFrame(ctx, ref, p.waitPoll(begin), deadline.Sub(p.cfg.Now()), false)
 		if err != nil && !errors.Is(err, errNeverStill) {
 			if ctx.Err() != nil {
 				return lastSight, fmt.Errorf("play: waiting for a board: %w", err)
@@ -190,23 +184,40 @@ func (p *player) waitBoard(ctx context.Context, wait time.Duration, skipSolved b
 			announced = true
 		}
 		if p.cfg.Now().After(deadline) {
-			if lastErr == nil {
-				lastErr = errors.New("only a solved board in view")
-			}
-			ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", wait), Err: lastErr,
-				Picture: p.debugPicture(lastSight, "wait")}
-			switch {
-			case p.lostWhy != nil:
-				ue.Err = fmt.Errorf("%w: %v; in the calibrated area: %v", ErrNotFound, p.lostWhy, lastErr)
-				ue.Hint = FoundHint
-			case errors.Is(lastErr, vision.ErrNoBoard):
-				ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
-			case errors.Is(lastErr, errNeverStill):
-				ue.Hint = "the bot reads only a still picture; is something animated over the game area?"
-			}
-			return lastSight, ue
+			return lastSight, p.noBoard(wait, lastSight, lastErr)
 		}
 	}
+}
+
+// waitPoll is how often waitBoard looks, begun at begin: waiting long
+// (watch mode, the user between levels), less often, a look costs a core
+// for tens of milliseconds.
+func (p *player) waitPoll(begin time.Time) time.Duration {
+	if p.since(begin) > 2*time.Second {
+		return max(p.cfg.Poll, 250*time.Millisecond)
+	}
+	return p.cfg.Poll
+}
+
+// noBoard is waitBoard's error when no board came in view within wait:
+// lastErr the last reason (nil: only a solved board), lastSight the last
+// picture read.
+func (p *player) noBoard(wait time.Duration, lastSight Sight, lastErr error) *UnsureError {
+	if lastErr == nil {
+		lastErr = errors.New("only a solved board in view")
+	}
+	ue := &UnsureError{While: fmt.Sprintf("waiting %s for a board", wait), Err: lastErr,
+		Picture: p.debugPicture(lastSight, "wait")}
+	switch {
+	case p.lostWhy != nil:
+		ue.Err = fmt.Errorf("%w: %v; in the calibrated area: %v", ErrNotFound, p.lostWhy, lastErr)
+		ue.Hint = FoundHint
+	case errors.Is(lastErr, vision.ErrNoBoard):
+		ue.Hint = "is the game in view where it was calibrated? if the window moved, run 'hexiom calibrate' again"
+	case errors.Is(lastErr, errNeverStill):
+		ue.Hint = "the bot reads only a still picture; is something animated over the game area?"
+	}
+	return ue
 }
 
 // firstSight is waitBoard's first look: it reads the first picture at
@@ -396,18 +407,8 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 		if i > 0 && !p.pace.animates() && touches(m, c.moves[i-1]) {
 			// A drag the game showed and then sent back must be seen
 			// before a drag that depends on it.
-			shows, err := p.stillShows(c.cur)
-			if err != nil {
-				return c, err
-			}
-			if !shows {
-				seen, ok, last, err := p.check(ctx, p.rep.Size, c.cur, false, fmt.Sprintf("checking drag %d is still in place", p.rep.Drags))
-				if err != nil {
-					return c, err
-				}
-				if !ok {
-					return p.repair(c, seen, c.cur, fmt.Sprintf("drag %d (cell %d → %d) went back", p.rep.Drags, c.moves[i-1].From, c.moves[i-1].To), last)
-				}
+			if rc, back, err := p.wentBack(ctx, c, c.moves[i-1]); err != nil || back {
+				return rc, err
 			}
 		}
 		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
@@ -435,16 +436,28 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 			}
 		}
 		c.cur = expected
-		if c.cur.Solved() && i+1 < len(c.moves) {
-			// Another solution than the solver's came up on the way: the
-			// game takes it and allows no more drags.
-			p.rep.Early = true
-			p.prog.note(fmt.Sprintf("solved after %d drags, before the plan's end", p.rep.Drags))
+		if p.solvedEarly(c.cur, i+1 < len(c.moves)) {
 			break
 		}
 	}
 	c.moves = nil
 	return c, nil
+}
+
+// wentBack checks that the last drag made, prev, still shows (the game
+// may show a drag and then send it back); back when it went back, with
+// the course repaired.
+func (p *player) wentBack(ctx context.Context, c course, prev board.Move) (course, bool, error) {
+	shows, err := p.stillShows(c.cur)
+	if err != nil || shows {
+		return c, false, err
+	}
+	seen, ok, last, err := p.check(ctx, p.rep.Size, c.cur, false, fmt.Sprintf("checking drag %d is still in place", p.rep.Drags))
+	if err != nil || ok {
+		return c, false, err
+	}
+	rc, err := p.repair(c, seen, c.cur, fmt.Sprintf("drag %d (cell %d → %d) went back", p.rep.Drags, prev.From, prev.To), last)
+	return rc, true, err
 }
 
 // touches reports whether drag m moves from or to a cell drag n moved from
@@ -605,12 +618,8 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 	var other *board.Position // a still board read that is not expected
 	for k := 0; ; k++ {
 		img, moved, err := p.stillFrame(ctx, ref, wait, p.cfg.Settle, afterDrag && k == 0)
-		if errors.Is(err, errNeverStill) {
-			return board.Position{}, false, last, &UnsureError{While: while, Err: err, Picture: p.debugPicture(Sight{Image: img}, "moving"),
-				Hint: "the bot reads only a still picture; is something animated over the game area?"}
-		}
 		if err != nil {
-			return board.Position{}, false, last, fmt.Errorf("play: %s: %w", while, err)
+			return board.Position{}, false, last, p.notStill(while, img, err)
 		}
 		if !moved && other != nil {
 			return *other, false, last, nil // it stayed
@@ -654,6 +663,16 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 		}
 		wait = p.cfg.Poll // vision unsure of a still picture: read it again once it changes
 	}
+}
+
+// notStill is check's error when stillFrame failed (err) while doing
+// while: unsure when the picture (img) never stood still.
+func (p *player) notStill(while string, img image.Image, err error) error {
+	if errors.Is(err, errNeverStill) {
+		return &UnsureError{While: while, Err: err, Picture: p.debugPicture(Sight{Image: img}, "moving"),
+			Hint: "the bot reads only a still picture; is something animated over the game area?"}
+	}
+	return fmt.Errorf("play: %s: %w", while, err)
 }
 
 // solvedThenCovered decides a drag meant to solve the board whose still

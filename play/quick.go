@@ -63,70 +63,40 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 	if watch && p.peeks() {
 		return p.landedStill(ctx, m, expected, t0, probe)
 	}
-	var seen image.Image // the last picture, when it shows the drag landed
-	var lastChange time.Time
-	var gap time.Duration
-	var landedAt image.Image // the first picture that showed it landed
-	after := 0               // changes after it (probes)
+	var l landing
 	prev := p.last
 	for {
-		look := watch || !p.peeks()
-		if !look {
-			// A look at the drag's two cells first: a whole picture
-			// only once both changed.
-			var err error
-			if look, err = p.partsChanged(m); err != nil {
-				return false, err
-			}
-		}
-		img := prev
-		if look {
-			var err error
-			if img, err = p.grab(); err != nil {
-				return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
-			}
+		img, err := p.lookAfter(m, prev, watch)
+		if err != nil {
+			return false, err
 		}
 		now := p.cfg.Now()
 		if changed(prev, img) {
-			if !lastChange.IsZero() {
-				gap = max(gap, now.Sub(lastChange))
-			}
-			if probe && landedAt != nil {
-				after++
-			}
-			lastChange, prev, seen = now, img, nil
+			l.change(now, probe)
+			prev = img
 			ok, err := p.verify(img, m, expected)
 			if err != nil {
 				return false, err
 			}
 			if ok {
-				seen = img
-				if landedAt == nil {
-					landedAt = img
+				l.seen = img
+				if l.landedAt == nil {
+					l.landedAt = img
 				}
 				if !watch {
-					p.last = seen
+					p.last = l.seen
 					p.rep.Quick++
 					p.trace("drag %d landed, seen by its cells %v after the release", p.rep.Drags, now.Sub(t0))
 					return true, nil
 				}
 			}
 		}
-		if seen != nil && now.Sub(lastChange) >= p.pace.still() && now.Sub(t0) >= p.pace.typical() {
-			// Stood still, read as expected: learn the pace, and on a
-			// probe whether the game animates a drop.
-			if probe {
-				p.pace.probes++
-				p.pace.animated = p.pace.animated || after >= animWholeChanges
-			}
-			p.pace.learn(gap, lastChange.Sub(t0))
-			p.last = seen
-			p.rep.Quick++
-			p.trace("drag %d landed and still (probe %v: cell %d changed %d times after; animated %v), %v after the release", p.rep.Drags, probe, m.To, after, p.pace.animated, now.Sub(t0))
+		if l.seen != nil && now.Sub(l.lastChange) >= p.pace.still() && now.Sub(t0) >= p.pace.typical() {
+			p.learnLanding(&l, m, probe, t0, now)
 			return true, nil
 		}
 		wait := max(quickWait, 2*p.pace.typical())
-		if seen != nil {
+		if l.seen != nil {
 			wait = max(wait, p.cfg.Settle) // landed, not still yet (watched)
 		}
 		if now.Sub(t0) >= wait {
@@ -137,6 +107,60 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			return false, fmt.Errorf("play: %w", err)
 		}
 	}
+}
+
+// landing is what landed saw of a drag so far.
+type landing struct {
+	seen       image.Image // the last picture, when it shows the drag landed
+	lastChange time.Time
+	gap        time.Duration
+	landedAt   image.Image // the first picture that showed it landed
+	after      int         // changes after it (probes)
+}
+
+// change notes a change of the picture at now.
+func (l *landing) change(now time.Time, probe bool) {
+	if !l.lastChange.IsZero() {
+		l.gap = max(l.gap, now.Sub(l.lastChange))
+	}
+	if probe && l.landedAt != nil {
+		l.after++
+	}
+	l.lastChange, l.seen = now, nil
+}
+
+// lookAfter returns the picture after the drag m: prev, unless the board
+// is watched, small grabs cost as much as a whole one, or the drag's two
+// cells both changed (a look at them first): then a whole picture.
+func (p *player) lookAfter(m board.Move, prev image.Image, watch bool) (image.Image, error) {
+	look := watch || !p.peeks()
+	if !look {
+		var err error
+		if look, err = p.partsChanged(m); err != nil {
+			return nil, err
+		}
+	}
+	if !look {
+		return prev, nil
+	}
+	img, err := p.grab()
+	if err != nil {
+		return nil, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+	}
+	return img, nil
+}
+
+// learnLanding is for a drag that stood still, read as expected: learn
+// the pace, and on a probe whether the game animates a drop.
+func (p *player) learnLanding(l *landing, m board.Move, probe bool, t0, now time.Time) {
+	if probe {
+		p.pace.probes++
+		p.pace.animated = p.pace.animated || l.after >= animWholeChanges
+	}
+	p.pace.learn(l.gap, l.lastChange.Sub(t0))
+	p.last = l.seen
+	p.rep.Quick++
+	p.trace("drag %d landed and still (probe %v: cell %d changed %d times after; animated %v), %v after the release", p.rep.Drags, probe, m.To, l.after, p.pace.animated, now.Sub(t0))
 }
 
 // peeks reports whether landed looks at a drag's cells with small grabs: while
@@ -232,25 +256,7 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 		}
 		shown = shown || p.moved(m, parts)
 		if !lastChange.IsZero() && now.Sub(lastChange) >= still && now.Sub(t0) >= p.pace.typical() && p.moved(m, parts) {
-			img, err := p.grab()
-			if err != nil {
-				return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
-			}
-			ok, err := p.verify(img, m, expected)
-			if ok {
-				if probe {
-					p.pace.probes++
-					p.pace.animated = p.pace.animated || after >= animChanges
-					p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
-				}
-				p.pace.learn(gap, lastChange.Sub(t0))
-				p.last = img
-				p.rep.Quick++
-			}
-			// Not as expected, its cells standing still (a cell in
-			// doubt that the whole read's pair check may decide, a
-			// drag not taken, another board): check decides.
-			return ok, err
+			return p.stillDrop(m, expected, probe, after, gap, lastChange.Sub(t0))
 		}
 		wait := max(quickWait, 2*p.pace.typical())
 		if !lastChange.IsZero() && p.moved(m, parts) {
@@ -263,6 +269,32 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 			return false, fmt.Errorf("play: %w", err)
 		}
 	}
+}
+
+// stillDrop reads the whole picture once the cells of the drag m stood
+// still: as expected, it learns the pace (the largest gap between
+// changes, and took from the release to the last) and, on a probe, from
+// the changes after the drop showed whether the game animates. Not as
+// expected, its cells standing still (a cell in doubt that the whole
+// read's pair check may decide, a drag not taken, another board): false,
+// and check decides.
+func (p *player) stillDrop(m board.Move, expected board.Position, probe bool, after int, gap, took time.Duration) (bool, error) {
+	img, err := p.grab()
+	if err != nil {
+		return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
+	}
+	ok, err := p.verify(img, m, expected)
+	if ok {
+		if probe {
+			p.pace.probes++
+			p.pace.animated = p.pace.animated || after >= animChanges
+			p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
+		}
+		p.pace.learn(gap, took)
+		p.last = img
+		p.rep.Quick++
+	}
+	return ok, err
 }
 
 // animChanges: a drop whose cell (the one dropped on) changes this many

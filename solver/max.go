@@ -149,25 +149,13 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 		return res, ErrNoSolution // the locked tiles, by propagation
 	}
 
-	// An ordinary solution places every tile: a quick try first, then the
-	// portfolio of Solve for a few thousand nodes a lane (raised random
-	// size 5 seed 72 has a solution, which the portfolio finds in 16,110
-	// nodes; the searches below took 25 million).
-	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
-	if !first.found && !first.exhausted && first.err == nil {
-		quick := first.nodes
-		first = portfolio(ctx, prob, visits, maxLanes, cfg.threads, false)
-		first.nodes += quick
-	}
+	first := placeAll(ctx, prob, visits, cfg.threads)
 	res.Nodes += first.nodes
 	if first.err != nil {
 		return res, fmt.Errorf("solve max: stopped after %d nodes: %w", res.Nodes, first.err)
 	}
 	if first.found {
-		res.Solution, res.SetAside = arrangement(p, first.sol)
-		res.Objective, res.Bound, res.Optimal = total, total, true
-		res.FoundAfter = time.Since(t0)
-		return res, nil
+		return placedAll(res, p, first.sol, total, t0), nil
 	}
 
 	light := lightest(prob.Start, obj)
@@ -175,21 +163,8 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	up, down := maxSearchers.get(), maxSearchers.get()
 	defer maxSearchers.put(up)
 	defer maxSearchers.put(down)
-	up.SetHighCap(mp.joint)
-	down.SetHighCap(mp.joint)
-	mp.prob.Visit = visits[maxUpVisit]
-	if !up.Reset(mp.prob, obj == Points) {
-		return res, ErrNoSolution
-	}
-	mp.prob.Visit = visits[maxDownVisit]
-	down.Reset(mp.prob, obj == Points)
-	ub := up.RootBound()
-	if first.exhausted && !mp.capped && ub == up.Total() {
-		// No arrangement places every tile: at least the lightest one is
-		// set aside.
-		ub = up.Round(ub - light)
-	}
-	if ub < 0 {
+	ub, ok := rootBound(&mp, visits, obj, up, down, first.exhausted, light)
+	if !ok {
 		return res, ErrNoSolution
 	}
 
@@ -198,31 +173,97 @@ func SolveMax(ctx context.Context, p board.Position, obj Objective, opts ...Opti
 	r.round = down.Round // occ runs on down's goroutine
 	defer r.cancel()
 	if !first.exhausted && !mp.capped {
-		// The whole level is still open: the target of every tile is
-		// decided by Solve's portfolio in turns (whole).
-		r.prob, r.wholeT, r.light = prob, up.Total(), light
-		r.wholeRefutes = obj == Tiles || !hasMovableZero(p)
+		r.openWhole(p, prob, obj, up.Total(), light)
 	}
 	if mp.zeros > 0 {
 		// Targets above what the other tiles alone can reach need 0s
 		// placed: ZeroSets decides them by the sets of cells the 0s take.
 		r.zs = maxSearchers.get()
 		defer maxSearchers.put(r.zs)
-		r.zs.SetHighCap(mp.joint)
-		r.zs.Reset(mp.probNZ, false)
-		r.nzUB = r.zs.RootBound()
+		r.startZeros(&mp)
 	}
 	defer func() {
 		if r.ds != nil {
 			maxSearchers.put(r.ds)
 		}
 	}()
-	if cfg.threads == 1 {
+	res.Nodes += r.run(cfg.threads, up, down)
+	return r.result(ctx, p, obj, lockedW, res)
+}
+
+// startZeros readies r.zs, ZeroSets' searcher, for mp's board without
+// the movable 0s, and the bound above which targets need 0s.
+func (r *maxRace) startZeros(mp *maxProblem) {
+	r.zs.SetHighCap(mp.joint)
+	r.zs.Reset(mp.probNZ, false)
+	r.nzUB = r.zs.RootBound()
+}
+
+// run runs the searches up and down, alone on this goroutine with one
+// thread, else raced, and returns the nodes they took.
+func (r *maxRace) run(threads int, up, down *search.MaxSearcher) int64 {
+	if threads == 1 {
 		r.alone(up, down)
 	} else {
 		r.race(up, down)
 	}
-	res.Nodes += r.nodes.Load() + r.wr.stop()
+	return r.nodes.Load() + r.wr.stop()
+}
+
+// placedAll is SolveMax's result when an ordinary solution, sol, places
+// every tile (worth total): optimal.
+func placedAll(res MaxResult, p board.Position, sol []int8, total int, t0 time.Time) MaxResult {
+	res.Solution, res.SetAside = arrangement(p, sol)
+	res.Objective, res.Bound, res.Optimal = total, total, true
+	res.FoundAfter = time.Since(t0)
+	return res
+}
+
+// openWhole is for a level still open as a whole (no ordinary solution
+// found or ruled out, no tile out of the pool): the target of every tile,
+// worth total, is decided by Solve's portfolio on prob in turns (whole).
+func (r *maxRace) openWhole(p board.Position, prob search.Problem, obj Objective, total, light int32) {
+	r.prob, r.wholeT, r.light = prob, total, light
+	r.wholeRefutes = obj == Tiles || !hasMovableZero(p)
+}
+
+// placeAll looks for an ordinary solution, one that places every tile: a
+// quick try first, then the portfolio of Solve for a few thousand nodes a
+// lane (raised random size 5 seed 72 has a solution, which the portfolio
+// finds in 16,110 nodes; the searches of SolveMax took 25 million).
+func placeAll(ctx context.Context, prob search.Problem, visits [][]int32, threads int) attempt {
+	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
+	if !first.found && !first.exhausted && first.err == nil {
+		quick := first.nodes
+		first = portfolio(ctx, prob, visits, maxLanes, threads, false)
+		first.nodes += quick
+	}
+	return first
+}
+
+// rootBound resets up and down for mp, each with its visit order (mp's
+// left with down's), and returns the bound at the root: when no arrangement places every tile
+// (exhausted), at least the lightest tile, of weight light, is set aside.
+// It reports false when nothing fits.
+func rootBound(mp *maxProblem, visits [][]int32, obj Objective, up, down *search.MaxSearcher, exhausted bool, light int32) (int32, bool) {
+	up.SetHighCap(mp.joint)
+	down.SetHighCap(mp.joint)
+	mp.prob.Visit = visits[maxUpVisit]
+	if !up.Reset(mp.prob, obj == Points) {
+		return 0, false
+	}
+	mp.prob.Visit = visits[maxDownVisit]
+	down.Reset(mp.prob, obj == Points)
+	ub := up.RootBound()
+	if exhausted && !mp.capped && ub == up.Total() {
+		ub = up.Round(ub - light)
+	}
+	return ub, ub >= 0
+}
+
+// result completes res from the race's end: the best arrangement found
+// (its weight plus lockedW, the locked tiles'), the bound, or why none.
+func (r *maxRace) result(ctx context.Context, p board.Position, obj Objective, lockedW int, res MaxResult) (MaxResult, error) {
 	if r.bestVal < 0 {
 		if (r.upDone || r.bound < 0) && ctx.Err() == nil {
 			return res, ErrNoSolution
@@ -591,113 +632,18 @@ func (r *maxRace) occ(limit int) {
 	if r.points {
 		unit = 2
 	}
-goals:
 	for r.ctx.Err() == nil {
 		t, fl := r.target(), r.floor.Load()
 		if t <= fl {
 			return
 		}
-		// (With points, fl is worth an even sum less the locked tiles', as
-		// every value: fl+1 would weaken the pass's pruning for nothing;
-		// far size 5 seed 51 from 155 took 37 million states, from 156
-		// 0.2 million.)
-		g := max(fl+unit, t-(occWindow-1)*unit)
-		if r.od.Bits() <= occSmallBits {
-			// A narrow board's pass keeps about as many states for any
-			// goal: down to the best found plus one at once (far size 4
-			// seed 49, points: one pass in place of two).
-			g = fl + unit
-		}
-		if g != r.occT {
-			from := r.occDual.BestLam
-			if r.occT < 0 {
-				from = occPrior(r.points)
-			}
-			r.occDual.Start(&from)
-			r.occT = g
-			r.od.ClearTables() // they were for another goal
-		}
-		refuted, done, best := false, false, int32(-1)
-		triedSteps, triedLayer, stallFind := -1, 0, false
-		passes, split, findRest := 0, false, false
-		var rest [][7]int32 // the targets the split left
-		for _, st := range occStages {
-			d := &r.occDual
-			if d.StepsDone < st.steps {
-				r.od.Steps(r.ctx, d, wf, float64(g), st.steps-d.StepsDone)
-			}
-			if d.Best < float64(g) {
-				refuted, done = true, true
-				break
-			}
-			if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
-				// A value or more above the goal: the pass would keep
-				// too much (far size 5 seed 32, tiles, whose goal is
-				// reachable: 43.10 after 12 steps, the pass failed three
-				// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
-				// value above). But a search may find the bound itself
-				// (occFind); refuting it, it goes on.
-				if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
-					continue goals
-				}
-				r.occOff = true
-				return
-			}
-			if !stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < st.steps || d.Best >= float64(g)+occFindNear) {
-				// The steps stalled above the goal, or left it half a
-				// value or more above: it may well be reachable (far size
-				// 5 seed 54, tiles, a whole solution: 38.97 against 38
-				// after 12 steps, where the pass kept 4 million states
-				// undecided, and 38.00 after 19): occFind looks for the
-				// bound first, once.
-				stallFind = true
-				if r.occFind(w, d.BestLam, t) {
-					continue goals
-				}
-			}
-			if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
-				continue // the steps stalled: on to the largest layers, once
-			}
-			if !split && !r.points {
-				// The targets one by one (occSplit): before the first
-				// pass if they are few (far size 5 seed 65, tiles, one
-				// target told apart in 0.16 s, where the pass took 0.65),
-				// else once a pass failed.
-				most := occSplitFirst
-				if passes > 0 {
-					most = occSplitMost
-				}
-				r2, ok := r.occSplit(g, d.BestLam, most, occSepIters, nil)
-				if ok {
-					split, rest, findRest = true, r2, true
-					if len(rest) == 0 {
-						refuted, done = true, true
-						break
-					}
-				}
-			}
-			if findRest && (passes > 0 || d.Best >= float64(g)+occFindNear) {
-				// Find for each target left, by its tables, once a pass
-				// failed or at once if λ's bound leaves the goal likely
-				// (occFindNear; far size 6 seed 28, tiles, 0.58 above:
-				// 64 found in half a million nodes, which the searches
-				// did not find in 10 s; size 5 seed 18 0.47 above, its
-				// goal refuted by the pass).
-				findRest = false
-				if r.occFindHists(d.BestLam, rest, g) {
-					continue goals
-				}
-			}
-			passes++
-			triedSteps, triedLayer = d.StepsDone, st.layer
-			var states int64
-			resume := r.pz.unpaused()
-			refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
-			resume()
-			r.nodes.Add(states)
-			if done || r.ctx.Err() != nil {
-				break
-			}
+		g := r.occGoal(t, fl, unit)
+		out, refuted, done, best := r.occTryStages(w, wf, t, g, unit, limit)
+		switch out {
+		case occNextGoal:
+			continue
+		case occStop:
+			return
 		}
 		if !done {
 			r.occOff = r.ctx.Err() == nil // it will not get further
@@ -716,6 +662,145 @@ goals:
 			return
 		}
 	}
+}
+
+// occGoal returns the goal of occ's next pass for the target t above the
+// floor fl, values unit apart, and starts its λ afresh when the goal
+// changed.
+func (r *maxRace) occGoal(t, fl, unit int32) int32 {
+	// (With points, fl is worth an even sum less the locked tiles', as
+	// every value: fl+1 would weaken the pass's pruning for nothing;
+	// far size 5 seed 51 from 155 took 37 million states, from 156
+	// 0.2 million.)
+	g := max(fl+unit, t-(occWindow-1)*unit)
+	if r.od.Bits() <= occSmallBits {
+		// A narrow board's pass keeps about as many states for any
+		// goal: down to the best found plus one at once (far size 4
+		// seed 49, points: one pass in place of two).
+		g = fl + unit
+	}
+	if g != r.occT {
+		from := r.occDual.BestLam
+		if r.occT < 0 {
+			from = occPrior(r.points)
+		}
+		r.occDual.Start(&from)
+		r.occT = g
+		r.od.ClearTables() // they were for another goal
+	}
+	return g
+}
+
+// occOutcome is how occTryStages ended.
+type occOutcome int
+
+const (
+	occDecided  occOutcome = iota // refuted, done and best say
+	occNextGoal                   // a search found the target: on to the next
+	occStop                       // occ is over (occOff set)
+)
+
+// occFindFirst tries, at a stage of steps λ steps, the searches that may
+// find the target t before a pass for the goal g (values unit apart):
+// occNextGoal when one found it, occStop when the pass would keep too
+// much and none did (occOff set), else occDecided. stallFind says whether
+// occFind was tried for stalled steps already (once a goal).
+func (r *maxRace) occFindFirst(w [7]int32, steps int, t, g, unit int32, stallFind *bool) occOutcome {
+	d := &r.occDual
+	if r.od.Bits() > occSmallBits && d.Best >= float64(g+unit) {
+		// A value or more above the goal: the pass would keep
+		// too much (far size 5 seed 32, tiles, whose goal is
+		// reachable: 43.10 after 12 steps, the pass failed three
+		// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
+		// value above). But a search may find the bound itself
+		// (occFind); refuting it, it goes on.
+		if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
+			return occNextGoal
+		}
+		r.occOff = true
+		return occStop
+	}
+	if !*stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < steps || d.Best >= float64(g)+occFindNear) {
+		// The steps stalled above the goal, or left it half a
+		// value or more above: it may well be reachable (far size
+		// 5 seed 54, tiles, a whole solution: 38.97 against 38
+		// after 12 steps, where the pass kept 4 million states
+		// undecided, and 38.00 after 19): occFind looks for the
+		// bound first, once.
+		*stallFind = true
+		if r.occFind(w, d.BestLam, t) {
+			return occNextGoal
+		}
+	}
+	return occDecided
+}
+
+// occSplitLimit is the most targets occSplit takes on: few before the
+// first pass, more once passes failed.
+func occSplitLimit(passes int) int {
+	if passes > 0 {
+		return occSplitMost
+	}
+	return occSplitFirst
+}
+
+// occTryStages takes the goal g's λ through the stages of occStages, trying
+// after each what it may (occFind, occSplit, the pass), for the target t.
+func (r *maxRace) occTryStages(w [7]int32, wf [7]float64, t, g, unit int32, limit int) (out occOutcome, refuted, done bool, best int32) {
+	best = -1
+	triedSteps, triedLayer, stallFind := -1, 0, false
+	passes, split, findRest := 0, false, false
+	var rest [][7]int32 // the targets the split left
+	for _, st := range occStages {
+		d := &r.occDual
+		if d.StepsDone < st.steps {
+			r.od.Steps(r.ctx, d, wf, float64(g), st.steps-d.StepsDone)
+		}
+		if d.Best < float64(g) {
+			return occDecided, true, true, best
+		}
+		if out := r.occFindFirst(w, st.steps, t, g, unit, &stallFind); out != occDecided {
+			return out, refuted, done, best
+		}
+		if d.StepsDone < st.steps && st.layer < occMaxLayer || d.StepsDone == triedSteps && st.layer <= triedLayer {
+			continue // the steps stalled: on to the largest layers, once
+		}
+		if !split && !r.points {
+			// The targets one by one (occSplit): before the first
+			// pass if they are few (far size 5 seed 65, tiles, one
+			// target told apart in 0.16 s, where the pass took 0.65),
+			// else once a pass failed.
+			if r2, ok := r.occSplit(g, d.BestLam, occSplitLimit(passes), occSepIters, nil); ok {
+				split, rest, findRest = true, r2, true
+				if len(rest) == 0 {
+					return occDecided, true, true, best
+				}
+			}
+		}
+		if findRest && (passes > 0 || d.Best >= float64(g)+occFindNear) {
+			// Find for each target left, by its tables, once a pass
+			// failed or at once if λ's bound leaves the goal likely
+			// (occFindNear; far size 6 seed 28, tiles, 0.58 above:
+			// 64 found in half a million nodes, which the searches
+			// did not find in 10 s; size 5 seed 18 0.47 above, its
+			// goal refuted by the pass).
+			findRest = false
+			if r.occFindHists(d.BestLam, rest, g) {
+				return occNextGoal, refuted, done, best
+			}
+		}
+		passes++
+		triedSteps, triedLayer = d.StepsDone, st.layer
+		var states int64
+		resume := r.pz.unpaused()
+		refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
+		resume()
+		r.nodes.Add(states)
+		if done || r.ctx.Err() != nil {
+			break
+		}
+	}
+	return occDecided, refuted, done, best
 }
 
 // occSplit splits goal g by the histograms an arrangement worth it may
@@ -835,22 +920,7 @@ func (r *maxRace) occWide() {
 		return
 	}
 	g := fl + unit
-	r.od.SetWorkers(2) // Eval's steps split in two: 1.6 times as fast
-	from := occWidePrior(r.points)
-	d := &r.occDual
-	d.Start(&from)
-	steps := occWideSteps
-	if !r.points {
-		steps = occWideSplitSteps
-	}
-	for i := 0; i < steps && r.ctx.Err() == nil; i++ {
-		n := d.StepsDone
-		r.widePause()
-		r.od.Steps(r.ctx, d, wf, float64(g), 1)
-		if d.StepsDone == n {
-			break
-		}
-	}
+	d := r.occWideLambda(wf, g)
 	if r.ctx.Err() != nil || math.IsInf(d.Best, 1) {
 		return
 	}
@@ -867,34 +937,66 @@ func (r *maxRace) occWide() {
 	// the next one (far size 6 seed 37: 60 found at 2 s, then 61 and the
 	// bound, 62, which the searches found at 6.7 s).
 	for ; r.ctx.Err() == nil && g <= r.target(); g = r.floor.Load() + unit {
-		found := false
-		each := func(h [7]int32, nu [7]float64) bool {
-			defer r.pz.unpaused()() // the up search runs while Find does (one goroutine)
-			found = r.occFindHist(h, nu, d.BestLam, occWideFindBudget) || r.ctx.Err() != nil
-			return found
-		}
-		r.widePause()
-		rest, ok := r.occSplit(g, d.BestLam, occSplitMost, occSepIters, each)
-		switch {
-		case found:
-			continue
-		case !ok:
-			return
-		case len(rest) == 0:
-			r.refuted(max(r.round(g-1), r.floor.Load()))
+		if !r.occWideSplit(w, g) {
 			return
 		}
-		r.pz.resume()
-		refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
-		r.nodes.Add(states)
-		switch {
-		case refuted:
-			r.refuted(max(r.round(g-1), r.floor.Load()))
-		case done && !r.refuted(best):
-			r.occFind(w, d.BestLam, best)
-		}
-		return
 	}
+}
+
+// occWideLambda takes occWide's λ steps for the goal g, from its prior, on
+// two goroutines, and returns where they stand.
+func (r *maxRace) occWideLambda(wf [7]float64, g int32) *search.Dual {
+	r.od.SetWorkers(2) // Eval's steps split in two: 1.6 times as fast
+	from := occWidePrior(r.points)
+	d := &r.occDual
+	d.Start(&from)
+	steps := occWideSteps
+	if !r.points {
+		steps = occWideSplitSteps
+	}
+	for i := 0; i < steps && r.ctx.Err() == nil; i++ {
+		n := d.StepsDone
+		r.widePause()
+		r.od.Steps(r.ctx, d, wf, float64(g), 1)
+		if d.StepsDone == n {
+			break
+		}
+	}
+	return d
+}
+
+// occWideSplit decides the goal g by the split, Find for each target
+// left, and one pass by their tables; true when Find found one, and the
+// next goal is to be tried.
+func (r *maxRace) occWideSplit(w [7]int32, g int32) bool {
+	d := &r.occDual
+	found := false
+	each := func(h [7]int32, nu [7]float64) bool {
+		defer r.pz.unpaused()() // the up search runs while Find does (one goroutine)
+		found = r.occFindHist(h, nu, d.BestLam, occWideFindBudget) || r.ctx.Err() != nil
+		return found
+	}
+	r.widePause()
+	rest, ok := r.occSplit(g, d.BestLam, occSplitMost, occSepIters, each)
+	switch {
+	case found:
+		return true
+	case !ok:
+		return false
+	case len(rest) == 0:
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+		return false
+	}
+	r.pz.resume()
+	refuted, done, states, best := r.od.Refute(r.ctx, w, d.BestLam, g, occMaxLayer)
+	r.nodes.Add(states)
+	switch {
+	case refuted:
+		r.refuted(max(r.round(g-1), r.floor.Load()))
+	case done && !r.refuted(best):
+		r.occFind(w, d.BestLam, best)
+	}
+	return false
 }
 
 // widePause pauses up (r.pz) once the race has run occWidePauseAt: from

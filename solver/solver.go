@@ -228,23 +228,7 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	n := len(p.Cells)
 	visits := orientations(p.Size)
 
-	// A first solution: most random levels fall in a few hundred nodes, so
-	// one search tries that alone; then the portfolio.
-	var first attempt
-	if !cfg.restarts {
-		first = findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, &cfg.learn, nil)
-	} else {
-		first = findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
-		if !first.found && !first.exhausted && first.err == nil {
-			quick := first.nodes
-			ls := lanes
-			if symmetric(prob, visits) {
-				ls = symLanes
-			}
-			first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
-			first.nodes += quick
-		}
-	}
+	first := firstSolution(ctx, prob, visits, &cfg)
 	nodes := first.nodes
 	switch {
 	case first.err != nil:
@@ -276,6 +260,26 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	res.Optimal = out.Exhausted
 	res.Solution = solution(p, sol)
 	return res, nil
+}
+
+// firstSolution looks for a first solution: most random levels fall in a
+// few hundred nodes, so one search tries that alone; then the portfolio
+// (without restarts, one search alone).
+func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) attempt {
+	if !cfg.restarts {
+		return findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, &cfg.learn, nil)
+	}
+	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
+	if !first.found && !first.exhausted && first.err == nil {
+		quick := first.nodes
+		ls := lanes
+		if symmetric(prob, visits) {
+			ls = symLanes
+		}
+		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
+		first.nodes += quick
+	}
+	return first
 }
 
 // problemOf turns a position into a search problem; movable counts its

@@ -100,20 +100,9 @@ func ParseBoard(r io.Reader, name string) (*Board, error) {
 		}
 		f := strings.Fields(text)
 		if b == nil {
-			if f[0] != "tantrix" || len(f) < 2 || len(f) > 3 {
-				return nil, fmt.Errorf("%s:%d: expected `tantrix N [COLOUR]`, got %q", name, line, text)
-			}
-			n, err := strconv.Atoi(f[1])
-			if err != nil || n < 3 || n > 1_000_000 {
-				return nil, fmt.Errorf("%s:%d: expected a challenge number from 3, got %q", name, line, f[1])
-			}
-			b = &Board{N: n, Colour: DefaultColour(n)}
-			if len(f) == 3 {
-				c, err := ParseColour(f[2])
-				if err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", name, line, err)
-				}
-				b.Colour = c
+			var err error
+			if b, err = parseHeader(f, text); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", name, line, err)
 			}
 			continue
 		}
@@ -146,6 +135,26 @@ func ParseBoard(r io.Reader, name string) (*Board, error) {
 	}
 	if len(b.Places) != b.N {
 		return nil, fmt.Errorf("%s:%d: expected %d places for challenge %d, got %d", name, line, b.N, b.N, len(b.Places))
+	}
+	return b, nil
+}
+
+// parseHeader parses the line `tantrix N [COLOUR]` (text, in fields f).
+func parseHeader(f []string, text string) (*Board, error) {
+	if f[0] != "tantrix" || len(f) < 2 || len(f) > 3 {
+		return nil, fmt.Errorf("expected `tantrix N [COLOUR]`, got %q", text)
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil || n < 3 || n > 1_000_000 {
+		return nil, fmt.Errorf("expected a challenge number from 3, got %q", f[1])
+	}
+	b := &Board{N: n, Colour: DefaultColour(n)}
+	if len(f) == 3 {
+		c, err := ParseColour(f[2])
+		if err != nil {
+			return nil, err
+		}
+		b.Colour = c
 	}
 	return b, nil
 }

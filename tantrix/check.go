@@ -49,34 +49,16 @@ func (e CheckError) Error() string {
 // ±MaxCoord, where the neighbour arithmetic could wrap) has no solution:
 // Check names that alone.
 func Check(b *Board, sol []Placed) error {
-	var vs []Violation
-	add := func(rule, format string, a ...any) {
-		vs = append(vs, Violation{rule, fmt.Sprintf(format, a...)})
-	}
+	var vs violations
 	if err := b.Validate(); err != nil {
-		add(RuleBoard, "%v", err)
+		vs.add(RuleBoard, "%v", err)
 		return CheckError(vs)
 	}
 	idx := b.Index()
-	at := make(map[Place]Placed, len(sol))
-	for _, t := range sol {
-		if _, on := idx[t.Place]; !on {
-			add(RulePlace, "tile %d on place %d %d, which is not on the board", t.Tile, t.Q, t.R)
-			continue
-		}
-		if u, dup := at[t.Place]; dup {
-			add(RulePlace, "place %d %d holds two tiles (%d and %d)", t.Q, t.R, u.Tile, t.Tile)
-			continue
-		}
-		if t.Tile < 1 || t.Tile > NumTiles || t.Rot < 0 || t.Rot > 5 {
-			add(RuleTile, "place %d %d: tile %d rotation %d, expected tile 1..10 and rotation 0..5", t.Q, t.R, t.Tile, t.Rot)
-			continue
-		}
-		at[t.Place] = t
-	}
+	at := vs.placed(idx, sol)
 	for _, p := range b.Places {
 		if _, ok := at[p]; !ok {
-			add(RulePlace, "place %d %d has no tile", p.Q, p.R)
+			vs.add(RulePlace, "place %d %d has no tile", p.Q, p.R)
 		}
 	}
 	var used [NumTiles + 1]int
@@ -85,12 +67,58 @@ func Check(b *Board, sol []Placed) error {
 	}
 	for i := 1; i <= NumTiles; i++ {
 		if want := TileCount(b.N, i); used[i] != want {
-			add(RuleCount, "tile %d used %d times, expected %d", i, used[i], want)
+			vs.add(RuleCount, "tile %d used %d times, expected %d", i, used[i], want)
 		}
 	}
-	// Edges, each inner edge once (from the place whose edge is NE, E or SE).
-	ps := sortedPlaces(at)
-	for _, p := range ps {
+	vs.edges(b, idx, at)
+	// The designated lines: join places whose touching edges are both of
+	// the colour; count the pieces.
+	if len(at) > 0 {
+		pieces, loops := designatedPieces(at, b.Colour)
+		if pieces != 1 || loops != 1 {
+			vs.add(RuleLoop, "the %s lines form %d separate pieces (%d of them closed loops), expected one loop", b.Colour.Name(), pieces, loops)
+		}
+	}
+	if vs == nil {
+		return nil
+	}
+	return CheckError(vs)
+}
+
+// violations are what Check found, in order.
+type violations []Violation
+
+func (vs *violations) add(rule, format string, a ...any) {
+	*vs = append(*vs, Violation{rule, fmt.Sprintf(format, a...)})
+}
+
+// placed returns the tiles of sol by place (idx: the board's places),
+// each one off the board, on a place taken already or not a tile a
+// violation instead.
+func (vs *violations) placed(idx map[Place]int, sol []Placed) map[Place]Placed {
+	at := make(map[Place]Placed, len(sol))
+	for _, t := range sol {
+		if _, on := idx[t.Place]; !on {
+			vs.add(RulePlace, "tile %d on place %d %d, which is not on the board", t.Tile, t.Q, t.R)
+			continue
+		}
+		if u, dup := at[t.Place]; dup {
+			vs.add(RulePlace, "place %d %d holds two tiles (%d and %d)", t.Q, t.R, u.Tile, t.Tile)
+			continue
+		}
+		if t.Tile < 1 || t.Tile > NumTiles || t.Rot < 0 || t.Rot > 5 {
+			vs.add(RuleTile, "place %d %d: tile %d rotation %d, expected tile 1..10 and rotation 0..5", t.Q, t.R, t.Tile, t.Rot)
+			continue
+		}
+		at[t.Place] = t
+	}
+	return at
+}
+
+// edges checks the edges, each inner edge once (from the place whose edge
+// is NE, E or SE), and the designated colour at the board's rim.
+func (vs *violations) edges(b *Board, idx map[Place]int, at map[Place]Placed) {
+	for _, p := range sortedPlaces(at) {
 		t := at[p]
 		for e := 0; e < 6; e++ {
 			c := EdgeColour(t.Tile, t.Rot, e)
@@ -98,7 +126,7 @@ func Check(b *Board, sol []Placed) error {
 			u, ok := at[np]
 			if !ok {
 				if _, on := idx[np]; !on && c == b.Colour {
-					add(RuleBoundary, "place %d %d: the %s line runs off the board across edge %s", p.Q, p.R, b.Colour.Name(), EdgeNames[e])
+					vs.add(RuleBoundary, "place %d %d: the %s line runs off the board across edge %s", p.Q, p.R, b.Colour.Name(), EdgeNames[e])
 				}
 				continue
 			}
@@ -106,22 +134,10 @@ func Check(b *Board, sol []Placed) error {
 				continue
 			}
 			if d := EdgeColour(u.Tile, u.Rot, Opposite(e)); d != c {
-				add(RuleMatch, "place %d %d edge %s is %s but place %d %d edge %s is %s", p.Q, p.R, EdgeNames[e], c.Name(), np.Q, np.R, EdgeNames[Opposite(e)], d.Name())
+				vs.add(RuleMatch, "place %d %d edge %s is %s but place %d %d edge %s is %s", p.Q, p.R, EdgeNames[e], c.Name(), np.Q, np.R, EdgeNames[Opposite(e)], d.Name())
 			}
 		}
 	}
-	// The designated lines: join places whose touching edges are both of
-	// the colour; count the pieces.
-	if len(at) > 0 {
-		pieces, loops := designatedPieces(at, b.Colour)
-		if pieces != 1 || loops != 1 {
-			add(RuleLoop, "the %s lines form %d separate pieces (%d of them closed loops), expected one loop", b.Colour.Name(), pieces, loops)
-		}
-	}
-	if vs == nil {
-		return nil
-	}
-	return CheckError(vs)
 }
 
 func sortedPlaces(at map[Place]Placed) []Place {

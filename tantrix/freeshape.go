@@ -292,16 +292,7 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 		} else {
 			continue
 		}
-		minQ, minR := ts[0].Q, ts[0].R
-		for _, t := range ts {
-			minQ, minR = min(minQ, t.Q), min(minR, t.R)
-		}
-		b := &Board{N: n, Colour: c, Places: make([]Place, n)}
-		for i := range ts {
-			ts[i].Q -= minQ
-			ts[i].R -= minR
-			b.Places[i] = ts[i].Place
-		}
+		b := boardOf(ts, n, c)
 		if len(Holes(b.Places)) > 0 {
 			continue // the last tailFree tiles of a two-ended walk may shut one in
 		}
@@ -313,4 +304,20 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 		})
 		return b, ts, nil
 	}
+}
+
+// boardOf moves the tiles ts so that their least q and r are 0 and
+// returns the board of n places, theirs (in ts's order), in colour c.
+func boardOf(ts []Placed, n int, c Colour) *Board {
+	minQ, minR := ts[0].Q, ts[0].R
+	for _, t := range ts {
+		minQ, minR = min(minQ, t.Q), min(minR, t.R)
+	}
+	b := &Board{N: n, Colour: c, Places: make([]Place, n)}
+	for i := range ts {
+		ts[i].Q -= minQ
+		ts[i].R -= minR
+		b.Places[i] = ts[i].Place
+	}
+	return b
 }

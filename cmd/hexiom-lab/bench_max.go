@@ -233,26 +233,12 @@ func parseObjectives(list string) ([]solver.Objective, error) {
 // and prints a table by group (official levels by size, random levels by
 // size); it returns how many solves failed or gave a wrong answer.
 func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
-	type group struct {
-		n, proved, none int
-		proof, found    []time.Duration // proved ones only: to the proof, to the optimum
-		gaps            []int
-		nodes           []int64
-		cpu             []time.Duration // every solve's CPU time (both goroutines)
-		under1s         int             // proved within 1 s of wall time
-		cpuUnder1s      int             // proved within 1 s of CPU time
-	}
-	groups := map[string]*group{}
+	groups := map[string]*maxGroup{}
 	var order []string
 	for k, level := range levels {
-		g := fmt.Sprintf("size %d", level.Size)
-		if strings.HasPrefix(names[k], "level") {
-			g = "official s" + strconv.Itoa(level.Size)
-		} else if strings.HasPrefix(names[k], "far") {
-			g = fmt.Sprintf("far s%d", level.Size)
-		}
+		g := maxGroupName(names[k], level.Size)
 		if groups[g] == nil {
-			groups[g] = &group{}
+			groups[g] = &maxGroup{}
 			order = append(order, g)
 		}
 		gr := groups[g]
@@ -264,46 +250,81 @@ func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []stri
 		if parent.Err() != nil {
 			return failures // interrupted: the caller says so
 		}
-		gr.n++
-		gr.nodes = append(gr.nodes, res.Nodes)
-		gr.cpu = append(gr.cpu, cpu)
-		if err == solver.ErrNoSolution || err == nil && res.Optimal {
-			if took < time.Second {
-				gr.under1s++
-			}
-			if cpu < time.Second {
-				gr.cpuUnder1s++
-			}
-		}
-		line := ""
-		switch {
-		case err == solver.ErrNoSolution:
-			gr.none++
-			gr.proved++
-			gr.proof = append(gr.proof, took)
-			line = "no solution"
-		case err != nil:
-			fmt.Fprintf(stderr, "%s %v: %v\n", names[k], obj, err)
+		line, problem := gr.add(level, obj, res, err, took, cpu)
+		if problem != "" {
+			fmt.Fprintf(stderr, "%s %v: %s\n", names[k], obj, problem)
 			failures++
-			line = "error: " + err.Error()
-		default:
-			if pr := cli.CheckMaxAnswer(level, res, obj); pr != "" {
-				fmt.Fprintf(stderr, "%s %v: wrong answer: %s\n", names[k], obj, pr)
-				failures++
-			}
-			if res.Optimal {
-				gr.found = append(gr.found, res.FoundAfter)
-				gr.proved++
-				gr.proof = append(gr.proof, took)
-			} else {
-				gr.gaps = append(gr.gaps, res.Gap())
-			}
-			line = fmt.Sprintf("objective %d bound %d optimal %v set aside %v", res.Objective, res.Bound, res.Optimal, res.SetAside)
 		}
 		if verbose {
 			fmt.Fprintf(w, "%-20s %-6v %10.3f ms %10.3f ms CPU %10d nodes  %s\n", names[k], obj, ms(took), ms(cpu), res.Nodes, line)
 		}
 	}
+	printMaxGroups(w, obj, timeout, order, groups)
+	return failures
+}
+
+// maxGroup is what bench-max sums up over a group of levels.
+type maxGroup struct {
+	n, proved, none int
+	proof, found    []time.Duration // proved ones only: to the proof, to the optimum
+	gaps            []int
+	nodes           []int64
+	cpu             []time.Duration // every solve's CPU time (both goroutines)
+	under1s         int             // proved within 1 s of wall time
+	cpuUnder1s      int             // proved within 1 s of CPU time
+}
+
+// maxGroupName is the group of the level named name, of the size.
+func maxGroupName(name string, size int) string {
+	switch {
+	case strings.HasPrefix(name, "level"):
+		return "official s" + strconv.Itoa(size)
+	case strings.HasPrefix(name, "far"):
+		return fmt.Sprintf("far s%d", size)
+	}
+	return fmt.Sprintf("size %d", size)
+}
+
+// add counts a solve of level (res and err, took of wall time and cpu of
+// CPU time) in gr and returns its line, and what went wrong ("": nothing;
+// else an error or a wrong answer).
+func (gr *maxGroup) add(level board.Position, obj solver.Objective, res solver.MaxResult, err error, took, cpu time.Duration) (line, problem string) {
+	gr.n++
+	gr.nodes = append(gr.nodes, res.Nodes)
+	gr.cpu = append(gr.cpu, cpu)
+	if err == solver.ErrNoSolution || err == nil && res.Optimal {
+		if took < time.Second {
+			gr.under1s++
+		}
+		if cpu < time.Second {
+			gr.cpuUnder1s++
+		}
+	}
+	switch {
+	case err == solver.ErrNoSolution:
+		gr.none++
+		gr.proved++
+		gr.proof = append(gr.proof, took)
+		return "no solution", ""
+	case err != nil:
+		return "error: " + err.Error(), err.Error()
+	}
+	if pr := cli.CheckMaxAnswer(level, res, obj); pr != "" {
+		problem = "wrong answer: " + pr
+	}
+	if res.Optimal {
+		gr.found = append(gr.found, res.FoundAfter)
+		gr.proved++
+		gr.proof = append(gr.proof, took)
+	} else {
+		gr.gaps = append(gr.gaps, res.Gap())
+	}
+	line = fmt.Sprintf("objective %d bound %d optimal %v set aside %v", res.Objective, res.Bound, res.Optimal, res.SetAside)
+	return line, problem
+}
+
+// printMaxGroups prints the table of the groups, in order.
+func printMaxGroups(w io.Writer, obj solver.Objective, timeout time.Duration, order []string, groups map[string]*maxGroup) {
 	fmt.Fprintf(w, "\n-max %v, limit %v per level\n", obj, timeout)
 	fmt.Fprintf(w, "%-14s %5s %7s %5s %5s %5s %12s %12s %12s %12s %12s %12s %12s  %s\n", "group", "n", "proved", "none",
 		"<1s", "<1sCPU", "proof med", "proof max", "optimum med", "optimum max", "CPU med", "CPU max", "nodes med", "gaps of the unproved")
@@ -322,7 +343,6 @@ func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []stri
 			gr.under1s, gr.cpuUnder1s, pm, px, fm, fx, fmt.Sprintf("%.3f ms", ms(stats.Median(gr.cpu))),
 			fmt.Sprintf("%.3f ms", ms(stats.Max(gr.cpu))), stats.Median(gr.nodes), gr.gaps)
 	}
-	return failures
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }

@@ -87,26 +87,27 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 
+	argv := demoArgv(calFile, d.X.Display, *settle, *notTaken, *tplFile, *swap)
+	return playChallenge(ctx, d, seed, self, argv, *out, *anim, stdout, stderr)
+}
+
+// playChallenge starts the challenge of the seed on d and runs hexiom
+// play (self, with argv) on it, recorded with anim, its pictures in the
+// directory out, and says how it went.
+func playChallenge(ctx context.Context, d *desk.Desk, seed *uint64, self string, argv []string, out string, anim bool, stdout, stderr io.Writer) error {
 	st, err := d.New(game.Spec{Mode: game.ModeChallenge, Seed: seed})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "the \"impossible\" challenge, seed %d: a size-6 board to solve in %s\n", st.Seed, game.ChallengeLimit)
 	screen := image.Rect(0, 0, d.X.W, d.X.H)
-	if err := shot(d, screen, filepath.Join(*out, "before.png")); err != nil {
+	if err := shot(d, screen, filepath.Join(out, "before.png")); err != nil {
 		return err
 	}
 
 	var rec *screencast.Recorder
-	if *anim {
+	if anim {
 		rec = screencast.Start(d.Grab, d.Browser.Window)
-	}
-	argv := []string{"play", "-calibration", calFile, "-display", d.X.Display, "-settle", settle.String(), "-not-taken", notTaken.String()}
-	if *tplFile != "" {
-		argv = append(argv, "-templates", *tplFile)
-	}
-	if *swap {
-		argv = append(argv, "-swap")
 	}
 	fmt.Fprintf(stdout, "running: hexiom %v\n", argv)
 	ctx, cancel := context.WithTimeout(ctx, game.ChallengeLimit+time.Minute)
@@ -117,12 +118,12 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	t0 := time.Now()
 	perr := cmd.Run()
 	wall := time.Since(t0)
-	if err := shot(d, screen, filepath.Join(*out, "after.png")); err != nil {
+	if err := shot(d, screen, filepath.Join(out, "after.png")); err != nil {
 		return err
 	}
 	if rec != nil {
 		time.Sleep(1500 * time.Millisecond) // the solved panel
-		if err := rec.Stop(filepath.Join(*out, "run.gif")); err != nil {
+		if err := rec.Stop(filepath.Join(out, "run.gif")); err != nil {
 			fmt.Fprintf(stderr, "hexiom-lab play-demo: animation: %v\n", err)
 		}
 	}
@@ -130,11 +131,30 @@ func runPlayDemo(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "pictures: %s, %s", filepath.Join(*out, "before.png"), filepath.Join(*out, "after.png"))
+	fmt.Fprintf(stdout, "pictures: %s, %s", filepath.Join(out, "before.png"), filepath.Join(out, "after.png"))
 	if rec != nil {
-		fmt.Fprintf(stdout, ", %s", filepath.Join(*out, "run.gif"))
+		fmt.Fprintf(stdout, ", %s", filepath.Join(out, "run.gif"))
 	}
 	fmt.Fprintln(stdout)
+	return demoVerdict(stdout, st, perr, wall)
+}
+
+// demoArgv is the command line of hexiom play for the demo.
+func demoArgv(calFile, display string, settle, notTaken time.Duration, tplFile string, swap bool) []string {
+	argv := []string{"play", "-calibration", calFile, "-display", display, "-settle", settle.String(), "-not-taken", notTaken.String()}
+	if tplFile != "" {
+		argv = append(argv, "-templates", tplFile)
+	}
+	if swap {
+		argv = append(argv, "-swap")
+	}
+	return argv
+}
+
+// demoVerdict prints whether hexiom play (its error perr, wall its time)
+// solved the challenge, by the game's state st, and in time for the
+// achievement; an error when not.
+func demoVerdict(stdout io.Writer, st game.State, perr error, wall time.Duration) error {
 	if perr != nil || !st.Solved {
 		fmt.Fprintf(stdout, "NOT SOLVED (hexiom play: %v); the game says solved=%v after %s\n", perr, st.Solved, time.Duration(st.ElapsedMS)*time.Millisecond)
 		return fmt.Errorf("not solved (hexiom play: %v)", perr)

@@ -67,10 +67,32 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	rep, err := solveByCuts(ctx, b, *model, tmp, *timeout)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(stdout, "n=%d: solved %v (proved %v) after %d Gecode runs with %d cuts; Gecode solve %.3f s, wall %.3f s\n",
+			rep.N, rep.Solved, rep.Proved, rep.Iterations, rep.Cuts, rep.SolveS, rep.WallS)
+	}
+	if !rep.Solved {
+		return fmt.Errorf("n=%d: not solved (proved %v)", rep.N, rep.Proved)
+	}
+	return nil
+}
+
+// solveByCuts solves b with Gecode on the model within timeout, its files
+// in tmp, again and again: each answer that is several loops adds their
+// cuts, until one loop, no answer, or no time.
+func solveByCuts(ctx context.Context, b *tantrix.Board, model, tmp string, timeout time.Duration) (mznReport, error) {
 	rep := mznReport{N: b.N}
 	var cuts [][]int
 	index := b.Index()
-	deadline := time.Now().Add(*timeout)
+	deadline := time.Now().Add(timeout)
 	for {
 		left := time.Until(deadline)
 		if left < time.Second {
@@ -79,27 +101,20 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 		dzn := filepath.Join(tmp, "board.dzn")
 		var data bytes.Buffer
 		if err := formats.WriteTantrixDZN(&data, b, cuts); err != nil {
-			return err
+			return rep, err
 		}
 		if err := os.WriteFile(dzn, data.Bytes(), 0o644); err != nil {
-			return err
+			return rep, err
 		}
 		rep.Iterations++
-		ctx, cancel := context.WithTimeout(ctx, left+30*time.Second)
-		cmd := exec.CommandContext(ctx, "minizinc", "--solver", "gecode", "-s",
-			"--time-limit", strconv.FormatInt(left.Milliseconds(), 10), *model, dzn)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		start := time.Now()
-		err := cmd.Run()
-		cancel()
-		rep.WallS += time.Since(start).Seconds()
+		out, wall, err := runGecode(ctx, model, dzn, left)
+		rep.WallS += wall
 		if err != nil {
-			return fmt.Errorf("minizinc: %w\n%s", err, strings.TrimSpace(errb.String()))
+			return rep, err
 		}
-		ans, err := formats.ReadTantrixMZN(&out, "minizinc's output", b)
+		ans, err := formats.ReadTantrixMZN(out, "minizinc's output", b)
 		if err != nil {
-			return fmt.Errorf("run %d: %w", rep.Iterations, err)
+			return rep, fmt.Errorf("run %d: %w", rep.Iterations, err)
 		}
 		rep.SolveS += ans.SolveS
 		if ans.Unsatisfiable {
@@ -113,30 +128,43 @@ func runTantrixMZN(ctx context.Context, args []string, stdout, stderr io.Writer)
 		pieces, _ := tantrix.Pieces(ts, b.Colour)
 		if len(pieces) == 1 {
 			if err := tantrix.Check(b, ts); err != nil {
-				return fmt.Errorf("Gecode's answer fails the checker: %w", err)
+				return rep, fmt.Errorf("Gecode's answer fails the checker: %w", err)
 			}
 			rep.Solved, rep.Proved = true, true
 			break
 		}
-		for _, p := range pieces {
-			cut := make([]int, len(p))
-			for k, pl := range p {
-				cut[k] = index[pl]
-			}
-			cuts = append(cuts, cut)
-		}
+		cuts = appendCuts(cuts, pieces, index)
 	}
 	rep.Cuts = len(cuts)
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
-			return err
+	return rep, nil
+}
+
+// runGecode runs MiniZinc's Gecode on the model and the data file dzn with
+// the time left, and returns its output and how long it took.
+func runGecode(ctx context.Context, model, dzn string, left time.Duration) (*bytes.Buffer, float64, error) {
+	ctx, cancel := context.WithTimeout(ctx, left+30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "minizinc", "--solver", "gecode", "-s",
+		"--time-limit", strconv.FormatInt(left.Milliseconds(), 10), model, dzn)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start).Seconds()
+	if err != nil {
+		return nil, wall, fmt.Errorf("minizinc: %w\n%s", err, strings.TrimSpace(errb.String()))
+	}
+	return &out, wall, nil
+}
+
+// appendCuts appends a cut for each of the pieces: its places' indices.
+func appendCuts(cuts [][]int, pieces [][]tantrix.Place, index map[tantrix.Place]int) [][]int {
+	for _, p := range pieces {
+		cut := make([]int, len(p))
+		for k, pl := range p {
+			cut[k] = index[pl]
 		}
-	} else {
-		fmt.Fprintf(stdout, "n=%d: solved %v (proved %v) after %d Gecode runs with %d cuts; Gecode solve %.3f s, wall %.3f s\n",
-			rep.N, rep.Solved, rep.Proved, rep.Iterations, rep.Cuts, rep.SolveS, rep.WallS)
+		cuts = append(cuts, cut)
 	}
-	if !rep.Solved {
-		return fmt.Errorf("n=%d: not solved (proved %v)", rep.N, rep.Proved)
-	}
-	return nil
+	return cuts
 }

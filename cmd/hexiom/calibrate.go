@@ -64,18 +64,8 @@ func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := screen.check(!*auto); err != nil {
 		return err
 	}
-	var area calibration.Area
-	if *auto {
-		area, err = findAuto(*screen.capture, tpl)
-	} else {
-		area, err = byClicks(stdout, *clicksVia, *timeout)
-	}
+	area, err := findArea(*auto, *screen.capture, tpl, stdout, *clicksVia, *timeout)
 	if err != nil {
-		if *auto {
-			return errors.Join(err,
-				errors.New("-auto could not find the board by itself; calibrate with three clicks instead: run 'hexiom calibrate' (no -auto) with a board in view"),
-				errors.New("then, "+learnHint()))
-		}
 		return err
 	}
 	// Check: read the board with the new calibration, once the game has
@@ -91,17 +81,36 @@ func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			fmt.Fprintln(stderr, "hexiom calibrate:", learnHint())
 		}
 	}
-	path := *out
-	if path == "" {
-		path, err = calibration.Save(area)
-	} else {
-		err = calibration.SaveFile(path, area)
-	}
+	path, err := saveArea(*out, area)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s\nsaved to %s\n", area, path)
 	return nil
+}
+
+// findArea finds the board: by itself with auto (capture the way to grab
+// the screen), else by three clicks heard via clicksVia within timeout.
+func findArea(auto bool, capture string, tpl *vision.Templates, stdout io.Writer, clicksVia string, timeout time.Duration) (calibration.Area, error) {
+	if !auto {
+		return byClicks(stdout, clicksVia, timeout)
+	}
+	area, err := findAuto(capture, tpl)
+	if err != nil {
+		return area, errors.Join(err,
+			errors.New("-auto could not find the board by itself; calibrate with three clicks instead: run 'hexiom calibrate' (no -auto) with a board in view"),
+			errors.New("then, "+learnHint()))
+	}
+	return area, nil
+}
+
+// saveArea saves the area to out ("": the calibration file every command
+// reads) and returns the file's path.
+func saveArea(out string, area calibration.Area) (string, error) {
+	if out == "" {
+		return calibration.Save(area)
+	}
+	return out, calibration.SaveFile(out, area)
 }
 
 // byClicks asks for the three clicks and derives the area.

@@ -64,20 +64,9 @@ func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	path := *out
-	if path == "" {
-		if path, err = vision.TemplatesPath(); err != nil {
-			return err
-		}
-	}
-	var into *vision.Templates
-	if _, err := os.Stat(path); err == nil && !*fresh {
-		if into, err = vision.LoadTemplates(path); err != nil {
-			return fmt.Errorf("%w (use -new to start a new set)", err)
-		}
-		fmt.Fprintf(stderr, "hexiom learn: templates: adding to the set %s\n", path)
-	} else {
-		fmt.Fprintf(stderr, "hexiom learn: templates: a new set, to be saved as %s\n", path)
+	path, into, err := learnInto(*out, *fresh, stderr)
+	if err != nil {
+		return err
 	}
 	img, err := grab(*imgPath, off, screen, area)
 	if err != nil {
@@ -102,6 +91,33 @@ func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		verb = "added to the set"
 	}
 	fmt.Fprintf(stdout, "learnt the %d cells of %s, a size-%d board (%s) into %s\n", len(truth.Cells), levelName, truth.Size, verb, path)
+	printLearnt(stdout, t)
+	return nil
+}
+
+// learnInto returns the template set's file (out, or the user's set) and
+// the set in it to add to, nil for a new set (fresh, or none saved yet).
+func learnInto(out string, fresh bool, stderr io.Writer) (path string, into *vision.Templates, err error) {
+	path = out
+	if path == "" {
+		if path, err = vision.TemplatesPath(); err != nil {
+			return "", nil, err
+		}
+	}
+	if _, err := os.Stat(path); err == nil && !fresh {
+		if into, err = vision.LoadTemplates(path); err != nil {
+			return "", nil, fmt.Errorf("%w (use -new to start a new set)", err)
+		}
+		fmt.Fprintf(stderr, "hexiom learn: templates: adding to the set %s\n", path)
+	} else {
+		fmt.Fprintf(stderr, "hexiom learn: templates: a new set, to be saved as %s\n", path)
+	}
+	return path, into, nil
+}
+
+// printLearnt prints how surely t tells its classes apart, and what it
+// has not learnt yet with the levels that show it.
+func printLearnt(stdout io.Writer, t *vision.Templates) {
 	fmt.Fprintf(stdout, "how surely each class was told from the nearest other (its cells' least score; the margin): %s\n", t.Sep)
 	if m := t.Missing(); len(m) > 0 {
 		fmt.Fprintf(stdout, "not learnt yet: %s; cells that look like them will be refused\n", strings.Join(m, ", "))
@@ -114,7 +130,6 @@ func runLearn(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	} else {
 		fmt.Fprintln(stdout, "every kind of cell and every digit learnt")
 	}
-	return nil
 }
 
 // learnLevel returns the level -level names: an official level number, or a

@@ -56,13 +56,8 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	for flag, file := range map[string]string{"-debug": *debug, "-o": *out} {
-		if file == "" {
-			continue
-		}
-		if err := writableDir(file); err != nil {
-			return fmt.Errorf("%s %q: %w", flag, file, err)
-		}
+	if err := writableFlags(map[string]string{"-debug": *debug, "-o": *out}); err != nil {
+		return err
 	}
 	area, tpl, err := loadBoth(*calPath, *tplPath, "read", stderr)
 	if err != nil {
@@ -80,12 +75,7 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		area, img, r, err = readAgain(screen, area, img, r, tpl, *calPath, err, stderr)
 	}
 	tRead := time.Since(t1)
-	var saveErr error
-	if *debug != "" && (r.Size != 0 || err != nil) {
-		if pic, perr := picture.Reading(img, area, r); perr == nil {
-			saveErr = capture.SavePNG(*debug, pic)
-		}
-	}
+	saveErr := saveReading(*debug, img, area, r, err)
 	if err != nil {
 		if *debug != "" && saveErr == nil {
 			err = errors.Join(err, errors.New("see "+*debug))
@@ -109,6 +99,34 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v\n",
 		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
 	return saveErr
+}
+
+// writableFlags checks that the directory of each file named (by its
+// flag; "": none) can be written to.
+func writableFlags(files map[string]string) error {
+	for flag, file := range files {
+		if file == "" {
+			continue
+		}
+		if err := writableDir(file); err != nil {
+			return fmt.Errorf("%s %q: %w", flag, file, err)
+		}
+	}
+	return nil
+}
+
+// saveReading saves the overlay of the reading r of img to the PNG path
+// ("": none) when there is something to show (a board read, or an error
+// readErr); it returns the save's error.
+func saveReading(path string, img image.Image, area calibration.Area, r vision.Reading, readErr error) error {
+	if path == "" || r.Size == 0 && readErr == nil {
+		return nil
+	}
+	pic, perr := picture.Reading(img, area, r)
+	if perr != nil {
+		return nil
+	}
+	return capture.SavePNG(path, pic)
 }
 
 // readAgain is read when the board is not in the calibrated area (the

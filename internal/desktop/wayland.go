@@ -113,15 +113,8 @@ const (
 // it. One runs on a machine at a time (the portal's screenshots have one
 // path): it waits for another to close first, up to PortalWait.
 func StartWayland(w, h int) (wl *Wayland, err error) {
-	for _, p := range waylandParts {
-		if strings.HasPrefix(p.path, "/") {
-			_, err = os.Stat(p.path)
-		} else {
-			_, err = exec.LookPath(p.path)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("start Wayland: %s missing (apt-get install %s): %w", p.path, p.pkg, err)
-		}
+	if err := checkWaylandParts(); err != nil {
+		return nil, err
 	}
 	lock, err := lockPortal()
 	if err != nil {
@@ -139,28 +132,68 @@ func StartWayland(w, h int) (wl *Wayland, err error) {
 			wl = nil
 		}
 	}()
+	cred, err := wl.makeDirs()
+	if err != nil {
+		return nil, err
+	}
+	base, err := wl.startSway(cred)
+	if err != nil {
+		return nil, err
+	}
+	env := append(base, "WAYLAND_DISPLAY="+wl.Socket, "DISPLAY="+wl.Display)
+	if err := wl.startPortal(env); err != nil {
+		return nil, err
+	}
+	return wl, nil
+}
+
+// checkWaylandParts reports the first program or file of waylandParts
+// missing.
+func checkWaylandParts() error {
+	var err error
+	for _, p := range waylandParts {
+		if strings.HasPrefix(p.path, "/") {
+			_, err = os.Stat(p.path)
+		} else {
+			_, err = exec.LookPath(p.path)
+		}
+		if err != nil {
+			return fmt.Errorf("start Wayland: %s missing (apt-get install %s): %w", p.path, p.pkg, err)
+		}
+	}
+	return nil
+}
+
+// makeDirs makes the runtime directory, and returns the credential the
+// programs run with: nobody's when this process is root (sway refuses
+// root; the directories become nobody's), else nil.
+func (wl *Wayland) makeDirs() (*syscall.Credential, error) {
 	if err := os.Mkdir(wl.RuntimeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("start Wayland: %w", err)
 	}
 	var cred *syscall.Credential
 	if os.Geteuid() == 0 {
-		// sway refuses root; the directories become nobody's.
 		cred = &syscall.Credential{Uid: 65534, Gid: 65534, Groups: []uint32{}}
-		for _, d := range []string{dir, wl.RuntimeDir} {
+		for _, d := range []string{wl.dir, wl.RuntimeDir} {
 			if err := os.Chown(d, 65534, 65534); err != nil {
 				return nil, fmt.Errorf("start Wayland: %w", err)
 			}
 		}
 	}
+	return cred, nil
+}
 
-	// sway, which starts XWayland and then runs ready.sh, which writes
-	// down the displays.
+// startSway starts sway, which starts XWayland and then runs ready.sh,
+// which writes down the displays (wl.Display, wl.Socket). It returns the
+// environment the programs share.
+func (wl *Wayland) startSway(cred *syscall.Credential) ([]string, error) {
+	dir := wl.dir
 	ready := filepath.Join(dir, "ready")
 	// XWayland runs as sway's user and lets only that user in: let the
 	// local users in (this process, when it is root).
 	script := fmt.Sprintf("#!/bin/sh\nxhost +local: >/dev/null &&\necho \"$DISPLAY $WAYLAND_DISPLAY\" > %[1]s.tmp && mv %[1]s.tmp %[1]s\n", ready)
 	config := fmt.Sprintf("xwayland enable\noutput HEADLESS-1 resolution %dx%d position 0 0\nexec /bin/sh %s\n",
-		w, h, filepath.Join(dir, "ready.sh"))
+		wl.W, wl.H, filepath.Join(dir, "ready.sh"))
 	for name, text := range map[string]string{"ready.sh": script, "sway.config": config} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			return nil, fmt.Errorf("start Wayland: %w", err)
@@ -172,7 +205,7 @@ func StartWayland(w, h int) (wl *Wayland, err error) {
 		"WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman"), "sway", "-c", filepath.Join(dir, "sway.config")); err != nil {
 		return nil, err
 	}
-	err = wl.waitFor("sway to start XWayland", func() (bool, error) {
+	err := wl.waitFor("sway to start XWayland", func() (bool, error) {
 		b, err := os.ReadFile(ready)
 		if errors.Is(err, os.ErrNotExist) {
 			return false, nil
@@ -190,16 +223,19 @@ func StartWayland(w, h int) (wl *Wayland, err error) {
 	if err != nil {
 		return nil, err
 	}
-	env := append(base, "WAYLAND_DISPLAY="+wl.Socket, "DISPLAY="+wl.Display)
+	return base, nil
+}
 
-	// The session bus, then PipeWire, the portal's wlroots backend and
-	// the portal.
-	wl.Bus = "unix:path=" + filepath.Join(dir, "bus")
+// startPortal starts the session bus, then PipeWire, the portal's wlroots
+// backend and the portal, each once the one before is up, and checks that
+// the portal offers screenshots.
+func (wl *Wayland) startPortal(env []string) error {
+	wl.Bus = "unix:path=" + filepath.Join(wl.dir, "bus")
 	if err := wl.start("dbus-daemon", nil, env, "dbus-daemon", "--session", "--nofork", "--address="+wl.Bus); err != nil {
-		return nil, err
+		return err
 	}
 	var conn *dbus.Conn
-	err = wl.waitFor("the D-Bus session bus", func() (bool, error) {
+	err := wl.waitFor("the D-Bus session bus", func() (bool, error) {
 		c, err := dbus.Connect(wl.Bus)
 		if err != nil {
 			return false, nil // not listening yet
@@ -208,40 +244,40 @@ func StartWayland(w, h int) (wl *Wayland, err error) {
 		return true, nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer conn.Close()
 	env = append(env, "DBUS_SESSION_BUS_ADDRESS="+wl.Bus)
 	if err := wl.start("pipewire", nil, env, "pipewire"); err != nil {
-		return nil, err
+		return err
 	}
 	if err := wl.waitFor("PipeWire", func() (bool, error) {
 		_, err := os.Stat(filepath.Join(wl.RuntimeDir, "pipewire-0"))
 		return err == nil, nil
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	if err := wl.start("xdg-desktop-portal-wlr", nil, env, "/usr/libexec/xdg-desktop-portal-wlr"); err != nil {
-		return nil, err
+		return err
 	}
 	if err := wl.waitFor("xdg-desktop-portal-wlr on the bus", func() (bool, error) { return hasOwner(conn, wlrName) }); err != nil {
-		return nil, err
+		return err
 	}
 	if err := wl.start("xdg-desktop-portal", nil, env, "/usr/libexec/xdg-desktop-portal"); err != nil {
-		return nil, err
+		return err
 	}
 	if err := wl.waitFor("xdg-desktop-portal on the bus", func() (bool, error) { return hasOwner(conn, portalName) }); err != nil {
-		return nil, err
+		return err
 	}
 	var xml string
 	err = conn.Object(portalName, portalPath).Call("org.freedesktop.DBus.Introspectable.Introspect", 0).Store(&xml)
 	if err != nil {
-		return nil, fmt.Errorf("start Wayland: introspect the portal: %w", err)
+		return fmt.Errorf("start Wayland: introspect the portal: %w", err)
 	}
 	if !strings.Contains(xml, screenshotIf) {
-		return nil, fmt.Errorf("start Wayland: the portal offers no %s (xdg-desktop-portal 1.16 offers it only where a backend with the Access interface is installed: apt-get install xdg-desktop-portal-gtk)", screenshotIf)
+		return fmt.Errorf("start Wayland: the portal offers no %s (xdg-desktop-portal 1.16 offers it only where a backend with the Access interface is installed: apt-get install xdg-desktop-portal-gtk)", screenshotIf)
 	}
-	return wl, nil
+	return nil
 }
 
 // start runs a part of the desktop in its own process group, killed with

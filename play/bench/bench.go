@@ -72,22 +72,9 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 		log = io.Discard
 	}
 	t0 := time.Now()
-	opt := desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom}
-	var learnSize int
-	if o.Theme != "classic" {
-		// A look with its own pitch rule is calibrated on the size played
-		// (challenges: 6); its larger calibrated area needs a taller screen.
-		learnSize = 6
-		if o.Challenge == 0 && len(o.Levels) > 0 {
-			l, err := board.Level(o.Levels[0])
-			if err != nil {
-				return nil, err
-			}
-			learnSize = l.Size
-		}
-		ls := board.ShowcaseSeed(learnSize, 900000) // not a board benched
-		opt.Start = game.Spec{Mode: game.ModeRandom, Size: learnSize, Seed: &ls}
-		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 120, 30+1280, 120+800)
+	opt, learnSize, err := deskOptions(o)
+	if err != nil {
+		return nil, err
 	}
 	d, err := desk.Start(opt)
 	if err != nil {
@@ -120,8 +107,43 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 		args = append(args, "-templates", tpl)
 	}
 
-	var specs []game.Spec
-	var names []string
+	specs, names := o.boards()
+	results, failed := playAll(d, o, args, specs, names, w)
+	summarise(w, results, "challenges", func(b Board) bool { return strings.HasPrefix(b.Name, "challenge") })
+	summarise(w, results, "official levels", func(b Board) bool { return strings.HasPrefix(b.Name, "level") })
+	host, _ := os.Hostname()
+	fmt.Fprintf(w, "%d boards, %d failed; %s, %d CPUs, %s; whole run %s\n", len(results), failed, host, runtime.NumCPU(), runtime.Version(), time.Since(t0).Round(time.Second))
+	if failed > 0 || len(results) < len(specs) {
+		return results, fmt.Errorf("%d of %d boards failed", failed, len(specs))
+	}
+	return results, nil
+}
+
+// deskOptions returns the desktop Run starts for o, and the size of the
+// board a look other than classic is learnt from (0 for classic).
+func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
+	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom}
+	if o.Theme != "classic" {
+		// A look with its own pitch rule is calibrated on the size played
+		// (challenges: 6); its larger calibrated area needs a taller screen.
+		learnSize = 6
+		if o.Challenge == 0 && len(o.Levels) > 0 {
+			l, err := board.Level(o.Levels[0])
+			if err != nil {
+				return opt, 0, err
+			}
+			learnSize = l.Size
+		}
+		ls := board.ShowcaseSeed(learnSize, 900000) // not a board benched
+		opt.Start = game.Spec{Mode: game.ModeRandom, Size: learnSize, Seed: &ls}
+		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 120, 30+1280, 120+800)
+	}
+	return opt, learnSize, nil
+}
+
+// boards returns the boards o benches, the challenges first, and their
+// names.
+func (o Options) boards() (specs []game.Spec, names []string) {
 	for i := 0; i < o.Challenge; i++ {
 		s := o.Seed + uint64(i)
 		specs = append(specs, game.Spec{Mode: game.ModeChallenge, Seed: &s})
@@ -131,8 +153,13 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 		specs = append(specs, game.Spec{Mode: game.ModeLevel, Level: l})
 		names = append(names, fmt.Sprintf("level %d", l))
 	}
-	var results []Board
-	failed := 0
+	return specs, names
+}
+
+// playAll plays each board with hexiom play's args on d, a line for each
+// on w, and returns the results and how many failed (it stops at the
+// first failure unless o.KeepGoing).
+func playAll(d *desk.Desk, o Options, args []string, specs []game.Spec, names []string, w io.Writer) (results []Board, failed int) {
 	for i, sp := range specs {
 		a := args
 		if o.TraceDir != "" {
@@ -152,14 +179,7 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 		fmt.Fprintf(w, "%-22s %6.2f s (exit %5.2f s)  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d\n",
 			b.Name, b.ToSolved.Seconds(), b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag), r.Grabs, r.Looks, r.Quick)
 	}
-	summarise(w, results, "challenges", func(b Board) bool { return strings.HasPrefix(b.Name, "challenge") })
-	summarise(w, results, "official levels", func(b Board) bool { return strings.HasPrefix(b.Name, "level") })
-	host, _ := os.Hostname()
-	fmt.Fprintf(w, "%d boards, %d failed; %s, %d CPUs, %s; whole run %s\n", len(results), failed, host, runtime.NumCPU(), runtime.Version(), time.Since(t0).Round(time.Second))
-	if failed > 0 || len(results) < len(specs) {
-		return results, fmt.Errorf("%d of %d boards failed", failed, len(specs))
-	}
-	return results, nil
+	return results, failed
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }

@@ -370,27 +370,11 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	}
 	var got []calibration.Point
 	for _, i := range []int{top, below, bottom} {
-		p := cells[i].Pt()
-		if err := d.Robot.Move(p); err != nil {
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
+		c, err := d.clickHeard(l, cells[i].Pt())
+		if err != nil {
+			return calibration.Area{}, err
 		}
-		time.Sleep(20 * time.Millisecond)
-		if err := d.Robot.Press(); err != nil {
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
-		}
-		time.Sleep(20 * time.Millisecond)
-		if err := d.Robot.Release(); err != nil {
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: click: %w", err)
-		}
-		select {
-		case c, ok := <-l.Clicks():
-			if !ok {
-				return calibration.Area{}, fmt.Errorf("desk: calibrate: listener stopped: %v", l.Err())
-			}
-			got = append(got, calibration.Point{X: float64(c.X), Y: float64(c.Y)})
-		case <-time.After(desktop.Patience):
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: the click at %v was not heard in %v", p, desktop.Patience)
-		}
+		got = append(got, c)
 		time.Sleep(30 * time.Millisecond)
 	}
 	// The page logs pointer events in batches: wait until it has logged
@@ -414,26 +398,61 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	if size != s {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: clicks give size %d, the board is size %d", size, s)
 	}
-	for i, c := range cells {
-		if e := area.Centre(s, i).Dist(c); e > 2 {
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: cell %d is %.1f px from where the page draws it", i, e)
-		}
-	}
-	if st.Geometry.Rule == game.RuleOriginal {
-		// Then one calibration places every size.
-		for _, sz := range board.ScreenSizes() {
-			for i := range truth.Cells(sz) {
-				if e := area.Centre(sz, i).Dist(truth.Centre(sz, i)); e > 2 {
-					return calibration.Area{}, fmt.Errorf("desk: calibrate: size-%d cell %d is %.1f px from where the page draws it", sz, i, e)
-				}
-			}
-		}
-		if math.Abs(area.Side-truth.Side) > 3 {
-			return calibration.Area{}, fmt.Errorf("desk: calibrate: area side %.1f, the page's %.1f", area.Side, truth.Side)
-		}
+	if err := checkCalibration(area, truth, cells, s, st.Geometry.Rule == game.RuleOriginal); err != nil {
+		return calibration.Area{}, err
 	}
 	d.Area = area
 	return area, nil
+}
+
+// clickHeard clicks at p and returns the click the listener l heard.
+func (d *Desk) clickHeard(l clicks.Listener, p image.Point) (calibration.Point, error) {
+	if err := d.Robot.Move(p); err != nil {
+		return calibration.Point{}, fmt.Errorf("desk: calibrate: click: %w", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if err := d.Robot.Press(); err != nil {
+		return calibration.Point{}, fmt.Errorf("desk: calibrate: click: %w", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if err := d.Robot.Release(); err != nil {
+		return calibration.Point{}, fmt.Errorf("desk: calibrate: click: %w", err)
+	}
+	select {
+	case c, ok := <-l.Clicks():
+		if !ok {
+			return calibration.Point{}, fmt.Errorf("desk: calibrate: listener stopped: %v", l.Err())
+		}
+		return calibration.Point{X: float64(c.X), Y: float64(c.Y)}, nil
+	case <-time.After(desktop.Patience):
+		return calibration.Point{}, fmt.Errorf("desk: calibrate: the click at %v was not heard in %v", p, desktop.Patience)
+	}
+}
+
+// checkCalibration checks the area calibrated on a board of size s
+// against the cells the page draws, and with the original rule (where one
+// calibration places every size, original) against the page's own area
+// truth at every size.
+func checkCalibration(area, truth calibration.Area, cells []calibration.Point, s int, original bool) error {
+	for i, c := range cells {
+		if e := area.Centre(s, i).Dist(c); e > 2 {
+			return fmt.Errorf("desk: calibrate: cell %d is %.1f px from where the page draws it", i, e)
+		}
+	}
+	if !original {
+		return nil
+	}
+	for _, sz := range board.ScreenSizes() {
+		for i := range truth.Cells(sz) {
+			if e := area.Centre(sz, i).Dist(truth.Centre(sz, i)); e > 2 {
+				return fmt.Errorf("desk: calibrate: size-%d cell %d is %.1f px from where the page draws it", sz, i, e)
+			}
+		}
+	}
+	if math.Abs(area.Side-truth.Side) > 3 {
+		return fmt.Errorf("desk: calibrate: area side %.1f, the page's %.1f", area.Side, truth.Side)
+	}
+	return nil
 }
 
 // Config returns a play configuration on this desk with the calibrated area.

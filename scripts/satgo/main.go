@@ -56,40 +56,10 @@ func main() {
 		os.Exit(2)
 	}
 	wait := time.Duration(*limit * float64(time.Second))
-	// prepare reads the file into a fresh solver and returns its solve.
-	prepare := func() (func() string, error) {
-		switch name {
-		case "gophersat":
-			pb, err := gsolver.ParseCNF(bytes.NewReader(data))
-			if err != nil {
-				return nil, err
-			}
-			s := gsolver.New(pb)
-			return func() string {
-				done := make(chan gsolver.Status, 1)
-				go func() { done <- s.Solve() }()
-				select {
-				case st := <-done:
-					return map[gsolver.Status]string{gsolver.Sat: "SAT", gsolver.Unsat: "UNSAT"}[st]
-				case <-time.After(wait):
-					return "TIMEOUT"
-				}
-			}, nil
-		case "gini":
-			g, err := gini.NewDimacs(bytes.NewReader(data))
-			if err != nil {
-				return nil, err
-			}
-			return func() string {
-				return map[int]string{1: "SAT", -1: "UNSAT", 0: "TIMEOUT"}[g.Try(wait)]
-			}, nil
-		}
-		return nil, fmt.Errorf("unknown solver %q (want gophersat or gini)", name)
-	}
 	var cs, ws []time.Duration
 	var spent time.Duration
 	for r := 0; r < 5 && spent < 2*time.Second; r++ {
-		solve, err := prepare()
+		solve, err := prepare(name, data, wait)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "satgo: %s: %v\n", file, err)
 			os.Exit(2)
@@ -107,4 +77,36 @@ func main() {
 			fmt.Printf("%s %.3f %.3f %d\n", status, float64(median(cs))/1e6, float64(median(ws))/1e6, len(cs))
 		}
 	}
+}
+
+// prepare reads data (a CNF file) into a fresh solver of the name and
+// returns its solve, which gives up after wait.
+func prepare(name string, data []byte, wait time.Duration) (func() string, error) {
+	switch name {
+	case "gophersat":
+		pb, err := gsolver.ParseCNF(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		s := gsolver.New(pb)
+		return func() string {
+			done := make(chan gsolver.Status, 1)
+			go func() { done <- s.Solve() }()
+			select {
+			case st := <-done:
+				return map[gsolver.Status]string{gsolver.Sat: "SAT", gsolver.Unsat: "UNSAT"}[st]
+			case <-time.After(wait):
+				return "TIMEOUT"
+			}
+		}, nil
+	case "gini":
+		g, err := gini.NewDimacs(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		return func() string {
+			return map[int]string{1: "SAT", -1: "UNSAT", 0: "TIMEOUT"}[g.Try(wait)]
+		}, nil
+	}
+	return nil, fmt.Errorf("unknown solver %q (want gophersat or gini)", name)
 }

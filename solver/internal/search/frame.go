@@ -32,7 +32,16 @@ type frame struct {
 // the pairs after each step and the frontier of each step. It returns the
 // size of the widest frontier.
 func (fr *frame) layout(p Problem) (maxOpen int) {
-	n := len(p.Nbrs)
+	fr.size(len(p.Nbrs))
+	fr.loadCells(p)
+	fr.countNeighbours(p)
+	fr.countEdgesAfter(p)
+	fr.openIntervals(p)
+	return fr.listFrontiers()
+}
+
+// size makes the per-cell slices of fr hold n cells, order empty.
+func (fr *frame) size(n int) {
 	fr.n = n
 	fr.state = grow8(fr.state, n)
 	fr.lockv = grow8(fr.lockv, n)
@@ -49,8 +58,12 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 		fr.closeLog = make([]int16, 0, n+8)
 	}
 	fr.closeLog = fr.closeLog[:0]
+}
 
-	for i := 0; i < n; i++ {
+// loadCells sets each cell's neighbours, state and locked number, and the
+// visit order (p.Visit, or index order) with each free cell's step.
+func (fr *frame) loadCells(p Problem) {
+	for i := 0; i < fr.n; i++ {
 		fr.deg[i] = int8(len(p.Nbrs[i]))
 		for k, j := range p.Nbrs[i] {
 			fr.nb[6*i+k] = int16(j)
@@ -78,7 +91,12 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 		}
 	}
 	fr.f = len(fr.order)
-	for i := 0; i < n; i++ {
+}
+
+// countNeighbours sets occ and rem with nothing decided: each cell's
+// locked neighbours and free ones.
+func (fr *frame) countNeighbours(p Problem) {
+	for i := 0; i < fr.n; i++ {
 		var o, r int8
 		for _, j := range p.Nbrs[i] {
 			switch fr.state[j] {
@@ -90,7 +108,11 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 		}
 		fr.occ[i], fr.rem[i] = o, r
 	}
+}
 
+// countEdgesAfter sets edgesAfter: the adjacent pairs of cells both
+// decided after each step.
+func (fr *frame) countEdgesAfter(p Problem) {
 	fr.edgesAfter = grow32(fr.edgesAfter, fr.f+1)
 	fr.edgesAfter[fr.f] = 0
 	for k := fr.f - 1; k >= 0; k-- {
@@ -102,17 +124,21 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 		}
 		fr.edgesAfter[k] = e
 	}
-	// The frontier of step k: decided cells and locked tiles next to both
-	// a decided and an undecided free cell… or only decided ones for the
-	// decided cells themselves. A cell is on it for an interval of steps:
-	// from the step after it (or, for a locked tile, its first free
-	// neighbour) is decided, to its last free neighbour's step; a locked
-	// tile before that interval counts in lockQ.
+}
+
+// openIntervals sets the steps at which each cell is on the frontier,
+// openLo..openHi. The frontier of step k: decided cells and locked tiles
+// next to both a decided and an undecided free cell… or only decided ones
+// for the decided cells themselves. A cell is on it for an interval of
+// steps: from the step after it (or, for a locked tile, its first free
+// neighbour) is decided, to its last free neighbour's step; a locked tile
+// before that interval counts in lockQ.
+func (fr *frame) openIntervals(p Problem) {
 	fr.openIdx = grow32(fr.openIdx, fr.f+2)
 	fr.lockQ = grow32(fr.lockQ, fr.f+1)
-	fr.openLo = grow32(fr.openLo, n)
-	fr.openHi = grow32(fr.openHi, n)
-	for i := 0; i < n; i++ {
+	fr.openLo = grow32(fr.openLo, fr.n)
+	fr.openHi = grow32(fr.openHi, fr.n)
+	for i := 0; i < fr.n; i++ {
 		lo, hi := int32(fr.f), int32(-1) // the first and last step of a free neighbour
 		for _, j := range p.Nbrs[i] {
 			if q := fr.pos[j]; q >= 0 {
@@ -128,13 +154,17 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 			fr.openLo[i], fr.openHi[i] = 1, 0
 		}
 	}
-	// The lists of all steps in one slice, each in cell order, by counting:
-	// cur[k] first counts step k's cells (from differences), then is where
-	// its next cell goes. lockQ likewise from differences.
+}
+
+// listFrontiers puts the lists of all steps in open (step k's at
+// openIdx[k]), each in cell order, by counting: cur[k] first counts step
+// k's cells (from differences), then is where its next cell goes. lockQ
+// likewise from differences. It returns the size of the widest.
+func (fr *frame) listFrontiers() (maxOpen int) {
 	fr.cur = grow32(fr.cur, fr.f+2)
 	clear(fr.cur)
 	clear(fr.lockQ)
-	for i := 0; i < n; i++ {
+	for i := 0; i < fr.n; i++ {
 		lo, hi := fr.openLo[i], fr.openHi[i]
 		if lo <= hi {
 			fr.cur[lo]++
@@ -165,7 +195,7 @@ func (fr *frame) layout(p Problem) (maxOpen int) {
 		fr.open = make([]int16, total)
 	}
 	fr.open = fr.open[:total]
-	for i := 0; i < n; i++ {
+	for i := 0; i < fr.n; i++ {
 		for k := fr.openLo[i]; k <= fr.openHi[i]; k++ {
 			fr.open[fr.cur[k]] = int16(i)
 			fr.cur[k]++

@@ -96,16 +96,7 @@ func (s *Searcher) resetLearner(keep bool) {
 	s.cs = grow64(s.cs, (s.f+2)*w)
 	s.nbm = grow64(s.nbm, s.n*w)
 	clear(s.nbm)
-	s.reach = grow32(s.reach, s.f+1)
-	s.reach[0] = 0
-	for k := 1; k <= s.f; k++ {
-		r := max(s.reach[k-1], int32(k))
-		c := int(s.order[k-1])
-		for _, j := range s.nb[6*c : 6*c+int(s.deg[c])] {
-			r = max(r, s.pos[j]+1)
-		}
-		s.reach[k] = r
-	}
+	s.setReach()
 	for i := 0; i < s.n; i++ {
 		for _, j := range s.nb[6*i : 6*i+int(s.deg[i])] {
 			if s.pos[j] >= 0 {
@@ -126,9 +117,29 @@ func (s *Searcher) resetLearner(keep bool) {
 		s.ngSpare = grow64(s.ngSpare, 2*size)
 		return
 	}
-	// File the nogoods again: copy them out, then insert each by the step
-	// of its last cell in the new order (same level, same free cells, same
-	// number of steps).
+	s.refile()
+}
+
+// setReach sets reach: reach[k] is 1 + the last step next to a step
+// before k.
+func (s *Searcher) setReach() {
+	s.reach = grow32(s.reach, s.f+1)
+	s.reach[0] = 0
+	for k := 1; k <= s.f; k++ {
+		r := max(s.reach[k-1], int32(k))
+		c := int(s.order[k-1])
+		for _, j := range s.nb[6*c : 6*c+int(s.deg[c])] {
+			r = max(r, s.pos[j]+1)
+		}
+		s.reach[k] = r
+	}
+}
+
+// refile files the nogoods again: copies them out, then inserts each by
+// the step of its last cell in the new order (same level, same free
+// cells, same number of steps).
+func (s *Searcher) refile() {
+	w := s.w
 	k := 0
 	for m := range s.ngLen {
 		for i := 0; i < int(s.ngLen[m]); i++ {

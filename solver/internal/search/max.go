@@ -295,54 +295,78 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		return noLoss
 	}
 	s.ka = sc.ka
-	qLo, qHi, nOpen := sc.qLo, sc.qHi, sc.n
+	nOpen := sc.n
 	if nOpen > 1 && nOpen < 256 && !hallOK(&s.cnt, &sc.need) {
 		return noLoss
 	}
-	// Counts: the tiles of v beyond the cells that can take v are set aside
-	// (forced: aMin tiles of sum sMin and weight lMin); rest may be.
-	var rest [8]int32
-	var aMin, sMin, lMin, nRest int32
+	var lc lossCounts
+	if !s.countLoss(&lc) {
+		return noLoss // more 5s and 6s placed already than the cap
+	}
+	if limit >= 0 && lc.lMin > limit {
+		return lc.lMin
+	}
+	lRange, aRange := s.rangeLoss(&sc, u+nOpen)
+	if limit >= 0 && lRange > limit {
+		return lRange
+	}
+	return s.handshakeLoss(k, &sc, &lc, lRange, aRange, limit)
+}
+
+// lossCounts is what lossBound tells from the counts alone: the tiles of v
+// beyond the cells that can take v are set aside (forced: aMin tiles of
+// sum sMin and weight lMin); rest may be (nRest of them). Of the 5s and
+// 6s, extra more are set aside (SetHighCap), of sum at least sExtra;
+// restX is rest without the cheapest of them.
+type lossCounts struct {
+	rest, restX             [8]int32
+	aMin, sMin, lMin, nRest int32
+	extra, sExtra           int32
+}
+
+// countLoss fills lc from the counts; false when more 5s and 6s are placed
+// already than the cap allows.
+func (s *MaxSearcher) countLoss(lc *lossCounts) bool {
 	for v := int32(0); v < 7; v++ {
 		ex := max(s.cnt[v]-s.capV[v], 0)
-		aMin += ex
-		sMin += ex * v
-		lMin += ex * s.wt[v]
-		rest[v] = s.cnt[v] - ex
-		nRest += rest[v]
+		lc.aMin += ex
+		lc.sMin += ex * v
+		lc.lMin += ex * s.wt[v]
+		lc.rest[v] = s.cnt[v] - ex
+		lc.nRest += lc.rest[v]
 	}
 	// 5s and 6s: at least hiOut are set aside (SetHighCap), ex[5]+ex[6]
 	// of them above; the others, extra, are not known: the cheapest for the
 	// smallest sum (restX is rest without them), any for the largest.
+	rest := &lc.rest
 	extra := s.hiOut - (s.cnt[5] - rest[5]) - (s.cnt[6] - rest[6])
-	var sExtra int32
-	restX := rest
-	if extra > 0 {
-		if extra > rest[5]+rest[6] {
-			return noLoss // more 5s and 6s placed already than the cap
-		}
-		t := min(extra, restX[5])
-		restX[5] -= t
-		restX[6] -= extra - t
-		sExtra = 5*t + 6*(extra-t)
-		if s.points {
-			lMin += sExtra
-		} else {
-			lMin += extra
-		}
+	lc.restX = lc.rest
+	if extra <= 0 {
+		return true
+	}
+	if extra > rest[5]+rest[6] {
+		return false
+	}
+	t := min(extra, lc.restX[5])
+	lc.restX[5] -= t
+	lc.restX[6] -= extra - t
+	lc.extra, lc.sExtra = extra, 5*t+6*(extra-t)
+	if s.points {
+		lc.lMin += lc.sExtra
 	} else {
-		extra = 0
+		lc.lMin += extra
 	}
-	if limit >= 0 && lMin > limit {
-		return lMin
-	}
-	// Counts over ranges of numbers: the cells that can take a number in
-	// [a, b] are those whose interval meets it; the tiles of a..b beyond
-	// them are set aside, the cheapest first. Over disjoint ranges the
-	// losses add up (dp[b]: the best sum over ranges within 0..b-1; dpA the
-	// same for the number of tiles).
+	return true
+}
+
+// rangeLoss bounds the loss by counts over ranges of numbers, slots being
+// the cells left and the open ones: the cells that can take a number in
+// [a, b] are those whose interval meets it; the tiles of a..b beyond them
+// are set aside, the cheapest first. Over disjoint ranges the losses add
+// up (dp[b]: the best sum over ranges within 0..b-1; dpA the same for the
+// number of tiles). It returns the loss and the number of tiles.
+func (s *MaxSearcher) rangeLoss(sc *openScan, slots int32) (lRange, aRange int32) {
 	var below, above [8]int32 // slots with hi < a, with lo > b
-	slots := u + nOpen
 	for v := 1; v < 8; v++ {
 		below[v] = below[v-1] + s.hiHist[v-1] + sc.hi[v-1]
 	}
@@ -373,15 +397,19 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 			dpA[b+1] = max(dpA[b+1], dpA[a]+e)
 		}
 	}
-	lRange, aRange := dp[7], dpA[7]
-	if limit >= 0 && lRange > limit {
-		return lRange
-	}
-	// The handshake, for each number a = aMin+x of tiles set aside.
+	return dp[7], dpA[7]
+}
+
+// handshakeLoss is lossBound's last bound: the handshake, for each number
+// a = aMin+x of tiles set aside.
+func (s *MaxSearcher) handshakeLoss(k int, sc *openScan, lc *lossCounts, lRange, aRange, limit int32) int32 {
+	u := int32(s.f - k)
+	qLo, qHi := sc.qLo, sc.qHi
+	aMin, extra := lc.aMin, lc.extra
 	w := s.sumOccU + s.edgesAfter[k]
 	base := s.d - 2*w // s = base + 2·take
 	bestLoss := int32(noLoss)
-	for x := max(aRange-aMin, extra, 0); x <= nRest; x++ {
+	for x := max(aRange-aMin, extra, 0); x <= lc.nRest; x++ {
 		a := aMin + x
 		fut := s.left - a - s.openFree // tiles on the undecided cells
 		if fut > u {
@@ -390,8 +418,8 @@ func (s *MaxSearcher) lossBound(k int, limit int32) int32 {
 		if fut < 0 {
 			break
 		}
-		sLo := sMin + sExtra + bottomSum(&restX, x-extra)
-		sHi := sMin + topSum(&rest, x)
+		sLo := lc.sMin + lc.sExtra + bottomSum(&lc.restX, x-extra)
+		sHi := lc.sMin + topSum(&lc.rest, x)
 		lossLo := a
 		if s.points { // the loss is the sum set aside
 			lossLo = max(sLo, lRange)

@@ -14,19 +14,14 @@ package search
 // 10 s.)
 func Unsatisfiable(p Problem) bool {
 	n := len(p.Nbrs)
-	const (
-		unknown = iota
-		occupied
-		empty
-	)
 	st := make([]int8, n)
 	var pool [7]bool
 	for i := 0; i < n; i++ {
 		switch {
 		case p.Hole[i]:
-			st[i] = empty
+			st[i] = propEmpty
 		case p.Locked[i] != Empty:
-			st[i] = occupied
+			st[i] = propOccupied
 		case p.Start[i] != Empty:
 			pool[p.Start[i]] = true
 		}
@@ -34,47 +29,18 @@ func Unsatisfiable(p Problem) bool {
 	for changed := true; changed; {
 		changed = false
 		for i := 0; i < n; i++ {
-			if st[i] != occupied {
+			if st[i] != propOccupied {
 				continue
 			}
-			var o, u int
-			for _, j := range p.Nbrs[i] {
-				switch st[j] {
-				case occupied:
-					o++
-				case unknown:
-					u++
-				}
-			}
-			// The numbers the cell may take: its locked one, or the pool's.
-			lo, hi := -1, -1
-			for v := o; v <= o+u && v <= 6; v++ {
-				if p.Locked[i] != Empty && int(p.Locked[i]) != v || p.Locked[i] == Empty && !pool[v] {
-					continue
-				}
-				if lo < 0 {
-					lo = v
-				}
-				hi = v
-			}
-			if lo < 0 {
+			force, ok := propForce(p, st, &pool, i)
+			if !ok {
 				return true
 			}
-			if u == 0 {
-				continue
-			}
-			force := int8(unknown)
-			switch {
-			case hi == o:
-				force = empty
-			case lo == o+u:
-				force = occupied
-			}
-			if force == unknown {
+			if force == propUnknown {
 				continue
 			}
 			for _, j := range p.Nbrs[i] {
-				if st[j] == unknown {
+				if st[j] == propUnknown {
 					st[j] = force
 					changed = true
 				}
@@ -82,4 +48,50 @@ func Unsatisfiable(p Problem) bool {
 		}
 	}
 	return false
+}
+
+// The states of Unsatisfiable's cells.
+const (
+	propUnknown = iota
+	propOccupied
+	propEmpty
+)
+
+// propForce returns what the occupied cell i forces on its neighbours not
+// yet forced (propUnknown: nothing), by the numbers it may still take (its
+// locked one, or the pool's, within what its neighbours allow); false when
+// it may take none.
+func propForce(p Problem, st []int8, pool *[7]bool, i int) (int8, bool) {
+	var o, u int
+	for _, j := range p.Nbrs[i] {
+		switch st[j] {
+		case propOccupied:
+			o++
+		case propUnknown:
+			u++
+		}
+	}
+	// The numbers the cell may take: its locked one, or the pool's.
+	lo, hi := -1, -1
+	for v := o; v <= o+u && v <= 6; v++ {
+		if p.Locked[i] != Empty && int(p.Locked[i]) != v || p.Locked[i] == Empty && !pool[v] {
+			continue
+		}
+		if lo < 0 {
+			lo = v
+		}
+		hi = v
+	}
+	if lo < 0 {
+		return propUnknown, false
+	}
+	switch {
+	case u == 0:
+		return propUnknown, true
+	case hi == o:
+		return propEmpty, true
+	case lo == o+u:
+		return propOccupied, true
+	}
+	return propUnknown, true
 }

@@ -21,8 +21,22 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 	for k := range 7 {
 		u[k] = hi[k] - lo[k]
 	}
+	bs, zmin := boxRHS(cuts, lo, u)
+	tb := newBoxTableau(cuts, bs, zmin, u)
+	tb.simplex()
+	var lam [7]float64
+	for k := range 7 {
+		mu := min(max(*tb.at(boxRows, n+7+1+k), 0), u[k])
+		lam[k] = lo[k] + mu
+	}
+	return lam, *tb.at(boxRows, tb.cols-1) + zmin
+}
+
+// boxRHS returns the primal's right-hand sides b_i + zmin, and zmin: one
+// less than the least any cut reaches in the box lo + [0, u].
+func boxRHS(cuts []boxCut, lo, u [7]float64) ([]float64, float64) {
 	zmin := math.Inf(1)
-	bs := make([]float64, n)
+	bs := make([]float64, len(cuts))
 	for i, c := range cuts {
 		bi, low := c.a, c.a
 		for k := range 7 {
@@ -35,44 +49,68 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 		bs[i] = bi
 		zmin = min(zmin, low)
 	}
-	zmin -= 1
-	// Tableau: 8 rows (the constraints) and the objective row; columns:
-	// π (n), ρ (7), the slacks (8), the right-hand side.
-	const rows = 8
+	return bs, zmin - 1
+}
+
+// boxRows is the number of boxLP's constraints; the tableau's row boxRows
+// is the objective's.
+const boxRows = 8
+
+// boxTableau is boxLP's simplex tableau: boxRows rows (the constraints)
+// and the objective row; columns: π (n), ρ (7), the slacks (boxRows), the
+// right-hand side. basis holds each row's basic column.
+type boxTableau struct {
+	t     []float64
+	cols  int
+	basis [boxRows]int
+}
+
+func (tb *boxTableau) at(r, c int) *float64 { return &tb.t[r*tb.cols+c] }
+
+// newBoxTableau sets up the dual of boxLP with the origin as its basis.
+func newBoxTableau(cuts []boxCut, bs []float64, zmin float64, u [7]float64) boxTableau {
+	n := len(cuts)
+	const rows = boxRows
 	cols := n + 7 + rows + 1
-	t := make([]float64, (rows+1)*cols)
-	at := func(r, c int) *float64 { return &t[r*cols+c] }
+	tb := boxTableau{t: make([]float64, (rows+1)*cols), cols: cols}
 	rhs := cols - 1
 	for i := range n {
-		*at(0, i) = 1
+		*tb.at(0, i) = 1
 	}
-	*at(0, rhs) = 1
+	*tb.at(0, rhs) = 1
 	for k := range 7 {
 		for i, c := range cuts {
-			*at(1+k, i) = -c.g[k]
+			*tb.at(1+k, i) = -c.g[k]
 		}
-		*at(1+k, n+k) = -1
+		*tb.at(1+k, n+k) = -1
 	}
 	for r := range rows {
-		*at(r, n+7+r) = 1
+		*tb.at(r, n+7+r) = 1
 	}
 	// The objective row holds z_j − c_j (maximising c·x): −c at first.
 	obj := rows
 	for i := range n {
-		*at(obj, i) = -(bs[i] - zmin)
+		*tb.at(obj, i) = -(bs[i] - zmin)
 	}
 	for k := range 7 {
-		*at(obj, n+k) = u[k]
+		*tb.at(obj, n+k) = u[k]
 	}
-	basis := make([]int, rows)
 	for r := range rows {
-		basis[r] = n + 7 + r
+		tb.basis[r] = n + 7 + r
 	}
+	return tb
+}
+
+// simplex runs the simplex method by Bland's rule, at most 1000 pivots.
+func (tb *boxTableau) simplex() {
+	const rows, obj = boxRows, boxRows
+	cols, basis := tb.cols, &tb.basis
+	rhs := cols - 1
 	for iter := 0; iter < 1000; iter++ {
 		// Bland: the first column with a negative reduced cost.
 		enter := -1
 		for j := 0; j < rhs; j++ {
-			if *at(obj, j) < -1e-9 {
+			if *tb.at(obj, j) < -1e-9 {
 				enter = j
 				break
 			}
@@ -82,8 +120,8 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 		}
 		leave, best := -1, math.Inf(1)
 		for r := range rows {
-			if a := *at(r, enter); a > 1e-9 {
-				q := *at(r, rhs) / a
+			if a := *tb.at(r, enter); a > 1e-9 {
+				q := *tb.at(r, rhs) / a
 				if q < best-1e-12 || q < best+1e-12 && leave >= 0 && basis[r] < basis[leave] {
 					leave, best = r, q
 				}
@@ -92,28 +130,28 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 		if leave < 0 {
 			break // unbounded: cannot be (Σ π ≤ 1 and ρ costs)
 		}
-		p := *at(leave, enter)
+		tb.pivot(leave, enter)
+	}
+}
+
+// pivot makes column enter basic in row leave.
+func (tb *boxTableau) pivot(leave, enter int) {
+	cols := tb.cols
+	p := *tb.at(leave, enter)
+	for j := range cols {
+		*tb.at(leave, j) /= p
+	}
+	for r := 0; r <= boxRows; r++ {
+		if r == leave {
+			continue
+		}
+		f := *tb.at(r, enter)
+		if f == 0 {
+			continue
+		}
 		for j := range cols {
-			*at(leave, j) /= p
+			*tb.at(r, j) -= f * *tb.at(leave, j)
 		}
-		for r := 0; r <= rows; r++ {
-			if r == leave {
-				continue
-			}
-			f := *at(r, enter)
-			if f == 0 {
-				continue
-			}
-			for j := range cols {
-				*at(r, j) -= f * *at(leave, j)
-			}
-		}
-		basis[leave] = enter
 	}
-	var lam [7]float64
-	for k := range 7 {
-		mu := min(max(*at(obj, n+7+1+k), 0), u[k])
-		lam[k] = lo[k] + mu
-	}
-	return lam, *at(obj, rhs) + zmin
+	tb.basis[leave] = enter
 }

@@ -183,6 +183,24 @@ func OccBits(p Problem, fi []int32) int {
 // order of p.Visit (nil: index order); false when the state would be
 // wider than maxBits.
 func (o *OccDP) Reset(p Problem, maxBits int) bool {
+	fi := o.freeIndex(p)
+	o.close = make([][]occClose, o.nf)
+	o.k = 1
+	for j := range p.Nbrs {
+		if !p.Hole[j] {
+			o.addClose(p, fi, j)
+		}
+	}
+	if o.nf == 0 || o.k > min(maxBits, OccWideBits) || slices.Max(o.pool[:]) > 63 {
+		return false // (a histogram packs 6 bits a number above the state)
+	}
+	o.sized, o.sufOK, o.cap, o.tableCap, o.capped = false, false, o.pool, occMaxTables, false
+	return true
+}
+
+// freeIndex returns each cell's index among the free cells in p's visit
+// order (-1: not free), and sets nf, ok, the pool and odd.
+func (o *OccDP) freeIndex(p Problem) []int {
 	n := len(p.Nbrs)
 	fi := make([]int, n)
 	o.nf, o.ok, o.pool, o.odd = 0, true, [7]int32{}, false
@@ -205,47 +223,42 @@ func (o *OccDP) Reset(p Problem, maxBits int) bool {
 			o.odd = o.odd != (t&1 == 1)
 		}
 	}
-	o.close = make([][]occClose, o.nf)
-	o.k = 1
-	for j := 0; j < n; j++ {
-		if p.Hole[j] {
-			continue
-		}
-		lo, hi, fixed := fi[j], fi[j], int8(0)
-		if lo < 0 {
-			lo = math.MaxInt
-		}
-		for _, q := range p.Nbrs[j] {
-			if fi[q] >= 0 {
-				lo, hi = min(lo, fi[q]), max(hi, fi[q])
-			} else if p.Locked[q] != Empty {
-				fixed++
-			}
-		}
-		if hi < 0 { // a locked cell among locked cells and holes
-			if p.Locked[j] != fixed {
-				o.ok = false
-			}
-			continue
-		}
-		o.k = max(o.k, hi-lo+1)
-		oc := occClose{self: -1, fixed: fixed, locked: p.Locked[j], shift: 31, base: uint8(16*(1+int(p.Locked[j])) + int(fixed))}
-		if fi[j] >= 0 {
-			oc.self = int8(hi - fi[j])
-			oc.shift, oc.base = uint8(oc.self), uint8(fixed)
-		}
-		for _, q := range p.Nbrs[j] {
-			if fi[q] >= 0 {
-				oc.nb |= 1 << (hi - fi[q])
-			}
-		}
-		o.close[hi] = append(o.close[hi], oc)
+	return fi
+}
+
+// addClose adds cell j (not a hole) to what closes at the step of its
+// last free neighbour (or itself), widening k to its span; a locked cell
+// among locked cells and holes only is checked at once (ok).
+func (o *OccDP) addClose(p Problem, fi []int, j int) {
+	lo, hi, fixed := fi[j], fi[j], int8(0)
+	if lo < 0 {
+		lo = math.MaxInt
 	}
-	if o.nf == 0 || o.k > min(maxBits, OccWideBits) || slices.Max(o.pool[:]) > 63 {
-		return false // (a histogram packs 6 bits a number above the state)
+	for _, q := range p.Nbrs[j] {
+		if fi[q] >= 0 {
+			lo, hi = min(lo, fi[q]), max(hi, fi[q])
+		} else if p.Locked[q] != Empty {
+			fixed++
+		}
 	}
-	o.sized, o.sufOK, o.cap, o.tableCap, o.capped = false, false, o.pool, occMaxTables, false
-	return true
+	if hi < 0 { // a locked cell among locked cells and holes
+		if p.Locked[j] != fixed {
+			o.ok = false
+		}
+		return
+	}
+	o.k = max(o.k, hi-lo+1)
+	oc := occClose{self: -1, fixed: fixed, locked: p.Locked[j], shift: 31, base: uint8(16*(1+int(p.Locked[j])) + int(fixed))}
+	if fi[j] >= 0 {
+		oc.self = int8(hi - fi[j])
+		oc.shift, oc.base = uint8(oc.self), uint8(fixed)
+	}
+	for _, q := range p.Nbrs[j] {
+		if fi[q] >= 0 {
+			oc.nb |= 1 << (hi - fi[q])
+		}
+	}
+	o.close[hi] = append(o.close[hi], oc)
 }
 
 // Footprint is what the passes over the layout of the last Reset may
@@ -366,69 +379,90 @@ func (o *OccDP) code() {
 	o.gcode = o.gcode[:0]
 	o.pats = o.pats[:0]
 	seen := map[occPat]uint8{}
-	var pos [32]uint8
 	for m := 0; m < o.nf; m++ {
 		cls := o.close[m]
-		var rel uint32
-		for _, c := range cls {
-			rel |= c.nb
-			if c.self >= 0 {
-				rel |= 1 << uint(c.self)
-			}
-		}
-		n := 0
-		for r := rel; r != 0; r &= r - 1 {
-			pos[n] = uint8(bits.TrailingZeros32(r))
-			n++
-		}
+		pos, n := readBits(cls)
 		if n > occGatherBits {
 			return
 		}
 		g := &o.gath[m]
-		for b := range g.gt {
-			for x := range g.gt[b] {
-				var key uint16
-				for j, q := range pos[:n] {
-					if int(q)/8 == b && x>>(q%8)&1 != 0 {
-						key |= 1 << j
-					}
-				}
-				g.gt[b][x] = key
-			}
-		}
+		g.gather(pos[:n])
 		g.off = int32(len(o.gcode))
-		for key := 0; key < 1<<n; key++ {
-			var st uint32
-			for j, q := range pos[:n] {
-				if key>>j&1 != 0 {
-					st |= 1 << q
-				}
-			}
-			var p occPat
-			for _, c := range cls {
-				cnt := int8(bits.OnesCount32(st&c.nb)) + c.fixed
-				if c.self < 0 {
-					p.bad = p.bad || cnt != c.locked
-				} else if st>>uint(c.self)&1 != 0 {
-					p.d += 1 << (6 * uint(cnt))
-				}
-			}
-			if p.bad {
-				p.d = 0
-			}
-			code, ok := seen[p]
-			if !ok {
-				if len(o.pats) == 256 {
-					return
-				}
-				code = uint8(len(o.pats))
-				seen[p] = code
-				o.pats = append(o.pats, p)
-			}
-			o.gcode = append(o.gcode, code)
+		if !o.codeRow(cls, pos[:n], seen) {
+			return
 		}
 	}
 	o.coded = true
+}
+
+// readBits returns the positions of the state bits the closing cells cls
+// read (their free neighbours and their own), ascending, and how many.
+func readBits(cls []occClose) (pos [32]uint8, n int) {
+	var rel uint32
+	for _, c := range cls {
+		rel |= c.nb
+		if c.self >= 0 {
+			rel |= 1 << uint(c.self)
+		}
+	}
+	for r := rel; r != 0; r &= r - 1 {
+		pos[n] = uint8(bits.TrailingZeros32(r))
+		n++
+	}
+	return pos, n
+}
+
+// gather fills g's tables for the state bits pos: each byte of a state
+// to its bits' part of the row's index.
+func (g *occGather) gather(pos []uint8) {
+	for b := range g.gt {
+		for x := range g.gt[b] {
+			var key uint16
+			for j, q := range pos {
+				if int(q)/8 == b && x>>(q%8)&1 != 0 {
+					key |= 1 << j
+				}
+			}
+			g.gt[b][x] = key
+		}
+	}
+}
+
+// codeRow appends to gcode the step's row: the pattern of what the cells
+// cls close in each state of the bits pos, coded by seen (new ones added
+// to pats); false when the patterns pass 256.
+func (o *OccDP) codeRow(cls []occClose, pos []uint8, seen map[occPat]uint8) bool {
+	for key := 0; key < 1<<len(pos); key++ {
+		var st uint32
+		for j, q := range pos {
+			if key>>j&1 != 0 {
+				st |= 1 << q
+			}
+		}
+		var p occPat
+		for _, c := range cls {
+			cnt := int8(bits.OnesCount32(st&c.nb)) + c.fixed
+			if c.self < 0 {
+				p.bad = p.bad || cnt != c.locked
+			} else if st>>uint(c.self)&1 != 0 {
+				p.d += 1 << (6 * uint(cnt))
+			}
+		}
+		if p.bad {
+			p.d = 0
+		}
+		code, ok := seen[p]
+		if !ok {
+			if len(o.pats) == 256 {
+				return false
+			}
+			code = uint8(len(o.pats))
+			seen[p] = code
+			o.pats = append(o.pats, p)
+		}
+		o.gcode = append(o.gcode, code)
+	}
+	return true
 }
 
 // occGatherBits is the most bits of the state a step's closing cells may
@@ -530,9 +564,14 @@ func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32
 	if best == ninf {
 		return math.Inf(-1), hist, true
 	}
-	// Back from the best last state: at each step the state with the top
-	// bits its predecessor dropped, and the counts of the free cells
-	// occupied as the step closes them.
+	return float64(best), o.traceBack(bs), true
+}
+
+// traceBack returns the histogram of the arrangement eval's choices lead
+// to from the last state bs: back from it, at each step the state with the
+// top bits its predecessor dropped, and the counts of the free cells
+// occupied as the step closes them.
+func (o *OccDP) traceBack(bs uint32) (hist [7]int32) {
 	for m := o.nf - 1; m >= 0; m-- {
 		ch := o.choice[o.chOff[m]:o.chOff[m+1]]
 		full := bs | uint32(ch[bs>>5]>>(2*(bs&31))&3)<<uint(o.w[m])
@@ -543,7 +582,7 @@ func (o *OccDP) eval(ctx context.Context, w, lam *[7]float64) (float64, [7]int32
 		}
 		bs = full >> 1
 	}
-	return float64(best), hist, true
+	return hist
 }
 
 // Lagrange minimises the Lagrangian bound on Σ w[k]·h[k] over λ by at most
@@ -696,7 +735,6 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	if !ok {
 		return false, false, 0, -1
 	}
-	const none = math.MinInt16
 
 	// The pass: a layer holds, for each state in turn, its histograms
 	// so far (6 bits a number), ascending; off[s] is where state s's
@@ -704,156 +742,22 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	// top bits its step dropped (none to two: its parents), each with
 	// what closes in t and them: a parent's histograms plus that stay
 	// ascending, and t's are their merge, without duplicates.
-	sz := 1 << slices.Max(o.w)
-	if cap(o.off[0]) < sz+1 {
-		o.off[0], o.off[1] = make([]int32, sz+1), make([]int32, sz+1)
-	}
-	cur, nxt := append(o.layer[0][:0], 0), o.layer[1][:0]
-	cOff, nOff := o.off[0][:sz+1], o.off[1][:sz+1]
-	cOff[0], cOff[1] = 0, 1 // before the first step: no bits, one state
+	cur, nxt, cOff, nOff := o.refuteLayers()
 	defer func() { o.layer[0], o.layer[1] = cur[:0], nxt[:0] }()
-	goal := occScale * target
-	best = -1
-	var poolLc int32
-	var coef [7]int32 // what a tile of each number adds to the bound
-	for j := range coef {
-		coef[j] = occScale*w[j] - lc[j]
-		poolLc += lc[j] * o.cap[j]
-	}
-	// Each table of AddTable's bound, but the histogram's part.
-	xs := o.extra
-	var xbase [occMaxTables]int32
+	rs := o.newRefuteStep(w, lc, target)
 
 	prev := 0 // the bits of the states before the step
 	for m := 0; m < o.nf; m++ {
-		nxt = nxt[:0]
-		cls, row := o.close[m], o.sufRow(m)
-		wn := o.w[m]
-		drop := prev + 1 - wn
-		sh := uint(wn - 1)
-		var ga *occGather
-		var codes []uint8
-		if o.coded {
-			cls = nil // the pattern says what closes
-			ga = &o.gath[m]
-			codes = o.gcode[ga.off:]
+		rs.at(o, m)
+		var fits bool
+		nxt, fits = o.refuteLayer(&rs, cur, cOff, nxt[:0], nOff, prev, limit)
+		if !fits {
+			return false, false, states + int64(len(nxt)), -1
 		}
-		final := m == o.nf-1
-		for t := range uint32(len(row)) {
-			nOff[t] = int32(len(nxt))
-			if row[t] == none || !o.extraAlive(m, t) {
-				continue
-			}
-			// Each parent's histograms that may go on, plus what
-			// closes, into o.part[dd].
-			parts := 0
-			for dd := range uint32(1) << drop {
-				ps := t>>1 | dd<<sh
-				pl := cur[cOff[ps]:cOff[ps+1]]
-				o.part[dd] = o.part[dd][:0]
-				if len(pl) == 0 {
-					continue
-				}
-				// What closes in the full state: the histogram's
-				// increase d, the numbers it touches (with the most
-				// each may hold before), its part of the bound.
-				full := t | dd<<uint(wn)
-				var d uint64
-				var touched [7]uint8
-				var room [7]int32
-				nt, ok := 0, true
-				if ga != nil {
-					p := o.pats[codes[ga.key(full)]]
-					d, ok = p.d, !p.bad
-				}
-				for _, c := range cls {
-					cnt := int8(bits.OnesCount32(full&c.nb)) + c.fixed
-					if c.self < 0 {
-						if cnt != c.locked {
-							ok = false
-							break
-						}
-					} else if full>>uint(c.self)&1 != 0 {
-						d += 1 << (6 * uint(cnt))
-					}
-				}
-				if !ok {
-					continue
-				}
-				base := int32(row[t]) + poolLc
-				for x := range xs {
-					xbase[x] = int32(xs[x].suf[o.sufOff[m]+int(t)])
-				}
-				for j := range 7 {
-					if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
-						touched[nt], room[nt] = uint8(6*j), o.cap[j]-dj
-						if room[nt] < 0 {
-							ok = false
-						}
-						nt++
-						base += coef[j] * dj
-						for x := range xs {
-							xbase[x] += xs[x].c[j] * dj
-						}
-					}
-				}
-				if !ok {
-					continue
-				}
-				for _, h := range pl {
-					fits := true
-					for q := range nt {
-						if int32(h>>touched[q]&63) > room[q] {
-							fits = false
-						}
-					}
-					if !fits {
-						continue
-					}
-					bnd := base
-					for j := range 7 {
-						bnd += coef[j] * int32(h>>(6*uint(j))&63)
-					}
-					if bnd < goal || !xfits(xs, &xbase, h) {
-						continue
-					}
-					nh := h + d
-					if final { // every cell closed: the value itself
-						v := int32(0)
-						for j := range 7 {
-							v += w[j] * int32(nh>>(6*uint(j))&63)
-						}
-						if v < target {
-							continue
-						}
-						best = max(best, v)
-					}
-					o.part[dd] = append(o.part[dd], nh)
-				}
-				if len(o.part[dd]) > 0 {
-					parts++
-				}
-			}
-			switch {
-			case parts == 0:
-			case drop == 0:
-				nxt = append(nxt, o.part[0]...)
-			case drop == 1:
-				nxt = mergeUniq(nxt, o.part[0], o.part[1])
-			default:
-				o.merged[0] = mergeUniq(o.merged[0][:0], o.part[0], o.part[1])
-				o.merged[1] = mergeUniq(o.merged[1][:0], o.part[2], o.part[3])
-				nxt = mergeUniq(nxt, o.merged[0], o.merged[1])
-			}
-			if len(nxt) > limit {
-				return false, false, states + int64(len(nxt)), -1
-			}
-		}
-		nOff[len(row)] = int32(len(nxt))
 		states += int64(len(nxt))
 		cur, nxt = nxt, cur
 		cOff, nOff = nOff, cOff
-		prev = wn
+		prev = o.w[m]
 		if len(cur) == 0 {
 			return true, true, states, -1
 		}
@@ -861,7 +765,204 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 			return false, false, states, -1
 		}
 	}
-	return false, true, states, best // every state left meets the target
+	return false, true, states, rs.best // every state left meets the target
+}
+
+// refuteLayers readies Refute's two layers and their offsets, sized for
+// the widest state: the first holds the one state before the first step
+// (no bits), with the empty histogram.
+func (o *OccDP) refuteLayers() (cur, nxt []uint64, cOff, nOff []int32) {
+	sz := 1 << slices.Max(o.w)
+	if cap(o.off[0]) < sz+1 {
+		o.off[0], o.off[1] = make([]int32, sz+1), make([]int32, sz+1)
+	}
+	cur, nxt = append(o.layer[0][:0], 0), o.layer[1][:0]
+	cOff, nOff = o.off[0][:sz+1], o.off[1][:sz+1]
+	cOff[0], cOff[1] = 0, 1
+	return cur, nxt, cOff, nOff
+}
+
+// refuteLayer appends to nxt the layer of rs's step (nOff: where each
+// state's histograms start) from the layer before, cur (cOff), whose
+// states have prev bits; false when it passes limit histograms.
+func (o *OccDP) refuteLayer(rs *refuteStep, cur []uint64, cOff []int32, nxt []uint64, nOff []int32, prev, limit int) ([]uint64, bool) {
+	const none = math.MinInt16
+	m, row := rs.m, rs.row
+	wn := o.w[m]
+	drop := prev + 1 - wn
+	sh := uint(wn - 1)
+	for t := range uint32(len(row)) {
+		nOff[t] = int32(len(nxt))
+		if row[t] == none || !o.extraAlive(m, t) {
+			continue
+		}
+		// Each parent's histograms that may go on, plus what
+		// closes, into o.part[dd].
+		parts := 0
+		for dd := range uint32(1) << drop {
+			ps := t>>1 | dd<<sh
+			pl := cur[cOff[ps]:cOff[ps+1]]
+			o.part[dd] = o.part[dd][:0]
+			if len(pl) == 0 {
+				continue
+			}
+			o.part[dd] = o.refuteParent(rs, t, t|dd<<uint(wn), pl, o.part[dd])
+			if len(o.part[dd]) > 0 {
+				parts++
+			}
+		}
+		if parts > 0 {
+			nxt = o.mergeParts(nxt, drop)
+		}
+		if len(nxt) > limit {
+			return nxt, false
+		}
+	}
+	nOff[len(row)] = int32(len(nxt))
+	return nxt, true
+}
+
+// refuteStep is what Refute's pass knows at a step: the bound's
+// coefficients and the target, the best value met in the last layer, and
+// the step's row and what closes there.
+type refuteStep struct {
+	w            [7]int32
+	coef         [7]int32 // what a tile of each number adds to the bound
+	poolLc       int32
+	goal, target int32 // the target, scaled by occScale and not
+	best         int32
+
+	m     int
+	final bool       // the last step: every cell closed
+	cls   []occClose // what closes (nil: the pattern says)
+	ga    *occGather // the step's patterns (nil: cls says)
+	codes []uint8    // the patterns' codes from the step's
+	row   []int16    // the table's suffix bound of each state
+}
+
+// newRefuteStep starts Refute's pass for the weights w, the Lagrangian
+// table's costs lc and the target.
+func (o *OccDP) newRefuteStep(w [7]int32, lc [7]int32, target int32) refuteStep {
+	rs := refuteStep{w: w, goal: occScale * target, target: target, best: -1}
+	for j := range rs.coef {
+		rs.coef[j] = occScale*w[j] - lc[j]
+		rs.poolLc += lc[j] * o.cap[j]
+	}
+	return rs
+}
+
+// at moves rs to step m.
+func (rs *refuteStep) at(o *OccDP, m int) {
+	rs.m, rs.final = m, m == o.nf-1
+	rs.cls, rs.row = o.close[m], o.sufRow(m)
+	rs.ga, rs.codes = nil, nil
+	if o.coded {
+		rs.cls = nil // the pattern says what closes
+		rs.ga = &o.gath[m]
+		rs.codes = o.gcode[rs.ga.off:]
+	}
+}
+
+// refuteParent appends to part the histograms of pl (a parent's) that may
+// go on to state t of the step, full being t with the bits the step drops,
+// each plus what closes in full; it raises rs.best on the last step.
+func (o *OccDP) refuteParent(rs *refuteStep, t, full uint32, pl []uint64, part []uint64) []uint64 {
+	// What closes in the full state: the histogram's increase d, the
+	// numbers it touches (with the most each may hold before), its part
+	// of the bound.
+	m, xs := rs.m, o.extra
+	var xbase [occMaxTables]int32 // each table of AddTable's bound, but the histogram's part
+	var d uint64
+	var touched [7]uint8
+	var room [7]int32
+	nt, ok := 0, true
+	if rs.ga != nil {
+		p := o.pats[rs.codes[rs.ga.key(full)]]
+		d, ok = p.d, !p.bad
+	}
+	for _, c := range rs.cls {
+		cnt := int8(bits.OnesCount32(full&c.nb)) + c.fixed
+		if c.self < 0 {
+			if cnt != c.locked {
+				ok = false
+				break
+			}
+		} else if full>>uint(c.self)&1 != 0 {
+			d += 1 << (6 * uint(cnt))
+		}
+	}
+	if !ok {
+		return part
+	}
+	coef, w := rs.coef, rs.w
+	goal, target, final, best := rs.goal, rs.target, rs.final, rs.best
+	base := int32(rs.row[t]) + rs.poolLc
+	for x := range xs {
+		xbase[x] = int32(xs[x].suf[o.sufOff[m]+int(t)])
+	}
+	for j := range 7 {
+		if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
+			touched[nt], room[nt] = uint8(6*j), o.cap[j]-dj
+			if room[nt] < 0 {
+				ok = false
+			}
+			nt++
+			base += coef[j] * dj
+			for x := range xs {
+				xbase[x] += xs[x].c[j] * dj
+			}
+		}
+	}
+	if !ok {
+		return part
+	}
+	for _, h := range pl {
+		fits := true
+		for q := range nt {
+			if int32(h>>touched[q]&63) > room[q] {
+				fits = false
+			}
+		}
+		if !fits {
+			continue
+		}
+		bnd := base
+		for j := range 7 {
+			bnd += coef[j] * int32(h>>(6*uint(j))&63)
+		}
+		if bnd < goal || !xfits(xs, &xbase, h) {
+			continue
+		}
+		nh := h + d
+		if final { // every cell closed: the value itself
+			v := int32(0)
+			for j := range 7 {
+				v += w[j] * int32(nh>>(6*uint(j))&63)
+			}
+			if v < target {
+				continue
+			}
+			best = max(best, v)
+		}
+		part = append(part, nh)
+	}
+	rs.best = best
+	return part
+}
+
+// mergeParts appends to nxt the merge of the parents' histograms in
+// o.part (1 << drop of them), without duplicates.
+func (o *OccDP) mergeParts(nxt []uint64, drop int) []uint64 {
+	switch drop {
+	case 0:
+		return append(nxt, o.part[0]...)
+	case 1:
+		return mergeUniq(nxt, o.part[0], o.part[1])
+	default:
+		o.merged[0] = mergeUniq(o.merged[0][:0], o.part[0], o.part[1])
+		o.merged[1] = mergeUniq(o.merged[1][:0], o.part[2], o.part[3])
+		return mergeUniq(nxt, o.merged[0], o.merged[1])
+	}
 }
 
 // fits16 reports whether the tables of Refute and Find for the weights w
@@ -956,6 +1057,31 @@ const occParMin = 1 << 16
 // 2^17 states or more).
 func (o *OccDP) SetWorkers(n int) { o.workers = n }
 
+// scaledGains returns λ and the gains w − λ scaled up by occScale and
+// rounded up (so that the table stays a bound). A gain below -2^20 is
+// raised to it (a bound stays a bound): the sums of a step's cells then
+// stay far above table's neg.
+func scaledGains(w [7]int32, lam [7]float64) (lc, gain [7]int32) {
+	for k := range gain {
+		lc[k] = int32(math.Ceil(occScale * lam[k]))
+		gain[k] = max(int32(math.Ceil(occScale*(float64(w[k])-lam[k]))), -1<<20)
+	}
+	return lc, gain
+}
+
+// halves runs fill over the states [0, n): the second half on another
+// goroutine when the workers allow and n is large, as in eval.
+func (o *OccDP) halves(n uint32, fill func(lo, hi uint32)) {
+	if o.workers > 1 && n >= 2*occParMin {
+		var wg sync.WaitGroup
+		wg.Go(func() { fill(n/2, n) })
+		fill(0, n/2)
+		wg.Wait()
+	} else {
+		fill(0, n)
+	}
+}
+
 // table sizes and fills o.suf for w and lam (Refute's and Find's): for
 // the state s after step m, suf[m][s] bounds the weight of the free cells
 // that close after m less λ of their counts, scaled up by occScale
@@ -964,13 +1090,7 @@ func (o *OccDP) SetWorkers(n int) { o.workers = n }
 func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]int32, ok bool) {
 	o.size()
 	o.sizeSuf()
-	var gain [7]int32
-	for k := range gain {
-		lc[k] = int32(math.Ceil(occScale * lam[k]))
-		// A gain below -2^20 is raised to it (a bound stays a bound):
-		// the sums of a step's cells then stay far above neg.
-		gain[k] = max(int32(math.Ceil(occScale*(float64(w[k])-lam[k]))), -1<<20)
-	}
+	lc, gain := scaledGains(w, lam)
 	if o.sufOK && o.sufGain == gain {
 		return lc, true // the table is there (Find for each target, then Refute)
 	}
@@ -1018,16 +1138,7 @@ func (o *OccDP) table(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]in
 				}
 			}
 		}
-		n := uint32(len(row))
-		if o.workers > 1 && n >= 2*occParMin {
-			// The second half on another goroutine, as in eval.
-			var wg sync.WaitGroup
-			wg.Go(func() { fill(n/2, n) })
-			fill(0, n/2)
-			wg.Wait()
-		} else {
-			fill(0, n)
-		}
+		o.halves(uint32(len(row)), fill)
 		if m%8 == 0 && ctx.Err() != nil {
 			return lc, false
 		}

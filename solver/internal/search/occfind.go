@@ -74,126 +74,25 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 	if !ok {
 		return false, false, 0, -1
 	}
-	if len(f.memo) == 0 {
-		f.memo = make([]occMemo, 1<<occFindMemoBits)
-	} else if f.od != o || f.goal != target {
-		clear(f.memo)
-	}
-	// A node failed for one table fails for every other: the memo is kept
-	// from one call to the next for the same target.
-	f.od, f.goal = o, target
-	if cap(f.stack) < o.nf+1 {
-		f.stack = make([]occFrame, o.nf+1)
-	}
+	f.start(o, target)
 	st := f.stack[:o.nf+1]
-	sz := 1 << o.k
-	mask := uint32(sz - 1)
-	const none = math.MinInt16
-	goal := occScale * target
-	var poolLc int32
-	var coef [7]int32
-	for j := range coef {
-		coef[j] = occScale*w[j] - lc[j]
-		poolLc += lc[j] * o.pool[j]
-	}
-	// child returns the histogram after step m in state t from h, and its
-	// bound (less than goal: pruned).
-	child := func(m int, t uint32, h uint64) (uint64, int32, bool) {
-		row := o.sufRow(m)
-		rt := row[t&uint32(len(row)-1)] // the state's last w[m] bits
-		if rt == none {
-			return 0, 0, false
-		}
-		var d uint64
-		if o.coded {
-			ga := &o.gath[m]
-			p := o.pats[o.gcode[int(ga.off)+int(ga.key(t))]]
-			if p.bad {
-				return 0, 0, false
-			}
-			d = p.d
-		} else {
-			for _, c := range o.close[m] {
-				cnt := int8(bits.OnesCount32(t&c.nb)) + c.fixed
-				if c.self < 0 {
-					if cnt != c.locked {
-						return 0, 0, false
-					}
-				} else if t>>uint(c.self)&1 != 0 {
-					d += 1 << (6 * uint(cnt))
-				}
-			}
-		}
-		nh := h + d
-		bnd := int32(rt) + poolLc
-		for j := range 7 {
-			c := int32(nh >> (6 * uint(j)) & 63)
-			if c > o.pool[j] {
-				return 0, 0, false
-			}
-			bnd += coef[j] * c
-		}
-		if bnd < goal || !o.extraFits(m, t, nh) {
-			return 0, 0, false
-		}
-		return nh, bnd, true
-	}
+	wk := newOccWalk(o, st, w, lc, target)
 	value = -1
-	key := func(m int, t uint32, h uint64) (uint64, uint32) {
-		x := h*0x9E3779B97F4A7C15 ^ uint64(t)<<7 ^ uint64(m)
-		x ^= x >> 29
-		x *= 0xBF58476D1CE4E5B9
-		x ^= x >> 32
-		return x & (1<<occFindMemoBits - 1), t
-	}
-	failed := func(m int, t uint32, h uint64) bool {
-		i, tt := key(m, t, h)
-		e := &f.memo[i]
-		return e.m8 == uint8(m+1) && e.mt == tt && e.h == h
-	}
-	fail := func(m int, t uint32, h uint64) {
-		i, tt := key(m, t, h)
-		f.memo[i] = occMemo{h: h, mt: tt, m8: uint8(m + 1)}
-	}
 	// st[d] is the node after step d-1 (st[0] the root, before step 0).
 	st[0] = occFrame{}
 	d := 0
-	prepare := func(d int) {
-		// The children of st[d] at step d, the better first.
-		fr := &st[d]
-		t0 := fr.t << 1 & mask
-		_, b0, ok0 := child(d, t0, fr.h)
-		_, b1, ok1 := child(d, t0|1, fr.h)
-		fr.next, fr.n = 0, 0
-		if ok1 && (!ok0 || b1 > b0) {
-			fr.c[fr.n] = t0 | 1
-			fr.n++
-		}
-		if ok0 {
-			fr.c[fr.n] = t0
-			fr.n++
-		}
-		if ok1 && ok0 && b1 <= b0 {
-			fr.c[fr.n] = t0 | 1
-			fr.n++
-		}
-	}
-	prepare(0)
+	wk.prepare(0)
 	for {
 		if d == o.nf {
 			// Every cell closed: h fits the pool and, the table being 0
 			// after the last step, its value meets the target.
-			v := int32(0)
-			for j := range 7 {
-				v += w[j] * int32(st[d].h>>(6*uint(j))&63)
-			}
-			if v >= target {
+			if v := histValue(&w, st[d].h); v >= target {
 				for k := d; k > 0; k-- {
 					occ[k-1] = st[k].t&1 != 0
 				}
 				return true, false, nodes, v
 			}
-			fail(d-1, st[d].t, st[d].h)
+			f.fail(d-1, st[d].t, st[d].h)
 			d--
 			continue
 		}
@@ -202,14 +101,14 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 			if d == 0 {
 				return false, true, nodes, -1
 			}
-			fail(d-1, fr.t, fr.h)
+			f.fail(d-1, fr.t, fr.h)
 			d--
 			continue
 		}
 		t := fr.c[fr.next]
 		fr.next++
-		nh, _, ok := child(d, t, fr.h)
-		if !ok || failed(d, t, nh) {
+		nh, _, ok := wk.child(d, t, fr.h)
+		if !ok || f.failed(d, t, nh) {
 			continue
 		}
 		nodes++
@@ -219,8 +118,142 @@ func (o *OccDP) Find(ctx context.Context, f *OccFind, w [7]int32, lam [7]float64
 		st[d+1] = occFrame{t: t, h: nh}
 		d++
 		if d < o.nf {
-			prepare(d)
+			wk.prepare(d)
 		}
+	}
+}
+
+// start readies f's memo and stack for a search of o for target. A node
+// failed for one table fails for every other: the memo is kept from one
+// call to the next for the same target.
+func (f *OccFind) start(o *OccDP, target int32) {
+	if len(f.memo) == 0 {
+		f.memo = make([]occMemo, 1<<occFindMemoBits)
+	} else if f.od != o || f.goal != target {
+		clear(f.memo)
+	}
+	f.od, f.goal = o, target
+	if cap(f.stack) < o.nf+1 {
+		f.stack = make([]occFrame, o.nf+1)
+	}
+}
+
+// occKey is the memo's slot of the node (m, t, h), and the state it keeps.
+func occKey(m int, t uint32, h uint64) (uint64, uint32) {
+	x := h*0x9E3779B97F4A7C15 ^ uint64(t)<<7 ^ uint64(m)
+	x ^= x >> 29
+	x *= 0xBF58476D1CE4E5B9
+	x ^= x >> 32
+	return x & (1<<occFindMemoBits - 1), t
+}
+
+// failed reports whether the memo holds the node (m, t, h) as failed.
+func (f *OccFind) failed(m int, t uint32, h uint64) bool {
+	i, tt := occKey(m, t, h)
+	e := &f.memo[i]
+	return e.m8 == uint8(m+1) && e.mt == tt && e.h == h
+}
+
+// fail keeps the node (m, t, h) as failed.
+func (f *OccFind) fail(m int, t uint32, h uint64) {
+	i, tt := occKey(m, t, h)
+	f.memo[i] = occMemo{h: h, mt: tt, m8: uint8(m + 1)}
+}
+
+// occWalk is what Find's steps read: the table's bound (its coefficients,
+// scaled by occScale like goal), and the stack.
+type occWalk struct {
+	o      *OccDP
+	st     []occFrame
+	mask   uint32 // a state's bits
+	goal   int32
+	poolLc int32
+	coef   [7]int32
+}
+
+// newOccWalk readies Find's walk of o for the weights w and the target,
+// lc the Lagrangian table's costs, st its stack.
+func newOccWalk(o *OccDP, st []occFrame, w, lc [7]int32, target int32) occWalk {
+	wk := occWalk{o: o, st: st, mask: uint32(1<<o.k - 1), goal: occScale * target}
+	for j := range wk.coef {
+		wk.coef[j] = occScale*w[j] - lc[j]
+		wk.poolLc += lc[j] * o.pool[j]
+	}
+	return wk
+}
+
+// histValue is the value Σ w[j]·h[j] of the histogram h (6 bits a number).
+func histValue(w *[7]int32, h uint64) int32 {
+	v := int32(0)
+	for j := range 7 {
+		v += w[j] * int32(h>>(6*uint(j))&63)
+	}
+	return v
+}
+
+// child returns the histogram after step m in state t from h, and its
+// bound (less than goal: pruned).
+func (k *occWalk) child(m int, t uint32, h uint64) (uint64, int32, bool) {
+	const none = math.MinInt16
+	o := k.o
+	row := o.sufRow(m)
+	rt := row[t&uint32(len(row)-1)] // the state's last w[m] bits
+	if rt == none {
+		return 0, 0, false
+	}
+	var d uint64
+	if o.coded {
+		ga := &o.gath[m]
+		p := o.pats[o.gcode[int(ga.off)+int(ga.key(t))]]
+		if p.bad {
+			return 0, 0, false
+		}
+		d = p.d
+	} else {
+		for _, c := range o.close[m] {
+			cnt := int8(bits.OnesCount32(t&c.nb)) + c.fixed
+			if c.self < 0 {
+				if cnt != c.locked {
+					return 0, 0, false
+				}
+			} else if t>>uint(c.self)&1 != 0 {
+				d += 1 << (6 * uint(cnt))
+			}
+		}
+	}
+	nh := h + d
+	bnd := int32(rt) + k.poolLc
+	for j := range 7 {
+		c := int32(nh >> (6 * uint(j)) & 63)
+		if c > o.pool[j] {
+			return 0, 0, false
+		}
+		bnd += k.coef[j] * c
+	}
+	if bnd < k.goal || !o.extraFits(m, t, nh) {
+		return 0, 0, false
+	}
+	return nh, bnd, true
+}
+
+// prepare puts in st[d] its children at step d, the better first.
+func (k *occWalk) prepare(d int) {
+	fr := &k.st[d]
+	t0 := fr.t << 1 & k.mask
+	_, b0, ok0 := k.child(d, t0, fr.h)
+	_, b1, ok1 := k.child(d, t0|1, fr.h)
+	fr.next, fr.n = 0, 0
+	if ok1 && (!ok0 || b1 > b0) {
+		fr.c[fr.n] = t0 | 1
+		fr.n++
+	}
+	if ok0 {
+		fr.c[fr.n] = t0
+		fr.n++
+	}
+	if ok1 && ok0 && b1 <= b0 {
+		fr.c[fr.n] = t0 | 1
+		fr.n++
 	}
 }
 

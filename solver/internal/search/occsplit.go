@@ -185,39 +185,17 @@ func (o *OccDP) Targets(w [7]int32, goal int32, most int) [][7]int32 {
 // each one left is handed to each (nil: none) as soon as it is known,
 // which may stop Separate (true). It reports false when ctx ended first.
 func (o *OccDP) Separate(ctx context.Context, targets [][7]int32, nu [7]float64, iters int, seed *Dual, each func(h [7]int32, nu [7]float64) bool) (rest [][7]int32, last [][7]float64, ok bool) {
-	var cols [][7]int32
+	sc := &sepColumns{o: o, ctx: ctx}
 	if seed != nil {
 		for _, c := range seed.cuts {
 			var h [7]int32
 			for k := range 7 {
 				h[k] = o.pool[k] - int32(c.g[k])
 			}
-			cols = append(cols, h)
+			sc.cols = append(sc.cols, h)
 		}
 	}
-	// most is the most ν·h of any arrangement at sepScale (-Inf: none),
-	// its histogram a new column; below whether it is under ν·hs.
-	most := func(nu *[7]float64) (float64, [7]int64, bool) {
-		var zero, lam [7]float64
-		var c [7]int64
-		for k := range 7 {
-			c[k] = int64(math.Round(sepScale * nu[k]))
-			lam[k] = -float64(c[k])
-		}
-		v, h, ok := o.eval(ctx, &zero, &lam)
-		if ok && !math.IsInf(v, -1) {
-			cols = append(cols, h)
-		}
-		return v, c, ok
-	}
-	below := func(v float64, c *[7]int64, hs *[7]int32) bool {
-		t := int64(0)
-		for k := range 7 {
-			t += c[k] * int64(hs[k])
-		}
-		return v < float64(t)
-	}
-	v0, c0, ok := most(&nu)
+	v0, c0, ok := sc.most(&nu)
 	if !ok {
 		return nil, nil, false
 	}
@@ -231,13 +209,13 @@ func (o *OccDP) Separate(ctx context.Context, targets [][7]int32, nu [7]float64,
 	}
 	var ls []left
 	for _, hs := range targets {
-		if !below(v0, &c0, &hs) {
-			ls = append(ls, left{hs, sepL(&lam0, &hs, cols) - sepTotal(&hs)})
+		if !sepBelow(v0, &c0, &hs) {
+			ls = append(ls, left{hs, sepL(&lam0, &hs, sc.cols) - sepTotal(&hs)})
 		}
 	}
 	slices.SortStableFunc(ls, func(a, b left) int { return cmp.Compare(b.slack, a.slack) })
 	for _, l := range ls {
-		at, sep, ok := o.sepBox(ctx, l.h, lam0, iters, &cols, most, below)
+		at, sep, ok := sc.sepBox(l.h, lam0, iters)
 		if !ok {
 			return nil, nil, false
 		}
@@ -250,6 +228,40 @@ func (o *OccDP) Separate(ctx context.Context, targets [][7]int32, nu [7]float64,
 		}
 	}
 	return rest, last, true
+}
+
+// sepColumns is what Separate's passes share: the columns, the
+// histograms found so far.
+type sepColumns struct {
+	o    *OccDP
+	ctx  context.Context
+	cols [][7]int32
+}
+
+// most is the most ν·h of any arrangement at sepScale (-Inf: none), with
+// the integer ν it took; its histogram is a new column.
+func (sc *sepColumns) most(nu *[7]float64) (float64, [7]int64, bool) {
+	var zero, lam [7]float64
+	var c [7]int64
+	for k := range 7 {
+		c[k] = int64(math.Round(sepScale * nu[k]))
+		lam[k] = -float64(c[k])
+	}
+	v, h, ok := sc.o.eval(sc.ctx, &zero, &lam)
+	if ok && !math.IsInf(v, -1) {
+		sc.cols = append(sc.cols, h)
+	}
+	return v, c, ok
+}
+
+// sepBelow reports whether most's v (at the integer ν c) is under ν·hs:
+// hs is then outside the hull.
+func sepBelow(v float64, c *[7]int64, hs *[7]int32) bool {
+	t := int64(0)
+	for k := range 7 {
+		t += c[k] * int64(hs[k])
+	}
+	return v < float64(t)
 }
 
 // sepTotal is Σ hs.
@@ -283,55 +295,30 @@ func sepL(lam *[7]float64, hs *[7]int32, cols [][7]int32) float64 {
 // that does not bind (hs is then inside the hull of the columns). It
 // reports whether a pass told hs apart, and else the ν of the least L
 // (normalised to at most 1 a number).
-func (o *OccDP) sepBox(ctx context.Context, hs [7]int32, center [7]float64, iters int, cols *[][7]int32,
-	most func(*[7]float64) (float64, [7]int64, bool), below func(float64, *[7]int64, *[7]int32) bool) (at [7]float64, sep, ok bool) {
+func (sc *sepColumns) sepBox(hs [7]int32, center [7]float64, iters int) (at [7]float64, sep, ok bool) {
 	tot := sepTotal(&hs)
-	lc := sepL(&center, &hs, *cols)
+	lc := sepL(&center, &hs, sc.cols)
 	delta := sepDelta
-	cuts := make([]boxCut, 0, len(*cols)+iters)
+	cuts := make([]boxCut, 0, len(sc.cols)+iters)
 	for range iters {
-		cuts = cuts[:0]
-		for _, h := range *cols {
-			var c boxCut
-			for k := range 7 {
-				c.a += float64(h[k])
-				c.g[k] = float64(hs[k] - h[k])
-			}
-			cuts = append(cuts, c)
-		}
-		var next [7]float64
-		var m, f float64
-		binds := false
-		for _, f = range [2]float64{1, 4} { // a wider box before giving up
-			var lo, hi [7]float64
-			for k := range 7 {
-				lo[k], hi[k] = center[k]-f*delta, center[k]+f*delta
-			}
-			next, m = boxLP(cuts, lo, hi)
-			binds = false
-			for k := range 7 {
-				binds = binds || next[k] <= lo[k]+1e-9 || next[k] >= hi[k]-1e-9
-			}
-			if m < tot-boxTol || !binds {
-				break
-			}
-		}
+		cuts = hullCuts(cuts[:0], sc.cols, &hs)
+		next, m, f, binds := sepStep(cuts, &center, delta, tot)
 		if m >= tot-boxTol && !binds {
 			break // inside the hull of the columns, near enough
 		}
 		nuq := sepNu(&next)
-		n := len(*cols)
-		v, c, ok := most(&nuq)
+		n := len(sc.cols)
+		v, c, ok := sc.most(&nuq)
 		if !ok {
 			return at, false, false
 		}
-		if below(v, &c, &hs) {
+		if sepBelow(v, &c, &hs) {
 			return nuq, true, true
 		}
-		if len(*cols) == n {
+		if len(sc.cols) == n {
 			break // no arrangement at all
 		}
-		if l := sepL(&next, &hs, (*cols)[n:]); l < lc {
+		if l := sepL(&next, &hs, sc.cols[n:]); l < lc {
 			onEdge := false
 			for k := range 7 {
 				onEdge = onEdge || math.Abs(math.Abs(next[k]-center[k])-f*delta) < 1e-9
@@ -345,6 +332,42 @@ func (o *OccDP) sepBox(ctx context.Context, hs [7]int32, center [7]float64, iter
 		}
 	}
 	return sepNu(&center), false, true
+}
+
+// hullCuts appends to cuts, for each column h, its cut of target hs's L:
+// L(λ) ≥ Σ h + λ·(hs − h).
+func hullCuts(cuts []boxCut, cols [][7]int32, hs *[7]int32) []boxCut {
+	for _, h := range cols {
+		var c boxCut
+		for k := range 7 {
+			c.a += float64(h[k])
+			c.g[k] = float64(hs[k] - h[k])
+		}
+		cuts = append(cuts, c)
+	}
+	return cuts
+}
+
+// sepStep is a box step of sepBox: where the cuts are least in the box of
+// half-width delta around center (m, there), widened fourfold before
+// giving up when the least is on the box's edge (binds) and not below
+// tot; f is the box's last widening.
+func sepStep(cuts []boxCut, center *[7]float64, delta, tot float64) (next [7]float64, m, f float64, binds bool) {
+	for _, f = range [2]float64{1, 4} { // a wider box before giving up
+		var lo, hi [7]float64
+		for k := range 7 {
+			lo[k], hi[k] = center[k]-f*delta, center[k]+f*delta
+		}
+		next, m = boxLP(cuts, lo, hi)
+		binds = false
+		for k := range 7 {
+			binds = binds || next[k] <= lo[k]+1e-9 || next[k] >= hi[k]-1e-9
+		}
+		if m < tot-boxTol || !binds {
+			break
+		}
+	}
+	return next, m, f, binds
 }
 
 // sepNu is ν = 1 − λ scaled to at most 1 a number (the tests of Separate

@@ -271,37 +271,65 @@ func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 	for i := range d.cands {
 		d.cands[i] = grow(d.cands[i], n)
 	}
-	bfs := func(from int32, out []int32) int32 {
-		for i := range d.seen {
-			d.seen[i] = false
-		}
-		out[0] = from
-		d.seen[from] = true
-		m := 1
-		for h := 0; h < m; h++ {
-			p := out[h]
-			for e := 0; e < 6; e++ {
-				x := s.nbr[6*p+int32(e)]
-				if x >= 0 && !d.seen[x] {
-					d.seen[x] = true
-					d.q[x], d.r[x] = d.q[p]+dirQR[e][0], d.r[p]+dirQR[e][1]
-					out[m] = x
-					m++
-				}
-			}
-		}
-		if m != n {
-			return -1
-		}
-		return out[n-1]
-	}
 	d.q[0], d.r[0] = 0, 0
-	far := bfs(0, d.cands[0])
+	far := d.bfs(s, 0, d.cands[0])
 	if far < 0 {
 		return false, false
 	}
-	far2 := bfs(far, d.cands[0])
-	bfs(far2, d.cands[1])
+	far2 := d.bfs(s, far, d.cands[0])
+	d.bfs(s, far2, d.cands[1])
+	d.sweepOrders()
+	best, bestMax, bestSum := -1, 0, 0
+	for ci, o := range d.cands {
+		mx, sum := d.frontierOf(s, o)
+		if best < 0 || mx < bestMax || mx == bestMax && sum < bestSum {
+			best, bestMax, bestSum = ci, mx, sum
+		}
+	}
+	if bestMax > dpMaxLate {
+		return false, false
+	}
+	d.order = grow(d.order, n)
+	copy(d.order, d.cands[best])
+	for i, p := range d.order {
+		d.pos[p] = int32(i)
+	}
+	d.frontier = bestMax
+	return bestMax <= dpMaxFrontier && bestSum <= d.maxSum, true
+}
+
+// bfs puts in out the places in breadth-first order from from, setting
+// each one's axial coordinates q and r from from's; it returns the last
+// one (the farthest), or -1 when the board is not connected.
+func (d *lineDP) bfs(s *Solver, from int32, out []int32) int32 {
+	n := d.n
+	for i := range d.seen {
+		d.seen[i] = false
+	}
+	out[0] = from
+	d.seen[from] = true
+	m := 1
+	for h := 0; h < m; h++ {
+		p := out[h]
+		for e := 0; e < 6; e++ {
+			x := s.nbr[6*p+int32(e)]
+			if x >= 0 && !d.seen[x] {
+				d.seen[x] = true
+				d.q[x], d.r[x] = d.q[p]+dirQR[e][0], d.r[p]+dirQR[e][1]
+				out[m] = x
+				m++
+			}
+		}
+	}
+	if m != n {
+		return -1
+	}
+	return out[n-1]
+}
+
+// sweepOrders puts in the candidates after the first two the places
+// sorted along each direction of sweeps (then across it, then by index).
+func (d *lineDP) sweepOrders() {
 	for si, f := range sweeps {
 		o := d.cands[2+si]
 		for i := range o {
@@ -320,41 +348,32 @@ func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 			return int(a - b)
 		})
 	}
-	best, bestMax, bestSum := -1, 0, 0
-	for ci, o := range d.cands {
-		for i, p := range o {
-			d.pos[p] = int32(i)
-		}
-		cur, mx, sum := 0, 0, 0
-		for i, p := range o {
-			for e := 0; e < 6; e++ {
-				x := s.nbr[6*p+int32(e)]
-				if x < 0 {
-					continue
-				}
-				if d.pos[x] < int32(i) {
-					cur--
-				} else {
-					cur++
-				}
-			}
-			mx = max(mx, cur)
-			sum += 1 << min(cur, 30)
-		}
-		if best < 0 || mx < bestMax || mx == bestMax && sum < bestSum {
-			best, bestMax, bestSum = ci, mx, sum
-		}
-	}
-	if bestMax > dpMaxLate {
-		return false, false
-	}
-	d.order = grow(d.order, n)
-	copy(d.order, d.cands[best])
-	for i, p := range d.order {
+}
+
+// frontierOf returns the widest frontier of the order o (the edges
+// between the places done and those to do) and the sum of 2^width over
+// its steps.
+func (d *lineDP) frontierOf(s *Solver, o []int32) (mx, sum int) {
+	for i, p := range o {
 		d.pos[p] = int32(i)
 	}
-	d.frontier = bestMax
-	return bestMax <= dpMaxFrontier && bestSum <= d.maxSum, true
+	cur := 0
+	for i, p := range o {
+		for e := 0; e < 6; e++ {
+			x := s.nbr[6*p+int32(e)]
+			if x < 0 {
+				continue
+			}
+			if d.pos[x] < int32(i) {
+				cur--
+			} else {
+				cur++
+			}
+		}
+		mx = max(mx, cur)
+		sum += 1 << min(cur, 30)
+	}
+	return mx, sum
 }
 
 // before orders frontier entries by the position of the place to do, then

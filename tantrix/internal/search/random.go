@@ -167,13 +167,7 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 		wk.put(x, c)
 		kept := wk.pocketsKept(x, o.y, other)
 		if pocketsCheck.on {
-			pocketsCheck.calls++
-			if kept >= 0 {
-				pocketsCheck.told++
-				if (kept == 1) != wk.pocketsOK(o.y, other) {
-					pocketsCheck.differ++
-				}
-			}
+			wk.checkPockets(kept, o.y, other)
 		}
 		if kept == 1 || kept < 0 && wk.pocketsOK(o.y, other) {
 			nt, ni := tgt, in
@@ -184,6 +178,18 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 			return
 		}
 		wk.take()
+	}
+}
+
+// checkPockets counts, for the test of pocketsKept (pocketsCheck), its
+// answer kept and whether pocketsOK's flood says otherwise.
+func (wk *Walker) checkPockets(kept int8, y, other int32) {
+	pocketsCheck.calls++
+	if kept >= 0 {
+		pocketsCheck.told++
+		if (kept == 1) != wk.pocketsOK(y, other) {
+			pocketsCheck.differ++
+		}
 	}
 }
 
@@ -199,22 +205,38 @@ func (wk *Walker) grow(tgt [2]int32, in [2]int, budget int64) {
 // the outside; a flood that runs out is a shut-in region.
 func (wk *Walker) pocketsOK(y, other int32) bool {
 	wall, nw := wk.wallOf(y, other)
-	isWall := func(c int32) bool {
-		for i := 0; i < nw; i++ {
-			if wall[i] == c {
-				return true
-			}
-		}
-		return false
-	}
-	k := len(wk.Path)
-	minQ, maxQ, minR, maxR := wk.minQ[k], wk.maxQ[k], wk.minR[k], wk.maxR[k]
 	base := wk.newStamp()
+	reps := wk.seedFloods(&wall, nw, base)
+	active := reps
+	for active > 0 {
+		active -= wk.floodOnce(&wall, nw, base, reps)
+		// Stop early when every region holds a flood that got out.
+		if active < reps && wk.floodsOut(reps) {
+			return true
+		}
+	}
+	return wk.floodsOut(reps)
+}
+
+// inWall reports whether c is one of the nw places of wall.
+func inWall(wall *[4]int32, nw int, c int32) bool {
+	for i := 0; i < nw; i++ {
+		if wall[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// seedFloods starts pocketsOK's floods (24 at most), one from each empty
+// place next to the wall not yet taken by one, stamped base+i for flood
+// i; it returns how many.
+func (wk *Walker) seedFloods(wall *[4]int32, nw int, base int32) int {
 	reps := 0
 	for i := 0; i < nw && reps < 24; i++ {
 		for e := 0; e < 6; e++ {
 			c := wall[i] + wk.step[e]
-			if wk.occ[c] != 0 || isWall(c) || (wk.stamp[c] >= base && wk.stamp[c] < base+32) {
+			if wk.occ[c] != 0 || inWall(wall, nw, c) || (wk.stamp[c] >= base && wk.stamp[c] < base+32) {
 				continue
 			}
 			wk.root[reps] = int8(reps)
@@ -226,79 +248,78 @@ func (wk *Walker) pocketsOK(y, other int32) bool {
 			reps++
 		}
 	}
-	find := func(i int) int {
-		for int(wk.root[i]) != i {
-			i = int(wk.root[i])
-		}
-		return i
+	return reps
+}
+
+// floodRoot is the region flood i belongs to (the floods that met, joined).
+func (wk *Walker) floodRoot(i int) int {
+	for int(wk.root[i]) != i {
+		i = int(wk.root[i])
 	}
-	active := reps
-	for active > 0 {
-		for i := 0; i < reps; i++ {
-			if wk.done[i] {
-				continue
-			}
-			f := wk.fills[i]
-			if wk.head[i] == len(f) {
-				// Ran out: shut in, unless it met a region that is open.
-				wk.done[i] = true
-				active--
-				continue
-			}
-			c := f[wk.head[i]]
-			wk.head[i]++
-			if wk.cq[c] < minQ || wk.cq[c] > maxQ || wk.cr[c] < minR || wk.cr[c] > maxR {
-				wk.open[i] = true
-				wk.done[i] = true
-				active--
-				continue
-			}
-			for e := 0; e < 6; e++ {
-				d := c + wk.step[e]
-				if wk.occ[d] != 0 || isWall(d) {
-					continue
-				}
-				sd := wk.stamp[d]
-				if sd == base+int32(i) {
-					continue
-				}
-				if sd >= base && sd < base+32 {
-					a, b := find(i), find(int(sd-base))
-					if a != b {
-						wk.root[a] = int8(b)
-					}
-					continue
-				}
-				wk.stamp[d] = base + int32(i)
-				f = append(f, d)
-			}
-			wk.fills[i] = f
+	return i
+}
+
+// floodOnce moves each of the reps floods not done on by one place: a
+// flood that leaves the tiles' bounding box is open, one that runs out is
+// done (shut in, unless it met a region that is open), one that meets
+// another joins its region. It returns how many got done.
+func (wk *Walker) floodOnce(wall *[4]int32, nw int, base int32, reps int) (finished int) {
+	k := len(wk.Path)
+	minQ, maxQ, minR, maxR := wk.minQ[k], wk.maxQ[k], wk.minR[k], wk.maxR[k]
+	for i := 0; i < reps; i++ {
+		if wk.done[i] {
+			continue
 		}
-		// Stop early when every region holds a flood that got out.
-		if active < reps {
-			var openRoot [24]bool
-			for i := 0; i < reps; i++ {
-				if wk.open[i] {
-					openRoot[find(i)] = true
-				}
-			}
-			all := true
-			for i := 0; i < reps && all; i++ {
-				all = openRoot[find(i)]
-			}
-			if all {
-				return true
-			}
+		f := wk.fills[i]
+		if wk.head[i] == len(f) {
+			// Ran out: shut in, unless it met a region that is open.
+			wk.done[i] = true
+			finished++
+			continue
 		}
+		c := f[wk.head[i]]
+		wk.head[i]++
+		if wk.cq[c] < minQ || wk.cq[c] > maxQ || wk.cr[c] < minR || wk.cr[c] > maxR {
+			wk.open[i] = true
+			wk.done[i] = true
+			finished++
+			continue
+		}
+		for e := 0; e < 6; e++ {
+			d := c + wk.step[e]
+			if wk.occ[d] != 0 || inWall(wall, nw, d) {
+				continue
+			}
+			sd := wk.stamp[d]
+			if sd == base+int32(i) {
+				continue
+			}
+			if sd >= base && sd < base+32 {
+				a, b := wk.floodRoot(i), wk.floodRoot(int(sd-base))
+				if a != b {
+					wk.root[a] = int8(b)
+				}
+				continue
+			}
+			wk.stamp[d] = base + int32(i)
+			f = append(f, d)
+		}
+		wk.fills[i] = f
 	}
+	return finished
+}
+
+// floodsOut reports whether every region of the reps floods holds a flood
+// that got out.
+func (wk *Walker) floodsOut(reps int) bool {
 	var openRoot [24]bool
 	for i := 0; i < reps; i++ {
 		if wk.open[i] {
-			openRoot[find(i)] = true
+			openRoot[wk.floodRoot(i)] = true
 		}
 	}
 	for i := 0; i < reps; i++ {
-		if !openRoot[find(i)] {
+		if !openRoot[wk.floodRoot(i)] {
 			return false
 		}
 	}
@@ -349,24 +370,16 @@ func (wk *Walker) wallOf(y, other int32) (wall [4]int32, nw int) {
 func (wk *Walker) pocketsKept(x, y, other int32) int8 {
 	oldW, no := wk.wallOf(x, other)
 	newW, nn := wk.wallOf(y, other)
-	in := func(w *[4]int32, k int, c int32) bool {
-		for i := 0; i < k; i++ {
-			if w[i] == c {
-				return true
-			}
-		}
-		return false
-	}
 	// Add the new wall places one at a time to the old wall.
 	var added [4]int32
 	na := 0
 	for i := nn - 1; i >= 0; i-- { // the places between first, then y
 		a := newW[i]
-		if in(&oldW, no, a) {
+		if inWall(&oldW, no, a) {
 			continue
 		}
 		empty := func(c int32) bool {
-			return wk.occ[c] == 0 && !in(&oldW, no, c) && !in(&added, na, c)
+			return wk.occ[c] == 0 && !inWall(&oldW, no, c) && !inWall(&added, na, c)
 		}
 		runs, blocked := 0, false
 		var rep [3]int32
@@ -383,7 +396,7 @@ func (wk *Walker) pocketsKept(x, y, other int32) int8 {
 		na++
 		if blocked && runs > 1 && !wk.nearlyJoined(rep[:runs], empty) {
 			for _, r := range rep[:runs] {
-				if !in(&newW, nn, r) && wk.closedPocket(r, &newW, nn) {
+				if !inWall(&newW, nn, r) && wk.closedPocket(r, &newW, nn) {
 					return 0
 				}
 			}
@@ -394,13 +407,13 @@ func (wk *Walker) pocketsKept(x, y, other int32) int8 {
 	// empty place outside both walls.
 	for i := 0; i < no; i++ {
 		r := oldW[i]
-		if r == x || in(&newW, nn, r) {
+		if r == x || inWall(&newW, nn, r) {
 			continue
 		}
 		ok := false
 		for e := 0; e < 6 && !ok; e++ {
 			c := r + wk.step[e]
-			ok = wk.occ[c] == 0 && !in(&oldW, no, c) && !in(&newW, nn, c)
+			ok = wk.occ[c] == 0 && !inWall(&oldW, no, c) && !inWall(&newW, nn, c)
 		}
 		if !ok {
 			return -1

@@ -48,6 +48,11 @@ type iEntry struct {
 }
 
 // Solver holds the state of one search. It is not safe for concurrent use.
+// Its state is split by concern, each part embedded (its fields read as
+// the Solver's): the combo tables (comboTables), the domains with their
+// trail and propagation (domains), the branching's weights (branching),
+// the loop's programme (loopDP), the shaving and repair (repairState), the
+// bridge check (bridgeCheck) and the run's limits (runLimits).
 type Solver struct {
 	// Plain, set before Solve, makes it the search from before issue 26
 	// (commit 5df5c67): the place with the fewest combos, ties at random,
@@ -60,6 +65,35 @@ type Solver struct {
 	// the full search's machinery pays for itself.
 	Plain bool
 
+	comboTables
+	domains
+	branching
+	loopDP
+	repairState
+	bridgeCheck
+	runLimits
+
+	Solution []int8 // combo per place after Solved
+}
+
+// comboTables are the board's fixed tables, set in New: the combos (tile,
+// rotation) by colour, tile and designated line.
+type comboTables struct {
+	colMask  [6][3]uint64 // combos with colour c at edge e
+	allow    [6][8]uint64 // combos whose colour at edge e is in set s
+	tileMask [10]uint64
+	tileOf   [NumCombos]int8
+	lineEdge [NumCombos][2]int8  // the edges of the designated line
+	lineMask [NumCombos]uint64   // combos with the same designated line
+	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
+	pairMask [6][6]uint64        // combos whose designated line joins a and b
+	loopMask [6]uint64           // combos with the designated colour at edge e
+	colour   uint8               // the designated colour
+}
+
+// domains are the places, their domains and the trailed integers, with the
+// trail that undoes them and the propagation's queue.
+type domains struct {
 	n    int
 	nbr  []int32
 	init []uint64
@@ -73,32 +107,26 @@ type Solver struct {
 	remain            int32
 	count             [10]int32
 
-	colMask  [6][3]uint64 // combos with colour c at edge e
-	allow    [6][8]uint64 // combos whose colour at edge e is in set s
-	tileMask [10]uint64
-	tileOf   [NumCombos]int8
-	lineEdge [NumCombos][2]int8  // the edges of the designated line
-	lineMask [NumCombos]uint64   // combos with the same designated line
-	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
-	pairMask [6][6]uint64        // combos whose designated line joins a and b
-	loopMask [6]uint64           // combos with the designated colour at edge e
-
 	dtrail []dEntry
 	itrail []iEntry
 	queue  []int32
 	inq    []bool
 	tcount [10]int32 // scratch for the counting rule
+}
 
+// branching is what the choice of a place and its value reads besides the
+// domains.
+type branching struct {
 	// wdeg[p] is 1 plus the domain wipe-outs at place p over every run of
 	// the search (kept through backtracking and restarts): the branching
 	// prefers places with few combos and many wipe-outs (dom/wdeg).
 	wdeg  []int64
 	wstep int64 // what a wipe-out adds to wdeg: 1, or 0 when Plain
+	rng   uint64
+}
 
-	// start holds the domains each run starts from: init, narrowed by
-	// shave once the search has taken shaveAfter·n nodes.
-	start   []uint64
-	shaved  bool
+// loopDP is the state of the loop's programme (linedp.go) over a Solve.
+type loopDP struct {
 	dp      lineDP // the buffers of lineFilter
 	dpTries int    // lineFilter calls so far (2: no more)
 	dpAt    int64  // the nodes at which to call it next
@@ -118,6 +146,14 @@ type Solver struct {
 	// of that state).
 	dpLate, lateOn, lateOff bool
 	dpStopped               bool
+}
+
+// repairState is the shaving of the start domains and the repair.
+type repairState struct {
+	// start holds the domains each run starts from: init, narrowed by
+	// shave once the search has taken shaveAfter·n nodes.
+	start  []uint64
+	shaved bool
 	// deep: the domains at the node of the last run (or repair) with the
 	// most tiles placed (deepest of them), recorded once the start
 	// domains are shaved, for repair; saved, mark, mark2: its scratch;
@@ -129,21 +165,25 @@ type Solver struct {
 	repairNodes int64
 	repaired    bool
 	inRepair    bool
+}
+
+// bridgeCheck is the bridge check's state (bridgeless) and scratch.
+type bridgeCheck struct {
 	// lost: an edge the loop could cross has gone since the last bridge
 	// check (which found none); without, the check is skipped.
-	lost bool
+	lost      bool
+	disc, low []int32
+	em        []uint8 // bridgeless's scratch: loop edges per place
+	stk       []frame
+}
 
+// runLimits are the nodes of a Solve and what stops its runs.
+type runLimits struct {
 	nodes      int64
-	rng        uint64
-	disc, low  []int32
-	em         []uint8 // bridgeless's scratch: loop edges per place
-	stk        []frame
-	colour     uint8
 	outOfNodes bool
 	maxNodes   int64
 	stop       func() bool
 	stopped    bool
-	Solution   []int8 // combo per place after Solved
 }
 
 // shaveAfter is the nodes per place after which Solve shaves the start
@@ -186,7 +226,8 @@ const lateAfter = 680
 // New prepares a solver for p.
 func New(p Problem) *Solver {
 	n := len(p.Nbr) / 6
-	s := &Solver{n: n, nbr: p.Nbr}
+	s := &Solver{}
+	s.n, s.nbr = n, p.Nbr
 	s.lf, s.end, s.size, s.tf, s.remain = 0, int32(n), int32(2*n), int32(3*n), int32(4*n)
 	s.dpMark = int32(4*n + 10)
 	s.ints = make([]int32, 4*n+11)
@@ -211,39 +252,7 @@ func New(p Problem) *Solver {
 	for t := 0; t < 10; t++ {
 		s.count[t] = int32(p.Count[t])
 	}
-	for c := 0; c < NumCombos; c++ {
-		t, rot := c/6, c%6
-		s.tileOf[c] = int8(t)
-		s.tileMask[t] |= 1 << c
-		k := 0
-		for e := 0; e < 6; e++ {
-			col := p.Tiles[t][((e-rot)%6+6)%6]
-			s.colMask[e][col] |= 1 << c
-			s.colourAt[c][e] = col
-			if col == p.Colour && k < 2 {
-				s.lineEdge[c][k] = int8(e)
-				k++
-			}
-		}
-		a, b := s.lineEdge[c][0], s.lineEdge[c][1]
-		s.pairMask[a][b] |= 1 << c
-		s.pairMask[b][a] |= 1 << c
-	}
-	for c := 0; c < NumCombos; c++ {
-		s.lineMask[c] = s.pairMask[s.lineEdge[c][0]][s.lineEdge[c][1]]
-	}
-	for e := 0; e < 6; e++ {
-		s.loopMask[e] = s.colMask[e][p.Colour]
-	}
-	for e := 0; e < 6; e++ {
-		for set := 0; set < 8; set++ {
-			for col := 0; col < 3; col++ {
-				if set&(1<<col) != 0 {
-					s.allow[e][set] |= s.colMask[e][col]
-				}
-			}
-		}
-	}
+	s.comboTables.fill(&p.Tiles, p.Colour)
 	var avail uint64
 	for t := 0; t < 10; t++ {
 		if p.Count[t] > 0 {
@@ -263,6 +272,44 @@ func New(p Problem) *Solver {
 		s.init[i] = d
 	}
 	return s
+}
+
+// fill sets the tables for the tiles (their colours at each edge,
+// unrotated) with the designated colour.
+func (tb *comboTables) fill(tiles *[10][6]uint8, colour uint8) {
+	for c := 0; c < NumCombos; c++ {
+		t, rot := c/6, c%6
+		tb.tileOf[c] = int8(t)
+		tb.tileMask[t] |= 1 << c
+		k := 0
+		for e := 0; e < 6; e++ {
+			col := tiles[t][((e-rot)%6+6)%6]
+			tb.colMask[e][col] |= 1 << c
+			tb.colourAt[c][e] = col
+			if col == colour && k < 2 {
+				tb.lineEdge[c][k] = int8(e)
+				k++
+			}
+		}
+		a, b := tb.lineEdge[c][0], tb.lineEdge[c][1]
+		tb.pairMask[a][b] |= 1 << c
+		tb.pairMask[b][a] |= 1 << c
+	}
+	for c := 0; c < NumCombos; c++ {
+		tb.lineMask[c] = tb.pairMask[tb.lineEdge[c][0]][tb.lineEdge[c][1]]
+	}
+	for e := 0; e < 6; e++ {
+		tb.loopMask[e] = tb.colMask[e][colour]
+	}
+	for e := 0; e < 6; e++ {
+		for set := 0; set < 8; set++ {
+			for col := 0; col < 3; col++ {
+				if set&(1<<col) != 0 {
+					tb.allow[e][set] |= tb.colMask[e][col]
+				}
+			}
+		}
+	}
 }
 
 // Nodes returns the number of search nodes of the last Solve.
@@ -298,21 +345,7 @@ func luby(i int64) int64 {
 // search when it returns true. seed seeds the tie-breaking.
 // On Solved, s.Solution holds the combo of each place.
 func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Status {
-	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
-	for i := range s.wdeg {
-		s.wdeg[i] = 1
-	}
-	s.wstep = 1
-	if s.Plain {
-		s.wstep = 0 // all weights stay 1: fewest combos first
-	}
-	s.shaved = false
-	s.wide = false
-	s.dpDive, s.dpChecks = false, 0
-	s.dpLate, s.lateOn = false, false
-	s.repairNodes, s.repaired = 0, false
-	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
-	copy(s.start, s.init)
+	s.resetRuns(seed)
 	total := int64(0)
 	for run := int64(1); ; run++ {
 		limit := int64(0)
@@ -323,32 +356,9 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			limit = maxNodes - total
 		}
 		if !s.Plain && s.dpTries < 2 && total >= s.dpAt {
-			// The loop alone (linedp.go): at 20 nodes a place, then with
-			// dpScale times the bounds after dpScale times the nodes.
-			scale := 1
-			if s.dpTries > 0 {
-				scale = dpScale
-			}
-			s.dpTries++
-			s.dpAt *= dpScale
-			st, _ := s.lineFilter(stop, scale)
-			if st == Stopped && scale == 1 {
-				s.wide = true
-			}
-			s.dpDive = st == Solved
-			// Too wide even at the second try: repair may still run
-			// it on its windows, where most places are fixed.
-			s.dpLate = st == Stopped && scale == dpScale && s.dp.ready
-			switch st {
-			case NoSolution:
+			if st, end := s.loopAlone(stop); end {
 				s.nodes = total
-				return NoSolution
-			case Solved:
-				s.dpTries = 2 // it ran; its lines are in start
-			}
-			if stop != nil && stop() {
-				s.nodes = total
-				return Stopped
+				return st
 			}
 		}
 		if !s.Plain && !s.shaved && total >= shaveAfter*int64(s.n) {
@@ -386,6 +396,57 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 			}
 		}
 	}
+}
+
+// resetRuns readies a Solve: the random source from seed, the weights,
+// the programme's and the repair's state, the start domains.
+func (s *Solver) resetRuns(seed uint64) {
+	s.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D
+	for i := range s.wdeg {
+		s.wdeg[i] = 1
+	}
+	s.wstep = 1
+	if s.Plain {
+		s.wstep = 0 // all weights stay 1: fewest combos first
+	}
+	s.shaved = false
+	s.wide = false
+	s.dpDive, s.dpChecks = false, 0
+	s.dpLate, s.lateOn = false, false
+	s.repairNodes, s.repaired = 0, false
+	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
+	copy(s.start, s.init)
+}
+
+// loopAlone runs the loop's programme alone (linedp.go) on the start
+// domains: at 20 nodes a place, then with dpScale times the bounds after
+// dpScale times the nodes. It reports the status Solve ends with, if it
+// ends it (no loop, or stopped).
+func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
+	scale := 1
+	if s.dpTries > 0 {
+		scale = dpScale
+	}
+	s.dpTries++
+	s.dpAt *= dpScale
+	st, _ := s.lineFilter(stop, scale)
+	if st == Stopped && scale == 1 {
+		s.wide = true
+	}
+	s.dpDive = st == Solved
+	// Too wide even at the second try: repair may still run
+	// it on its windows, where most places are fixed.
+	s.dpLate = st == Stopped && scale == dpScale && s.dp.ready
+	switch st {
+	case NoSolution:
+		return NoSolution, true
+	case Solved:
+		s.dpTries = 2 // it ran; its lines are in start
+	}
+	if stop != nil && stop() {
+		return Stopped, true
+	}
+	return st, false
 }
 
 // repair's bounds: windows of radius 1..repairRadius around the places
