@@ -612,4 +612,3 @@ func wineScreen(t *testing.T, w *wine) {
 		t.Logf("play: the window got the same %d presses and releases from both: %v", len(dw), dw)
 	}
 }
-
