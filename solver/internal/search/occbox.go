@@ -21,7 +21,8 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 	for k := range 7 {
 		u[k] = hi[k] - lo[k]
 	}
-	bs, zmin := boxRHS(cuts, lo, u)
+	bs := make([]float64, n)
+	zmin := boxRHS(bs, cuts, lo, u)
 	tb := newBoxTableau(cuts, bs, zmin, u)
 	tb.simplex()
 	var lam [7]float64
@@ -32,11 +33,11 @@ func boxLP(cuts []boxCut, lo, hi [7]float64) ([7]float64, float64) {
 	return lam, *tb.at(boxRows, tb.cols-1) + zmin
 }
 
-// boxRHS returns the primal's right-hand sides b_i + zmin, and zmin: one
-// less than the least any cut reaches in the box lo + [0, u].
-func boxRHS(cuts []boxCut, lo, u [7]float64) ([]float64, float64) {
+// boxRHS puts in bs the primal's right-hand sides b_i + zmin and returns
+// zmin: one less than the least any cut reaches in the box lo + [0, u].
+// (bs is made by boxLP: a few cuts' stay on its stack.)
+func boxRHS(bs []float64, cuts []boxCut, lo, u [7]float64) float64 {
 	zmin := math.Inf(1)
-	bs := make([]float64, len(cuts))
 	for i, c := range cuts {
 		bi, low := c.a, c.a
 		for k := range 7 {
@@ -49,7 +50,7 @@ func boxRHS(cuts []boxCut, lo, u [7]float64) ([]float64, float64) {
 		bs[i] = bi
 		zmin = min(zmin, low)
 	}
-	return bs, zmin - 1
+	return zmin - 1
 }
 
 // boxRows is the number of boxLP's constraints; the tableau's row boxRows
