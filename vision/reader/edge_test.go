@@ -92,15 +92,10 @@ func FuzzFindArea(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, x, y, w, h uint16, px, py int16) {
 		fx := fxs[int(which)%len(fxs)]
-		b := fx.Image.Bounds()
-		r := image.Rect(int(x), int(y), int(x)+int(w), int(y)+int(h)).Intersect(image.Rect(0, 0, b.Dx(), b.Dy()))
-		if r.Dx() < 16 || r.Dy() < 16 {
+		img, shift, ok := fuzzScreen(fx, x, y, w, h, px, py)
+		if !ok {
 			return
 		}
-		at := image.Pt(int(px)%900, int(py)%700)
-		img := image.NewRGBA(image.Rect(0, 0, 900, 700))
-		draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
-		draw.Draw(img, image.Rectangle{at, at.Add(r.Size())}, fx.Image, r.Min.Add(b.Min), draw.Src)
 		a, rd, err := reader.FindArea(img, tpl)
 		var de *vision.DoubtError
 		if err != nil && !errors.As(err, &de) {
@@ -110,7 +105,6 @@ func FuzzFindArea(f *testing.F) {
 			return
 		}
 		// The fixture's cells, where they are on this screen.
-		shift := at.Sub(r.Min.Add(b.Min))
 		truth := fx.Meta.Area.Cells(fx.Truth.Size)
 		if len(fx.Meta.Cells) == len(truth) {
 			for i, c := range fx.Meta.Cells {
@@ -127,6 +121,24 @@ func FuzzFindArea(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzScreen is the 900×700 screen a fuzzer of finding the board looks at:
+// the part (x, y, w, h) of fixture fx's picture (its PNG's pixels) pasted
+// at (px, py) (modulo the screen), anywhere, partly off it or not; shift is
+// how far the fixture's screen coordinates moved. ok is false when the part
+// is under 16 px either way.
+func fuzzScreen(fx *fixture.Fixture, x, y, w, h uint16, px, py int16) (img *image.RGBA, shift image.Point, ok bool) {
+	b := fx.Image.Bounds()
+	r := image.Rect(int(x), int(y), int(x)+int(w), int(y)+int(h)).Intersect(image.Rect(0, 0, b.Dx(), b.Dy()))
+	if r.Dx() < 16 || r.Dy() < 16 {
+		return nil, image.Point{}, false
+	}
+	at := image.Pt(int(px)%900, int(py)%700)
+	img = image.NewRGBA(image.Rect(0, 0, 900, 700))
+	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
+	draw.Draw(img, image.Rectangle{at, at.Add(r.Size())}, fx.Image, r.Min.Add(b.Min), draw.Src)
+	return img, at.Sub(r.Min.Add(b.Min)), true
 }
 
 // TestFindAnother (issue 42): two games side by side. FindArea finds one of

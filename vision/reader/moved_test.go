@@ -247,15 +247,10 @@ func FuzzRefind(f *testing.F) {
 	f.Add(uint8(2), uint16(0), uint16(0), uint16(800), uint16(600), int16(-90), int16(90)) // another size, moved
 	f.Fuzz(func(t *testing.T, which uint8, x, y, w, h uint16, px, py int16) {
 		fx := fxs[int(which)%len(fxs)]
-		b := fx.Image.Bounds()
-		r := image.Rect(int(x), int(y), int(x)+int(w), int(y)+int(h)).Intersect(image.Rect(0, 0, b.Dx(), b.Dy()))
-		if r.Dx() < 16 || r.Dy() < 16 {
+		scr, shift, ok := fuzzScreen(fx, x, y, w, h, px, py)
+		if !ok {
 			return
 		}
-		at := image.Pt(int(px)%900, int(py)%700)
-		scr := image.NewRGBA(image.Rect(0, 0, 900, 700))
-		draw.Draw(scr, scr.Bounds(), &image.Uniform{color.RGBA{40, 44, 52, 255}}, image.Point{}, draw.Src)
-		draw.Draw(scr, image.Rectangle{at, at.Add(r.Size())}, fx.Image, r.Min.Add(b.Min), draw.Src)
 		a, rd, err := reader.Refind(scr, fx.Meta.Area, tpl)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "find the board") && !strings.HasPrefix(err.Error(), "find board") {
@@ -263,7 +258,6 @@ func FuzzRefind(f *testing.F) {
 			}
 			return
 		}
-		shift := at.Sub(r.Min.Add(b.Min))
 		if rd.Size != fx.Truth.Size || !rd.Pos.Equal(fx.Truth) {
 			t.Fatalf("found a size-%d board in %v, read\n%s; the fixture's is\n%s", rd.Size, a, rd.Pos.Format(), fx.Truth.Format())
 		}
