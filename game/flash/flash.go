@@ -91,7 +91,22 @@ func Cached(ctx context.Context) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("build the SWF: %w", err)
 	}
-	return Build(ctx, dir)
+	// Built beside it, then renamed into place: a build cut short (haxe
+	// killed, the disk full) leaves no partial SWF that a later call
+	// would take for the cached one.
+	tmp, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return "", fmt.Errorf("build the SWF: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	built, err := Build(ctx, tmp)
+	if err != nil {
+		return "", err
+	}
+	if err := os.Rename(built, path); err != nil {
+		return "", fmt.Errorf("build the SWF: %w", err)
+	}
+	return path, nil
 }
 
 // sourceHash names the source's version: the SHA-256 of its files, in
