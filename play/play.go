@@ -303,6 +303,9 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	p.trace("done: %v", err)
 	p.rep.Total = p.since(p.t0)
 	p.rep.SettleTime, p.rep.StillTime = p.pace.settle(), p.pace.still()
+	if p.cfg.Driver != nil {
+		p.rep.Pace = p.cfg.Driver.Pace()
+	}
 	p.prog.done()
 	return *p.rep, err
 }
@@ -397,6 +400,11 @@ func (p *player) drive(ctx context.Context, c course, centres []calibration.Poin
 // did not take.
 func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Point) (course, error) {
 	for i, m := range c.moves {
+		if i == 0 {
+			if err := p.focus(ctx, c.cur, centres); err != nil {
+				return c, err
+			}
+		}
 		if p.pipelines(c.cur) {
 			return p.pipeline(ctx, c, i, centres)
 		}
@@ -411,29 +419,29 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				return rc, err
 			}
 		}
-		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
-			return c, err
-		}
-		landed, err := p.landed(ctx, m, expected, p.cfg.Now())
-		if err != nil {
-			return c, err
-		}
-		if !landed {
-			// Not seen by the cells it changed: the whole board, on a
-			// still picture, decides.
-			seen, ok, last, err := p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
-			if err != nil {
+		for try := 0; ; try++ {
+			if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
 				return c, err
 			}
-			if !ok {
-				why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
-				if seen.Equal(c.cur) {
-					p.pace.tooQuick() // perhaps pressed while the game still moved
-				} else {
-					why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
+			seen, ok, last, err := p.taken(ctx, m, expected)
+			if err != nil || ok {
+				if err != nil {
+					return c, err
 				}
+				break
+			}
+			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
+			if !seen.Equal(c.cur) {
+				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
 				return p.repair(c, seen, expected, why, last)
 			}
+			if try == 0 {
+				p.pace.tooQuick() // perhaps pressed while the game still moved
+			}
+			if try >= p.cfg.MaxRetries {
+				return p.repair(c, seen, expected, why, last)
+			}
+			p.again(why)
 		}
 		c.cur = expected
 		if p.solvedEarly(c.cur, i+1 < len(c.moves)) {
@@ -442,6 +450,64 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 	}
 	c.moves = nil
 	return c, nil
+}
+
+// taken watches the screen after drag m until it shows the board expected
+// (ok), or shows another board, or shows no change for long enough that
+// the drag did not take (see check).
+func (p *player) taken(ctx context.Context, m board.Move, expected board.Position) (seen board.Position, ok bool, last Sight, err error) {
+	landed, err := p.landed(ctx, m, expected, p.cfg.Now())
+	if err != nil || landed {
+		return expected, landed, Sight{}, err
+	}
+	// Not seen by the cells it changed: the whole board, on a still
+	// picture, decides.
+	return p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
+}
+
+// again is for a drag the screen showed not taken, the board as before
+// it: the same drag is made again, slower (issue 40), and the pace kept.
+// Making it again is safe even when the game took the first one late (a
+// busy browser drew it after the bot stopped waiting): the tile has left
+// the drag's first cell, and a press on an empty cell does nothing.
+func (p *player) again(why string) {
+	p.rep.Retries++
+	pace := p.cfg.Driver.Slower()
+	p.prog.note(fmt.Sprintf("%s; making it again, slower (%d steps %v apart)", why, pace.Steps, pace.Pause))
+}
+
+// focus makes the focus click (Config.Focus) before the driver's first
+// drag: on the centre of an empty cell of cur, the board on the screen,
+// then a look that the screen still shows cur. A board with no empty cell
+// gets no click (a board whose drags are all swaps).
+func (p *player) focus(ctx context.Context, cur board.Position, centres []calibration.Point) error {
+	if !p.cfg.Focus || p.cfg.Driver.Clicks() > 0 || p.cfg.Driver.Drags() > 0 {
+		return nil
+	}
+	cell := -1
+	for i, c := range cur.Cells {
+		if c.Free() {
+			cell = i
+			break
+		}
+	}
+	if cell < 0 {
+		return nil
+	}
+	if err := p.cfg.Driver.Click(ctx, centres[cell]); err != nil {
+		return fmt.Errorf("play: the focus click on empty cell %d: %w", cell, err)
+	}
+	p.rep.Clicks++
+	p.trace("focus click on empty cell %d", cell)
+	seen, ok, last, err := p.check(ctx, cur.Size, cur, true, fmt.Sprintf("checking the focus click on empty cell %d did nothing", cell))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%w: after a click on empty cell %d (to give the game focus) the screen shows another board (%v); stopped, debug picture %s",
+			ErrBoardChanged, cell, actuate.Compatible(seen, cur), p.debugPicture(last, "changed"))
+	}
+	return nil
 }
 
 // wentBack checks that the last drag made, prev, still shows (the game

@@ -12,6 +12,7 @@ package main
 //	hexiom-lab bench-play -levels 1-40          # official levels
 //	hexiom-lab bench-play -soak                 # 50 challenges and all 40 levels in a row
 //	hexiom-lab bench-play -theme flash -zoom 1.5  # the flash look at 150 % page zoom
+//	hexiom-lab bench-play -runtime ruffle -n 10   # the Flash build in Ruffle
 
 import (
 	"context"
@@ -31,7 +32,7 @@ import (
 // benchPlayCommand is `hexiom-lab bench-play` (main.go lists the commands).
 var benchPlayCommand = cli.Command{
 	Name:  "bench-play",
-	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
+	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z] [-runtime html|ruffle]",
 	Short: "time the bot end to end on Xvfb + Chromium + the clone",
 	Run:   runBenchPlay,
 }
@@ -50,6 +51,7 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	tplFile := templatesFlag(fs)
 	theme := cli.Choice(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
+	rt := cli.Choice(fs, "runtime", game.RuntimeHTML, "the game's runtime: `html` (the canvas page) or ruffle (the Flash build in Ruffle)", game.RuntimeHTML, game.RuntimeRuffle)
 	traceDir := fs.String("trace", "", "write each board's `hexiom play -trace` into `DIR`")
 	hexiomBin := hexiomFlag(fs)
 	if err := cli.ParseFlags(fs, args, true); err != nil {
@@ -91,7 +93,7 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		playArgs = append(playArgs, "-swap")
 	}
 	_, err = bench.Run(bench.Options{Hexiom: self, Challenge: *n, Seed: *seed, Levels: lv, PlayArgs: playArgs,
-		Templates: *tplFile, Theme: *theme, Zoom: *zoom, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
+		Templates: *tplFile, Theme: *theme, Zoom: *zoom, Runtime: *rt, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
 	return err
 }
 

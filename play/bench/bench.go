@@ -38,6 +38,7 @@ type Options struct {
 	Templates string   // template set for `hexiom play`; "" learns the look when it is not classic
 	Theme     string   // the game's look; "" is classic
 	Zoom      float64  // the browser's page zoom; 0 is 1
+	Runtime   string   // the game's runtime (game.RuntimeHTML or RuntimeRuffle); "" is the canvas page
 	KeepGoing bool     // go on after a board fails
 	TraceDir  string   // "": no trace; else each board's `hexiom play -trace` goes there
 	Log       io.Writer
@@ -122,7 +123,7 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 // deskOptions returns the desktop Run starts for o, and the size of the
 // board a look other than classic is learnt from (0 for classic).
 func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
-	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom}
+	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom, Runtime: o.Runtime}
 	if o.Theme != "classic" {
 		// A look with its own pitch rule is calibrated on the size played
 		// (challenges: 6); its larger calibrated area needs a taller screen.
