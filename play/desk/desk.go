@@ -346,8 +346,14 @@ func (d *Desk) New(sp game.Spec) (game.State, error) {
 	var st game.State
 	var before *image.RGBA
 	var r image.Rectangle // the game area (the HUD's clock ticks above it)
+	var was string        // the board shown before
 	if d.ruffle {
-		a, err := d.TrueArea()
+		old, err := d.State()
+		if err != nil {
+			return st, err
+		}
+		was = old.Board
+		a, err := trueArea(old, d.scale)
 		if err != nil {
 			return st, err
 		}
@@ -360,6 +366,11 @@ func (d *Desk) New(sp game.Spec) (game.State, error) {
 		return st, err
 	}
 	if err := d.WaitPainted(st.Version, desktop.Patience); err != nil || before == nil {
+		return st, err
+	}
+	if st.Board == was {
+		// the same board again: no change to wait for
+		_, err := capture.Still(d.Screen, r, 150*time.Millisecond, desktop.Patience)
 		return st, err
 	}
 	err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the new board on the screen", func() (bool, error) {
