@@ -22,6 +22,7 @@ import (
 	"hexiom/board"
 	"hexiom/internal/cli"
 	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // solveMaxReport is one line of `hexiom solve -max … -json`.
@@ -52,11 +53,11 @@ type maxRun struct {
 
 // solveMaxOne solves one level for solve -max and prints the answer; the
 // error says why there is none.
-func solveMaxOne(ctx context.Context, name string, level board.Position, obj solver.Objective, mr maxRun, asJSON bool, stdout io.Writer) error {
+func solveMaxOne(ctx context.Context, name string, level board.Position, obj most.Objective, mr maxRun, asJSON bool, stdout io.Writer) error {
 	timeout := mr.timeout
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	c0, t0 := cli.ProcessCPU(), time.Now()
-	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(mr.threads), solver.MemBudget(mr.mem))
+	res, err := most.Solve(ctx, level, obj, most.Threads(mr.threads), most.MemBudget(mr.mem))
 	took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 	cancel()
 	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}

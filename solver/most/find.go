@@ -1,23 +1,8 @@
-package solver
+package most
 
 import (
 	"hexiom/solver/internal/search"
 )
-
-// occFindBudget is the node budget of each search of search.OccDP.Find
-// in occFind (about 10 million nodes a second on the CI kind of machine).
-var occFindBudget int64 = 600_000
-
-// occFindNear: occ tries occFind on the bound before a pass when λ's
-// bound is this far above the goal or more (far size 5 after 12 box
-// steps: s5-54 tiles, a whole solution, 0.97 above; the goals the pass
-// refutes 0.01 to 0.38: seeds 41, 51 points, 53, 65, 98).
-const occFindNear = 0.5
-
-// occFindGap: occ tries occFind on the bound when λ's bound is less than
-// this many values above it (far size 5 seed 59, points: 105.6 against
-// 94, not found in 4 million nodes).
-const occFindGap = 4
 
 // occFind looks by search.OccDP.Find for an arrangement worth the target
 // t, within occFindBudget nodes for each of three tables: λ lam (occ's
