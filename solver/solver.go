@@ -443,21 +443,9 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		}
 		var out search.Outcome
 		if st.flip > 0 {
-			for r := 1; ; r++ {
-				if r > 1 { // the next restart in the orientation turned by 5·60° more
-					prob.Visit = visits[(v+5*(r-1))%12]
-					prob.Same = true
-					s.Reset(prob)
-				}
-				out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
-					Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
-				if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
-					break
-				}
-				at.Nodes += out.Nodes
-				if pause != nil && !pause() { // a turn ends with each restart
-					return at
-				}
+			var over bool
+			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, &at); over {
+				return at
 			}
 		} else {
 			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: *learn}, sol)
@@ -481,6 +469,31 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		}
 	}
 	return at
+}
+
+// restarts runs the restarts of st (flip > 0) on s, laid out for prob in
+// st's orientation, until one is not cut by its budget or, with a limit,
+// they have spent about that many nodes (with at.Nodes before them). It
+// adds the nodes of each restart cut by its budget to at.Nodes and
+// returns the last one's outcome, or over when pause ended the turn (a
+// turn ends with each restart).
+func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visits [][]int32, st step, order search.Order, sol []int8, learn *bool, pause func() bool, at *Attempt) (out search.Outcome, over bool) {
+	for r := 1; ; r++ {
+		if r > 1 { // the next restart in the orientation turned by 5·60° more
+			prob.Visit = visits[(st.visit+5*(r-1))%12]
+			prob.Same = true
+			s.Reset(prob)
+		}
+		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
+			Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
+		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
+			return out, false
+		}
+		at.Nodes += out.Nodes
+		if pause != nil && !pause() {
+			return out, true
+		}
+	}
 }
 
 // luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,

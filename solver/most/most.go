@@ -81,6 +81,15 @@ type config struct {
 // visits the same nodes on every run.
 func Threads(n int) Option { return func(c *config) { c.threads = max(1, n) } }
 
+// configOf is the settings opts make.
+func configOf(opts []Option) config {
+	cfg := config{threads: solver.DefaultThreads()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return cfg
+}
+
 // searchers keeps Solve's searchers for reuse.
 var searchers = solver.Spares[search.MaxSearcher]{Keep: 4}
 
@@ -146,10 +155,7 @@ var searchers = solver.Spares[search.MaxSearcher]{Keep: 4}
 // have one parity), until one is found: the same nodes on every run.
 func Solve(ctx context.Context, p board.Position, obj Objective, opts ...Option) (Result, error) {
 	t0 := time.Now()
-	cfg := config{threads: solver.DefaultThreads()}
-	for _, o := range opts {
-		o(&cfg)
-	}
+	cfg := configOf(opts)
 	if err := p.Validate(); err != nil {
 		return Result{}, fmt.Errorf("solve max: %w", err)
 	}
@@ -190,15 +196,8 @@ func Solve(ctx context.Context, p board.Position, obj Objective, opts ...Option)
 	if mp.zeros > 0 {
 		// Targets above what the other tiles alone can reach need 0s
 		// placed: ZeroSets decides them by the sets of cells the 0s take.
-		r.zs = searchers.Get()
-		defer searchers.Put(r.zs)
 		r.startZeros(&mp)
 	}
-	defer func() {
-		if r.ds != nil {
-			searchers.Put(r.ds)
-		}
-	}()
 	res.Nodes += r.run(cfg.threads, up, down)
 	return r.result(ctx, p, obj, lockedW, res)
 }

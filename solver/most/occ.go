@@ -204,16 +204,23 @@ func (r *maxRace) occTryStages(w [7]int32, wf [7]float64, t, g, unit int32, limi
 		}
 		passes++
 		triedSteps, triedLayer = d.StepsDone, st.layer
-		var states int64
-		resume := r.pz.unpaused()
-		refuted, done, states, best = r.od.Refute(r.ctx, w, d.BestLam, g, min(st.layer, limit))
-		resume()
-		r.nodes.Add(states)
+		refuted, done, best = r.occPass(w, g, min(st.layer, limit))
 		if done || r.ctx.Err() != nil {
 			break
 		}
 	}
 	return occDecided, refuted, done, best
+}
+
+// occPass is a pass of Refute for the goal g with λ's best, up let run
+// meanwhile (Refute's pass is on one goroutine), layers of at most layer
+// states.
+func (r *maxRace) occPass(w [7]int32, g int32, layer int) (refuted, done bool, best int32) {
+	resume := r.pz.unpaused()
+	refuted, done, states, best := r.od.Refute(r.ctx, w, r.occDual.BestLam, g, layer)
+	resume()
+	r.nodes.Add(states)
+	return refuted, done, best
 }
 
 // occSplit splits goal g by the histograms an arrangement worth it may

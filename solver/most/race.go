@@ -193,14 +193,26 @@ func (r *maxRace) wholeLeft() bool {
 }
 
 // run runs the searches up and down, alone on this goroutine with one
-// thread, else raced, and returns the nodes they took.
+// thread, else raced, and returns the nodes they took; the searchers of
+// the dives and ZeroSets go back to the pool.
 func (r *maxRace) run(threads int, up, down *search.MaxSearcher) int64 {
+	defer r.putSearchers()
 	if threads == 1 {
 		r.alone(up, down)
 	} else {
 		r.race(up, down)
 	}
 	return r.nodes.Load() + r.wr.Stop()
+}
+
+// putSearchers gives the dives' and ZeroSets' searchers back to the pool.
+func (r *maxRace) putSearchers() {
+	if r.ds != nil {
+		searchers.Put(r.ds)
+	}
+	if r.zs != nil {
+		searchers.Put(r.zs)
+	}
 }
 
 // result completes res from the race's end: the best arrangement found

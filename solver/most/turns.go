@@ -107,41 +107,53 @@ func (r *maxRace) race(up, down *search.MaxSearcher) {
 	// rose by 0.1 ms).
 	r.occAt = r.t0.Add(occSmallDelay)
 	wg.Go(func() { r.upCtx(r.pz, up, maxUpSeq) })
-	wg.Go(func() {
-		for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
-			if !r.zerosLeft() && !r.wholeLeft() {
-				for !r.occOff && r.ctx.Err() == nil {
-					// To the end, but with a break for occ at occStart
-					// (the search keeps its memo: it resumes cheaply).
-					c, cancel := context.WithDeadline(r.ctx, r.occAt)
-					r.upCtx(c, down, maxBBSeq)
-					cancel()
-					if r.ctx.Err() == nil && r.occReady() {
-						r.occAll()
-						if r.occOff {
-							break
-						}
-						// Not near enough yet (occLeft): again later.
-						r.occAt = time.Now().Add(occRetry)
-					}
-				}
-				r.up(down, maxBBSeq)
-				return
-			}
-			// occ starts on time: the turn's search is cut there, and
-			// each of its parts checks.
-			c, cancel := r.occCut()
-			r.upCtx(c, down, []upStep{{maxDownVisit, false, false, b}})
-			cancel()
-			for _, part := range [...]func(int64){r.occDue, r.zero1, r.occDue, r.whole, r.occDue, r.dive, r.occDue} {
-				if r.ctx.Err() != nil {
-					break
-				}
-				part(b)
-			}
-		}
-	})
+	wg.Go(func() { r.second(down) })
 	wg.Wait()
+}
+
+// second is race's second goroutine: a branch-and-bound on down in turns
+// with zero, whole and dive (and occ once due), the budgets doubling,
+// while targets that need 0s or the whole level are open; then to the end
+// (last).
+func (r *maxRace) second(down *search.MaxSearcher) {
+	for b := int64(zeroBudget); r.ctx.Err() == nil; b *= 2 {
+		if !r.zerosLeft() && !r.wholeLeft() {
+			r.last(down)
+			return
+		}
+		// occ starts on time: the turn's search is cut there, and
+		// each of its parts checks.
+		c, cancel := r.occCut()
+		r.upCtx(c, down, []upStep{{maxDownVisit, false, false, b}})
+		cancel()
+		for _, part := range [...]func(int64){r.occDue, r.zero1, r.occDue, r.whole, r.occDue, r.dive, r.occDue} {
+			if r.ctx.Err() != nil {
+				break
+			}
+			part(b)
+		}
+	}
+}
+
+// last is the second goroutine's branch-and-bound on down to the end,
+// with a break for occ (occAll) at occStart while occ may still run.
+func (r *maxRace) last(down *search.MaxSearcher) {
+	for !r.occOff && r.ctx.Err() == nil {
+		// To the end, but with a break for occ at occStart
+		// (the search keeps its memo: it resumes cheaply).
+		c, cancel := context.WithDeadline(r.ctx, r.occAt)
+		r.upCtx(c, down, maxBBSeq)
+		cancel()
+		if r.ctx.Err() == nil && r.occReady() {
+			r.occAll()
+			if r.occOff {
+				break
+			}
+			// Not near enough yet (occLeft): again later.
+			r.occAt = time.Now().Add(occRetry)
+		}
+	}
+	r.up(down, maxBBSeq)
 }
 
 // upStep is one search of up: the visit order, empty first or not, stop
@@ -152,9 +164,11 @@ type upStep struct {
 	limit             int64
 }
 
-// startZeros readies r.zs, ZeroSets' searcher, for mp's board without
-// the movable 0s, and the bound above which targets need 0s.
+// startZeros readies r.zs, ZeroSets' searcher (from the pool, back with
+// run's end), for mp's board without the movable 0s, and the bound above
+// which targets need 0s.
 func (r *maxRace) startZeros(mp *maxProblem) {
+	r.zs = searchers.Get()
 	r.zs.SetHighCap(mp.joint)
 	r.zs.Reset(mp.probNZ, false)
 	r.nzUB = r.zs.RootBound()
