@@ -126,12 +126,7 @@ func checkArrangement(p search.Problem, sol []int8, points bool) (int32, bool) {
 	if len(sol) != len(p.Nbrs) {
 		return 0, false
 	}
-	var pool [7]int32
-	for _, t := range p.Start {
-		if t != search.Empty {
-			pool[t]++
-		}
-	}
+	pool := poolOf(p.Start)
 	var v int32
 	for i, t := range sol {
 		switch {
@@ -157,15 +152,31 @@ func checkArrangement(p search.Problem, sol []int8, points bool) (int32, bool) {
 				v += int32(t) - 1
 			}
 		}
-		n := int8(0)
-		for _, q := range p.Nbrs[i] {
-			if sol[q] != search.Empty {
-				n++
-			}
-		}
-		if n != t {
+		if occupiedAround(p, sol, i) != t {
 			return 0, false
 		}
 	}
 	return v, true
+}
+
+// poolOf counts the tiles of each number in start.
+func poolOf(start []int8) [7]int32 {
+	var pool [7]int32
+	for _, t := range start {
+		if t != search.Empty {
+			pool[t]++
+		}
+	}
+	return pool
+}
+
+// occupiedAround counts the occupied neighbours of cell i in sol.
+func occupiedAround(p search.Problem, sol []int8, i int) int8 {
+	n := int8(0)
+	for _, q := range p.Nbrs[i] {
+		if sol[q] != search.Empty {
+			n++
+		}
+	}
+	return n
 }

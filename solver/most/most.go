@@ -283,21 +283,7 @@ func maxProblemOf(p board.Position, prob search.Problem, obj Objective) maxProbl
 	if obj == Points {
 		mp.zeros = 0
 	}
-	caps, joint := search.HighCaps(prob)
-	mp.joint = joint
-	var pool [7]int32
-	for i, t := range prob.Start {
-		if t == search.Empty {
-			continue
-		}
-		if pool[t]++; pool[t] > caps[t] {
-			if !mp.capped {
-				prob.Start = slices.Clone(prob.Start)
-				mp.capped = true
-			}
-			prob.Start[i] = search.Empty
-		}
-	}
+	prob.Start, mp.capped, mp.joint = capHigh(prob)
 	mp.probNZ = prob
 	if mp.zeros > 0 {
 		prob.Start = slices.Clone(prob.Start)
@@ -311,19 +297,33 @@ func maxProblemOf(p board.Position, prob search.Problem, obj Objective) maxProbl
 	return mp
 }
 
+// capHigh takes out of prob's pool the 5s and 6s beyond HighCaps' caps
+// (capped: some were; a copy of Start then), and returns HighCaps' joint
+// cap of the 5s and 6s.
+func capHigh(prob search.Problem) (start []int8, capped bool, joint int32) {
+	caps, joint := search.HighCaps(prob)
+	start = prob.Start
+	var pool [7]int32
+	for i, t := range start {
+		if t == search.Empty {
+			continue
+		}
+		if pool[t]++; pool[t] > caps[t] {
+			if !capped {
+				start = slices.Clone(start)
+				capped = true
+			}
+			start[i] = search.Empty
+		}
+	}
+	return start, capped, joint
+}
+
 // placeZeros puts p's movable 0s on the free cells of sol that have no
 // occupied neighbour, as many as fit (those sol has placed already, a
 // whole solution's, count).
 func placeZeros(p board.Position, sol []int8) {
-	zeros := 0
-	for i, c := range p.Cells {
-		if c.Movable() && c.Tile == 0 {
-			zeros++
-		}
-		if !c.Fixed && sol[i] == 0 {
-			zeros--
-		}
-	}
+	zeros := zerosOut(p, sol)
 	for i, c := range p.Cells {
 		if zeros == 0 {
 			return
@@ -340,6 +340,20 @@ func placeZeros(p board.Position, sol []int8) {
 			zeros--
 		}
 	}
+}
+
+// zerosOut counts p's movable 0s that sol has not placed.
+func zerosOut(p board.Position, sol []int8) int {
+	zeros := 0
+	for i, c := range p.Cells {
+		if c.Movable() && c.Tile == 0 {
+			zeros++
+		}
+		if !c.Fixed && sol[i] == 0 {
+			zeros--
+		}
+	}
+	return zeros
 }
 
 // hasMovableZero reports whether p has a movable tile of 0.

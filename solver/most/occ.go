@@ -41,10 +41,7 @@ func (r *maxRace) occAll() {
 // λ keeps the layers small: the stages stop at the first λ good enough).
 func (r *maxRace) occ(limit int) {
 	w, wf := occWeights(r.points)
-	unit := int32(1)
-	if r.points {
-		unit = 2
-	}
+	unit := r.unit()
 	for r.ctx.Err() == nil {
 		t, fl := r.target(), r.floor.Load()
 		if t <= fl {
@@ -343,11 +340,7 @@ func (r *maxRace) occLeft() bool {
 		// Over 16 bits, occ waits for a bound within its window of the
 		// best found (random size 5 seed 56 raised, points, 163 found
 		// and a bound of 177 at 1 s: occ's steps cost 0.17 s to give up).
-		step := int32(1)
-		if r.points {
-			step = 2
-		}
-		near = t-fl <= occWindow*step
+		near = t-fl <= occWindow*r.unit()
 	}
 	return !r.occOff && t > fl && near
 }

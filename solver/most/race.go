@@ -205,6 +205,15 @@ func (r *maxRace) run(threads int, up, down *search.MaxSearcher) int64 {
 	return r.nodes.Load() + r.wr.Stop()
 }
 
+// unit is how far apart the values of arrangements are: 1, or 2 with
+// points (their sums have one parity).
+func (r *maxRace) unit() int32 {
+	if r.points {
+		return 2
+	}
+	return 1
+}
+
 // putSearchers gives the dives' and ZeroSets' searchers back to the pool.
 func (r *maxRace) putSearchers() {
 	if r.ds != nil {

@@ -239,11 +239,7 @@ func (r *maxRace) whole(budget int64) {
 // diveLeft reports whether the best found and the bound are two values
 // apart or more (for dive).
 func (r *maxRace) diveLeft() bool {
-	step := int32(1)
-	if r.points {
-		step = 2
-	}
-	return r.target()-r.floor.Load() >= 2*step
+	return r.target()-r.floor.Load() >= 2*r.unit()
 }
 
 // dive searches, within budget/diveShare nodes, for an arrangement worth

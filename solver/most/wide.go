@@ -22,10 +22,7 @@ import (
 // found at 6.0 and 6.1 s (not in 10 s before).
 func (r *maxRace) occWide() {
 	w, wf := occWeights(r.points)
-	unit := int32(1)
-	if r.points {
-		unit = 2
-	}
+	unit := r.unit()
 	t, fl := r.target(), r.floor.Load()
 	if t <= fl {
 		return
