@@ -171,16 +171,7 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
-	if err := cli.CheckTimeout(*timeout); err != nil {
-		return err
-	}
-	if err := cli.CheckThreads(*threads); err != nil {
-		return err
-	}
-	if err := checkCount("-random", *nRandom, maxRandom); err != nil {
-		return err
-	}
-	if err := checkCount("-far", *nFar, maxFar); err != nil {
+	if err := checkBenchMax(*timeout, *threads, *nRandom, *nFar); err != nil {
 		return err
 	}
 	sizes, err := parseSizes("-sizes", *sizesFlag, 1)
@@ -215,6 +206,20 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("%d solves failed or gave a wrong answer", failures)
 	}
 	return nil
+}
+
+// checkBenchMax checks bench-max's -timeout, -threads, -random and -far.
+func checkBenchMax(timeout time.Duration, threads, nRandom, nFar int) error {
+	if err := cli.CheckTimeout(timeout); err != nil {
+		return err
+	}
+	if err := cli.CheckThreads(threads); err != nil {
+		return err
+	}
+	if err := checkCount("-random", nRandom, maxRandom); err != nil {
+		return err
+	}
+	return checkCount("-far", nFar, maxFar)
 }
 
 // parseObjectives reads -max: objectives separated by commas.

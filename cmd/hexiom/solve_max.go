@@ -68,16 +68,7 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj mos
 		}
 	}
 	if err != nil {
-		switch {
-		case errors.Is(err, solver.ErrNoSolution):
-			err = fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, res.Nodes)
-		case errors.Is(err, context.DeadlineExceeded):
-			err = fmt.Errorf("%s: no arrangement found in %v: %w", name, timeout, err)
-		case errors.Is(err, context.Canceled):
-			err = fmt.Errorf("%s: interrupted, no arrangement found: %w", name, err)
-		default:
-			err = fmt.Errorf("%s: %w", name, err)
-		}
+		err = maxError(name, err, res.Nodes, timeout)
 		rep.Solved, rep.Error = false, err.Error()
 	} else {
 		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, &res.Bound, res.Optimal
@@ -89,16 +80,35 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj mos
 	if done, err := printUnsolved(stdout, asJSON, rep, name, res.Nodes, took, err); done {
 		return err
 	}
-	proof := "optimal"
-	if !res.Optimal {
-		proof = fmt.Sprintf("not proved optimal: bound %d, gap %d, time limit %v", res.Bound, res.Gap(), timeout)
-		if res.OverBudget {
-			proof += fmt.Sprintf(", occupancy tables over -mem %s", memString(mr.mem))
-		}
-	}
 	fmt.Fprintf(stdout, "%s: %d %v (%s) in %v, %d nodes\n%sset aside: %s\n",
-		name, res.Objective, obj, proof, took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))
+		name, res.Objective, obj, proof(res, mr), took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))
 	return nil
+}
+
+// maxError is what went wrong solving the file name, in words: err, after
+// nodes nodes, within timeout.
+func maxError(name string, err error, nodes int64, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, solver.ErrNoSolution):
+		return fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, nodes)
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%s: no arrangement found in %v: %w", name, timeout, err)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("%s: interrupted, no arrangement found: %w", name, err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// proof says whether res is proved optimal, and if not, why.
+func proof(res most.Result, mr maxRun) string {
+	if res.Optimal {
+		return "optimal"
+	}
+	p := fmt.Sprintf("not proved optimal: bound %d, gap %d, time limit %v", res.Bound, res.Gap(), mr.timeout)
+	if res.OverBudget {
+		p += fmt.Sprintf(", occupancy tables over -mem %s", memString(mr.mem))
+	}
+	return p
 }
 
 func tilesList(ts []int8) string {

@@ -31,7 +31,7 @@ func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
 		case found:
 			return r.occFound(v)
 		case exhausted:
-			r.refuted(max(r.round(t-1), r.floor.Load()))
+			r.refutedBelow(t)
 			return true
 		}
 	}
@@ -82,7 +82,7 @@ func (r *maxRace) occFindHists(lam [7]float64, rest [][7]int32, g int32) bool {
 		all = all && exhausted
 	}
 	if all {
-		r.refuted(max(r.round(g-1), r.floor.Load()))
+		r.refutedBelow(g)
 	}
 	return all
 }

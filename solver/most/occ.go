@@ -68,7 +68,7 @@ func (r *maxRace) occ(limit int) {
 			}
 			return
 		}
-		if r.refuted(max(r.round(g-1), r.floor.Load())) {
+		if r.refutedBelow(g) {
 			return
 		}
 	}
@@ -281,7 +281,7 @@ func (r *maxRace) occSplitFind(t int32, lam [7]float64, budget int64) bool {
 	case !ok:
 		return false
 	case len(rest) == 0:
-		r.refuted(max(r.round(t-1), r.floor.Load()))
+		r.refutedBelow(t)
 		return true
 	}
 	return false

@@ -205,6 +205,13 @@ func (r *maxRace) run(threads int, up, down *search.MaxSearcher) int64 {
 	return r.nodes.Load() + r.wr.Stop()
 }
 
+// refutedBelow is refuted for a target t of occ's (nothing is worth t or
+// more): the bound falls to the value below t in down's rounding, or to
+// the best found.
+func (r *maxRace) refutedBelow(t int32) bool {
+	return r.refuted(max(r.round(t-1), r.floor.Load()))
+}
+
 // unit is how far apart the values of arrangements are: 1, or 2 with
 // points (their sums have one parity).
 func (r *maxRace) unit() int32 {

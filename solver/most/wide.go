@@ -92,7 +92,7 @@ func (r *maxRace) occWideSplit(w [7]int32, g int32) bool {
 	case !ok:
 		return false
 	case len(rest) == 0:
-		r.refuted(max(r.round(g-1), r.floor.Load()))
+		r.refutedBelow(g)
 		return false
 	}
 	r.pz.resume()
@@ -100,7 +100,7 @@ func (r *maxRace) occWideSplit(w [7]int32, g int32) bool {
 	r.nodes.Add(states)
 	switch {
 	case refuted:
-		r.refuted(max(r.round(g-1), r.floor.Load()))
+		r.refutedBelow(g)
 	case done && !r.refuted(best):
 		r.occFind(w, d.BestLam, best)
 	}
