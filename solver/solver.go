@@ -361,28 +361,14 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 		cos[i].start(ctx, prob, visits, l.seq, &learn)
 	}
 	winner := -1
-	// turn gives lane i one turn; it reports whether the search is over.
-	turn := func(i int) bool {
-		c := &cos[i]
-		if c.done {
-			return false
-		}
-		if _, more := c.next(); !more {
-			c.done = true
-			if c.res.definitive() || c.res.Err != nil {
-				winner = i
-				if won != nil && c.res.definitive() {
-					won.Store(true)
-				}
-				return true
-			}
-		}
-		return won != nil && won.Load()
-	}
 	for over := false; !over; {
 		live := false
 		for i := range cos {
-			if over = turn(i); over {
+			var answered bool
+			if over, answered = cos[i].turn(won); over {
+				if answered {
+					winner = i
+				}
 				break
 			}
 			live = live || !cos[i].done
@@ -391,6 +377,12 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 			break
 		}
 	}
+	return stopAll(cos, winner)
+}
+
+// stopAll stops the lanes cos and returns the winner's answer (none:
+// winner < 0) with the nodes of all.
+func stopAll(cos []coroutine, winner int) Attempt {
 	var nodes int64
 	for i := range cos {
 		cos[i].stop() // ends a paused search: its Pause returns false
@@ -418,6 +410,25 @@ func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]i
 	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
 		c.res = findFirst(ctx, prob, visits, seq, learn, func() bool { return yield(struct{}{}) })
 	})
+}
+
+// turn gives c one turn: over when the search is over, that is when c
+// answered (answered; won is then set if c's answer is definitive) or,
+// with won, another goroutine's lanes did.
+func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
+	if c.done {
+		return false, false
+	}
+	if _, more := c.next(); !more {
+		c.done = true
+		if c.res.definitive() || c.res.Err != nil {
+			if won != nil && c.res.definitive() {
+				won.Store(true)
+			}
+			return true, true
+		}
+	}
+	return won != nil && won.Load(), false
 }
 
 // findFirst searches for a first solution in each step in turn until one

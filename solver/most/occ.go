@@ -124,11 +124,7 @@ func (r *maxRace) occFindFirst(w [7]int32, steps int, t, g, unit int32, stallFin
 		// times in 4.5 s; the refuted goals were 0.1 to 0.9 of a
 		// value above). But a search may find the bound itself
 		// (occFind); refuting it, it goes on.
-		if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
-			return occNextGoal
-		}
-		r.occOff = true
-		return occStop
+		return r.occFar(w, t)
 	}
 	if !*stallFind && r.od.Bits() > occSmallBits && (d.StepsDone < steps || d.Best >= float64(g)+occFindNear) {
 		// The steps stalled above the goal, or left it half a
@@ -143,6 +139,18 @@ func (r *maxRace) occFindFirst(w [7]int32, steps int, t, g, unit int32, stallFin
 		}
 	}
 	return occDecided
+}
+
+// occFar is occFindFirst when λ's bound is a value or more above the goal:
+// occNextGoal if the split or occFind found the target t or refuted it
+// (when λ's bound leaves it within occFindGap), else occStop (occOff set).
+func (r *maxRace) occFar(w [7]int32, t int32) occOutcome {
+	d := &r.occDual
+	if d.Best < float64(t+occFindGap) && (r.occSplitFind(t, d.BestLam, occSplitFindBudget) || r.occFind(w, d.BestLam, t)) && r.ctx.Err() == nil && r.target() < t {
+		return occNextGoal
+	}
+	r.occOff = true
+	return occStop
 }
 
 // occSplitLimit is the most targets occSplit takes on: few before the

@@ -32,11 +32,7 @@ func (r *maxRace) upCtx(ctx context.Context, s *search.MaxSearcher, seq []upStep
 		}, buf)
 		r.nodes.Add(out.Nodes)
 		if out.Exhausted && (!st.first || !out.Found) {
-			// Nothing better than the best found (or nothing at all).
-			r.mu.Lock()
-			r.upDone, r.bound = true, min(r.bound, max(r.bestVal, -1))
-			r.mu.Unlock()
-			r.cancel()
+			r.upExhausted()
 			return
 		}
 		if out.Err != nil {
@@ -172,6 +168,15 @@ func (r *maxRace) startZeros(mp *maxProblem) {
 	r.zs.SetHighCap(mp.joint)
 	r.zs.Reset(mp.probNZ, false)
 	r.nzUB = r.zs.RootBound()
+}
+
+// upExhausted ends the race when up exhausted its space: nothing is
+// better than the best found (or nothing at all exists).
+func (r *maxRace) upExhausted() {
+	r.mu.Lock()
+	r.upDone, r.bound = true, min(r.bound, max(r.bestVal, -1))
+	r.mu.Unlock()
+	r.cancel()
 }
 
 // zero decides, from the bound down, the targets above nzUB within budget

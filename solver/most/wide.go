@@ -28,14 +28,7 @@ func (r *maxRace) occWide() {
 		return
 	}
 	g := fl + unit
-	d := r.occWideLambda(wf, g)
-	if r.ctx.Err() != nil || math.IsInf(d.Best, 1) {
-		return
-	}
-	if b := r.round(int32(math.Floor(d.Best))); b < t {
-		r.refuted(max(b, fl))
-	}
-	if d.Best < float64(g) || r.points || r.target() < g {
+	if !r.occWideBound(wf, t, fl, g) || r.points || r.target() < g {
 		return
 	}
 	// Tiles: the split, Find for each target left, and one pass by
@@ -49,6 +42,20 @@ func (r *maxRace) occWide() {
 			return
 		}
 	}
+}
+
+// occWideBound takes occWide's λ steps for the goal g, the best found fl
+// plus one, and lowers the bound t to their bound's floor; false when
+// they refuted g (the best found is optimal) or were cut short.
+func (r *maxRace) occWideBound(wf [7]float64, t, fl, g int32) bool {
+	d := r.occWideLambda(wf, g)
+	if r.ctx.Err() != nil || math.IsInf(d.Best, 1) {
+		return false
+	}
+	if b := r.round(int32(math.Floor(d.Best))); b < t {
+		r.refuted(max(b, fl))
+	}
+	return d.Best >= float64(g)
 }
 
 // occWideLambda takes occWide's λ steps for the goal g, from its prior, on
