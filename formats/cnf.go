@@ -97,13 +97,7 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj most.Objective) error {
 	want, count := e.numberCounts(p, byNumber)
 	e.oddParity(p, &count)
 	pairBase, pairs := e.occupiedPairs(p, x)
-	locked, lockedSum := 0, 0
-	for _, c := range p.Cells {
-		if c.Locked() {
-			locked++
-			lockedSum += int(c.Tile)
-		}
-	}
+	locked, lockedSum := lockedTiles(p)
 	var in, edges []lit
 	base, step := locked, 1
 	if obj == most.Points {
@@ -138,6 +132,17 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj most.Objective) error {
 		}
 	}
 	return e.write(bw)
+}
+
+// lockedTiles counts p's locked tiles and sums their numbers.
+func lockedTiles(p board.Position) (n, sum int) {
+	for _, c := range p.Cells {
+		if c.Locked() {
+			n++
+			sum += int(c.Tile)
+		}
+	}
+	return n, sum
 }
 
 // placeAllValue is the value for obj of placing every tile of p.
