@@ -56,7 +56,7 @@ var maxUpSeq = []upStep{
 var maxBBSeq = []upStep{{maxDownVisit, false, false, 0}}
 
 // laneNodes is the budget per lane of the try at a whole solution
-// (solver.PlaceAll: Solve's portfolio for a few thousand nodes a lane;
+// (solver.PlaceAll: solver.Solve's portfolio for a few thousand nodes a lane;
 // raised random size 5 seed 72 has a solution, which the portfolio finds
 // in 16,110 nodes; the searches of Solve took 25 million).
 const laneNodes = 8_000
