@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"slices"
+	"sync"
 
 	"hexiom/solver/internal/search"
 )
@@ -20,10 +21,30 @@ func PlaceAll(ctx context.Context, prob search.Problem, visits [][]int32, thread
 	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
 	if !first.Found && !first.Exhausted && first.Err == nil {
 		quick := first.Nodes
-		first = portfolio(ctx, prob, visits, budgeted(lanes, laneNodes), threads, false)
+		first = portfolio(ctx, prob, visits, lanesWithin(laneNodes), threads, false)
 		first.Nodes += quick
 	}
 	return first
+}
+
+// budgetedLanes are lanes with each budget PlaceAll was asked for, made
+// once (PlaceAll allocates no lanes per call).
+var budgetedLanes = struct {
+	sync.Mutex
+	m map[int64][]lane
+}{m: map[int64][]lane{}}
+
+// lanesWithin is lanes with a budget of n nodes for each step that had
+// none.
+func lanesWithin(n int64) []lane {
+	budgetedLanes.Lock()
+	defer budgetedLanes.Unlock()
+	ls, ok := budgetedLanes.m[n]
+	if !ok {
+		ls = budgeted(lanes, n)
+		budgetedLanes.m[n] = ls
+	}
+	return ls
 }
 
 // budgeted is ls with a budget of n nodes for each step that had none.
