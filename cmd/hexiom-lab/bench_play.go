@@ -62,27 +62,9 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	nSet := false
 	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
-	var lv []int
-	if *levels != "" {
-		var err error
-		if lv, err = parseLevels(*levels); err != nil {
-			return cli.Usagef("-levels: %v", err)
-		}
-		if !nSet {
-			*n = 0
-		}
-	}
-	if *soak {
-		*n, lv = 50, nil
-		for i := 1; i <= 40; i++ {
-			lv = append(lv, i)
-		}
-	}
-	if *n < 0 {
-		return cli.Usagef("-n %d: want 0 or more random challenges", *n)
-	}
-	if *n == 0 && len(lv) == 0 {
-		return cli.Usagef("-n 0 and no -levels: nothing to play")
+	lv, err := benchBoards(n, nSet, *levels, *soak)
+	if err != nil {
+		return err
 	}
 	self, err := findHexiom(*hexiomBin)
 	if err != nil {
@@ -95,6 +77,34 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	_, err = bench.Run(bench.Options{Hexiom: self, Challenge: *n, Seed: *seed, Levels: lv, PlayArgs: playArgs,
 		Templates: *tplFile, Theme: *theme, Zoom: *zoom, Runtime: *rt, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
 	return err
+}
+
+// benchBoards is what bench-play plays from -n (*n, nSet: given), -levels
+// and -soak: the official levels, and *n set to the random challenges.
+func benchBoards(n *int, nSet bool, levels string, soak bool) ([]int, error) {
+	var lv []int
+	if levels != "" {
+		var err error
+		if lv, err = parseLevels(levels); err != nil {
+			return nil, cli.Usagef("-levels: %v", err)
+		}
+		if !nSet {
+			*n = 0
+		}
+	}
+	if soak {
+		*n, lv = 50, nil
+		for i := 1; i <= 40; i++ {
+			lv = append(lv, i)
+		}
+	}
+	if *n < 0 {
+		return nil, cli.Usagef("-n %d: want 0 or more random challenges", *n)
+	}
+	if *n == 0 && len(lv) == 0 {
+		return nil, cli.Usagef("-n 0 and no -levels: nothing to play")
+	}
+	return lv, nil
 }
 
 // parseLevels reads "A-B" or "A,B,C" (levels 1..40).

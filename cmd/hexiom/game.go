@@ -55,38 +55,12 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
 
-	var spec game.Spec
-	modes := 0
-	if *level != 0 {
-		modes++
-		spec = game.Spec{Mode: game.ModeLevel, Level: *level}
-	}
-	if *random != 0 {
-		modes++
-		spec = game.Spec{Mode: game.ModeRandom, Size: *random}
-	}
-	if *challenge {
-		modes++
-		spec = game.Spec{Mode: game.ModeChallenge}
-	}
-	if modes > 1 {
-		return cli.Usagef("give at most one of -level, -random and -challenge")
-	}
-	if seedSet {
-		if spec.Mode == game.ModeLevel || spec.Mode == "" {
-			return cli.Usagef("-seed goes with -random or -challenge")
-		}
-		spec.Seed = seed
-	}
-	host, port, err := net.SplitHostPort(*addr)
+	spec, err := gameSpec(*level, *random, *challenge, seedSet, seed)
 	if err != nil {
-		return cli.Usagef("-addr %q: %v", *addr, err)
+		return err
 	}
-	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return cli.Usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", *addr, port)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return cli.Usagef("-addr %q: the game serves on loopback only (127.0.0.1)", *addr)
+	if err := checkLoopback(*addr); err != nil {
+		return err
 	}
 
 	cfg := game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug, Runtime: *runtime, SWF: *swf}
@@ -101,6 +75,57 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	return serveGame(ctx, g, ln, *open, stdout, stderr)
+}
+
+// gameSpec is the game's start from the flags -level, -random,
+// -challenge and -seed (seedSet: given): at most one of the three, the
+// seed with -random or -challenge only.
+func gameSpec(level, random int, challenge, seedSet bool, seed *uint64) (game.Spec, error) {
+	var spec game.Spec
+	modes := 0
+	if level != 0 {
+		modes++
+		spec = game.Spec{Mode: game.ModeLevel, Level: level}
+	}
+	if random != 0 {
+		modes++
+		spec = game.Spec{Mode: game.ModeRandom, Size: random}
+	}
+	if challenge {
+		modes++
+		spec = game.Spec{Mode: game.ModeChallenge}
+	}
+	if modes > 1 {
+		return spec, cli.Usagef("give at most one of -level, -random and -challenge")
+	}
+	if seedSet {
+		if spec.Mode == game.ModeLevel || spec.Mode == "" {
+			return spec, cli.Usagef("-seed goes with -random or -challenge")
+		}
+		spec.Seed = seed
+	}
+	return spec, nil
+}
+
+// checkLoopback checks -addr: a loopback host and a port 0..65535.
+func checkLoopback(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return cli.Usagef("-addr %q: %v", addr, err)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return cli.Usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", addr, port)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return cli.Usagef("-addr %q: the game serves on loopback only (127.0.0.1)", addr)
+	}
+	return nil
+}
+
+// serveGame serves g on ln until ctx ends (or the server fails),
+// printing its address, and opens it in the default browser with open.
+func serveGame(ctx context.Context, g *game.Game, ln net.Listener, open bool, stdout, stderr io.Writer) error {
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, url)
 	if f, ok := stdout.(*os.File); ok {
@@ -116,7 +141,7 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 
-	if *open {
+	if open {
 		if err := browser.Open(url); err != nil {
 			fmt.Fprintf(stderr, "hexiom game: %v; open %s yourself\n", err, url)
 		} else {

@@ -62,16 +62,7 @@ type Board struct {
 // medians with the split (capture, read, solve, drags). The error says
 // whether any board failed.
 func Run(o Options, w io.Writer) ([]Board, error) {
-	if o.Theme == "" {
-		o.Theme = "classic"
-	}
-	if o.Zoom == 0 {
-		o.Zoom = 1
-	}
-	log := o.Log
-	if log == nil {
-		log = io.Discard
-	}
+	log := o.defaults()
 	t0 := time.Now()
 	opt, learnSize, err := deskOptions(o)
 	if err != nil {
@@ -103,10 +94,7 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 		return nil, err
 	}
 	fmt.Fprintf(log, "desktop ready on %s in %s, calibrated by clicks: %v\n", d.X.Display, time.Since(t0).Round(time.Millisecond), area)
-	args := append([]string{"play", "-json", "-calibration", calFile, "-display", d.X.Display, "-debug", os.TempDir()}, o.PlayArgs...)
-	if tpl != "" {
-		args = append(args, "-templates", tpl)
-	}
+	args := o.playArgs(calFile, d.X.Display, tpl)
 
 	specs, names := o.boards()
 	results, failed := playAll(d, o, args, specs, names, w)
@@ -118,6 +106,31 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 		return results, fmt.Errorf("%d of %d boards failed", failed, len(specs))
 	}
 	return results, nil
+}
+
+// defaults fills in o's default theme and zoom, and returns its log (or
+// io.Discard).
+func (o *Options) defaults() io.Writer {
+	if o.Theme == "" {
+		o.Theme = "classic"
+	}
+	if o.Zoom == 0 {
+		o.Zoom = 1
+	}
+	if o.Log == nil {
+		return io.Discard
+	}
+	return o.Log
+}
+
+// playArgs is the command line of hexiom play for each board: the
+// calibration calFile on display, the templates tpl if any, and o.PlayArgs.
+func (o *Options) playArgs(calFile, display, tpl string) []string {
+	args := append([]string{"play", "-json", "-calibration", calFile, "-display", display, "-debug", os.TempDir()}, o.PlayArgs...)
+	if tpl != "" {
+		args = append(args, "-templates", tpl)
+	}
+	return args
 }
 
 // deskOptions returns the desktop Run starts for o, and the size of the
