@@ -565,7 +565,7 @@ const answerTries = 4
 // repaired course, not proved.
 func (p *player) prove(ctx context.Context, c course) (next course, proved bool, err error) {
 	p.trace("proving the board solved")
-	img, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
+	img, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.settleLimit(), false)
 	for tries := 1; errors.Is(err, errNeverStill) && tries < answerTries; tries++ {
 		// Still changing: the game may still be answering drags made
 		// faster than it answers, recolouring tiles. Wait on while what
@@ -574,7 +574,7 @@ func (p *player) prove(ctx context.Context, c course) (next course, proved bool,
 			break
 		}
 		p.trace("the board reads as expected and still changes: waiting on")
-		img, moved, err = p.stillFrame(ctx, img, 0, p.cfg.Settle, false)
+		img, moved, err = p.stillFrame(ctx, img, 0, p.settleLimit(), false)
 	}
 	if err == nil {
 		if !moved && img == p.fullRead {
@@ -650,7 +650,7 @@ func (p *player) repair(c course, seen, expected board.Position, why string, las
 // confidence that drags from the start cannot make (to target): the game
 // has moved on to the next level.
 func (p *player) nextBoard(ctx context.Context, target board.Position) bool {
-	img, _, err := p.stillFrame(ctx, nil, 0, p.cfg.Settle, false)
+	img, _, err := p.stillFrame(ctx, nil, 0, p.settleLimit(), false)
 	if err != nil {
 		return false
 	}
@@ -673,7 +673,7 @@ func (p *player) nextBoard(ctx context.Context, target board.Position) bool {
 // picture that never stands still, is an *UnsureError.
 func (p *player) check(ctx context.Context, size int, expected board.Position, afterDrag bool, while string) (seen board.Position, ok bool, last Sight, err error) {
 	p.trace("check: %s", while)
-	deadline := p.cfg.Now().Add(p.cfg.Settle)
+	deadline := p.cfg.Now().Add(p.settleLimit())
 	notTaken := max(p.cfg.NotTaken, 2*p.pace.settle())
 	wait := notTaken
 	ref := p.last
@@ -683,7 +683,7 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 	var lastErr error
 	var other *board.Position // a still board read that is not expected
 	for k := 0; ; k++ {
-		img, moved, err := p.stillFrame(ctx, ref, wait, p.cfg.Settle, afterDrag && k == 0)
+		img, moved, err := p.stillFrame(ctx, ref, wait, p.settleLimit(), afterDrag && k == 0)
 		if err != nil {
 			return board.Position{}, false, last, p.notStill(while, img, err)
 		}

@@ -251,3 +251,13 @@ func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit ti
 		}
 	}
 }
+
+// settleLimit is how long the bot waits for a still picture, and how long
+// vision may stay unsure of one, before it refuses to go on: Config.Settle,
+// or three times the longest a recent drag took to show in full when the
+// game is slower than that (issue 40: Ruffle drawing at a few frames a
+// second on a busy machine took 1-1.5 s to show a drop and its tile going
+// home after a lost drag, past the 2 s default).
+func (p *player) settleLimit() time.Duration {
+	return max(p.cfg.Settle, 3*p.pace.settle())
+}

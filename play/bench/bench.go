@@ -39,8 +39,12 @@ type Options struct {
 	Theme     string   // the game's look; "" is classic
 	Zoom      float64  // the browser's page zoom; 0 is 1
 	Runtime   string   // the game's runtime (game.RuntimeHTML or RuntimeRuffle); "" is the canvas page
-	KeepGoing bool     // go on after a board fails
-	TraceDir  string   // "": no trace; else each board's `hexiom play -trace` goes there
+	// Floor (Ruffle only): before the bot, each board is played by the
+	// harness with the game's knowledge (desk.Floor), the runtime's floor,
+	// and the bot's time is given over it.
+	Floor     bool
+	KeepGoing bool   // go on after a board fails
+	TraceDir  string // "": no trace; else each board's `hexiom play -trace` goes there
 	Log       io.Writer
 }
 
@@ -51,11 +55,13 @@ type Board struct {
 	// ToSolved is from starting `hexiom play` until it exited and the
 	// game's API said solved: the bot may see the board solved, and exit,
 	// before the page's last moves reach the game.
-	ToSolved time.Duration
-	Game     time.Duration // the game's clock: level shown to solved
-	Report   play.Report   // what `hexiom play -json` said
-	Err      error
-	Solved   bool // as the game's API says
+	ToSolved   time.Duration
+	Game       time.Duration // the game's clock: level shown to solved
+	Floor      time.Duration // the runtime's floor on this board (Options.Floor); 0 not measured
+	FloorDrags int           // the drags the floor took
+	Report     play.Report   // what `hexiom play -json` said
+	Err        error
+	Solved     bool // as the game's API says
 }
 
 // Run plays the boards o names and prints a line for each on w, then the
@@ -179,7 +185,16 @@ func playAll(d *desk.Desk, o Options, args []string, specs []game.Spec, names []
 		if o.TraceDir != "" {
 			a = append(slices.Clip(args), "-trace", filepath.Join(o.TraceDir, strings.ReplaceAll(names[i], " ", "-")+".trace"))
 		}
-		b := one(d, o.Hexiom, a, sp, names[i])
+		var b Board
+		if o.Floor {
+			b.Floor, b.FloorDrags, b.Err = floor(d, sp)
+		}
+		if b.Err == nil {
+			fl, fd := b.Floor, b.FloorDrags
+			b = one(d, o.Hexiom, a, sp, names[i])
+			b.Floor, b.FloorDrags = fl, fd
+		}
+		b.Name = names[i]
 		results = append(results, b)
 		if b.Err != nil || !b.Solved {
 			failed++
@@ -190,8 +205,12 @@ func playAll(d *desk.Desk, o Options, args []string, specs []game.Spec, names []
 			continue
 		}
 		r := b.Report
-		fmt.Fprintf(w, "%-22s %6.2f s (exit %5.2f s)  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d\n",
+		fmt.Fprintf(w, "%-22s %6.2f s (exit %5.2f s)  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d",
 			b.Name, b.ToSolved.Seconds(), b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag), r.Grabs, r.Looks, r.Quick)
+		if b.Floor > 0 {
+			fmt.Fprintf(w, "  floor %6.2f s (%d drags): %.2f×", b.Floor.Seconds(), b.FloorDrags, b.ToSolved.Seconds()/b.Floor.Seconds())
+		}
+		fmt.Fprintln(w)
 	}
 	return results, failed
 }
@@ -222,6 +241,17 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 	}
 	path := filepath.Join(dir, "templates.json")
 	return path, tpl.Save(path)
+}
+
+// floor sets board sp up and measures the runtime's floor on it
+// (desk.Floor).
+func floor(d *desk.Desk, sp game.Spec) (time.Duration, int, error) {
+	if _, err := d.New(sp); err != nil {
+		return 0, 0, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	return d.Floor(ctx)
 }
 
 // one sets a board up through the game's API, runs `hexiom play` on it and
@@ -282,7 +312,7 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 }
 
 func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {
-	var wall, gameT, capT, readT, solveT, dragT, drags []float64
+	var wall, gameT, capT, readT, solveT, dragT, drags, floors, ratios []float64
 	worst := 0.0
 	for _, b := range rs {
 		if !pick(b) || b.Err != nil {
@@ -297,9 +327,17 @@ func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {
 		dragT = append(dragT, ms(r.Drag))
 		drags = append(drags, float64(r.Drags))
 		worst = max(worst, b.ToSolved.Seconds())
+		if b.Floor > 0 {
+			floors = append(floors, b.Floor.Seconds())
+			ratios = append(ratios, b.ToSolved.Seconds()/b.Floor.Seconds())
+		}
 	}
 	if len(wall) == 0 {
 		return
+	}
+	if len(floors) > 0 {
+		fmt.Fprintf(w, "%s: the runtime's floor (the game's own fastest, desk.Floor): median %.2f s; the bot over it: median %.2f×, worst %.2f×\n",
+			what, stats.Median(floors), stats.Median(ratios), slices.Max(ratios))
 	}
 	fmt.Fprintf(w, "%s: %d solved; median %.2f s from `hexiom play` to solved (game clock %.2f s), slowest %.2f s; median split: capture %.0f ms, read %.0f ms, solve %.1f ms, drags %.0f ms (%.0f drags)\n",
 		what, len(wall), stats.Median(wall), stats.Median(gameT), worst, stats.Median(capT), stats.Median(readT), stats.Median(solveT), stats.Median(dragT), stats.Median(drags))
