@@ -158,6 +158,11 @@ func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
 		opt.Start = game.Spec{Mode: game.ModeRandom, Size: learnSize, Seed: &ls}
 		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 120, 30+1280, 120+800)
 	}
+	if o.Runtime == game.RuntimeRuffle {
+		// the site's page: the player (400×440 at 100 %) under a header,
+		// in a window tall enough for it at 150 % (TestE2ERuffle's)
+		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 20, 30+1280, 20+1000)
+	}
 	return opt, learnSize, nil
 }
 
