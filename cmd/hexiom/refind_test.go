@@ -202,6 +202,66 @@ func checkCells(t *testing.T, d *desk.Desk, what string, a calibration.Area) {
 	}
 }
 
+// TestPlayFindsTheBoardAfterAPageScroll (issue 41): the game in a site's
+// page longer than the window, the clone's Flash build in Ruffle; calibrated
+// once, then the page scrolled by a notch of the real mouse wheel over the
+// page beside the game (XTest button 5). hexiom play finds the board moved
+// by the scroll (as the page reports it, within 2 px), says so in one
+// line, saves it and solves the board.
+func TestPlayFindsTheBoardAfterAPageScroll(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
+	d, err := desk.Start(desk.Options{Runtime: game.RuntimeRuffle, Start: game.Spec{Mode: game.ModeLevel, Level: 22},
+		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+700)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	area, err := d.Calibrate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := filepath.Join(t.TempDir(), "calibration.json")
+	if err := calibration.SaveFile(cal, area); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISPLAY", d.X.Display)
+	before, err := d.TrueArea()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the wheel over the page right of the chat column
+	if err := d.Robot.Move(image.Pt(d.Browser.Window.Min.X+1150, d.Browser.Window.Min.Y+300)); err != nil {
+		t.Fatal(err)
+	}
+	if err := xconn.Wheel(d.X.Display, 1); err != nil {
+		t.Fatal(err)
+	}
+	var now calibration.Area
+	last, since := before.Top, time.Now()
+	err = desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to scroll and report it", func() (bool, error) {
+		a, err := d.TrueArea()
+		if err != nil {
+			return false, err
+		}
+		if a.Top != last {
+			last, since = a.Top, time.Now()
+		}
+		now = a
+		return a.Top < before.Top-20 && time.Since(since) > 300*time.Millisecond, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := image.Pt(int(now.Left-before.Left), int(now.Top-before.Top))
+	t.Logf("the wheel scrolled the page: the game area from %v to %v", before, now)
+	errOut := playOnce(t, d, cal, 10)
+	line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(errOut)
+	if line == nil || !near(line[1:], by) {
+		t.Fatalf("after a scroll by %v, play said:\n%s", by, errOut)
+	}
+	checkCells(t, d, "after a scroll", loadCal(t, cal))
+}
+
 // playOnce starts official level n and runs `hexiom play` on it, with a
 // trace; it fails unless the game says the board is solved. It returns
 // play's stderr, the trace's line on the look over the screen appended.
