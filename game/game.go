@@ -58,6 +58,9 @@ type Config struct {
 	Runtime string
 	SWF     string // the built SWF (package game/flash), served at /flash/hexiom.swf
 	Ruffle  string // the unpacked Ruffle web build, served under /ruffle/
+	// SWFLook is the look the Flash build draws (SWFLooks; "" classic):
+	// its own, not one of the canvas page's themes.
+	SWFLook string
 	// Timeouts of HTTPServer; zero means DefaultTimeouts.
 	Timeouts Timeouts
 	// Now is the clock; nil means time.Now. Tests set it.

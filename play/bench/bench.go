@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -42,7 +43,10 @@ type Options struct {
 	// Floor (Ruffle only): before the bot, each board is played by the
 	// harness with the game's knowledge (desk.Floor), the runtime's floor,
 	// and the bot's time is given over it.
-	Floor     bool
+	Floor bool
+	// SWFLook is the Flash build's look (game.SWFLooks; "" classic): one
+	// other than classic is learnt first, as a theme is.
+	SWFLook   string
 	KeepGoing bool   // go on after a board fails
 	TraceDir  string // "": no trace; else each board's `hexiom play -trace` goes there
 	Log       io.Writer
@@ -89,11 +93,11 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 	}
 	defer os.RemoveAll(dir)
 	tpl := o.Templates
-	if o.Theme != "classic" && tpl == "" {
+	if o.learns() && tpl == "" {
 		if tpl, err = learn(d, area, dir); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(log, "learnt the %s look at %.0f %% zoom from a size-%d start\n", o.Theme, o.Zoom*100, learnSize)
+		fmt.Fprintf(log, "learnt the %s look at %.0f %% zoom from a size-%d start\n", cmp.Or(o.SWFLook, o.Theme), o.Zoom*100, learnSize)
 	}
 	calFile := filepath.Join(dir, "calibration.json")
 	if err := calibration.SaveFile(calFile, area); err != nil {
@@ -142,8 +146,8 @@ func (o *Options) playArgs(calFile, display, tpl string) []string {
 // deskOptions returns the desktop Run starts for o, and the size of the
 // board a look other than classic is learnt from (0 for classic).
 func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
-	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom, Runtime: o.Runtime}
-	if o.Theme != "classic" {
+	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom, Runtime: o.Runtime, SWFLook: o.SWFLook}
+	if o.learns() {
 		// A look with its own pitch rule is calibrated on the size played
 		// (challenges: 6); its larger calibrated area needs a taller screen.
 		learnSize = 6
@@ -164,6 +168,12 @@ func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
 		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 20, 30+1280, 20+1000)
 	}
 	return opt, learnSize, nil
+}
+
+// learns reports whether the bot learns the look first: a theme or a
+// Flash look other than classic (the built-in templates').
+func (o Options) learns() bool {
+	return o.Theme != "classic" || (o.SWFLook != "" && o.SWFLook != "classic")
 }
 
 // boards returns the boards o benches, the challenges first, and their
@@ -242,6 +252,12 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 	}
 	tpl, err := reader.Learn(nil, img, area, truth)
 	if err != nil {
+		// the picture and the level, to learn from again by hand
+		pic := filepath.Join(os.TempDir(), "hexiom-bench-learn.png")
+		if werr := capture.SavePNG(pic, img); werr == nil {
+			_ = os.WriteFile(strings.TrimSuffix(pic, ".png")+".txt", []byte(truth.Format()+"\n"+area.String()+"\n"), 0o644)
+			err = fmt.Errorf("%w\n(the picture learnt from: %s)", err, pic)
+		}
 		return "", err
 	}
 	path := filepath.Join(dir, "templates.json")

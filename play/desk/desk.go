@@ -58,6 +58,7 @@ type Options struct {
 	// For Ruffle the SWF comes from the user's cache (built by haxe once a
 	// version) and Ruffle from the cache install-deps fills.
 	Runtime string
+	SWFLook string // the Flash build's look (game.SWFLooks); "": classic
 	// PanelDelay is how long the page shows the solved board before its
 	// solved panel covers it (the page's ?panel_ms=); 0: the game's 1.2 s.
 	PanelDelay time.Duration
@@ -113,7 +114,7 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Zoom == 0 {
 		o.Zoom = 1
 	}
-	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime}
+	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime, SWFLook: o.SWFLook}
 	if d.ruffle {
 		if gc.SWF, gc.Ruffle, err = flashParts(); err != nil {
 			return d, err
