@@ -403,7 +403,8 @@ func TestNoise(t *testing.T) {
 // the board's edge; the set read back exact, saved and loaded the same. A
 // level the picture does not show (one tile of it on an empty cell) is
 // still refused: the cells read as another kind are never learnt as their
-// own template.
+// own template. A board with locked tiles in a colour the start's locked
+// tiles were not is read exact too.
 func TestLearnStateColours(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	f := load(t, "swf/flat-learn-z100")
@@ -426,6 +427,10 @@ func TestLearnStateColours(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkRead(t, f, tpl)
+	// another board of the look, its locked tiles in a colour no locked
+	// tile of the start had (the right number: ivory): read exact, their
+	// lock learnt from the movable tiles' colours (crossColours)
+	checkRead(t, load(t, "swf/flat-level38-z100"), tpl)
 
 	wrong := f.Truth.Clone()
 	from, to := -1, -1

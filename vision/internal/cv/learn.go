@@ -3,10 +3,12 @@
 package cv
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"math"
+	"slices"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -58,7 +60,7 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		}
 		for round := 0; round < 2; round++ {
 			if round > 0 || !split {
-				if !regroup(groups, truth, disagree(r, truth)) {
+				if !regroup(groups.group, truth, disagree(r, truth)) {
 					return nil, le
 				}
 			}
@@ -95,7 +97,11 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 // with it; groups, when set, gives each cell's colour group within its kind
 // (colourGroups): each group is a template of its own, the largest the
 // kind's first, the others its KindAlts.
-func learnWith(into *Templates, img image.Image, fe *Features, area calibration.Area, truth board.Position, groups []int) (*Templates, Reading, error) {
+func learnWith(into *Templates, img image.Image, fe *Features, area calibration.Area, truth board.Position, c *colouring) (*Templates, Reading, error) {
+	var groups []int
+	if c != nil {
+		groups = c.group
+	}
 	s := truth.Size
 	R := area.Radius(s)
 	var kindSum [numKinds][][]float64
@@ -150,6 +156,9 @@ func learnWith(into *Templates, img image.Image, fe *Features, area calibration.
 			add(&alt, kindSz, kindSz, kindC, kindSum[k][g], kindN[k][g])
 			t.KindAlts[k] = append(t.KindAlts[k], alt)
 		}
+	}
+	if c != nil {
+		crossColours(t, truth, c, kindSum, kindN)
 	}
 	for d := range digitSum {
 		add(&t.Digits[d], digitW, digitH, 1, digitSum[d], digitN[d])
@@ -208,7 +217,7 @@ const (
 // one kind whose crops' mean colours (W, S) lie within groupNear of a
 // group's running mean share it (up to maxGroups, then the nearest), and
 // whether some kind has more than one group.
-func colourGroups(fe *Features, area calibration.Area, truth board.Position) ([]int, bool, error) {
+func colourGroups(fe *Features, area calibration.Area, truth board.Position) (*colouring, bool, error) {
 	means := make([][kindC]float32, len(truth.Cells))
 	if err := learnAt(1, fe, area, truth, nil, nil, nil, nil, nil, means); err != nil {
 		return nil, false, err
@@ -263,7 +272,96 @@ func colourGroups(fe *Features, area calibration.Area, truth board.Position) ([]
 	for i := range out {
 		split = split || out[i] > 0
 	}
-	return out, split, nil
+	return &colouring{group: out, mean: means}, split, nil
+}
+
+// colouring is each cell's colour group within its kind (colourGroups) and
+// its crop's mean colour.
+type colouring struct {
+	group []int
+	mean  [][kindC]float32
+}
+
+// crossColours adds to t, for the two kinds of tile, the colours one kind
+// was seen in and the other was not (issue 40: a look that colours a tile
+// by its state, whose start has no locked tile of some state): the other
+// kind's template in a colour both were seen in, moved by how that colour
+// differs from the new one in the first kind, pixel by pixel. What tells a
+// locked tile from a movable one (a border, a mark) then counts in every
+// colour.
+func crossColours(t *Templates, truth board.Position, c *colouring, sum [numKinds][][]float64, n [numKinds][]int) {
+	centre := func(k Kind, g int) (m [kindC]float32, ok bool) {
+		var acc [kindC]float64
+		cnt := 0
+		for i, cell := range truth.Cells {
+			if kindOf(cell) == k && c.group[i] == g {
+				for j := range acc {
+					acc[j] += float64(c.mean[i][j])
+				}
+				cnt++
+			}
+		}
+		for j := range m {
+			m[j] = float32(acc[j] / float64(max(cnt, 1)))
+		}
+		return m, cnt > 0
+	}
+	mean := func(k Kind, g int) []float64 {
+		out := make([]float64, len(sum[k][g]))
+		for i, v := range sum[k][g] {
+			out[i] = v / float64(n[k][g])
+		}
+		return out
+	}
+	type cand struct {
+		i, j int
+		d    float64
+	}
+	for _, pair := range [][2]Kind{{Locked, Movable}, {Movable, Locked}} {
+		a, b := pair[0], pair[1] // a may lack colours b has
+		// a's colour groups matched to b's, nearest first, one to one (a
+		// locked tile's border darkens its mean: no threshold); b's left
+		// over are colours a was not seen in
+		var cs []cand
+		for i := range sum[a] {
+			for j := range sum[b] {
+				ca, okA := centre(a, i)
+				cb, okB := centre(b, j)
+				if okA && okB && n[a][i] > 0 && n[b][j] > 0 {
+					cs = append(cs, cand{i, j, meanDist(ca, cb)})
+				}
+			}
+		}
+		slices.SortFunc(cs, func(x, y cand) int { return cmp.Compare(x.d, y.d) })
+		usedA, usedB := map[int]bool{}, map[int]bool{}
+		ga, gb := -1, -1
+		for _, c := range cs {
+			if usedA[c.i] || usedB[c.j] {
+				continue
+			}
+			usedA[c.i], usedB[c.j] = true, true
+			if ga < 0 {
+				ga, gb = c.i, c.j // the nearest pair: the colour both were seen in
+			}
+		}
+		if ga < 0 {
+			continue
+		}
+		ma, mb := mean(a, ga), mean(b, gb)
+		for h := range sum[b] {
+			if usedB[h] || n[b][h] == 0 {
+				continue
+			}
+			mh := mean(b, h)
+			out := make([]float64, len(mh))
+			for i := range out {
+				out[i] = math.Max(0, math.Min(255, ma[i]+mh[i]-mb[i]))
+			}
+			var smp *Sample
+			add(&smp, kindSz, kindSz, kindC, out, 1)
+			t.KindAlts[a] = append(t.KindAlts[a], smp)
+		}
+	}
 }
 
 // learnShrink are the factors Learn shrinks the picture by to learn each
