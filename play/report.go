@@ -67,7 +67,7 @@ func (r Report) Summary() string {
 		s += fmt.Sprintf(", %d repairs", r.Repairs)
 	}
 	if r.Retries > 0 {
-		s += fmt.Sprintf(", %d made again slower: %d steps %s apart", r.Retries, r.Pace.Steps, ms(r.Pace.Pause))
+		s += fmt.Sprintf(", %d made again; drag pace %d steps %s apart", r.Retries, r.Pace.Steps, ms(r.Pace.Pause))
 	}
 	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
 		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
