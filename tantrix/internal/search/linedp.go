@@ -136,8 +136,7 @@ type lineDP struct {
 	dpStates
 }
 
-// dpBounds is what lineFilter sets before the programme runs: the board's
-// size, the tiles' line shapes, the bounds and the 15 pairs of edges.
+// dpBounds is set by lineFilter: board size, tiles' line shapes, bounds, the 15 edge pairs.
 type dpBounds struct {
 	n        int
 	full     [3]int // sharp, wide, straight lines of the tiles
@@ -149,8 +148,7 @@ type dpBounds struct {
 	pairMask [15]uint8
 }
 
-// dpCounts is the count sets' shape (setPairs), their masks and scratch,
-// and backward's sets and result.
+// dpCounts is the count sets' shape (setPairs), masks and scratch, and backward's sets.
 type dpCounts struct {
 	need      [3]int // those of the places not fixed (setPairs)
 	w1, words int
@@ -163,8 +161,7 @@ type dpCounts struct {
 	alive     []uint16
 }
 
-// dpOrder is the order of the places and its steps (chooseOrder,
-// buildSteps), kept for lineKeep, with the scratch that builds them.
+// dpOrder is the places' order and its steps (kept for lineKeep), with their scratch.
 type dpOrder struct {
 	q, r, pos []int32
 	seen      []bool
@@ -177,8 +174,7 @@ type dpOrder struct {
 	frontier  int  // the order's largest frontier
 }
 
-// dpStates is forward's layers of states, their count sets and the hash
-// table of the layer being built.
+// dpStates is forward's layers of states, their count sets and the layer's hash table.
 type dpStates struct {
 	off      []int // off[i]: first state of layer i
 	keys     []dpKey

@@ -42,8 +42,7 @@ type walkGrid struct {
 	cq, cr []int16
 }
 
-// walkTiles is the challenge's tiles (counts, colours, designated lines),
-// set by NewWalker.
+// walkTiles is the challenge's tiles (counts, colours, lines), set by NewWalker.
 type walkTiles struct {
 	colour uint8
 	col    [NumCombos][6]uint8
@@ -54,8 +53,7 @@ type walkTiles struct {
 	count [10]int
 }
 
-// walkBoard is the tiles down (besides Path and Combos): the grid's
-// cells, the tiles left, the loop's way back and its bounding boxes.
+// walkBoard is the tiles down besides Path: cells, tiles left, way back, boxes.
 type walkBoard struct {
 	occ                    []int8 // combo+1, 0 when empty
 	remain                 [10]int
