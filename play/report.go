@@ -19,12 +19,7 @@ type Report struct {
 	Planned       int            `json:"planned"` // drags in the first plan
 	Drags         int            `json:"drags"`   // drags made
 	Repairs       int            `json:"repairs"` // re-plans after a drag that did not take
-	// Retries are drags made again, slower, after the screen showed them
-	// not taken (each counted in Drags too); Clicks the focus clicks
-	// (Config.Focus). Pace is the drag pace at the end: the one kept.
-	Retries int          `json:"retries,omitempty"`
-	Clicks  int          `json:"clicks,omitempty"`
-	Pace    actuate.Pace `json:"pace"`
+	Made // what the bot did beyond the plan's drags
 	Looks   int          `json:"looks"` // captures read whole
 	// Quick is how many drags were seen landed by the cells they changed
 	// alone (no whole read); CellReads counts the cells so read.
@@ -52,6 +47,16 @@ type Report struct {
 	Drag    time.Duration `json:"drag_ns"`
 	Total   time.Duration `json:"total_ns"` // from the board in view to proven solved
 	Nodes   int64         `json:"nodes"`    // solver search nodes
+}
+
+// Made is what the bot did beyond the plan's drags (issue 40). Retries
+// are drags made again after the screen showed them not taken (each
+// counted in Drags too); Clicks the focus clicks (Config.Focus). Pace is
+// the drag pace at the end: the one kept.
+type Made struct {
+	Retries int          `json:"retries,omitempty"`
+	Clicks  int          `json:"clicks,omitempty"`
+	Pace    actuate.Pace `json:"pace"`
 }
 
 // Summary is the report in one line.
