@@ -114,14 +114,8 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Zoom == 0 {
 		o.Zoom = 1
 	}
-	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime, SWFLook: o.SWFLook}
-	if d.ruffle {
-		if gc.SWF, gc.Ruffle, err = flashParts(); err != nil {
-			return d, err
-		}
-	}
-	if d.Game, err = game.New(gc); err != nil {
-		return d, fmt.Errorf("desk: %w", err)
+	if d.Game, err = newGame(o); err != nil {
+		return d, err
 	}
 	if d.Server, err = desktop.Serve(d.Game.HTTPServer()); err != nil {
 		return d, err
@@ -178,6 +172,22 @@ func (d *Desk) waitPage(after time.Time) error {
 		evs, err := d.Pointer(since)
 		return len(evs) > 0, err
 	})
+}
+
+// newGame returns the clone o asks for, in debug mode (the tests' API).
+func newGame(o Options) (*game.Game, error) {
+	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime, SWFLook: o.SWFLook}
+	if o.Runtime == game.RuntimeRuffle {
+		var err error
+		if gc.SWF, gc.Ruffle, err = flashParts(); err != nil {
+			return nil, err
+		}
+	}
+	g, err := game.New(gc)
+	if err != nil {
+		return nil, fmt.Errorf("desk: %w", err)
+	}
+	return g, nil
 }
 
 // startBrowser opens the page in a Chromium window win at page zoom zoom;

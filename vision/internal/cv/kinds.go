@@ -49,27 +49,9 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 			copy(mosaic[kindC*((y0+y)*mw+x0):], crop[kindC*y*kindSz:kindC*(y+1)*kindSz])
 		}
 	}
-	var scores [numKinds][]float32
-	for k, t := range rd.kinds {
-		if t < 0 {
-			continue
-		}
-		// the kind's score: its best over its templates (KindAlts)
-		for j, id := range append([]int{t}, rd.alts[k]...) {
-			res, rw, err := rd.m.MatchFloat(mosaic, mw, rows*kindSz, kindC, id)
-			if err != nil {
-				return nil, fmt.Errorf("vision: kind scores: %w", err)
-			}
-			if j == 0 {
-				scores[k] = make([]float32, n)
-			}
-			for i := range scores[k] {
-				v := res[(i/g)*kindSz*rw+(i%g)*kindSz]
-				if j == 0 || v > scores[k][i] {
-					scores[k][i] = v
-				}
-			}
-		}
+	scores, err := rd.kindScores(mosaic, mw, rows, g, n)
+	if err != nil {
+		return nil, err
 	}
 	cells := make([]CellReading, n)
 	for i := range cells {
@@ -94,6 +76,31 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 		}
 	}
 	return cells, nil
+}
+
+// kindScores matches every non-flat kind's templates against the mosaic of
+// n crops in g columns and rows rows (mw wide) and returns each crop's score
+// for each kind: its best over the kind's templates (KindAlts).
+func (rd *reader) kindScores(mosaic []float32, mw, rows, g, n int) ([numKinds][]float32, error) {
+	var scores [numKinds][]float32
+	for k, t := range rd.kinds {
+		if t < 0 {
+			continue
+		}
+		scores[k] = make([]float32, n)
+		for j, id := range append([]int{t}, rd.alts[k]...) {
+			res, rw, err := rd.m.MatchFloat(mosaic, mw, rows*kindSz, kindC, id)
+			if err != nil {
+				return scores, fmt.Errorf("vision: kind scores: %w", err)
+			}
+			for i := range scores[k] {
+				if v := res[(i/g)*kindSz*rw+(i%g)*kindSz]; j == 0 || v > scores[k][i] {
+					scores[k][i] = v
+				}
+			}
+		}
+	}
+	return scores, nil
 }
 
 // flatNear is how far (grey levels of W and S) a crop's mean may be from a

@@ -47,34 +47,8 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, err
 	}
 	if le := disagree(r, truth); le != nil {
-		// One mean crop of a kind may read its cells back wrong where they
-		// come in several colours (issue 40: a tile's colour by its state,
-		// some lighter than the plate, some darker): learn each colour's
-		// cells as a template of their own, the kind's score the best; then
-		// the cells of a kind still read back wrong (holes of the plain
-		// background at the board's edge, half the plate around them) as
-		// one more.
-		groups, split, gerr := colourGroups(fe, area, truth)
-		if gerr != nil {
+		if t, r = byColour(into, img, fe, area, truth, r); t == nil {
 			return nil, le
-		}
-		for round := 0; round < 2; round++ {
-			if round > 0 || !split {
-				if !regroup(groups.group, truth, disagree(r, truth)) {
-					return nil, le
-				}
-			}
-			t2, r2, err := learnWith(into, img, fe, area, truth, groups)
-			if err != nil {
-				return nil, le
-			}
-			t, r = t2, r2
-			if disagree(r, truth) == nil {
-				break
-			}
-			if round == 1 {
-				return nil, le
-			}
 		}
 	}
 	ts, err := newSet(t)
@@ -91,6 +65,78 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, fmt.Errorf("learn: %w", err)
 	}
 	return t, nil
+}
+
+// copyOf returns a copy of the set into, or a new empty one for nil.
+func copyOf(into *Templates) *Templates {
+	t := &Templates{Name: "learnt"}
+	if into == nil {
+		return t
+	}
+	t.Name = into.Name
+	for k, smp := range into.Kinds {
+		t.Kinds[k] = clone(smp)
+	}
+	for k, alts := range into.KindAlts {
+		for _, smp := range alts {
+			t.KindAlts[k] = append(t.KindAlts[k], clone(smp))
+		}
+	}
+	for d, smp := range into.Digits {
+		t.Digits[d] = clone(smp)
+	}
+	return t
+}
+
+// addGroups adds the sums of kind k's colour groups to t: the largest
+// group into the kind's template, the others each a template of its own
+// (KindAlts).
+func addGroups(t *Templates, k Kind, sum [][]float64, n []int) {
+	first := 0
+	for g := range n {
+		if n[g] > n[first] {
+			first = g
+		}
+	}
+	for g := range sum {
+		switch {
+		case n[g] == 0:
+		case g == first:
+			add(&t.Kinds[k], kindSz, kindSz, kindC, sum[g], n[g])
+		default:
+			var alt *Sample
+			add(&alt, kindSz, kindSz, kindC, sum[g], n[g])
+			t.KindAlts[k] = append(t.KindAlts[k], alt)
+		}
+	}
+}
+
+// byColour learns img again where one mean crop of a kind read its cells
+// back wrong, as they come in several colours (issue 40: a tile's colour by
+// its state, some lighter than the plate, some darker): each colour's cells
+// a template of their own, the kind's score the best; then the cells of a
+// kind still read back wrong but as the level has them (holes of the plain
+// background at the board's edge, half the plate around them) one more. It
+// returns nil when that does not read truth back either; r is the first
+// reading back, with one mean crop a kind.
+func byColour(into *Templates, img image.Image, fe *Features, area calibration.Area, truth board.Position, r Reading) (*Templates, Reading) {
+	groups, split, err := colourGroups(fe, area, truth)
+	if err != nil {
+		return nil, Reading{}
+	}
+	for round := 0; round < 2; round++ {
+		if (round > 0 || !split) && !regroup(groups.group, truth, disagree(r, truth)) {
+			return nil, Reading{}
+		}
+		t, rr, err := learnWith(into, img, fe, area, truth, groups)
+		if err != nil {
+			return nil, Reading{}
+		}
+		if r = rr; disagree(r, truth) == nil {
+			return t, r
+		}
+	}
+	return nil, Reading{}
 }
 
 // learnWith learns the cells of img into a copy of into and reads img back
@@ -121,41 +167,9 @@ func learnWith(into *Templates, img image.Image, fe *Features, area calibration.
 		}
 	}
 
-	t := &Templates{Name: "learnt"}
-	if into != nil {
-		t.Name = into.Name
-		for k, smp := range into.Kinds {
-			t.Kinds[k] = clone(smp)
-		}
-		for k, alts := range into.KindAlts {
-			for _, smp := range alts {
-				t.KindAlts[k] = append(t.KindAlts[k], clone(smp))
-			}
-		}
-		for d, smp := range into.Digits {
-			t.Digits[d] = clone(smp)
-		}
-	}
+	t := copyOf(into)
 	for k := range kindSum {
-		// the largest group first: the kind's template
-		first := 0
-		for g := range kindN[k] {
-			if kindN[k][g] > kindN[k][first] {
-				first = g
-			}
-		}
-		for g := range kindSum[k] {
-			if kindN[k][g] == 0 {
-				continue
-			}
-			if g == first {
-				add(&t.Kinds[k], kindSz, kindSz, kindC, kindSum[k][g], kindN[k][g])
-				continue
-			}
-			var alt *Sample
-			add(&alt, kindSz, kindSz, kindC, kindSum[k][g], kindN[k][g])
-			t.KindAlts[k] = append(t.KindAlts[k], alt)
-		}
+		addGroups(t, Kind(k), kindSum[k], kindN[k])
 	}
 	if c != nil {
 		crossColours(t, truth, c, kindSum, kindN)
@@ -290,22 +304,6 @@ type colouring struct {
 // locked tile from a movable one (a border, a mark) then counts in every
 // colour.
 func crossColours(t *Templates, truth board.Position, c *colouring, sum [numKinds][][]float64, n [numKinds][]int) {
-	centre := func(k Kind, g int) (m [kindC]float32, ok bool) {
-		var acc [kindC]float64
-		cnt := 0
-		for i, cell := range truth.Cells {
-			if kindOf(cell) == k && c.group[i] == g {
-				for j := range acc {
-					acc[j] += float64(c.mean[i][j])
-				}
-				cnt++
-			}
-		}
-		for j := range m {
-			m[j] = float32(acc[j] / float64(max(cnt, 1)))
-		}
-		return m, cnt > 0
-	}
 	mean := func(k Kind, g int) []float64 {
 		out := make([]float64, len(sum[k][g]))
 		for i, v := range sum[k][g] {
@@ -313,45 +311,14 @@ func crossColours(t *Templates, truth board.Position, c *colouring, sum [numKind
 		}
 		return out
 	}
-	type cand struct {
-		i, j int
-		d    float64
-	}
 	for _, pair := range [][2]Kind{{Locked, Movable}, {Movable, Locked}} {
 		a, b := pair[0], pair[1] // a may lack colours b has
-		// a's colour groups matched to b's, nearest first, one to one (a
-		// locked tile's border darkens its mean: no threshold); b's left
-		// over are colours a was not seen in
-		var cs []cand
-		for i := range sum[a] {
-			for j := range sum[b] {
-				ca, okA := centre(a, i)
-				cb, okB := centre(b, j)
-				if okA && okB && n[a][i] > 0 && n[b][j] > 0 {
-					cs = append(cs, cand{i, j, meanDist(ca, cb)})
-				}
-			}
-		}
-		slices.SortFunc(cs, func(x, y cand) int { return cmp.Compare(x.d, y.d) })
-		usedA, usedB := map[int]bool{}, map[int]bool{}
-		ga, gb := -1, -1
-		for _, c := range cs {
-			if usedA[c.i] || usedB[c.j] {
-				continue
-			}
-			usedA[c.i], usedB[c.j] = true, true
-			if ga < 0 {
-				ga, gb = c.i, c.j // the nearest pair: the colour both were seen in
-			}
-		}
+		ga, gb, unmatched := matchColours(c.centres(truth, a, len(sum[a])), c.centres(truth, b, len(sum[b])))
 		if ga < 0 {
 			continue
 		}
 		ma, mb := mean(a, ga), mean(b, gb)
-		for h := range sum[b] {
-			if usedB[h] || n[b][h] == 0 {
-				continue
-			}
+		for _, h := range unmatched {
 			mh := mean(b, h)
 			out := make([]float64, len(mh))
 			for i := range out {
@@ -362,6 +329,70 @@ func crossColours(t *Templates, truth board.Position, c *colouring, sum [numKind
 			t.KindAlts[a] = append(t.KindAlts[a], smp)
 		}
 	}
+}
+
+// centres returns the mean colour of each of kind k's groups (ng of them);
+// nil for a group with no cell.
+func (c *colouring) centres(truth board.Position, k Kind, ng int) []*[kindC]float32 {
+	acc := make([][kindC]float64, ng)
+	cnt := make([]int, ng)
+	for i, cell := range truth.Cells {
+		if g := c.group[i]; kindOf(cell) == k && g < ng {
+			for j := range acc[g] {
+				acc[g][j] += float64(c.mean[i][j])
+			}
+			cnt[g]++
+		}
+	}
+	out := make([]*[kindC]float32, ng)
+	for g := range out {
+		if cnt[g] > 0 {
+			var m [kindC]float32
+			for j := range m {
+				m[j] = float32(acc[g][j] / float64(cnt[g]))
+			}
+			out[g] = &m
+		}
+	}
+	return out
+}
+
+// matchColours matches the colour groups of one kind (ca) to another's
+// (cb), nearest first, one to one (a locked tile's border darkens its
+// mean: no threshold). It returns the nearest pair, the colour both were
+// seen in (−1, −1: none), and cb's groups left over: colours the first kind
+// was not seen in.
+func matchColours(ca, cb []*[kindC]float32) (ga, gb int, unmatched []int) {
+	type cand struct {
+		i, j int
+		d    float64
+	}
+	var cs []cand
+	for i := range ca {
+		for j := range cb {
+			if ca[i] != nil && cb[j] != nil {
+				cs = append(cs, cand{i, j, meanDist(*ca[i], *cb[j])})
+			}
+		}
+	}
+	slices.SortFunc(cs, func(x, y cand) int { return cmp.Compare(x.d, y.d) })
+	usedA, usedB := map[int]bool{}, map[int]bool{}
+	ga, gb = -1, -1
+	for _, c := range cs {
+		if usedA[c.i] || usedB[c.j] {
+			continue
+		}
+		usedA[c.i], usedB[c.j] = true, true
+		if ga < 0 {
+			ga, gb = c.i, c.j
+		}
+	}
+	for j := range cb {
+		if cb[j] != nil && !usedB[j] {
+			unmatched = append(unmatched, j)
+		}
+	}
+	return ga, gb, unmatched
 }
 
 // learnShrink are the factors Learn shrinks the picture by to learn each
@@ -425,17 +456,9 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 		if groups != nil {
 			g = groups[i]
 		}
-		for len(kindSum[k]) <= g {
-			kindSum[k] = append(kindSum[k], nil)
-			kindN[k] = append(kindN[k], 0)
-		}
-		if kindSum[k][g] == nil {
-			kindSum[k][g] = make([]float64, kindC*kindSz*kindSz)
-		}
-		if !accumulate(kindSum[k][g], ks, cx, cy, kindSz, kindSz) {
+		if !addCrop(&kindSum[k], &kindN[k], g, ks, cx, cy) {
 			return fmt.Errorf("cell %d lies outside the picture", i)
 		}
-		kindN[k][g]++
 		if c.Tile == board.None {
 			continue
 		}
@@ -593,6 +616,20 @@ func clone(s *Sample) *Sample {
 	c := *s
 	c.Mean = append([]float32(nil), s.Mean...)
 	return &c
+}
+
+// addCrop adds the kind crop of sc centred on (cx, cy) to colour group g's
+// sum and count; false if it does not lie inside sc.
+func addCrop(sum *[][]float64, n *[]int, g int, sc *Scaled, cx, cy float64) bool {
+	for len(*sum) <= g {
+		*sum = append(*sum, nil)
+		*n = append(*n, 0)
+	}
+	if (*sum)[g] == nil {
+		(*sum)[g] = make([]float64, kindC*kindSz*kindSz)
+	}
+	(*n)[g]++
+	return accumulate((*sum)[g], sc, cx, cy, kindSz, kindSz)
 }
 
 // accumulate adds the w×h crop of sc centred on (cx, cy) to sum; false if
