@@ -133,10 +133,12 @@ var lanes = func() []lane {
 	for _, v := range []int{0, 3, 6, 9} {
 		ls = append(ls, lane{seq: []step{{visit: v, flip: 1 << 32 / 20}}})
 	}
-	return append(ls, midLane)
+	return ls
 }()
 
-// midLane is the portfolio's last lane (issue 44, docs/solver-tail.md):
+// midLane is the last lane of Solve's portfolio (issue 44,
+// docs/solver-tail.md; firstSolution adds it to lanes and symLanes, SolveMax's
+// placeAll runs lanes alone):
 // restarts as the four others', but in the orders from the middle out
 // (midOrders), joining after midWait turns. The random size-6 levels that
 // take the restart lanes the most nodes are hard in every reading order
@@ -302,6 +304,7 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 		if symmetric(prob, visits) {
 			ls = symLanes
 		}
+		ls = append(ls[:len(ls):len(ls)], midLane)
 		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
 		first.nodes += quick
 	}
