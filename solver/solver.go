@@ -90,9 +90,10 @@ type step struct {
 	// (or, with a limit, until the restarts have spent about that many
 	// nodes).
 	flip uint32
-	// mid: the restarts take the orders from the middle out (midOrders:
-	// visit is then an orientation, 0..11), the row they start from
-	// cycling with each restart as the orientation does.
+	// mid: restarts as with flip, in the orders from the middle out
+	// (midOrders: visit is then an orientation, 0..11), the row they start
+	// from cycling with each restart as the orientation does; with flip 0,
+	// no value swapped (the 36 orders are the restarts' variety).
 	mid bool
 	// wait: the step sits out that many turns of the portfolio before it
 	// searches (a lane that joins late).
@@ -137,25 +138,25 @@ var lanes = func() []lane {
 }()
 
 // midLane is the last lane of Solve's portfolio (issue 44,
-// docs/solver-tail.md; firstSolution adds it to lanes and symLanes, SolveMax's
-// placeAll runs lanes alone):
-// restarts as the four others', but in the orders from the middle out
-// (midOrders), joining after midWait turns. The random size-6 levels that
-// take the restart lanes the most nodes are hard in every reading order
-// and every orientation (seed 1,031,688: 165,403 nodes in the best of the
-// 24 without swaps, 22.3 million in the portfolio) and easy in some
-// orders from the middle out (4,969 nodes from row 7 turned by 60°):
-// deciding the middle first and the edges last, where the small numbers
-// lie, the early mistakes differ. Alone they do worse (a portfolio of
-// them only: random seeds 2,100,000..2,119,999, 56 million nodes against
-// 31), beside the others they cut the heavy tail.
-var midLane = lane{seq: []step{{visit: 0, flip: 1 << 32 / 20, mid: true, wait: midWait}}}
+// docs/solver-tail.md; firstSolution adds it to lanes and symLanes,
+// SolveMax's placeAll runs lanes alone): restarts with the four others'
+// budgets, but in the orders from the middle out (midOrders) and with no
+// value swapped, joining after midWait turns. The random size-6 levels
+// that take the restart lanes the most nodes are hard in every reading
+// order (seed 1,031,688: 165,403 nodes in the best of the 24 without
+// swaps, 22.3 million in the portfolio) and easy in a few orders from the
+// middle out (4,969 nodes from row 7, turned by 60°): the middle decided
+// first and the edges last, the early mistakes are others. Instead of the
+// reading orders they do worse (the four restart lanes from row s−1:
+// random seeds 2,100,000..2,119,999, 56 million nodes against 31);
+// beside them they cut the heavy tail.
+var midLane = lane{seq: []step{{visit: 0, mid: true, wait: midWait}}}
 
 // midWait is how many turns the last lane sits out: the levels the
-// portfolio solves within about 4·midWait·PauseNodes nodes (49,152: the
-// official levels all, and 99.7 % of the random size-6 ones) are solved
+// portfolio solves within about 4·midWait·PauseNodes nodes (196,608: the
+// official levels all, and 99.98 % of the random size-6 ones) are solved
 // as they were.
-const midWait = 12
+const midWait = 48
 
 // symLanes is the portfolio on a symmetric level (see symmetric): the
 // twelve orientations are then one search, so the restart lanes differ only
@@ -234,13 +235,14 @@ func (p *spares[T]) put(s *T) {
 //
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
-// the portfolio (lanes) takes over: five searches that take turns of
+// the portfolio (lanes) takes over: six searches that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
 // answer winning. One is a short search trying "empty" first (on a
 // symmetric level, with the rows from the outside in: symLanes); four restart
 // in four orientations with growing budgets and some value choices swapped
-// at random. Those four are complete (the budgets grow without end), so
-// Solve is complete. Then a
+// at random; the last (midLane) joins after 48 turns, restarting in orders
+// from the middle of the board out. The restarting ones are complete (the
+// budgets grow without end), so Solve is complete. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
 // every run.
@@ -469,7 +471,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 			return at
 		}
 		var out search.Outcome
-		if st.flip > 0 {
+		if st.flip > 0 || st.mid {
 			for r := 1; ; r++ {
 				if r > 1 { // the next restart in the orientation turned by 5·60° more
 					prob.Visit = visits[restartVisit(st, r)]
@@ -512,8 +514,8 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 
 // restartVisit is the order of the step's r-th restart (from 1), an
 // index into firstVisits: the orientation turned by 5·60° more at each
-// restart and, on a mid step, the orders from the middle out, starting
-// from each of their rows in turn.
+// restart and, on a mid step, the orders from the middle out (the 36 of
+// midOrders come round every 36 restarts: 5 is prime to 36).
 func restartVisit(st step, r int) int {
 	o := (st.visit + 5*(r-1)) % 12
 	if !st.mid {
@@ -522,7 +524,7 @@ func restartVisit(st step, r int) int {
 		}
 		return o
 	}
-	return 24 + 12*((r-1)%3) + o
+	return 24 + (st.visit+5*(r-1))%36 // o, from row s−3, s−1 or s+1 in turn
 }
 
 // luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,
