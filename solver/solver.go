@@ -138,7 +138,7 @@ var lanes = func() []lane {
 }()
 
 // midLane is the last lane of Solve's portfolio (issue 44,
-// docs/solver-tail.md; firstSolution adds it to lanes and symLanes,
+// docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and symLanes,
 // SolveMax's placeAll runs lanes alone): restarts with the four others'
 // budgets, but in the orders from the middle out (midOrders) and with no
 // value swapped, joining after midWait turns. The random size-6 levels
@@ -151,6 +151,13 @@ var lanes = func() []lane {
 // random seeds 2,100,000..2,119,999, 56 million nodes against 31);
 // beside them they cut the heavy tail.
 var midLane = lane{seq: []step{{visit: 0, mid: true, wait: midWait}}}
+
+// solveLanes and solveSymLanes are Solve's portfolios: lanes and symLanes
+// with midLane last.
+var (
+	solveLanes    = append(slices.Clone(lanes), midLane)
+	solveSymLanes = append(slices.Clone(symLanes), midLane)
+)
 
 // midWait is how many turns the last lane sits out: the levels the
 // portfolio solves within about 4·midWait·PauseNodes nodes (196,608: the
@@ -302,11 +309,10 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
 	if !first.found && !first.exhausted && first.err == nil {
 		quick := first.nodes
-		ls := lanes
+		ls := solveLanes
 		if symmetric(prob, visits) {
-			ls = symLanes
+			ls = solveSymLanes
 		}
-		ls = append(ls[:len(ls):len(ls)], midLane)
 		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
 		first.nodes += quick
 	}
