@@ -138,13 +138,14 @@ var lanes = func() []lane {
 }()
 
 // midLane is the last lane of Solve's portfolio (issue 44,
-// docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and symLanes,
-// SolveMax's placeAll runs lanes alone): restarts with the four others'
-// budgets, but in the orders from the middle out (midOrders) and with no
-// value swapped, joining after midWait turns. The random size-6 levels
-// that take the restart lanes the most nodes are hard in every reading
-// order (seed 1,031,688: 165,403 nodes in the best of the 24 without
-// swaps, 22.3 million in the portfolio) and easy in a few orders from the
+// docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and
+// symLanes, SolveMax's placeAll runs lanes alone): restarts with the four
+// others' budgets, but in the orders from the middle out (midOrders) and
+// with no value swapped, joining after midWait turns. The random size-6
+// levels that take the restart lanes the most nodes are hard in every
+// reading order (seed 1,031,688: 165,403 nodes in the best of 24 plain
+// searches, the 12 reading orders with either value first; 22.3 million
+// in the portfolio) and easy in a few orders from the
 // middle out (4,969 nodes from row 7, turned by 60°): the middle decided
 // first and the edges last, the early mistakes are others. Instead of the
 // reading orders they do worse (the four restart lanes from row s−1:
