@@ -95,8 +95,8 @@ type step struct {
 	// from cycling with each restart as the orientation does; with flip 0,
 	// no value swapped (the 36 orders are the restarts' variety).
 	mid bool
-	// wait: the step sits out that many turns of the portfolio before it
-	// searches (a lane that joins late).
+	// wait: on a lane's first step, the turns of the portfolio the lane
+	// sits out before it starts (a lane that joins late; interleave).
 	wait int
 }
 
@@ -399,20 +399,31 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 		stop func()
 		res  attempt
 		done bool
+		wait int // turns still to sit out before it starts
 	}
 	cos := make([]coroutine, len(lanes))
 	for i, l := range lanes {
-		c := &cos[i]
-		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			c.res = findFirst(ctx, prob, visits, l.seq, &learn, func() bool { return yield(struct{}{}) })
-		})
+		cos[i].wait = l.seq[0].wait
 	}
 	winner := -1
 	// turn gives lane i one turn; it reports whether the search is over.
+	// A lane's coroutine (and its searcher) is made at its first turn
+	// after it has sat out its wait: a level solved sooner never pays for
+	// a lane that joins late.
 	turn := func(i int) bool {
 		c := &cos[i]
 		if c.done {
 			return false
+		}
+		if c.wait > 0 {
+			c.wait--
+			return won != nil && won.Load()
+		}
+		if c.next == nil {
+			seq := lanes[i].seq
+			c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+				c.res = findFirst(ctx, prob, visits, seq, &learn, func() bool { return yield(struct{}{}) })
+			})
 		}
 		if _, more := c.next(); !more {
 			c.done = true
@@ -440,7 +451,9 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 	}
 	var nodes int64
 	for i := range cos {
-		cos[i].stop() // ends a paused search: its Pause returns false
+		if cos[i].stop != nil {
+			cos[i].stop() // ends a paused search: its Pause returns false
+		}
 		nodes += cos[i].res.nodes
 	}
 	var res attempt
@@ -461,11 +474,6 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 	sol := make([]int8, len(prob.Nbrs))
 	var at attempt
 	for si, st := range seq {
-		for w := 0; w < st.wait; w++ {
-			if pause != nil && !pause() {
-				return at
-			}
-		}
 		prob.Same = si > 0
 		v := st.visit
 		order := search.HighFirst
