@@ -402,14 +402,24 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 		wait int // turns still to sit out before it starts
 	}
 	cos := make([]coroutine, len(lanes))
+	start := func(i int) {
+		c, seq := &cos[i], lanes[i].seq
+		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+			c.res = findFirst(ctx, prob, visits, seq, &learn, func() bool { return yield(struct{}{}) })
+		})
+	}
+	// A lane that joins late gets its coroutine (and its searcher) at its
+	// first turn after its wait: a level solved sooner never pays for it.
+	// The others get theirs now, whether they run or not, so that what a
+	// solve allocates does not depend on how soon it ends
+	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
-		cos[i].wait = l.seq[0].wait
+		if cos[i].wait = l.seq[0].wait; cos[i].wait == 0 {
+			start(i)
+		}
 	}
 	winner := -1
 	// turn gives lane i one turn; it reports whether the search is over.
-	// A lane's coroutine (and its searcher) is made at its first turn
-	// after it has sat out its wait: a level solved sooner never pays for
-	// a lane that joins late.
 	turn := func(i int) bool {
 		c := &cos[i]
 		if c.done {
@@ -420,10 +430,7 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 			return won != nil && won.Load()
 		}
 		if c.next == nil {
-			seq := lanes[i].seq
-			c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-				c.res = findFirst(ctx, prob, visits, seq, &learn, func() bool { return yield(struct{}{}) })
-			})
+			start(i)
 		}
 		if _, more := c.next(); !more {
 			c.done = true
