@@ -16,8 +16,8 @@ import (
 // wants at least one move on the way and a pause near a frame (16 ms); the
 // clone in real Chromium takes 2 steps of a few milliseconds.
 type Pace struct {
-	Steps int
-	Pause time.Duration
+	Steps int           `json:"steps"`
+	Pause time.Duration `json:"pause_ns"`
 }
 
 // DefaultPace is the drag hexiom play makes unless told otherwise
@@ -97,9 +97,10 @@ type Driver struct {
 	// top right corner of the left one stops at its edge, not the desktop's).
 	Monitors []image.Rectangle
 
-	left  image.Point
-	armed bool
-	drags int
+	left   image.Point
+	armed  bool
+	drags  int
+	clicks int
 	// abandoned is the fail-safe that abandoned a drag: the driver makes
 	// no drag after it.
 	abandoned error
@@ -125,6 +126,41 @@ func NewDriver(mouse Mouse, area calibration.Area, pace Pace) (*Driver, error) {
 
 // Drags returns how many drags the driver has made.
 func (d *Driver) Drags() int { return d.drags }
+
+// Clicks returns how many clicks (Click) the driver has made.
+func (d *Driver) Clicks() int { return d.clicks }
+
+// Pace returns the pace drags are made at.
+func (d *Driver) Pace() Pace { return d.pace }
+
+// Slowest pace Slower goes to: a hand's drag (press, three steps, release,
+// 64 ms apart: about a quarter of a second), slower than any game tried
+// needs (Ruffle took drags of 2 steps 15 ms apart).
+var slowestPace = Pace{Steps: 3, Pause: 64 * time.Millisecond}
+
+// Slower makes the drags from now on slower, for a game that did not take
+// a drag (issue 40: a game may want the press held, or steps, before it
+// sees a drag): at least two steps, and the pause between two events
+// doubled, from 8 ms, up to slowestPace. It returns the new pace, which the
+// driver keeps.
+func (d *Driver) Slower() Pace {
+	d.pace.Steps = min(slowestPace.Steps, max(d.pace.Steps+1, 2))
+	d.pace.Pause = min(slowestPace.Pause, max(2*d.pace.Pause, 8*time.Millisecond))
+	return d.pace
+}
+
+// Click presses and releases at one point inside the game area, at the
+// drag pace, with every check Drag makes (it is a drag that does not
+// move): the click a game's player may need to take focus before it sees a
+// drag (issue 40: Ruffle gives the first click on a player to the player).
+func (d *Driver) Click(ctx context.Context, at calibration.Point) error {
+	n := d.drags
+	err := d.Drag(ctx, at, at)
+	if d.drags > n {
+		d.drags, d.clicks = n, d.clicks+1
+	}
+	return err
+}
 
 // Arm takes the pointer's place now as where the bot left it: from here on,
 // the pointer moving by itself trips the fail-safe. It fails at once when the

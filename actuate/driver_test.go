@@ -239,3 +239,71 @@ func TestDriverRejectsAreaOffScreen(t *testing.T) {
 		t.Error("NewDriver accepted a game area that runs off the screen")
 	}
 }
+
+// TestDriverSlower: each call slows the drags (more steps, longer pauses)
+// up to a hand's pace, and the driver keeps the pace (issue 40).
+func TestDriverSlower(t *testing.T) {
+	rec := NewRecorder(image.Rect(0, 0, 1024, 768), image.Pt(5, 400))
+	d, err := NewDriver(rec, calibration.Area{Left: 100, Top: 100, Side: 500}, Pace{Steps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := d.Pace()
+	for i := 0; i < 10; i++ {
+		p := d.Slower()
+		if p != d.Pace() {
+			t.Fatalf("Slower returned %+v, the driver keeps %+v", p, d.Pace())
+		}
+		if p.Steps < prev.Steps || p.Pause < prev.Pause || p.Steps < 2 || p.Pause <= 0 {
+			t.Fatalf("step %d: %+v after %+v: not slower", i, p, prev)
+		}
+		if p.Steps > slowestPace.Steps || p.Pause > slowestPace.Pause {
+			t.Fatalf("step %d: %+v past the slowest pace %+v", i, p, slowestPace)
+		}
+		prev = p
+	}
+	if prev != slowestPace {
+		t.Errorf("ten calls end at %+v, want the slowest pace %+v", prev, slowestPace)
+	}
+	if n := len(d.Path(calibration.Point{X: 200, Y: 200}, calibration.Point{X: 300, Y: 300})); n != slowestPace.Steps+2 {
+		t.Errorf("a drag at the slowest pace has %d points, want %d", n, slowestPace.Steps+2)
+	}
+}
+
+// TestDriverClick: a click is a press and a release on one point, inside
+// the area only, counted as a click and not as a drag.
+func TestDriverClick(t *testing.T) {
+	rec := NewRecorder(image.Rect(0, 0, 1024, 768), image.Pt(5, 400))
+	area := calibration.Area{Left: 100, Top: 100, Side: 500}
+	d, err := NewDriver(rec, area, Pace{Steps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := calibration.Point{X: 320, Y: 330}
+	if err := d.Click(context.Background(), at); err != nil {
+		t.Fatal(err)
+	}
+	var presses, releases int
+	for _, e := range rec.Events() {
+		if e.At != at.Pt() {
+			t.Errorf("click event %s at %v, want every event on %v", e.Kind, e.At, at.Pt())
+		}
+		switch e.Kind {
+		case "press":
+			presses++
+		case "release":
+			releases++
+		}
+	}
+	if presses != 1 || releases != 1 || d.Clicks() != 1 || d.Drags() != 0 {
+		t.Errorf("%d presses, %d releases, %d clicks, %d drags; want 1, 1, 1, 0", presses, releases, d.Clicks(), d.Drags())
+	}
+	n := len(rec.Events())
+	var oe *OutsideError
+	if err := d.Click(context.Background(), calibration.Point{X: 50, Y: 50}); !errors.As(err, &oe) {
+		t.Errorf("a click outside the area: %v, want an *OutsideError", err)
+	}
+	if len(rec.Events()) != n {
+		t.Errorf("a click outside the area moved the pointer: %v", rec.Events()[n:])
+	}
+}

@@ -62,47 +62,14 @@ func Parse(name string, data []byte) (Position, error) {
 		return bad(1, col, "expected the board size, a number 1..%d, found %s", MaxSize, clip(head))
 	}
 	p := New(s)
-	g := p.Geom()
 	rows := 2*s - 1
 	for y := 0; y < rows; y++ {
 		ln := y + 2
 		if ln-1 >= len(lines) {
 			return bad(ln, 0, "expected board row %d of %d, found end of file", y+1, rows)
 		}
-		line := lines[ln-1]
-		indent := abs(s - 1 - y)
-		lo, hi := RowRange(s, y)
-		ncells := hi - lo + 1
-		for c := 0; c < indent && c < len(line); c++ {
-			if line[c] != ' ' {
-				return bad(ln, c+1, "expected %d spaces of indentation for row %d, found %q", indent, y+1, line[c])
-			}
-		}
-		for k := 0; k < ncells; k++ {
-			pc := indent + 2*k // prefix column, 0-based
-			sc := pc + 1
-			if sc >= len(line) {
-				return bad(ln, len(line)+1, "expected %d cells in row %d, found %d", ncells, y+1, k)
-			}
-			cell := Cell{Tile: None}
-			switch line[pc] {
-			case ' ':
-			case '+':
-				cell.Fixed = true
-			default:
-				return bad(ln, pc+1, "expected ' ' or '+' before cell %d of row %d, found %q", k+1, y+1, line[pc])
-			}
-			switch ch := line[sc]; {
-			case ch == '.':
-			case ch >= '0' && ch <= '6':
-				cell.Tile = int8(ch - '0')
-			default:
-				return bad(ln, sc+1, "expected '.' or a digit 0-6 in cell %d of row %d, found %q", k+1, y+1, ch)
-			}
-			p.Cells[g.Index(lo+k, y)] = cell
-		}
-		if end := indent + 2*ncells; len(line) > end {
-			return bad(ln, end+1, "expected the end of row %d after %d cells, found %s", y+1, ncells, clip(line[end:]))
+		if col, msg := parseRow(p, y, lines[ln-1]); msg != "" {
+			return bad(ln, col, "%s", msg)
 		}
 	}
 	for i := rows + 1; i < len(lines); i++ {
@@ -111,6 +78,47 @@ func Parse(name string, data []byte) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// parseRow reads board row y (from 0) of p from line into p's cells: on a
+// syntax error, the 1-based column and what was wrong.
+func parseRow(p Position, y int, line string) (col int, msg string) {
+	s, g := p.Size, p.Geom()
+	indent := abs(s - 1 - y)
+	lo, hi := RowRange(s, y)
+	ncells := hi - lo + 1
+	for c := 0; c < indent && c < len(line); c++ {
+		if line[c] != ' ' {
+			return c + 1, fmt.Sprintf("expected %d spaces of indentation for row %d, found %q", indent, y+1, line[c])
+		}
+	}
+	for k := 0; k < ncells; k++ {
+		pc := indent + 2*k // prefix column, 0-based
+		sc := pc + 1
+		if sc >= len(line) {
+			return len(line) + 1, fmt.Sprintf("expected %d cells in row %d, found %d", ncells, y+1, k)
+		}
+		cell := Cell{Tile: None}
+		switch line[pc] {
+		case ' ':
+		case '+':
+			cell.Fixed = true
+		default:
+			return pc + 1, fmt.Sprintf("expected ' ' or '+' before cell %d of row %d, found %q", k+1, y+1, line[pc])
+		}
+		switch ch := line[sc]; {
+		case ch == '.':
+		case ch >= '0' && ch <= '6':
+			cell.Tile = int8(ch - '0')
+		default:
+			return sc + 1, fmt.Sprintf("expected '.' or a digit 0-6 in cell %d of row %d, found %q", k+1, y+1, ch)
+		}
+		p.Cells[g.Index(lo+k, y)] = cell
+	}
+	if end := indent + 2*ncells; len(line) > end {
+		return end + 1, fmt.Sprintf("expected the end of row %d after %d cells, found %s", y+1, ncells, clip(line[end:]))
+	}
+	return 0, ""
 }
 
 // Format writes p in the text format, with LF line ends and no trailing blanks.

@@ -100,7 +100,14 @@ func randomTry(s int, rng *rand.Rand) (level, solution Position, ok bool) {
 		sol.Cells[i].Fixed = true
 	}
 
-	// Scramble: the movable tiles go onto a random choice of the non-fixed cells.
+	level, ok = scramble(sol, rng)
+	return level, sol, ok
+}
+
+// scramble puts sol's movable tiles onto a random choice of its non-fixed
+// cells, up to 20 times until the level is not solved already; ok when
+// one is not.
+func scramble(sol Position, rng *rand.Rand) (level Position, ok bool) {
 	var free []int
 	var movable []int8
 	for i, c := range sol.Cells {
@@ -121,10 +128,10 @@ func randomTry(s int, rng *rand.Rand) (level, solution Position, ok bool) {
 			level.Cells[free[k]].Tile = t
 		}
 		if !level.Solved() {
-			return level, sol, true
+			return level, true
 		}
 	}
-	return level, sol, false
+	return level, false
 }
 
 // ShowsEveryKind reports whether p shows every kind of cell a reader of the

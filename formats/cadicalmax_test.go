@@ -12,14 +12,14 @@ import (
 	"testing"
 
 	"hexiom/board"
-	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // TestCadicalMaxAgrees: scripts/cadical-max.cpp, the optimiser of the
 // comparison (scripts/sat-compare-max.sh), built here with g++ and
 // libcadical-dev (scripts/install-deps.sh installs both; without them the
 // test fails), proves on far levels of sizes 3 and 4 (board.FarLevel) the
-// optimum SolveMax proves, both objectives, run three ways: plain (the
+// optimum most.Solve proves, both objectives, run three ways: plain (the
 // bound raised one value at a time); every target split by histogram at
 // once (-split-after 0: each number's count exact, the occupied pairs at
 // half the numbers' sum); and each histogram split again by the middle
@@ -41,11 +41,11 @@ func TestCadicalMaxAgrees(t *testing.T) {
 	for _, c := range []struct{ size, seeds int }{{3, 8}, {4, 3}} {
 		for seed := uint64(0); seed < uint64(c.seeds); seed++ {
 			level := board.FarLevel(c.size, seed)
-			for _, obj := range []solver.Objective{solver.Tiles, solver.Points} {
+			for _, obj := range []most.Objective{most.Tiles, most.Points} {
 				name := fmt.Sprintf("far size %d seed %d %v", c.size, seed, obj)
-				res, err := solver.SolveMax(context.Background(), level, obj)
+				res, err := most.Solve(context.Background(), level, obj)
 				if err != nil || !res.Optimal {
-					t.Fatalf("%s: SolveMax: %v (optimal %v)", name, err, res.Optimal)
+					t.Fatalf("%s: most.Solve: %v (optimal %v)", name, err, res.Optimal)
 				}
 				var buf bytes.Buffer
 				if err := WriteMaxCNF(&buf, level, obj); err != nil {
@@ -71,18 +71,18 @@ func TestCadicalMaxAgrees(t *testing.T) {
 					got, err := strconv.Atoi(f[1])
 					if len(way) > 0 && way[0] == "-part" {
 						if err != nil || got > res.Objective {
-							t.Fatalf("%s: cadical-max %v: %q, SolveMax proved %d", name, way, out, res.Objective)
+							t.Fatalf("%s: cadical-max %v: %q, most.Solve proved %d", name, way, out, res.Objective)
 						}
 						parts = max(parts, got)
 					} else if err != nil || got != res.Objective {
-						t.Fatalf("%s: cadical-max %v: %q, SolveMax proved %d", name, way, out, res.Objective)
+						t.Fatalf("%s: cadical-max %v: %q, most.Solve proved %d", name, way, out, res.Objective)
 					}
 					if way != nil && !strings.Contains(stderr.String(), " 0 histograms solved") {
 						split++
 					}
 				}
 				if parts != res.Objective {
-					t.Fatalf("%s: the -part runs' largest value %d, SolveMax proved %d", name, parts, res.Objective)
+					t.Fatalf("%s: the -part runs' largest value %d, most.Solve proved %d", name, parts, res.Objective)
 				}
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"hexiom/board"
-	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // WriteCNF writes p as a SAT problem in DIMACS CNF, for comparing the solver
@@ -59,7 +59,7 @@ func WriteCNF(w io.Writer, p board.Position) error {
 	return e.write(bw)
 }
 
-// WriteMaxCNF writes the overconstrained variant of p (solver.SolveMax) as DIMACS
+// WriteMaxCNF writes the overconstrained variant of p (most.Solve) as DIMACS
 // CNF, for an independent optimiser (scripts/cadical-max.cpp): the rule as
 // WriteCNF's, but at most the movable tiles of each number (the others are
 // set aside), and a counter over what obj counts, whose outputs the
@@ -88,7 +88,7 @@ func WriteCNF(w io.Writer, p board.Position) error {
 // (with Points, the objective's counter): an optimiser that fixes each
 // number's count (a target histogram) may assume it exact, at half the
 // numbers' sum, locked ones included.
-func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
+func WriteMaxCNF(w io.Writer, p board.Position, obj most.Objective) error {
 	if err := p.Validate(); err != nil {
 		return fmt.Errorf("write max cnf: %w", err)
 	}
@@ -97,16 +97,10 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	want, count := e.numberCounts(p, byNumber)
 	e.oddParity(p, &count)
 	pairBase, pairs := e.occupiedPairs(p, x)
-	locked, lockedSum := 0, 0
-	for _, c := range p.Cells {
-		if c.Locked() {
-			locked++
-			lockedSum += int(c.Tile)
-		}
-	}
+	locked, lockedSum := lockedTiles(p)
 	var in, edges []lit
 	base, step := locked, 1
-	if obj == solver.Points {
+	if obj == most.Points {
 		base, step, in = 2*pairBase, 2, pairs
 	} else {
 		for _, i := range free {
@@ -125,7 +119,7 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 		fmt.Fprintf(bw, "c ge %d %d\n", k+1, int(l))
 	}
 	fmt.Fprintf(bw, "c lockedsum %d\n", lockedSum)
-	if obj == solver.Tiles {
+	if obj == most.Tiles {
 		fmt.Fprintf(bw, "c pairbase %d\n", pairBase)
 		for k, l := range edges {
 			fmt.Fprintf(bw, "c pairs %d %d\n", k+1, int(l))
@@ -140,12 +134,23 @@ func WriteMaxCNF(w io.Writer, p board.Position, obj solver.Objective) error {
 	return e.write(bw)
 }
 
+// lockedTiles counts p's locked tiles and sums their numbers.
+func lockedTiles(p board.Position) (n, sum int) {
+	for _, c := range p.Cells {
+		if c.Locked() {
+			n++
+			sum += int(c.Tile)
+		}
+	}
+	return n, sum
+}
+
 // placeAllValue is the value for obj of placing every tile of p.
-func placeAllValue(p board.Position, obj solver.Objective) int {
+func placeAllValue(p board.Position, obj most.Objective) int {
 	total := 0
 	for _, c := range p.Cells {
 		if c.Tile != board.None {
-			if obj == solver.Points {
+			if obj == most.Points {
 				total += int(c.Tile)
 			} else {
 				total++

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"hexiom/board"
-	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // The CNF says exactly the rule: for an occupancy of the free cells, unit
@@ -190,7 +190,7 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 					want[cell.Tile]++
 				}
 			}
-			for _, obj := range []solver.Objective{solver.Tiles, solver.Points} {
+			for _, obj := range []most.Objective{most.Tiles, most.Points} {
 				var buf bytes.Buffer
 				if err := WriteMaxCNF(&buf, level, obj); err != nil {
 					t.Fatal(err)
@@ -219,7 +219,7 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 							continue
 						}
 						ok = ok && int(cell.Tile) == p.Occupied(i)
-						if obj == solver.Points {
+						if obj == most.Points {
 							value += int(cell.Tile)
 						} else {
 							value++
@@ -256,7 +256,7 @@ func TestMaxCNFIsTheVariant(t *testing.T) {
 					if f.LockedSum != locked {
 						t.Fatalf("%s: c lockedsum %d, the locked tiles sum to %d", name, f.LockedSum, locked)
 					}
-					if obj == solver.Tiles {
+					if obj == most.Tiles {
 						k := 0
 						for k < len(f.Pairs) && f.val[f.Pairs[k]] > 0 {
 							k++

@@ -153,20 +153,7 @@ func (f *CNF) comment(fields []string) error {
 	if len(fields) < 2 {
 		return nil
 	}
-	ints := func(want int) ([]int, error) {
-		if want >= 0 && len(fields)-2 != want {
-			return nil, fmt.Errorf("\"c %s\": want %d numbers", fields[1], want)
-		}
-		var out []int
-		for _, w := range fields[2:] {
-			n, err := strconv.Atoi(w)
-			if err != nil {
-				return nil, fmt.Errorf("\"c %s\": %q is not a number", fields[1], w)
-			}
-			out = append(out, n)
-		}
-		return out, nil
-	}
+	ints := func(want int) ([]int, error) { return commentInts(fields, want) }
 	var err error
 	var v []int
 	switch fields[0] + " " + fields[1] {
@@ -206,6 +193,23 @@ func (f *CNF) comment(fields []string) error {
 		}
 	}
 	return err
+}
+
+// commentInts reads the numbers of the comment line fields (after "c"
+// and its word): want of them (-1: any number).
+func commentInts(fields []string, want int) ([]int, error) {
+	if want >= 0 && len(fields)-2 != want {
+		return nil, fmt.Errorf("\"c %s\": want %d numbers", fields[1], want)
+	}
+	var out []int
+	for _, w := range fields[2:] {
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			return nil, fmt.Errorf("\"c %s\": %q is not a number", fields[1], w)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // SAT solvers' answers (the SAT competition's output format).

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"hexiom/board"
-	"hexiom/solver"
+	"hexiom/solver/most"
 	"hexiom/tantrix"
 )
 
@@ -70,9 +70,9 @@ func TestWritersWriteTheFiles(t *testing.T) {
 		var err error
 		switch name := c.want; {
 		case strings.HasSuffix(name, "-tiles.cnf"):
-			err = WriteMaxCNF(&buf, readLevel(t, c.in), solver.Tiles)
+			err = WriteMaxCNF(&buf, readLevel(t, c.in), most.Tiles)
 		case strings.HasSuffix(name, "-points.cnf"):
-			err = WriteMaxCNF(&buf, readLevel(t, c.in), solver.Points)
+			err = WriteMaxCNF(&buf, readLevel(t, c.in), most.Points)
 		case strings.HasSuffix(name, ".cnf"):
 			err = WriteCNF(&buf, readLevel(t, c.in))
 		case strings.HasPrefix(name, "level"):

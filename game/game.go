@@ -58,6 +58,9 @@ type Config struct {
 	Runtime string
 	SWF     string // the built SWF (package game/flash), served at /flash/hexiom.swf
 	Ruffle  string // the unpacked Ruffle web build, served under /ruffle/
+	// SWFLook is the look the Flash build draws (SWFLooks; "" classic):
+	// its own, not one of the canvas page's themes.
+	SWFLook string
 	// Timeouts of HTTPServer; zero means DefaultTimeouts.
 	Timeouts Timeouts
 	// Now is the clock; nil means time.Now. Tests set it.
@@ -116,13 +119,26 @@ type Game struct {
 	changed      chan struct{} // closed and replaced on every change
 	dropNext     int
 
-	layout   *Layout
-	pointer  []PointerEvent
-	pointerN int64
+	pageReports // under mu
 
 	token    string // see Token
 	timeouts Timeouts
 
+	httpServing
+}
+
+// pageReports is what the page reported of itself: its layout, and its
+// latest pointer events (the last maxPointer, numbered from 1 by
+// pointerN). Game's, under its mu.
+type pageReports struct {
+	layout   *Layout
+	pointer  []PointerEvent
+	pointerN int64
+}
+
+// httpServing is Game's HTTP handler, built once (buildMux), and the long
+// polls waiting on it.
+type httpServing struct {
 	muxOnce sync.Once
 	mux     *http.ServeMux
 	polls   atomic.Int32 // long polls waiting for a change (tests wait on it)

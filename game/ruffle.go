@@ -2,12 +2,14 @@ package game
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,6 +19,13 @@ const (
 	RuntimeHTML   = "html"   // the canvas page (static/index.html, game.js)
 	RuntimeRuffle = "ruffle" // the Flash build in Ruffle (static/ruffle.html)
 )
+
+// SWFLooks are the looks the Flash build draws (Config.SWFLook): classic,
+// GAME.md's (gradient tiles with claws on locked ones, a grey plate under
+// every cell), and flat (flat tiles in other state colours, serif digits,
+// a thick dark border and a small lock mark on locked tiles, holes the plain
+// background: issue 40's "looks of your own").
+var SWFLooks = []string{"classic", "flat"}
 
 // checkRuntime checks Config.Runtime and what it needs: for Ruffle, the SWF
 // file, the Ruffle directory (its ruffle.js) and the classic look, the only
@@ -30,7 +39,10 @@ func checkRuntime(cfg Config, theme string) error {
 		return fmt.Errorf("runtime %q: %w (want %s or %s)", cfg.Runtime, ErrSpec, RuntimeHTML, RuntimeRuffle)
 	}
 	if theme != "classic" {
-		return fmt.Errorf("theme %q: %w: the Flash build (runtime ruffle) draws the classic look only", theme, ErrSpec)
+		return fmt.Errorf("theme %q: %w: the Flash build (runtime ruffle) draws its own looks (-swf-look), not the canvas page's themes", theme, ErrSpec)
+	}
+	if cfg.SWFLook != "" && !slices.Contains(SWFLooks, cfg.SWFLook) {
+		return fmt.Errorf("SWF look %q: %w (want one of %s)", cfg.SWFLook, ErrSpec, strings.Join(SWFLooks, ", "))
 	}
 	if st, err := os.Stat(cfg.SWF); err != nil || !st.Mode().IsRegular() {
 		return fmt.Errorf("runtime ruffle: SWF %q: not a file (game/flash.Build makes it): %v", cfg.SWF, err)
@@ -56,6 +68,7 @@ func (g *Game) page(static fs.FS) ([]byte, error) {
 	// HTML, which no other origin can read.
 	html = bytes.Replace(html, []byte("__HEXIOM_TOKEN__"), []byte(g.token), 1)
 	html = bytes.Replace(html, []byte("__HEXIOM_DEBUG__"), []byte(strconv.FormatBool(g.cfg.Debug)), 1)
+	html = bytes.Replace(html, []byte("__HEXIOM_SWFLOOK__"), []byte(cmp.Or(g.cfg.SWFLook, "classic")), 1)
 	// The looks the game has (Themes, the one list): the page checks that
 	// it draws each.
 	html = bytes.Replace(html, []byte("__HEXIOM_LOOKS__"), []byte(strings.Join(Themes, " ")), 1)

@@ -16,6 +16,7 @@ const (
 	DefaultSettle       = 2 * time.Second
 	DefaultNotTaken     = 400 * time.Millisecond
 	DefaultMaxRepairs   = 3
+	DefaultMaxRetries   = 3
 	DefaultSolveTimeout = 60 * time.Second
 	DefaultFinalWait    = 250 * time.Millisecond
 	DefaultRedraw       = 0 // the bot waits for a still picture instead (see still.go)
@@ -33,7 +34,12 @@ type Config struct {
 	// driver for the new area. Unset, the eyes never look elsewhere.
 	Refound Refound
 	Swap    bool // the game swaps a tile dropped on a movable tile
-	DryRun  bool // read, solve and plan, draw the plan, move nothing
+	// Focus: before the driver's first drag, click once on an empty cell,
+	// a click that does nothing in the game, and see on the screen that it
+	// did nothing (issue 40: Ruffle gives the first click on a player to
+	// the player, not the game). The board changed by it stops the bot.
+	Focus  bool
+	DryRun bool // read, solve and plan, draw the plan, move nothing
 
 	// PlanPicture, with DryRun, is where the plan is drawn (PNG); "" writes
 	// nothing.
@@ -62,9 +68,13 @@ type Config struct {
 	NotTaken time.Duration
 	// Redraw is a least pause after each drag before the first capture;
 	// the default 0 relies on the still picture alone. Negative: none.
-	Redraw       time.Duration
-	FinalWait    time.Duration // after the last drag, how long to wait before the last look that proves it solved
-	MaxRepairs   int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
+	Redraw     time.Duration
+	FinalWait  time.Duration // after the last drag, how long to wait before the last look that proves it solved
+	MaxRepairs int           // re-reads and re-plans after drags that did not take; 0 means DefaultMaxRepairs, <0 none
+	// MaxRetries bounds how many times one drag the screen shows not
+	// taken (the board unchanged) is made again, slower, before the bot
+	// re-reads and re-plans; 0 means DefaultMaxRetries, <0 none.
+	MaxRetries   int
 	SolveTimeout time.Duration
 	Poll         time.Duration // between looks while waiting
 
@@ -98,6 +108,12 @@ func (c *Config) defaults() {
 	}
 	if c.MaxRepairs < 0 {
 		c.MaxRepairs = 0
+	}
+	if c.MaxRetries == 0 {
+		c.MaxRetries = DefaultMaxRetries
+	}
+	if c.MaxRetries < 0 {
+		c.MaxRetries = 0
 	}
 	if c.DebugDir == "" {
 		c.DebugDir = os.TempDir()

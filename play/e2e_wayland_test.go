@@ -74,7 +74,7 @@ func TestE2EWayland(t *testing.T) {
 	}
 	r := playOn(t, d, game.Spec{Mode: game.ModeLevel, Level: 10}, false, nil)
 	checkSolved(t, d, r, "level 10 on Wayland")
-	if r.state.Moves != r.rep.Drags || r.rep.Repairs != 0 {
-		t.Errorf("the game counts %d moves, the bot made %d drags (%d repairs)", r.state.Moves, r.rep.Drags, r.rep.Repairs)
+	if r.state.Moves != r.rep.Drags || r.rep.Repairs != 0 || r.rep.Retries != 0 {
+		t.Errorf("the game counts %d moves, the bot made %d drags (%d repairs, %d retries)", r.state.Moves, r.rep.Drags, r.rep.Repairs, r.rep.Retries)
 	}
 }

@@ -459,7 +459,7 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 		// The game may still be answering drags made faster than it
 		// answers them, its picture changing all the while: give it
 		// answerTries times Settle to stand still.
-		p.trace("%s: the picture still changes after %v; waiting on", while, p.cfg.Settle)
+		p.trace("%s: the picture still changes after %v; waiting on", while, p.settleLimit())
 		seen, ok, last, err = p.check(ctx, p.rep.Size, issued, true, while)
 	}
 	if err != nil {
@@ -471,6 +471,19 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 		}
 		return course{cur: issued, target: c.target, moves: left}, nil
 	}
+	if lost := notShown(seen, issued, pp.flights); lost != nil && p.rep.Retries+len(lost) <= p.cfg.MaxRetries*(p.cfg.MaxRepairs+1) {
+		// Only drags in flight are missing: made again, the same drags
+		// (issue 40), not re-planned: one the game takes late has left its
+		// first cell empty, and a press there does nothing.
+		p.pace.tooQuick()
+		p.rep.Retries += len(lost)
+		redo := make([]board.Move, len(lost))
+		for i, f := range lost {
+			redo[i] = f.m
+		}
+		p.prog.note(fmt.Sprintf("drag %d (cell %d → %d) did not take, and %d other drags in flight; making them again", lost[0].n, lost[0].m.From, lost[0].m.To, len(lost)-1))
+		return course{cur: seen, target: c.target, moves: append(redo, left...)}, nil
+	}
 	why := fmt.Sprintf("after drag %d the screen shows another board than expected", p.rep.Drags)
 	for _, f := range pp.flights {
 		if seen.Size == issued.Size && (seen.Cells[f.m.From] != f.want[0] || seen.Cells[f.m.To] != f.want[1]) {
@@ -480,4 +493,28 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 		}
 	}
 	return p.repair(c, seen, issued, why, last)
+}
+
+// notShown returns the drags in flight the board seen lacks, in the order
+// made, when it lacks nothing else: seen with them made is issued. nil when
+// it lacks none, or differs otherwise.
+func notShown(seen, issued board.Position, flights []flight) []flight {
+	if seen.Size != issued.Size {
+		return nil
+	}
+	probe := seen.Clone()
+	var redo []flight
+	for _, f := range flights {
+		if seen.Cells[f.m.From] == f.want[0] && seen.Cells[f.m.To] == f.want[1] {
+			continue
+		}
+		if actuate.Drop(&probe, f.m, false) != nil {
+			return nil
+		}
+		redo = append(redo, f)
+	}
+	if len(redo) == 0 || !probe.Equal(issued) {
+		return nil
+	}
+	return redo
 }

@@ -303,6 +303,9 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	p.trace("done: %v", err)
 	p.rep.Total = p.since(p.t0)
 	p.rep.SettleTime, p.rep.StillTime = p.pace.settle(), p.pace.still()
+	if p.cfg.Driver != nil {
+		p.rep.Pace = p.cfg.Driver.Pace()
+	}
 	p.prog.done()
 	return *p.rep, err
 }
@@ -397,6 +400,11 @@ func (p *player) drive(ctx context.Context, c course, centres []calibration.Poin
 // did not take.
 func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Point) (course, error) {
 	for i, m := range c.moves {
+		if i == 0 {
+			if err := p.focus(ctx, c.cur, centres); err != nil {
+				return c, err
+			}
+		}
 		if p.pipelines(c.cur) {
 			return p.pipeline(ctx, c, i, centres)
 		}
@@ -411,29 +419,29 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				return rc, err
 			}
 		}
-		if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
-			return c, err
-		}
-		landed, err := p.landed(ctx, m, expected, p.cfg.Now())
-		if err != nil {
-			return c, err
-		}
-		if !landed {
-			// Not seen by the cells it changed: the whole board, on a
-			// still picture, decides.
-			seen, ok, last, err := p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
-			if err != nil {
+		for try := 0; ; try++ {
+			if err := p.drag(ctx, m, centres, len(c.moves)-i); err != nil {
 				return c, err
 			}
-			if !ok {
-				why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
-				if seen.Equal(c.cur) {
-					p.pace.tooQuick() // perhaps pressed while the game still moved
-				} else {
-					why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
+			seen, ok, last, err := p.taken(ctx, m, expected)
+			if err != nil || ok {
+				if err != nil {
+					return c, err
 				}
+				break
+			}
+			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
+			if !seen.Equal(c.cur) {
+				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
 				return p.repair(c, seen, expected, why, last)
 			}
+			if try == 0 {
+				p.pace.tooQuick() // perhaps pressed while the game still moved
+			}
+			if try >= p.cfg.MaxRetries {
+				return p.repair(c, seen, expected, why, last)
+			}
+			p.again(why)
 		}
 		c.cur = expected
 		if p.solvedEarly(c.cur, i+1 < len(c.moves)) {
@@ -442,6 +450,64 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 	}
 	c.moves = nil
 	return c, nil
+}
+
+// taken watches the screen after drag m until it shows the board expected
+// (ok), or shows another board, or shows no change for long enough that
+// the drag did not take (see check).
+func (p *player) taken(ctx context.Context, m board.Move, expected board.Position) (seen board.Position, ok bool, last Sight, err error) {
+	landed, err := p.landed(ctx, m, expected, p.cfg.Now())
+	if err != nil || landed {
+		return expected, landed, Sight{}, err
+	}
+	// Not seen by the cells it changed: the whole board, on a still
+	// picture, decides.
+	return p.check(ctx, p.rep.Size, expected, true, fmt.Sprintf("checking drag %d", p.rep.Drags))
+}
+
+// again is for a drag the screen showed not taken, the board as before
+// it: the same drag is made again, slower (issue 40), and the pace kept.
+// Making it again is safe even when the game took the first one late (a
+// busy browser drew it after the bot stopped waiting): the tile has left
+// the drag's first cell, and a press on an empty cell does nothing.
+func (p *player) again(why string) {
+	p.rep.Retries++
+	pace := p.cfg.Driver.Slower()
+	p.prog.note(fmt.Sprintf("%s; making it again, slower (%d steps %v apart)", why, pace.Steps, pace.Pause))
+}
+
+// focus makes the focus click (Config.Focus) before the driver's first
+// drag: on the centre of an empty cell of cur, the board on the screen,
+// then a look that the screen still shows cur. A board with no empty cell
+// gets no click (a board whose drags are all swaps).
+func (p *player) focus(ctx context.Context, cur board.Position, centres []calibration.Point) error {
+	if !p.cfg.Focus || p.cfg.Driver.Clicks() > 0 || p.cfg.Driver.Drags() > 0 {
+		return nil
+	}
+	cell := -1
+	for i, c := range cur.Cells {
+		if c.Free() {
+			cell = i
+			break
+		}
+	}
+	if cell < 0 {
+		return nil
+	}
+	if err := p.cfg.Driver.Click(ctx, centres[cell]); err != nil {
+		return fmt.Errorf("play: the focus click on empty cell %d: %w", cell, err)
+	}
+	p.rep.Clicks++
+	p.trace("focus click on empty cell %d", cell)
+	seen, ok, last, err := p.check(ctx, cur.Size, cur, true, fmt.Sprintf("checking the focus click on empty cell %d did nothing", cell))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%w: after a click on empty cell %d (to give the game focus) the screen shows another board (%v); stopped, debug picture %s",
+			ErrBoardChanged, cell, actuate.Compatible(seen, cur), p.debugPicture(last, "changed"))
+	}
+	return nil
 }
 
 // wentBack checks that the last drag made, prev, still shows (the game
@@ -499,7 +565,7 @@ const answerTries = 4
 // repaired course, not proved.
 func (p *player) prove(ctx context.Context, c course) (next course, proved bool, err error) {
 	p.trace("proving the board solved")
-	img, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.cfg.Settle, false)
+	img, moved, err := p.stillFrame(ctx, p.last, p.cfg.FinalWait, p.settleLimit(), false)
 	for tries := 1; errors.Is(err, errNeverStill) && tries < answerTries; tries++ {
 		// Still changing: the game may still be answering drags made
 		// faster than it answers, recolouring tiles. Wait on while what
@@ -508,7 +574,7 @@ func (p *player) prove(ctx context.Context, c course) (next course, proved bool,
 			break
 		}
 		p.trace("the board reads as expected and still changes: waiting on")
-		img, moved, err = p.stillFrame(ctx, img, 0, p.cfg.Settle, false)
+		img, moved, err = p.stillFrame(ctx, img, 0, p.settleLimit(), false)
 	}
 	if err == nil {
 		if !moved && img == p.fullRead {
@@ -584,7 +650,7 @@ func (p *player) repair(c course, seen, expected board.Position, why string, las
 // confidence that drags from the start cannot make (to target): the game
 // has moved on to the next level.
 func (p *player) nextBoard(ctx context.Context, target board.Position) bool {
-	img, _, err := p.stillFrame(ctx, nil, 0, p.cfg.Settle, false)
+	img, _, err := p.stillFrame(ctx, nil, 0, p.settleLimit(), false)
 	if err != nil {
 		return false
 	}
@@ -607,7 +673,7 @@ func (p *player) nextBoard(ctx context.Context, target board.Position) bool {
 // picture that never stands still, is an *UnsureError.
 func (p *player) check(ctx context.Context, size int, expected board.Position, afterDrag bool, while string) (seen board.Position, ok bool, last Sight, err error) {
 	p.trace("check: %s", while)
-	deadline := p.cfg.Now().Add(p.cfg.Settle)
+	deadline := p.cfg.Now().Add(p.settleLimit())
 	notTaken := max(p.cfg.NotTaken, 2*p.pace.settle())
 	wait := notTaken
 	ref := p.last
@@ -617,7 +683,7 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 	var lastErr error
 	var other *board.Position // a still board read that is not expected
 	for k := 0; ; k++ {
-		img, moved, err := p.stillFrame(ctx, ref, wait, p.cfg.Settle, afterDrag && k == 0)
+		img, moved, err := p.stillFrame(ctx, ref, wait, p.settleLimit(), afterDrag && k == 0)
 		if err != nil {
 			return board.Position{}, false, last, p.notStill(while, img, err)
 		}

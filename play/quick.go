@@ -97,7 +97,7 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 		}
 		wait := max(quickWait, 2*p.pace.typical())
 		if l.seen != nil {
-			wait = max(wait, p.cfg.Settle) // landed, not still yet (watched)
+			wait = max(wait, p.settleLimit()) // landed, not still yet (watched)
 		}
 		if now.Sub(t0) >= wait {
 			p.trace("drag %d not seen landed by its cells in %v", p.rep.Drags, now.Sub(t0))
@@ -260,7 +260,7 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 		}
 		wait := max(quickWait, 2*p.pace.typical())
 		if !lastChange.IsZero() && p.moved(m, parts) {
-			wait = max(wait, p.cfg.Settle) // it shows the drop: watch until still
+			wait = max(wait, p.settleLimit()) // it shows the drop: watch until still
 		}
 		if now.Sub(t0) >= wait {
 			return false, nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"hexiom/actuate"
 	"hexiom/board"
 )
 
@@ -18,7 +19,8 @@ type Report struct {
 	Planned       int            `json:"planned"` // drags in the first plan
 	Drags         int            `json:"drags"`   // drags made
 	Repairs       int            `json:"repairs"` // re-plans after a drag that did not take
-	Looks         int            `json:"looks"`   // captures read whole
+	Made // what the bot did beyond the plan's drags
+	Looks   int          `json:"looks"` // captures read whole
 	// Quick is how many drags were seen landed by the cells they changed
 	// alone (no whole read); CellReads counts the cells so read.
 	Quick     int `json:"quick"`
@@ -47,6 +49,16 @@ type Report struct {
 	Nodes   int64         `json:"nodes"`    // solver search nodes
 }
 
+// Made is what the bot did beyond the plan's drags (issue 40). Retries
+// are drags made again after the screen showed them not taken (each
+// counted in Drags too); Clicks the focus clicks (Config.Focus). Pace is
+// the drag pace at the end: the one kept.
+type Made struct {
+	Retries int          `json:"retries,omitempty"`
+	Clicks  int          `json:"clicks,omitempty"`
+	Pace    actuate.Pace `json:"pace"`
+}
+
 // Summary is the report in one line.
 func (r Report) Summary() string {
 	if r.AlreadySolved {
@@ -58,6 +70,9 @@ func (r Report) Summary() string {
 	}
 	if r.Repairs > 0 {
 		s += fmt.Sprintf(", %d repairs", r.Repairs)
+	}
+	if r.Retries > 0 {
+		s += fmt.Sprintf(", %d made again; drag pace %d steps %s apart", r.Retries, r.Pace.Steps, ms(r.Pace.Pause))
 	}
 	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
 		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))

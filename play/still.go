@@ -23,8 +23,12 @@ const (
 	// MinStill is the shortest time the picture must stay unchanged to
 	// count as still: a few captures.
 	MinStill = 25 * time.Millisecond
-	// MaxStill bounds the still window however slow the game seems.
-	MaxStill = 400 * time.Millisecond
+	// MaxStill bounds the still window however slow the game seems: a
+	// second (issue 40: Ruffle without a GPU on a busy 2-core machine
+	// drew 3-4 frames a second, frames 250-330 ms apart, and a still
+	// window of 400 ms took a frame frozen mid-glide for the board at
+	// rest; 400 ms before).
+	MaxStill = time.Second
 	// firstGap is the gap between two frames of an animation assumed before
 	// any was seen: the first still window is 2·50 = 100 ms.
 	firstGap = 50 * time.Millisecond
@@ -250,4 +254,15 @@ func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit ti
 			return last, moved, err
 		}
 	}
+}
+
+// settleLimit is how long the bot waits for a still picture, and how long
+// vision may stay unsure of one, before it refuses to go on: Config.Settle,
+// or three times the longest a recent drag took to show in full when the
+// game is slower than that (issue 40: Ruffle drawing at a few frames a
+// second on a busy machine took 1-1.5 s to show a drop and its tile going
+// home after a lost drag, past the 2 s default), and at least three still
+// windows.
+func (p *player) settleLimit() time.Duration {
+	return max(p.cfg.Settle, 3*p.pace.settle(), 3*p.pace.still())
 }

@@ -12,7 +12,7 @@
 # and imgproc; calib3d stays because one wrapper of gocv's imgproc the link
 # keeps, FindHomography, calls it, and features2d and flann with it (calib3d
 # is built on them). About 27 libraries,
-# a start in milliseconds (BENCHMARKS.md, "Start fast").
+# a start in milliseconds (docs/benchmarks-history.md, "Start fast").
 #
 # When gocv or the code changes so that a kept wrapper calls another module,
 # the link fails naming the missing symbol: add its module here. The Windows

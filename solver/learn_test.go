@@ -41,7 +41,7 @@ func TestLearnSameFirstSolution(t *testing.T) {
 	s := new(search.Searcher)
 	var plainNodes, learnNodes int64
 	for k, level := range levels {
-		prob, _ := problemOf(level)
+		prob, _ := ProblemOf(level)
 		var sols [2][]int8
 		var outs [2]search.Outcome
 		for m, learn := range []bool{false, true} {

@@ -139,7 +139,8 @@ var lanes = func() []lane {
 
 // midLane is the last lane of Solve's portfolio (issue 44,
 // docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and
-// symLanes, SolveMax's placeAll runs lanes alone): restarts with the four
+// symLanes; PlaceAll and Restarts, package most's, run lanes alone,
+// with Orientations' 24 orders): restarts with the four
 // others' budgets, but in the orders from the middle out (midOrders) and
 // with no value swapped, joining after midWait turns. The random size-6
 // levels that take the restart lanes the most nodes are hard in every
@@ -201,22 +202,19 @@ func symmetric(prob search.Problem, visits [][]int32) bool {
 	return true
 }
 
-// spares keeps searchers for reuse, at most keep of them (a searcher's
+// Spares keeps searchers for reuse, at most Keep of them (a searcher's
 // memo table is a few megabytes; a sync.Pool would drop them at every
 // garbage collection).
-type spares[T any] struct {
+type Spares[T any] struct {
 	mu   sync.Mutex
-	keep int
+	Keep int
 	list []*T
 }
 
-var (
-	searchers    = spares[search.Searcher]{keep: 8}
-	maxSearchers = spares[search.MaxSearcher]{keep: 4}
-)
+var searchers = Spares[search.Searcher]{Keep: 8}
 
-// get returns a spare searcher, or a new one.
-func (p *spares[T]) get() *T {
+// Get returns a spare searcher, or a new one.
+func (p *Spares[T]) Get() *T {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if n := len(p.list); n > 0 {
@@ -227,11 +225,11 @@ func (p *spares[T]) get() *T {
 	return new(T)
 }
 
-// put gives s back for reuse.
-func (p *spares[T]) put(s *T) {
+// Put gives s back for reuse.
+func (p *Spares[T]) Put(s *T) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.list) < p.keep {
+	if len(p.list) < p.Keep {
 		p.list = append(p.list, s)
 	}
 }
@@ -262,21 +260,21 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	for _, o := range opts {
 		o(&cfg)
 	}
-	prob, movable := problemOf(p)
+	prob, movable := ProblemOf(p)
 	n := len(p.Cells)
 	visits := firstVisits(p.Size)
 
 	first := firstSolution(ctx, prob, visits, &cfg)
-	nodes := first.nodes
+	nodes := first.Nodes
 	switch {
-	case first.err != nil:
-		return Result{Nodes: nodes}, fmt.Errorf("solve: stopped after %d nodes: %w", nodes, first.err)
-	case first.impossible || !first.found:
+	case first.Err != nil:
+		return Result{Nodes: nodes}, fmt.Errorf("solve: stopped after %d nodes: %w", nodes, first.Err)
+	case first.impossible || !first.Found:
 		return Result{Nodes: nodes}, ErrNoSolution
 	}
-	sol, orient := first.sol, first.visit
-	s := searchers.get()
-	defer searchers.put(s)
+	sol, orient := first.Sol, first.visit
+	s := searchers.Get()
+	defer searchers.Put(s)
 	kept := keptOf(prob, sol)
 	res := Result{Moves: movable - kept, Nodes: nodes}
 	if cfg.first || kept == movable {
@@ -303,26 +301,26 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 // firstSolution looks for a first solution: most random levels fall in a
 // few hundred nodes, so one search tries that alone; then the portfolio
 // (without restarts, one search alone).
-func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) attempt {
+func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
 		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil)
 	}
 	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
-	if !first.found && !first.exhausted && first.err == nil {
-		quick := first.nodes
+	if !first.Found && !first.Exhausted && first.Err == nil {
+		quick := first.Nodes
 		ls := solveLanes
 		if symmetric(prob, visits) {
 			ls = solveSymLanes
 		}
 		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
-		first.nodes += quick
+		first.Nodes += quick
 	}
 	return first
 }
 
-// problemOf turns a position into a search problem; movable counts its
+// ProblemOf turns a position into a search problem; movable counts its
 // movable tiles.
-func problemOf(p board.Position) (prob search.Problem, movable int) {
+func ProblemOf(p board.Position) (prob search.Problem, movable int) {
 	n := len(p.Cells)
 	prob = search.Problem{
 		Nbrs:   p.Geom().Nbrs,
@@ -344,18 +342,21 @@ func problemOf(p board.Position) (prob search.Problem, movable int) {
 	return prob, movable
 }
 
-// attempt is the outcome of findFirst.
-type attempt struct {
-	found, exhausted bool
+// Attempt is the outcome of a search for a first solution (findFirst,
+// PlaceAll, Restarts.Run): a solution (Found, Sol), or proof that there is
+// none (Exhausted), or neither; Nodes counts the search's nodes, Err is
+// the context's error when it ended the search.
+type Attempt struct {
+	Found, Exhausted bool
 	impossible       bool // Reset found it impossible
-	sol              []int8
+	Sol              []int8
 	visit            int
-	nodes            int64
-	err              error
+	Nodes            int64
+	Err              error
 }
 
 // definitive: a solution, or proof that there is none.
-func (a attempt) definitive() bool { return a.err == nil && (a.found || a.exhausted) }
+func (a Attempt) definitive() bool { return a.Err == nil && (a.Found || a.Exhausted) }
 
 // portfolio runs the lanes until one answers, on threads goroutines: lane
 // i runs on goroutine i mod threads, where the lanes take turns of
@@ -363,13 +364,13 @@ func (a attempt) definitive() bool { return a.err == nil && (a.found || a.exhaus
 // With one goroutine the turns, and so the result and node count, are the
 // same on every run. The first definitive answer (a solution or an
 // exhausted search) stops the others. Nodes counts every lane's.
-func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int, learn bool) attempt {
+func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int, learn bool) Attempt {
 	threads = max(1, min(threads, len(lanes)))
 	if threads == 1 {
 		return interleave(ctx, prob, visits, lanes, learn, nil)
 	}
 	var won atomic.Bool // a goroutine has a definitive answer
-	done := make(chan attempt, threads)
+	done := make(chan Attempt, threads)
 	for g := 0; g < threads; g++ {
 		var mine []lane
 		for i := g; i < len(lanes); i += threads {
@@ -377,37 +378,24 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 		}
 		go func() { done <- interleave(ctx, prob, visits, mine, learn, &won) }()
 	}
-	var best attempt
+	var best Attempt
 	var nodes int64
 	for g := 0; g < threads; g++ {
 		a := <-done
-		nodes += a.nodes
-		if a.definitive() && !best.definitive() || !best.definitive() && best.err == nil {
+		nodes += a.Nodes
+		if a.definitive() && !best.definitive() || !best.definitive() && best.Err == nil {
 			best = a
 		}
 	}
-	best.nodes = nodes
+	best.Nodes = nodes
 	return best
 }
 
 // interleave runs the lanes on this goroutine, each as a coroutine that
 // searches search.PauseNodes nodes at a turn, until one answers or, when
 // won is set, another goroutine's lanes have answered.
-func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) attempt {
-	type coroutine struct {
-		next func() (struct{}, bool)
-		stop func()
-		res  attempt
-		done bool
-		wait int // turns still to sit out before it starts
-	}
+func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
 	cos := make([]coroutine, len(lanes))
-	start := func(i int) {
-		c, seq := &cos[i], lanes[i].seq
-		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			c.res = findFirst(ctx, prob, visits, seq, &learn, func() bool { return yield(struct{}{}) })
-		})
-	}
 	// A lane that joins late gets its coroutine (and its searcher) at its
 	// first turn after its wait: a level solved sooner never pays for it.
 	// The others get theirs now, whether they run or not, so that what a
@@ -415,71 +403,101 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
 		if cos[i].wait = l.seq[0].wait; cos[i].wait == 0 {
-			start(i)
+			cos[i].start(ctx, prob, visits, l.seq, &learn)
 		}
 	}
 	winner := -1
-	// turn gives lane i one turn; it reports whether the search is over.
-	turn := func(i int) bool {
-		c := &cos[i]
-		if c.done {
-			return false
-		}
-		if c.wait > 0 {
-			c.wait--
-			return won != nil && won.Load()
-		}
-		if c.next == nil {
-			start(i)
-		}
-		if _, more := c.next(); !more {
-			c.done = true
-			if c.res.definitive() || c.res.err != nil {
-				winner = i
-				if won != nil && c.res.definitive() {
-					won.Store(true)
-				}
-				return true
-			}
-		}
-		return won != nil && won.Load()
-	}
 	for over := false; !over; {
 		live := false
 		for i := range cos {
-			if over = turn(i); over {
+			c := &cos[i]
+			if c.next == nil && c.wait == 0 { // its wait is over
+				c.start(ctx, prob, visits, lanes[i].seq, &learn)
+			}
+			var answered bool
+			if over, answered = c.turn(won); over {
+				if answered {
+					winner = i
+				}
 				break
 			}
-			live = live || !cos[i].done
+			live = live || !c.done
 		}
 		if !live {
 			break
 		}
 	}
+	return stopAll(cos, winner)
+}
+
+// stopAll stops the lanes cos and returns the winner's answer (none:
+// winner < 0) with the nodes of all.
+func stopAll(cos []coroutine, winner int) Attempt {
 	var nodes int64
 	for i := range cos {
-		if cos[i].stop != nil {
+		if cos[i].stop != nil { // a lane that joined late may never have started
 			cos[i].stop() // ends a paused search: its Pause returns false
 		}
-		nodes += cos[i].res.nodes
+		nodes += cos[i].res.Nodes
 	}
-	var res attempt
+	var res Attempt
 	if winner >= 0 {
 		res = cos[winner].res
 	}
-	res.nodes = nodes
+	res.Nodes = nodes
 	return res
+}
+
+// coroutine is a lane of the portfolio searching search.PauseNodes nodes
+// at a turn (next), until it ends (done, with res) or is stopped.
+type coroutine struct {
+	next func() (struct{}, bool)
+	stop func()
+	res  Attempt
+	done bool
+	wait int // turns still to sit out before it starts (a lane that joins late)
+}
+
+// start makes c the lane of seq on prob; *learn is its Options.Learn.
+func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool) {
+	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+		c.res = findFirst(ctx, prob, visits, seq, learn, func() bool { return yield(struct{}{}) })
+	})
+}
+
+// turn gives c one turn (or, while it waits, one turn less to sit out):
+// over when the search is over, that is when c answered (answered; won is
+// then set if c's answer is definitive) or, with won, another goroutine's
+// lanes did.
+func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
+	if c.done {
+		return false, false
+	}
+	if c.wait > 0 {
+		c.wait--
+		return won != nil && won.Load(), false
+	}
+	if _, more := c.next(); !more {
+		c.done = true
+		if c.res.definitive() || c.res.Err != nil {
+			if won != nil && c.res.definitive() {
+				won.Store(true)
+			}
+			return true, true
+		}
+	}
+	return won != nil && won.Load(), false
 }
 
 // findFirst searches for a first solution in each step in turn until one
 // answers; pause, when set, is the searches' Options.Pause; *learn is
 // their Options.Learn, read at each search and restart (the nogoods are
 // kept from step to step and restart to restart: Problem.Same).
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) attempt {
-	s := searchers.get()
-	defer searchers.put(s)
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) Attempt {
+	s := searchers.Get()
+	defer searchers.Put(s)
 	sol := make([]int8, len(prob.Nbrs))
-	var at attempt
+	var at Attempt
 	for si, st := range seq {
 		prob.Same = si > 0
 		v := st.visit
@@ -489,42 +507,30 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		}
 		prob.Visit = visits[restartVisit(st, 1)]
 		if !s.Reset(prob) {
-			at.impossible, at.exhausted = true, true
+			at.impossible, at.Exhausted = true, true
 			return at
 		}
 		var out search.Outcome
 		if st.flip > 0 || st.mid {
-			for r := 1; ; r++ {
-				if r > 1 { // the next restart in the orientation turned by 5·60° more
-					prob.Visit = visits[restartVisit(st, r)]
-					prob.Same = true
-					s.Reset(prob)
-				}
-				out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
-					Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
-				if !out.Limited || st.limit > 0 && at.nodes+out.Nodes >= st.limit {
-					break
-				}
-				at.nodes += out.Nodes
-				if pause != nil && !pause() { // a turn ends with each restart
-					return at
-				}
+			var over bool
+			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, &at); over {
+				return at
 			}
 		} else {
 			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: *learn}, sol)
 		}
-		at.nodes += out.Nodes
+		at.Nodes += out.Nodes
 		switch {
 		case out.Err != nil:
-			at.err = out.Err
+			at.Err = out.Err
 			return at
 		case out.Found:
-			at.found, at.sol, at.visit = true, sol, v
+			at.Found, at.Sol, at.visit = true, sol, v
 			return at
 		case out.Stopped:
 			return at
 		case out.Exhausted:
-			at.exhausted = true
+			at.Exhausted = true
 			return at
 		}
 		if pause != nil && !pause() { // a turn ends with each limited step
@@ -532,6 +538,31 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		}
 	}
 	return at
+}
+
+// restarts runs the restarts of st (flip > 0 or mid) on s, laid out for
+// prob in the order of its first restart, until one is not cut by its
+// budget or, with a limit, they have spent about that many nodes (with
+// at.Nodes before them). It adds the nodes of each restart cut by its
+// budget to at.Nodes and returns the last one's outcome, or over when
+// pause ended the turn (a turn ends with each restart).
+func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visits [][]int32, st step, order search.Order, sol []int8, learn *bool, pause func() bool, at *Attempt) (out search.Outcome, over bool) {
+	for r := 1; ; r++ {
+		if r > 1 { // the next restart (restartVisit)
+			prob.Visit = visits[restartVisit(st, r)]
+			prob.Same = true
+			s.Reset(prob)
+		}
+		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
+			Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
+		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
+			return out, false
+		}
+		at.Nodes += out.Nodes
+		if pause != nil && !pause() {
+			return out, true
+		}
+	}
 }
 
 // restartVisit is the order of the step's r-th restart (from 1), an
@@ -596,7 +627,7 @@ func firstVisits(s int) [][]int32 {
 	if o := firstCache[s]; o != nil {
 		return o
 	}
-	reading := orientations(s)
+	reading := Orientations(s)
 	o := append(slices.Clone(reading), midOrders(s, reading[:12])...)
 	firstCache[s] = o
 	return o
@@ -642,12 +673,12 @@ var (
 	orientCache [board.MaxSize + 1][][]int32
 )
 
-// orientations returns 24 orders in which to visit the cells of a board of
+// Orientations returns 24 orders in which to visit the cells of a board of
 // side s: for each of the twelve orientations (rotated by k·60°, mirrored
 // or not), first its reading order (entries 0..11), then its rows from the
 // outside in (12..23).
 // Plain reading order comes first.
-func orientations(s int) [][]int32 {
+func Orientations(s int) [][]int32 {
 	orientMu.Lock()
 	defer orientMu.Unlock()
 	if o := orientCache[s]; o != nil {

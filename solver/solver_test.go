@@ -329,12 +329,12 @@ func TestSymmetricLevel(t *testing.T) {
 		sym  bool
 	}{{"level35", true}, {"level36", true}, {"level38", true}, {"level30", false}, {"level37", false}} {
 		level := readLevel(t, "../levels/"+c.file+".txt")
-		prob, _ := problemOf(level)
-		if got := symmetric(prob, orientations(level.Size)); got != c.sym {
+		prob, _ := ProblemOf(level)
+		if got := symmetric(prob, Orientations(level.Size)); got != c.sym {
 			t.Errorf("%s: symmetric %v, want %v", c.file, got, c.sym)
 		}
 	}
-	if symmetric(func() search.Problem { p, _ := problemOf(board.Random(6, 1)); return p }(), orientations(6)) {
+	if symmetric(func() search.Problem { p, _ := ProblemOf(board.Random(6, 1)); return p }(), Orientations(6)) {
 		t.Errorf("random seed 1 (with locked tiles) called symmetric")
 	}
 	level := readLevel(t, "../levels/level35.txt")

@@ -50,9 +50,14 @@ type Sample struct {
 // digit 0..6 in the feature W at the digit scale. Kinds or digits never
 // learnt are nil; a cell that would need them reads as doubtful.
 type Templates struct {
-	Name   string            `json:"name"`
-	Kinds  [numKinds]*Sample `json:"kinds"`
-	Digits [7]*Sample        `json:"digits"`
+	Name  string            `json:"name"`
+	Kinds [numKinds]*Sample `json:"kinds"`
+	// KindAlts are more templates of a kind, learnt where its cells come
+	// in several colours (issue 40: a tile's colour by its state) and one
+	// mean of them all reads them back wrong: each the mean of one colour's
+	// cells; none flat. Absent from sets that need none.
+	KindAlts [numKinds][]*Sample `json:"kind_alts,omitempty"`
+	Digits   [7]*Sample          `json:"digits"`
 	// Sep is what Learn measured of how well the set tells its classes
 	// apart on the pictures it learnt from (absent from sets saved before
 	// it was measured, and from none learnt since).
@@ -149,6 +154,19 @@ func (t *Templates) Validate() error {
 		nk++
 		if err := s.check(prep.KindSz, prep.KindSz, prep.KindC); err != nil {
 			return fmt.Errorf("%s template: %w", Kind(k), err)
+		}
+	}
+	for k, alts := range t.KindAlts {
+		if len(alts) > 0 && t.Kinds[k] == nil {
+			return fmt.Errorf("%s: more templates and no first one", Kind(k))
+		}
+		for _, s := range alts {
+			if s == nil {
+				return fmt.Errorf("%s: a missing template among its others", Kind(k))
+			}
+			if err := s.check(prep.KindSz, prep.KindSz, prep.KindC); err != nil {
+				return fmt.Errorf("%s template: %w", Kind(k), err)
+			}
 		}
 	}
 	for d, s := range t.Digits {
@@ -300,6 +318,17 @@ func (t *Templates) prepare() error {
 				p.Flat = true
 			}
 			t.p.Kinds[k] = p
+		}
+		for k, alts := range t.KindAlts {
+			for _, s := range alts {
+				p := prep.KindTemplate{OK: true}
+				p.Pix, p.Mean = maskZeroMean(s.Mean)
+				p.Norm = prep.StdOf(p.Pix)
+				if p.Norm < flatStd {
+					continue // a flat crop correlates with nothing: the first template's flat score serves
+				}
+				t.p.KindAlts[k] = append(t.p.KindAlts[k], p)
+			}
 		}
 		for d, s := range t.Digits {
 			if s == nil {

@@ -35,6 +35,7 @@ import (
 	"hexiom/internal/safefile"
 	"hexiom/internal/stats"
 	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // benchMaxCommand is `hexiom-lab bench-max` (main.go lists the commands).
@@ -170,16 +171,7 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
 	}
-	if err := cli.CheckTimeout(*timeout); err != nil {
-		return err
-	}
-	if err := cli.CheckThreads(*threads); err != nil {
-		return err
-	}
-	if err := checkCount("-random", *nRandom, maxRandom); err != nil {
-		return err
-	}
-	if err := checkCount("-far", *nFar, maxFar); err != nil {
+	if err := checkBenchMax(*timeout, *threads, *nRandom, *nFar); err != nil {
 		return err
 	}
 	sizes, err := parseSizes("-sizes", *sizesFlag, 1)
@@ -216,11 +208,25 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return nil
 }
 
+// checkBenchMax checks bench-max's -timeout, -threads, -random and -far.
+func checkBenchMax(timeout time.Duration, threads, nRandom, nFar int) error {
+	if err := cli.CheckTimeout(timeout); err != nil {
+		return err
+	}
+	if err := cli.CheckThreads(threads); err != nil {
+		return err
+	}
+	if err := checkCount("-random", nRandom, maxRandom); err != nil {
+		return err
+	}
+	return checkCount("-far", nFar, maxFar)
+}
+
 // parseObjectives reads -max: objectives separated by commas.
-func parseObjectives(list string) ([]solver.Objective, error) {
-	var objectives []solver.Objective
+func parseObjectives(list string) ([]most.Objective, error) {
+	var objectives []most.Objective
 	for _, f := range strings.Split(list, ",") {
-		o, err := solver.ParseObjective(f)
+		o, err := most.ParseObjective(f)
 		if err != nil {
 			return nil, cli.Usagef("-max: %v", err)
 		}
@@ -232,7 +238,7 @@ func parseObjectives(list string) ([]solver.Objective, error) {
 // benchMaxObjective solves every level for obj, a line each with verbose,
 // and prints a table by group (official levels by size, random levels by
 // size); it returns how many solves failed or gave a wrong answer.
-func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []string, levels []board.Position, obj solver.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
+func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []string, levels []board.Position, obj most.Objective, timeout time.Duration, threads int, verbose bool) (failures int) {
 	groups := map[string]*maxGroup{}
 	var order []string
 	for k, level := range levels {
@@ -244,7 +250,7 @@ func benchMaxObjective(parent context.Context, w, stderr io.Writer, names []stri
 		gr := groups[g]
 		ctx, cancel := context.WithTimeout(parent, timeout)
 		c0, t0 := cli.ProcessCPU(), time.Now()
-		res, err := solver.SolveMax(ctx, level, obj, solver.Threads(threads))
+		res, err := most.Solve(ctx, level, obj, most.Threads(threads))
 		took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 		cancel()
 		if parent.Err() != nil {
@@ -288,7 +294,7 @@ func maxGroupName(name string, size int) string {
 // add counts a solve of level (res and err, took of wall time and cpu of
 // CPU time) in gr and returns its line, and what went wrong ("": nothing;
 // else an error or a wrong answer).
-func (gr *maxGroup) add(level board.Position, obj solver.Objective, res solver.MaxResult, err error, took, cpu time.Duration) (line, problem string) {
+func (gr *maxGroup) add(level board.Position, obj most.Objective, res most.Result, err error, took, cpu time.Duration) (line, problem string) {
 	gr.n++
 	gr.nodes = append(gr.nodes, res.Nodes)
 	gr.cpu = append(gr.cpu, cpu)
@@ -324,7 +330,7 @@ func (gr *maxGroup) add(level board.Position, obj solver.Objective, res solver.M
 }
 
 // printMaxGroups prints the table of the groups, in order.
-func printMaxGroups(w io.Writer, obj solver.Objective, timeout time.Duration, order []string, groups map[string]*maxGroup) {
+func printMaxGroups(w io.Writer, obj most.Objective, timeout time.Duration, order []string, groups map[string]*maxGroup) {
 	fmt.Fprintf(w, "\n-max %v, limit %v per level\n", obj, timeout)
 	fmt.Fprintf(w, "%-14s %5s %7s %5s %5s %5s %12s %12s %12s %12s %12s %12s %12s  %s\n", "group", "n", "proved", "none",
 		"<1s", "<1sCPU", "proof med", "proof max", "optimum med", "optimum max", "CPU med", "CPU max", "nodes med", "gaps of the unproved")

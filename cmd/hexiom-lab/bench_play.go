@@ -12,6 +12,7 @@ package main
 //	hexiom-lab bench-play -levels 1-40          # official levels
 //	hexiom-lab bench-play -soak                 # 50 challenges and all 40 levels in a row
 //	hexiom-lab bench-play -theme flash -zoom 1.5  # the flash look at 150 % page zoom
+//	hexiom-lab bench-play -runtime ruffle -n 10   # the Flash build in Ruffle
 
 import (
 	"context"
@@ -31,7 +32,7 @@ import (
 // benchPlayCommand is `hexiom-lab bench-play` (main.go lists the commands).
 var benchPlayCommand = cli.Command{
 	Name:  "bench-play",
-	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z]",
+	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z] [-runtime html|ruffle [-floor] [-swf-look classic|flat]]",
 	Short: "time the bot end to end on Xvfb + Chromium + the clone",
 	Run:   runBenchPlay,
 }
@@ -50,37 +51,25 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	tplFile := templatesFlag(fs)
 	theme := cli.Choice(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
+	floor := fs.Bool("floor", false, "with -runtime ruffle: before the bot, measure each board's floor, the game's own fastest (the harness drags the solution as soon as the game takes a drag)")
+	swfLook := cli.Choice(fs, "swf-look", "classic", "with -runtime ruffle: the SWF's look, `classic` or flat (learnt first)", game.SWFLooks...)
+	rt := cli.Choice(fs, "runtime", game.RuntimeHTML, "the game's runtime: `html` (the canvas page) or ruffle (the Flash build in Ruffle)", game.RuntimeHTML, game.RuntimeRuffle)
 	traceDir := fs.String("trace", "", "write each board's `hexiom play -trace` into `DIR`")
 	hexiomBin := hexiomFlag(fs)
 	if err := cli.ParseFlags(fs, args, true); err != nil {
 		return err
+	}
+	if *floor && *rt != game.RuntimeRuffle {
+		return cli.Usagef("-floor: only with -runtime ruffle (the Flash build reports when it takes a drag)")
 	}
 	if !(*zoom > 0 && *zoom <= 5) {
 		return cli.Usagef("-zoom %v: want a page zoom in (0, 5], e.g. 0.75", *zoom)
 	}
 	nSet := false
 	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
-	var lv []int
-	if *levels != "" {
-		var err error
-		if lv, err = parseLevels(*levels); err != nil {
-			return cli.Usagef("-levels: %v", err)
-		}
-		if !nSet {
-			*n = 0
-		}
-	}
-	if *soak {
-		*n, lv = 50, nil
-		for i := 1; i <= 40; i++ {
-			lv = append(lv, i)
-		}
-	}
-	if *n < 0 {
-		return cli.Usagef("-n %d: want 0 or more random challenges", *n)
-	}
-	if *n == 0 && len(lv) == 0 {
-		return cli.Usagef("-n 0 and no -levels: nothing to play")
+	lv, err := benchBoards(n, nSet, *levels, *soak)
+	if err != nil {
+		return err
 	}
 	self, err := findHexiom(*hexiomBin)
 	if err != nil {
@@ -91,8 +80,36 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		playArgs = append(playArgs, "-swap")
 	}
 	_, err = bench.Run(bench.Options{Hexiom: self, Challenge: *n, Seed: *seed, Levels: lv, PlayArgs: playArgs,
-		Templates: *tplFile, Theme: *theme, Zoom: *zoom, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
+		Templates: *tplFile, Theme: *theme, Zoom: *zoom, Runtime: *rt, Floor: *floor, SWFLook: *swfLook, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
 	return err
+}
+
+// benchBoards is what bench-play plays from -n (*n, nSet: given), -levels
+// and -soak: the official levels, and *n set to the random challenges.
+func benchBoards(n *int, nSet bool, levels string, soak bool) ([]int, error) {
+	var lv []int
+	if levels != "" {
+		var err error
+		if lv, err = parseLevels(levels); err != nil {
+			return nil, cli.Usagef("-levels: %v", err)
+		}
+		if !nSet {
+			*n = 0
+		}
+	}
+	if soak {
+		*n, lv = 50, nil
+		for i := 1; i <= 40; i++ {
+			lv = append(lv, i)
+		}
+	}
+	if *n < 0 {
+		return nil, cli.Usagef("-n %d: want 0 or more random challenges", *n)
+	}
+	if *n == 0 && len(lv) == 0 {
+		return nil, cli.Usagef("-n 0 and no -levels: nothing to play")
+	}
+	return lv, nil
 }
 
 // parseLevels reads "A-B" or "A,B,C" (levels 1..40).

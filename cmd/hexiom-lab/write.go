@@ -15,7 +15,7 @@ import (
 	"hexiom/formats"
 	"hexiom/internal/cli"
 	"hexiom/internal/safefile"
-	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // cnfCommand is `hexiom-lab cnf` (main.go lists the commands).
@@ -41,10 +41,10 @@ func runCNF(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := cli.ParseFlags(fs, args, false); err != nil {
 		return err
 	}
-	var obj solver.Objective
+	var obj most.Objective
 	if *maxObj != "" {
 		var err error
-		if obj, err = solver.ParseObjective(*maxObj); err != nil {
+		if obj, err = most.ParseObjective(*maxObj); err != nil {
 			return cli.Usagef("-max: %v", err)
 		}
 	}

@@ -46,7 +46,8 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	open := fs.Bool("open", false, "open the page in the default browser")
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline)")
-	runtime := fs.String("runtime", game.RuntimeHTML, "what the page runs: `html` (the canvas page) or ruffle (the Flash build, a SWF compiled by haxe, played by Ruffle "+flash.RuffleVersion+" from scripts/install-deps.sh; classic look only)")
+	runtime := fs.String("runtime", game.RuntimeHTML, "what the page runs: `html` (the canvas page) or ruffle (the Flash build, a SWF compiled by haxe, played by Ruffle "+flash.RuffleVersion+" from scripts/install-deps.sh; in one of its own looks: -swf-look)")
+	swfLook := cli.Choice(fs, "swf-look", "classic", "with -runtime ruffle: the SWF's look, `classic` or flat", game.SWFLooks...)
 	swf := fs.String("swf", "", "with -runtime ruffle: serve this SWF `file` instead of building game/flash's (haxe, cached in ~/.cache/hexiom/swf)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
 	if err := cli.ParseFlags(fs, args, true); err != nil {
@@ -55,41 +56,15 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
 
-	var spec game.Spec
-	modes := 0
-	if *level != 0 {
-		modes++
-		spec = game.Spec{Mode: game.ModeLevel, Level: *level}
-	}
-	if *random != 0 {
-		modes++
-		spec = game.Spec{Mode: game.ModeRandom, Size: *random}
-	}
-	if *challenge {
-		modes++
-		spec = game.Spec{Mode: game.ModeChallenge}
-	}
-	if modes > 1 {
-		return cli.Usagef("give at most one of -level, -random and -challenge")
-	}
-	if seedSet {
-		if spec.Mode == game.ModeLevel || spec.Mode == "" {
-			return cli.Usagef("-seed goes with -random or -challenge")
-		}
-		spec.Seed = seed
-	}
-	host, port, err := net.SplitHostPort(*addr)
+	spec, err := gameSpec(*level, *random, *challenge, seedSet, seed)
 	if err != nil {
-		return cli.Usagef("-addr %q: %v", *addr, err)
+		return err
 	}
-	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return cli.Usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", *addr, port)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return cli.Usagef("-addr %q: the game serves on loopback only (127.0.0.1)", *addr)
+	if err := checkLoopback(*addr); err != nil {
+		return err
 	}
 
-	cfg := game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug, Runtime: *runtime, SWF: *swf}
+	cfg := game.Config{Start: spec, NoSwap: *noswap, Theme: *theme, Debug: *debug, Runtime: *runtime, SWF: *swf, SWFLook: *swfLook}
 	if err := flashFiles(ctx, &cfg); err != nil {
 		return err
 	}
@@ -101,6 +76,57 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	return serveGame(ctx, g, ln, *open, stdout, stderr)
+}
+
+// gameSpec is the game's start from the flags -level, -random,
+// -challenge and -seed (seedSet: given): at most one of the three, the
+// seed with -random or -challenge only.
+func gameSpec(level, random int, challenge, seedSet bool, seed *uint64) (game.Spec, error) {
+	var spec game.Spec
+	modes := 0
+	if level != 0 {
+		modes++
+		spec = game.Spec{Mode: game.ModeLevel, Level: level}
+	}
+	if random != 0 {
+		modes++
+		spec = game.Spec{Mode: game.ModeRandom, Size: random}
+	}
+	if challenge {
+		modes++
+		spec = game.Spec{Mode: game.ModeChallenge}
+	}
+	if modes > 1 {
+		return spec, cli.Usagef("give at most one of -level, -random and -challenge")
+	}
+	if seedSet {
+		if spec.Mode == game.ModeLevel || spec.Mode == "" {
+			return spec, cli.Usagef("-seed goes with -random or -challenge")
+		}
+		spec.Seed = seed
+	}
+	return spec, nil
+}
+
+// checkLoopback checks -addr: a loopback host and a port 0..65535.
+func checkLoopback(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return cli.Usagef("-addr %q: %v", addr, err)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return cli.Usagef("-addr %q: port %q: want a number 0..65535 (0 picks a free one)", addr, port)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return cli.Usagef("-addr %q: the game serves on loopback only (127.0.0.1)", addr)
+	}
+	return nil
+}
+
+// serveGame serves g on ln until ctx ends (or the server fails),
+// printing its address, and opens it in the default browser with open.
+func serveGame(ctx context.Context, g *game.Game, ln net.Listener, open bool, stdout, stderr io.Writer) error {
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(stdout, url)
 	if f, ok := stdout.(*os.File); ok {
@@ -116,7 +142,7 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 
-	if *open {
+	if open {
 		if err := browser.Open(url); err != nil {
 			fmt.Fprintf(stderr, "hexiom game: %v; open %s yourself\n", err, url)
 		} else {

@@ -1,6 +1,6 @@
 package main
 
-// solve -max -mem: the memory budget (solver.MemBudget), by default 1 GiB
+// solve -max -mem: the memory budget (most.MemBudget), by default 1 GiB
 // or three quarters of the cgroup's memory.max when that is lower.
 
 import (

@@ -134,7 +134,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 	cfg := play.Config{
 		Eyes: &play.Screen{Source: scr, Area: area, Templates: tpl},
-		Swap: *f.swap, DryRun: *f.dry, Progress: stderr, DebugDir: *f.debugDir, BoardWait: *f.wait, Redraw: *f.redraw,
+		Swap: *f.swap, Focus: *f.focus, DryRun: *f.dry, Progress: stderr, DebugDir: *f.debugDir, BoardWait: *f.wait, Redraw: *f.redraw,
 		Settle: *f.settle, NotTaken: *f.notTaken, Trace: trace, TraceFrom: processStart,
 	}
 	var newDriver func(calibration.Area) (*actuate.Driver, error) // nil: a dry run
@@ -186,6 +186,7 @@ type playFlags struct {
 	calFile, tplFile, display    *string
 	screen                       screenFlags
 	swap, dry, watch, jsonOut    *bool
+	focus                        *bool
 	pace, wait, redraw           *time.Duration
 	settle, notTaken             *time.Duration
 	steps, boards                *int
@@ -203,6 +204,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (*playFlags, error) {
 	f.swap = fs.Bool("swap", false, "the game swaps a tile dropped on another movable tile: plan with swaps (fewer drags)")
 	f.pace = fs.Duration("pace", actuate.DefaultPace.Pause, "pause after each pointer move and button change of a drag")
 	f.steps = fs.Int("steps", actuate.DefaultPace.Steps, "pointer moves on the way of each drag")
+	f.focus = fs.Bool("focus", true, "before the first drag, click once on an empty cell (a click that does nothing in the game) so that the game's player has the focus, as Ruffle wants")
 	f.dry = fs.Bool("dry-run", false, "read, solve and plan, draw the plan on a picture, and move nothing")
 	f.planPNG = fs.String("plan", "hexiom-plan.png", "with -dry-run, where to draw the plan (`PNG`)")
 	f.watch = fs.Bool("watch", false, "after a board, wait for the next one and play it too (Ctrl-C stops)")

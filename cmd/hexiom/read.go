@@ -84,21 +84,31 @@ func runRead(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return errors.Join(err, saveErr)
 	}
-	text := r.Pos.Format()
-	if *out != "" {
-		if err := safefile.WriteBytes(*out, []byte(text)); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprint(stdout, text)
-	}
-	least := 1.0
-	for _, c := range r.Conf {
-		least = math.Min(least, c)
+	if err := writeBoard(*out, r.Pos.Format(), stdout); err != nil {
+		return err
 	}
 	fmt.Fprintf(stderr, "hexiom read: size-%d board, %d cells, least sure %.2f; capture %v, read %v\n",
-		r.Size, len(r.Cells), least, tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
+		r.Size, len(r.Cells), leastSure(r.Conf), tCap.Round(100*time.Microsecond), tRead.Round(100*time.Microsecond))
 	return saveErr
+}
+
+// writeBoard writes the board text to the file out, or with no file to
+// stdout.
+func writeBoard(out, text string, stdout io.Writer) error {
+	if out != "" {
+		return safefile.WriteBytes(out, []byte(text))
+	}
+	fmt.Fprint(stdout, text)
+	return nil
+}
+
+// leastSure is the lowest of the cells' confidences (1 with none).
+func leastSure(conf []float64) float64 {
+	least := 1.0
+	for _, c := range conf {
+		least = math.Min(least, c)
+	}
+	return least
 }
 
 // writableFlags checks that the directory of each file named (by its

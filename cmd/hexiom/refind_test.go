@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"hexiom/actuate"
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/capture"
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/internal/fixture"
@@ -200,6 +202,132 @@ func checkCells(t *testing.T, d *desk.Desk, what string, a calibration.Area) {
 			return
 		}
 	}
+}
+
+// TestPlayOnAMonitorLeftOfTheFirst (issue 41): a desktop of two monitors
+// side by side (X11 RandR monitors on one root window, as xrandr
+// --setmonitor makes them), the primary on the right; calibrated with the
+// game on the primary, then the window moved to the monitor on its left.
+// hexiom play finds the board there, moved by (−1366, 0), and solves it.
+// The fail-safe corners are that monitor's too: the pointer pushed into
+// the left monitor's top right corner, which is no corner of the whole
+// desktop, stops play before any drag.
+func TestPlayOnAMonitorLeftOfTheFirst(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "xrandr")
+	const w, h = 1366, 868
+	d, err := desk.Start(desk.Options{Screen: image.Pt(2*w, h), Window: image.Rect(w+30, 20, w+30+1280, 20+800),
+		Start: game.Spec{Mode: game.ModeLevel, Level: 22}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, m := range [][]string{{"left", fmt.Sprintf("%d/340x%d/220+0+0", w, h), "none"}, {"right", fmt.Sprintf("%d/340x%d/220+%d+0", w, h, w), "screen"}} {
+		cmd := exec.Command("xrandr", "--setmonitor", m[0], m[1], m[2])
+		cmd.Env = d.X.Env()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("xrandr --setmonitor %v: %v: %s", m, err, out)
+		}
+	}
+	mons, err := capture.Monitors(d.X.Display)
+	if err != nil || len(mons) != 2 {
+		t.Fatalf("the desktop's monitors: %v (%v), want two", mons, err)
+	}
+	area, err := d.Calibrate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := filepath.Join(t.TempDir(), "calibration.json")
+	if err := calibration.SaveFile(cal, area); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISPLAY", d.X.Display)
+	if err := d.Browser.MoveTo(d.X, image.Pt(30, 20)); err != nil {
+		t.Fatal(err)
+	}
+	errOut := playOnce(t, d, cal, 10)
+	line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(errOut)
+	if line == nil || !near(line[1:], image.Pt(-w, 0)) {
+		t.Fatalf("after the window went to the left monitor, play said:\n%s", errOut)
+	}
+	checkCells(t, d, "on the left monitor", loadCal(t, cal))
+
+	// the left monitor's top right corner: the pointer stops at the
+	// monitors' edge there, pushed up and right by a user
+	st, err := d.New(game.Spec{Mode: game.ModeLevel, Level: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Robot.Move(image.Pt(w-1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	var out, stderr strings.Builder
+	if code := run([]string{"play", "-calibration", cal}, &out, &stderr); code == exitOK || !strings.Contains(stderr.String(), "corner") {
+		t.Errorf("play with the pointer in the left monitor's corner: exit %d:\n%s", code, stderr.String())
+	}
+	if now, err := d.State(); err != nil || now.Moves != st.Moves {
+		t.Errorf("the game counts %d moves after the corner (%v), want %d", now.Moves, err, st.Moves)
+	}
+	_ = d.Robot.Move(image.Pt(w+400, 400))
+}
+
+// TestPlayFindsTheBoardAfterAPageScroll (issue 41): the game in a site's
+// page longer than the window, the clone's Flash build in Ruffle; calibrated
+// once, then the page scrolled by a notch of the real mouse wheel over the
+// page beside the game (XTest button 5). hexiom play finds the board moved
+// by the scroll (as the page reports it, within 2 px), says so in one
+// line, saves it and solves the board.
+func TestPlayFindsTheBoardAfterAPageScroll(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
+	d, err := desk.Start(desk.Options{Runtime: game.RuntimeRuffle, Start: game.Spec{Mode: game.ModeLevel, Level: 22},
+		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+700)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	area, err := d.Calibrate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := filepath.Join(t.TempDir(), "calibration.json")
+	if err := calibration.SaveFile(cal, area); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISPLAY", d.X.Display)
+	before, err := d.TrueArea()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the wheel over the page right of the chat column
+	if err := d.Robot.Move(image.Pt(d.Browser.Window.Min.X+1150, d.Browser.Window.Min.Y+300)); err != nil {
+		t.Fatal(err)
+	}
+	if err := xconn.Wheel(d.X.Display, 1); err != nil {
+		t.Fatal(err)
+	}
+	var now calibration.Area
+	last, since := before.Top, time.Now()
+	err = desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to scroll and report it", func() (bool, error) {
+		a, err := d.TrueArea()
+		if err != nil {
+			return false, err
+		}
+		if a.Top != last {
+			last, since = a.Top, time.Now()
+		}
+		now = a
+		return a.Top < before.Top-20 && time.Since(since) > 300*time.Millisecond, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := image.Pt(int(now.Left-before.Left), int(now.Top-before.Top))
+	t.Logf("the wheel scrolled the page: the game area from %v to %v", before, now)
+	errOut := playOnce(t, d, cal, 10)
+	line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(errOut)
+	if line == nil || !near(line[1:], by) {
+		t.Fatalf("after a scroll by %v, play said:\n%s", by, errOut)
+	}
+	checkCells(t, d, "after a scroll", loadCal(t, cal))
 }
 
 // playOnce starts official level n and runs `hexiom play` on it, with a

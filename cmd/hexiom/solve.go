@@ -24,6 +24,7 @@ import (
 	"hexiom/board"
 	"hexiom/internal/cli"
 	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // solveCommand is `hexiom solve` (main.go lists the commands).
@@ -56,7 +57,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	threads := fs.Int("threads", solver.DefaultThreads(), "goroutines for the first solution; 1 is deterministic (the same nodes every run)")
 	learn := fs.Bool("learn", false, "learn from failures: backjumping and nogoods (solver.Learn)")
 	mem := memFlag{n: defaultMem()}
-	fs.Var(&mem, "mem", "-max: the memory budget, `BYTES` (K, M, G: powers of 1024; 0 none): occupancy tables that would pass it are not made (solver.MemBudget)")
+	fs.Var(&mem, "mem", "-max: the memory budget, `BYTES` (K, M, G: powers of 1024; 0 none): occupancy tables that would pass it are not made (most.MemBudget)")
 	if err := cli.ParseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -72,10 +73,10 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
-	var obj solver.Objective
+	var obj most.Objective
 	if *maxObj != "" {
 		var err error
-		if obj, err = solver.ParseObjective(*maxObj); err != nil {
+		if obj, err = most.ParseObjective(*maxObj); err != nil {
 			return cli.Usagef("-max: %v", err)
 		}
 	}

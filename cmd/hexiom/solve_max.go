@@ -22,6 +22,7 @@ import (
 	"hexiom/board"
 	"hexiom/internal/cli"
 	"hexiom/solver"
+	"hexiom/solver/most"
 )
 
 // solveMaxReport is one line of `hexiom solve -max … -json`.
@@ -52,11 +53,11 @@ type maxRun struct {
 
 // solveMaxOne solves one level for solve -max and prints the answer; the
 // error says why there is none.
-func solveMaxOne(ctx context.Context, name string, level board.Position, obj solver.Objective, mr maxRun, asJSON bool, stdout io.Writer) error {
+func solveMaxOne(ctx context.Context, name string, level board.Position, obj most.Objective, mr maxRun, asJSON bool, stdout io.Writer) error {
 	timeout := mr.timeout
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	c0, t0 := cli.ProcessCPU(), time.Now()
-	res, err := solver.SolveMax(ctx, level, obj, solver.Threads(mr.threads), solver.MemBudget(mr.mem))
+	res, err := most.Solve(ctx, level, obj, most.Threads(mr.threads), most.MemBudget(mr.mem))
 	took, cpu := time.Since(t0), cli.ProcessCPU()-c0
 	cancel()
 	rep := solveMaxReport{File: name, Max: obj.String(), Solved: err == nil, Nodes: res.Nodes, SolveNS: took.Nanoseconds(), CPUNS: cpu.Nanoseconds()}
@@ -67,16 +68,7 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj sol
 		}
 	}
 	if err != nil {
-		switch {
-		case errors.Is(err, solver.ErrNoSolution):
-			err = fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, res.Nodes)
-		case errors.Is(err, context.DeadlineExceeded):
-			err = fmt.Errorf("%s: no arrangement found in %v: %w", name, timeout, err)
-		case errors.Is(err, context.Canceled):
-			err = fmt.Errorf("%s: interrupted, no arrangement found: %w", name, err)
-		default:
-			err = fmt.Errorf("%s: %w", name, err)
-		}
+		err = maxError(name, err, res.Nodes, timeout)
 		rep.Solved, rep.Error = false, err.Error()
 	} else {
 		rep.Board, rep.Objective, rep.Bound, rep.Optimal = res.Solution.Format(), res.Objective, &res.Bound, res.Optimal
@@ -88,16 +80,35 @@ func solveMaxOne(ctx context.Context, name string, level board.Position, obj sol
 	if done, err := printUnsolved(stdout, asJSON, rep, name, res.Nodes, took, err); done {
 		return err
 	}
-	proof := "optimal"
-	if !res.Optimal {
-		proof = fmt.Sprintf("not proved optimal: bound %d, gap %d, time limit %v", res.Bound, res.Gap(), timeout)
-		if res.OverBudget {
-			proof += fmt.Sprintf(", occupancy tables over -mem %s", memString(mr.mem))
-		}
-	}
 	fmt.Fprintf(stdout, "%s: %d %v (%s) in %v, %d nodes\n%sset aside: %s\n",
-		name, res.Objective, obj, proof, took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))
+		name, res.Objective, obj, proof(res, mr), took.Round(time.Microsecond), res.Nodes, res.Solution.Format(), tilesList(res.SetAside))
 	return nil
+}
+
+// maxError is what went wrong solving the file name, in words: err, after
+// nodes nodes, within timeout.
+func maxError(name string, err error, nodes int64, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, solver.ErrNoSolution):
+		return fmt.Errorf("%s: no solution: the locked tiles cannot all be satisfied (search exhausted after %d nodes)", name, nodes)
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%s: no arrangement found in %v: %w", name, timeout, err)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("%s: interrupted, no arrangement found: %w", name, err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// proof says whether res is proved optimal, and if not, why.
+func proof(res most.Result, mr maxRun) string {
+	if res.Optimal {
+		return "optimal"
+	}
+	p := fmt.Sprintf("not proved optimal: bound %d, gap %d, time limit %v", res.Bound, res.Gap(), mr.timeout)
+	if res.OverBudget {
+		p += fmt.Sprintf(", occupancy tables over -mem %s", memString(mr.mem))
+	}
+	return p
 }
 
 func tilesList(ts []int8) string {

@@ -9,11 +9,12 @@
   const meta = document.querySelector('meta[name="hexiom"]');
   const TOKEN = meta ? meta.content : '';
   const DEBUG = !!meta && meta.dataset.debug === 'true';
+  const LOOK = (meta && meta.dataset.look) || 'classic';
   const box = document.getElementById('player-box');
   const player = window.RufflePlayer.newest().createPlayer();
   player.id = 'player';
   box.appendChild(player);
-  player.ruffle().load({ url: '/flash/hexiom.swf', parameters: { token: TOKEN, debug: String(DEBUG) } });
+  player.ruffle().load({ url: '/flash/hexiom.swf', parameters: { token: TOKEN, debug: String(DEBUG), look: LOOK } });
 
   let drawn = null;    // the SWF's last report
   let sending = false; // a layout report is on its way

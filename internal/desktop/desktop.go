@@ -183,6 +183,12 @@ func StartChromiumWebGL(x *X, url string, win image.Rectangle) (*Browser, error)
 	return startChromium(x, url, win, 1, 1, true)
 }
 
+// StartChromiumWebGLScaled is StartChromiumWebGL at a page zoom and on a
+// scaled display, as StartChromiumScaled.
+func StartChromiumWebGLScaled(x *X, url string, win image.Rectangle, zoom, scale float64) (*Browser, error) {
+	return startChromium(x, url, win, zoom, scale, true)
+}
+
 func startChromium(x *X, url string, win image.Rectangle, zoom, scale float64, webgl bool) (*Browser, error) {
 	if zoom <= 0 || zoom > 5 {
 		return nil, fmt.Errorf("start Chromium: page zoom %v outside (0, 5]", zoom)

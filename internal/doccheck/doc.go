@@ -4,5 +4,8 @@
 // files by job ("Files by job: …") names every file of the package that is
 // not a test. (The commands of cmd/hexiom and cmd/hexiom-lab are checked
 // against DESIGN.md by each command's own tests, which see its list of
-// commands.)
+// commands.) And that the documents hold together: every relative link of
+// README.md, BENCHMARKS.md, DESIGN.md and docs/*.md names a file that
+// exists, the README stays short (a player's first page), and BENCHMARKS.md
+// is one table a screen high, its history in docs/benchmarks-history.md.
 package doccheck

@@ -16,6 +16,7 @@ import (
 
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
+	"github.com/jezek/xgb/xtest"
 )
 
 // Timeout bounds connecting to a display: the dial, the X connection setup
@@ -340,4 +341,38 @@ func ButtonsDown(display string) (uint8, error) {
 		return 0, fmt.Errorf("X display %s: %w", c.Display.Name, err)
 	}
 	return uint8(mask >> 8 & 0x1f), nil // Button1Mask is 1<<8 … Button5Mask 1<<12
+}
+
+// Wheel turns the mouse wheel on display n notches (n > 0 down, the page
+// scrolling toward its end; n < 0 up) where the pointer is, as XTest
+// presses and releases of button 5 or 4: how a test scrolls a page as a
+// user's wheel does.
+func Wheel(display string, n int) error {
+	c, err := Open(display)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	button := byte(5)
+	if n < 0 {
+		button, n = 4, -n
+	}
+	err = c.Do("wheel", func() error {
+		if err := xtest.Init(c.Conn); err != nil {
+			return fmt.Errorf("XTest: %w", err)
+		}
+		root := xproto.Setup(c.Conn).Roots[c.DefaultScreen].Root
+		for i := 0; i < n; i++ {
+			for _, typ := range []byte{xproto.ButtonPress, xproto.ButtonRelease} {
+				if err := xtest.FakeInputChecked(c.Conn, typ, button, 0, root, 0, 0, 0).Check(); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("X display %s: %w", c.Display.Name, err)
+	}
+	return nil
 }

@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,8 +39,16 @@ type Options struct {
 	Templates string   // template set for `hexiom play`; "" learns the look when it is not classic
 	Theme     string   // the game's look; "" is classic
 	Zoom      float64  // the browser's page zoom; 0 is 1
-	KeepGoing bool     // go on after a board fails
-	TraceDir  string   // "": no trace; else each board's `hexiom play -trace` goes there
+	Runtime   string   // the game's runtime (game.RuntimeHTML or RuntimeRuffle); "" is the canvas page
+	// Floor (Ruffle only): before the bot, each board is played by the
+	// harness with the game's knowledge (desk.Floor), the runtime's floor,
+	// and the bot's time is given over it.
+	Floor bool
+	// SWFLook is the Flash build's look (game.SWFLooks; "" classic): one
+	// other than classic is learnt first, as a theme is.
+	SWFLook   string
+	KeepGoing bool   // go on after a board fails
+	TraceDir  string // "": no trace; else each board's `hexiom play -trace` goes there
 	Log       io.Writer
 }
 
@@ -50,27 +59,20 @@ type Board struct {
 	// ToSolved is from starting `hexiom play` until it exited and the
 	// game's API said solved: the bot may see the board solved, and exit,
 	// before the page's last moves reach the game.
-	ToSolved time.Duration
-	Game     time.Duration // the game's clock: level shown to solved
-	Report   play.Report   // what `hexiom play -json` said
-	Err      error
-	Solved   bool // as the game's API says
+	ToSolved   time.Duration
+	Game       time.Duration // the game's clock: level shown to solved
+	Floor      time.Duration // the runtime's floor on this board (Options.Floor); 0 not measured
+	FloorDrags int           // the drags the floor took
+	Report     play.Report   // what `hexiom play -json` said
+	Err        error
+	Solved     bool // as the game's API says
 }
 
 // Run plays the boards o names and prints a line for each on w, then the
 // medians with the split (capture, read, solve, drags). The error says
 // whether any board failed.
 func Run(o Options, w io.Writer) ([]Board, error) {
-	if o.Theme == "" {
-		o.Theme = "classic"
-	}
-	if o.Zoom == 0 {
-		o.Zoom = 1
-	}
-	log := o.Log
-	if log == nil {
-		log = io.Discard
-	}
+	log := o.defaults()
 	t0 := time.Now()
 	opt, learnSize, err := deskOptions(o)
 	if err != nil {
@@ -91,21 +93,18 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 	}
 	defer os.RemoveAll(dir)
 	tpl := o.Templates
-	if o.Theme != "classic" && tpl == "" {
+	if o.learns() && tpl == "" {
 		if tpl, err = learn(d, area, dir); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(log, "learnt the %s look at %.0f %% zoom from a size-%d start\n", o.Theme, o.Zoom*100, learnSize)
+		fmt.Fprintf(log, "learnt the %s look at %.0f %% zoom from a size-%d start\n", cmp.Or(o.SWFLook, o.Theme), o.Zoom*100, learnSize)
 	}
 	calFile := filepath.Join(dir, "calibration.json")
 	if err := calibration.SaveFile(calFile, area); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(log, "desktop ready on %s in %s, calibrated by clicks: %v\n", d.X.Display, time.Since(t0).Round(time.Millisecond), area)
-	args := append([]string{"play", "-json", "-calibration", calFile, "-display", d.X.Display, "-debug", os.TempDir()}, o.PlayArgs...)
-	if tpl != "" {
-		args = append(args, "-templates", tpl)
-	}
+	args := o.playArgs(calFile, d.X.Display, tpl)
 
 	specs, names := o.boards()
 	results, failed := playAll(d, o, args, specs, names, w)
@@ -119,11 +118,36 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 	return results, nil
 }
 
+// defaults fills in o's default theme and zoom, and returns its log (or
+// io.Discard).
+func (o *Options) defaults() io.Writer {
+	if o.Theme == "" {
+		o.Theme = "classic"
+	}
+	if o.Zoom == 0 {
+		o.Zoom = 1
+	}
+	if o.Log == nil {
+		return io.Discard
+	}
+	return o.Log
+}
+
+// playArgs is the command line of hexiom play for each board: the
+// calibration calFile on display, the templates tpl if any, and o.PlayArgs.
+func (o *Options) playArgs(calFile, display, tpl string) []string {
+	args := append([]string{"play", "-json", "-calibration", calFile, "-display", display, "-debug", os.TempDir()}, o.PlayArgs...)
+	if tpl != "" {
+		args = append(args, "-templates", tpl)
+	}
+	return args
+}
+
 // deskOptions returns the desktop Run starts for o, and the size of the
 // board a look other than classic is learnt from (0 for classic).
 func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
-	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom}
-	if o.Theme != "classic" {
+	opt = desk.Options{Start: game.Spec{Mode: game.ModeLevel, Level: 22}, Theme: o.Theme, Zoom: o.Zoom, Runtime: o.Runtime, SWFLook: o.SWFLook}
+	if o.learns() {
 		// A look with its own pitch rule is calibrated on the size played
 		// (challenges: 6); its larger calibrated area needs a taller screen.
 		learnSize = 6
@@ -138,7 +162,18 @@ func deskOptions(o Options) (opt desk.Options, learnSize int, err error) {
 		opt.Start = game.Spec{Mode: game.ModeRandom, Size: learnSize, Seed: &ls}
 		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 120, 30+1280, 120+800)
 	}
+	if o.Runtime == game.RuntimeRuffle {
+		// the site's page: the player (400×440 at 100 %) under a header,
+		// in a window tall enough for it at 150 % (TestE2ERuffle's)
+		opt.Screen, opt.Window = image.Pt(1400, 1040), image.Rect(30, 20, 30+1280, 20+1000)
+	}
 	return opt, learnSize, nil
+}
+
+// learns reports whether the bot learns the look first: a theme or a
+// Flash look other than classic (the built-in templates').
+func (o Options) learns() bool {
+	return o.Theme != "classic" || (o.SWFLook != "" && o.SWFLook != "classic")
 }
 
 // boards returns the boards o benches, the challenges first, and their
@@ -165,7 +200,16 @@ func playAll(d *desk.Desk, o Options, args []string, specs []game.Spec, names []
 		if o.TraceDir != "" {
 			a = append(slices.Clip(args), "-trace", filepath.Join(o.TraceDir, strings.ReplaceAll(names[i], " ", "-")+".trace"))
 		}
-		b := one(d, o.Hexiom, a, sp, names[i])
+		var b Board
+		if o.Floor {
+			b.Floor, b.FloorDrags, b.Err = floor(d, sp)
+		}
+		if b.Err == nil {
+			fl, fd := b.Floor, b.FloorDrags
+			b = one(d, o.Hexiom, a, sp, names[i])
+			b.Floor, b.FloorDrags = fl, fd
+		}
+		b.Name = names[i]
 		results = append(results, b)
 		if b.Err != nil || !b.Solved {
 			failed++
@@ -176,8 +220,12 @@ func playAll(d *desk.Desk, o Options, args []string, specs []game.Spec, names []
 			continue
 		}
 		r := b.Report
-		fmt.Fprintf(w, "%-22s %6.2f s (exit %5.2f s)  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d\n",
+		fmt.Fprintf(w, "%-22s %6.2f s (exit %5.2f s)  game %6.2f s  drags %3d/%3d  capture %5.0f ms  read %5.0f ms  solve %6.1f ms  drag %5.0f ms  grabs %4d  whole reads %3d  drags seen by their cells %3d",
 			b.Name, b.ToSolved.Seconds(), b.Wall.Seconds(), b.Game.Seconds(), r.Drags, r.Planned, ms(r.Capture), ms(r.Read), ms(r.Solve), ms(r.Drag), r.Grabs, r.Looks, r.Quick)
+		if b.Floor > 0 {
+			fmt.Fprintf(w, "  floor %6.2f s (%d drags): %.2f×", b.Floor.Seconds(), b.FloorDrags, b.ToSolved.Seconds()/b.Floor.Seconds())
+		}
+		fmt.Fprintln(w)
 	}
 	return results, failed
 }
@@ -204,10 +252,27 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 	}
 	tpl, err := reader.Learn(nil, img, area, truth)
 	if err != nil {
+		// the picture and the level, to learn from again by hand
+		pic := filepath.Join(os.TempDir(), "hexiom-bench-learn.png")
+		if werr := capture.SavePNG(pic, img); werr == nil {
+			_ = os.WriteFile(strings.TrimSuffix(pic, ".png")+".txt", []byte(truth.Format()+"\n"+area.String()+"\n"), 0o644)
+			err = fmt.Errorf("%w\n(the picture learnt from: %s)", err, pic)
+		}
 		return "", err
 	}
 	path := filepath.Join(dir, "templates.json")
 	return path, tpl.Save(path)
+}
+
+// floor sets board sp up and measures the runtime's floor on it
+// (desk.Floor).
+func floor(d *desk.Desk, sp game.Spec) (time.Duration, int, error) {
+	if _, err := d.New(sp); err != nil {
+		return 0, 0, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	return d.Floor(ctx)
 }
 
 // one sets a board up through the game's API, runs `hexiom play` on it and
@@ -268,7 +333,7 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 }
 
 func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {
-	var wall, gameT, capT, readT, solveT, dragT, drags []float64
+	var wall, gameT, capT, readT, solveT, dragT, drags, floors, ratios []float64
 	worst := 0.0
 	for _, b := range rs {
 		if !pick(b) || b.Err != nil {
@@ -283,9 +348,17 @@ func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {
 		dragT = append(dragT, ms(r.Drag))
 		drags = append(drags, float64(r.Drags))
 		worst = max(worst, b.ToSolved.Seconds())
+		if b.Floor > 0 {
+			floors = append(floors, b.Floor.Seconds())
+			ratios = append(ratios, b.ToSolved.Seconds()/b.Floor.Seconds())
+		}
 	}
 	if len(wall) == 0 {
 		return
+	}
+	if len(floors) > 0 {
+		fmt.Fprintf(w, "%s: the runtime's floor (the game's own fastest, desk.Floor): median %.2f s; the bot over it: median %.2f×, worst %.2f×\n",
+			what, stats.Median(floors), stats.Median(ratios), slices.Max(ratios))
 	}
 	fmt.Fprintf(w, "%s: %d solved; median %.2f s from `hexiom play` to solved (game clock %.2f s), slowest %.2f s; median split: capture %.0f ms, read %.0f ms, solve %.1f ms, drags %.0f ms (%.0f drags)\n",
 		what, len(wall), stats.Median(wall), stats.Median(gameT), worst, stats.Median(capT), stats.Median(readT), stats.Median(solveT), stats.Median(dragT), stats.Median(drags))

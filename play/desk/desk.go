@@ -11,6 +11,7 @@ package desk
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -25,6 +26,7 @@ import (
 	"hexiom/capture"
 	"hexiom/clicks"
 	"hexiom/game"
+	"hexiom/game/flash"
 	"hexiom/internal/desktop"
 	"hexiom/play"
 	"hexiom/vision"
@@ -51,6 +53,12 @@ type Options struct {
 	// Scale·Zoom (--force-device-scale-factor); the window still covers
 	// Window in screen pixels. 0: 1.
 	Scale float64
+	// Runtime is the game's runtime (game.RuntimeHTML, the canvas page, or
+	// game.RuntimeRuffle, the Flash build in Ruffle); "": the canvas page.
+	// For Ruffle the SWF comes from the user's cache (built by haxe once a
+	// version) and Ruffle from the cache install-deps fills.
+	Runtime string
+	SWFLook string // the Flash build's look (game.SWFLooks); "": classic
 	// PanelDelay is how long the page shows the solved board before its
 	// solved panel covers it (the page's ?panel_ms=); 0: the game's 1.2 s.
 	PanelDelay time.Duration
@@ -70,6 +78,7 @@ type Desk struct {
 	url     string  // the page Chromium opens
 	clicks  string  // how Calibrate hears clicks
 	scale   float64 // the display scale
+	ruffle  bool    // the Flash build in Ruffle: the page's first click is Ruffle's
 }
 
 // Start starts Xvfb, the game, Chromium and the mouse, and waits until the
@@ -84,7 +93,7 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Scale == 0 {
 		o.Scale = 1
 	}
-	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks, scale: o.Scale}
+	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks, scale: o.Scale, ruffle: o.Runtime == game.RuntimeRuffle}
 	defer func() {
 		if err != nil {
 			d.Close()
@@ -105,7 +114,13 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Zoom == 0 {
 		o.Zoom = 1
 	}
-	if d.Game, err = game.New(game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true}); err != nil {
+	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime, SWFLook: o.SWFLook}
+	if d.ruffle {
+		if gc.SWF, gc.Ruffle, err = flashParts(); err != nil {
+			return d, err
+		}
+	}
+	if d.Game, err = game.New(gc); err != nil {
 		return d, fmt.Errorf("desk: %w", err)
 	}
 	if d.Server, err = desktop.Serve(d.Game.HTTPServer()); err != nil {
@@ -115,7 +130,7 @@ func Start(o Options) (d *Desk, err error) {
 	if o.PanelDelay > 0 {
 		d.url += fmt.Sprintf("?panel_ms=%d", o.PanelDelay.Milliseconds())
 	}
-	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.url, o.Window, o.Zoom, o.Scale); err != nil {
+	if d.Browser, err = d.startBrowser(o.Window, o.Zoom); err != nil {
 		return d, err
 	}
 	if d.Robot, err = actuate.NewRobot(d.X.Display); err != nil {
@@ -150,6 +165,9 @@ func (d *Desk) waitPage(after time.Time) error {
 	if err != nil {
 		return err
 	}
+	if d.ruffle {
+		return d.unmute(since)
+	}
 	i := 0
 	win := d.Browser.Window
 	return desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the page to take input", func() (bool, error) {
@@ -160,6 +178,80 @@ func (d *Desk) waitPage(after time.Time) error {
 		evs, err := d.Pointer(since)
 		return len(evs) > 0, err
 	})
+}
+
+// startBrowser opens the page in a Chromium window win at page zoom zoom;
+// with WebGL for Ruffle.
+func (d *Desk) startBrowser(win image.Rectangle, zoom float64) (*desktop.Browser, error) {
+	if d.ruffle {
+		return desktop.StartChromiumWebGLScaled(d.X, d.url, win, zoom, d.scale)
+	}
+	return desktop.StartChromiumScaled(d.X, d.url, win, zoom, d.scale)
+}
+
+// flashParts returns the SWF (from the user's cache, built by haxe the
+// first time) and the Ruffle web build (from the cache install-deps fills).
+func flashParts() (swf, ruffle string, err error) {
+	if swf, err = flash.Cached(context.Background()); err != nil {
+		return "", "", fmt.Errorf("desk: %w", err)
+	}
+	if ruffle, err = flash.RuffleDir(); err != nil {
+		return "", "", fmt.Errorf("desk: %w", err)
+	}
+	return swf, ruffle, nil
+}
+
+// unmute makes the first click on a fresh Ruffle player, the one a player
+// makes before anything else: Ruffle's "Click to unmute" overlay dims the
+// game until a click, which reaches no display object. It clicks on the
+// HUD, between the clock and the buttons, where a click does nothing in the
+// game, once the overlay is gone clicks there again, and waits until the
+// SWF has logged that press and release and reported the board at rest.
+func (d *Desk) unmute(since int64) error {
+	st, err := d.State()
+	if err != nil {
+		return err
+	}
+	l := st.Layout
+	z := l.DevicePixelRatio
+	hud := image.Pt(int(d.scale*l.ScreenX+z*(l.Left+l.Side*0.6)), int(d.scale*l.ScreenY+z*(l.Top-20)))
+	if err := d.click(hud); err != nil {
+		return err
+	}
+	return desktop.WaitFor(desktop.Patience, 100*time.Millisecond, "the SWF to hear a click on its HUD", func() (bool, error) {
+		evs, err := d.Pointer(since)
+		if err != nil {
+			return false, err
+		}
+		down, up := false, false
+		for _, e := range evs {
+			down = down || e.Type == "mousedown"
+			up = up || (down && e.Type == "mouseup")
+		}
+		if !up {
+			// the overlay took the click, or it came before the player
+			// listened: click again
+			return false, d.click(hud)
+		}
+		st, err := d.State()
+		return err == nil && st.Layout.Version == st.Version, err
+	})
+}
+
+// click presses and releases at p, at a hand's pace.
+func (d *Desk) click(p image.Point) error {
+	if err := d.Robot.Move(p); err != nil {
+		return fmt.Errorf("desk: click: %w", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if err := d.Robot.Press(); err != nil {
+		return fmt.Errorf("desk: click: %w", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if err := d.Robot.Release(); err != nil {
+		return fmt.Errorf("desk: click: %w", err)
+	}
+	return nil
 }
 
 // Reopen shows the game in another look at another page zoom: it sets the
@@ -175,7 +267,7 @@ func (d *Desk) Reopen(theme string, zoom float64) error {
 	d.Browser.Close()
 	t := time.Now()
 	var err error
-	if d.Browser, err = desktop.StartChromiumScaled(d.X, d.url, win, zoom, d.scale); err != nil {
+	if d.Browser, err = d.startBrowser(win, zoom); err != nil {
 		return err
 	}
 	return d.waitPage(t)
@@ -248,12 +340,49 @@ func (d *Desk) State() (game.State, error) {
 }
 
 // New starts a level (POST /api/new) and waits until the page shows it.
+// Ruffle reports a board drawn a frame before the screen shows it (far
+// more on a busy machine): there it also waits until the window's picture
+// has changed and stands still.
 func (d *Desk) New(sp game.Spec) (game.State, error) {
 	var st game.State
+	var before *image.RGBA
+	var r image.Rectangle // the game area (the HUD's clock ticks above it)
+	var was string        // the board shown before
+	if d.ruffle {
+		old, err := d.State()
+		if err != nil {
+			return st, err
+		}
+		was = old.Board
+		a, err := trueArea(old, d.scale)
+		if err != nil {
+			return st, err
+		}
+		r = a.Rect().Intersect(d.Screen.Bounds())
+		if before, err = d.Screen.Grab(r); err != nil {
+			return st, fmt.Errorf("desk: %w", err)
+		}
+	}
 	if err := d.api("POST", "/api/new", sp, &st); err != nil {
 		return st, err
 	}
-	return st, d.WaitPainted(st.Version, desktop.Patience)
+	if err := d.WaitPainted(st.Version, desktop.Patience); err != nil || before == nil {
+		return st, err
+	}
+	if st.Board == was {
+		// the same board again: no change to wait for
+		_, err := capture.Still(d.Screen, r, 150*time.Millisecond, desktop.Patience)
+		return st, err
+	}
+	err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the new board on the screen", func() (bool, error) {
+		now, err := d.Screen.Grab(r)
+		return err == nil && !capture.SamePixels(before, now), err
+	})
+	if err != nil {
+		return st, fmt.Errorf("desk: %w", err)
+	}
+	_, err = capture.Still(d.Screen, r, 150*time.Millisecond, desktop.Patience)
+	return st, err
 }
 
 // DropNext makes the game ignore the next n legal moves (POST /api/debug).
@@ -383,7 +512,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 		evs, err := d.Pointer(since)
 		ups := 0
 		for _, e := range evs {
-			if e.Type == "pointerup" {
+			if e.Type == "pointerup" || e.Type == "mouseup" { // the canvas page's, the SWF's
 				ups++
 			}
 		}
@@ -472,6 +601,10 @@ func (d *Desk) Config(swap bool, pace actuate.Pace) (play.Config, error) {
 		Eyes:   &play.Screen{Source: d.Screen, Area: area, Templates: d.Tpl},
 		Driver: drv,
 		Swap:   swap,
+		// The focus click hexiom play makes (its -focus) only where the
+		// game needs it: the canvas page's tests count every press as a
+		// drag's.
+		Focus: d.ruffle,
 	}, nil
 }
 

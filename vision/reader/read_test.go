@@ -395,3 +395,55 @@ func TestNoise(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnStateColours (issue 40): the Flash build's flat look colours a
+// tile by its state, some faces lighter than the plate and some darker, and
+// its holes are the plain background. Learn reads its start back only with
+// a template a colour (Templates.KindAlts) and one more for the holes at
+// the board's edge; the set read back exact, saved and loaded the same. A
+// level the picture does not show (one tile of it on an empty cell) is
+// still refused: the cells read as another kind are never learnt as their
+// own template. A board with locked tiles in a colour the start's locked
+// tiles were not is read exact too.
+func TestLearnStateColours(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	f := load(t, "swf/flat-learn-z100")
+	tpl, err := reader.Learn(nil, f.Image, f.Meta.Area, f.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alts := 0
+	for _, a := range tpl.KindAlts {
+		alts += len(a)
+	}
+	if len(tpl.KindAlts[vision.Movable]) == 0 {
+		t.Errorf("learnt %d more templates, none of a movable tile: want one a state colour", alts)
+	}
+	path := filepath.Join(t.TempDir(), "flat.json")
+	if err := tpl.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if tpl, err = vision.LoadTemplates(path); err != nil {
+		t.Fatal(err)
+	}
+	checkRead(t, f, tpl)
+	// another board of the look, its locked tiles in a colour no locked
+	// tile of the start had (the right number: ivory): read exact, their
+	// lock learnt from the movable tiles' colours (crossColours)
+	checkRead(t, load(t, "swf/flat-level38-z100"), tpl)
+
+	wrong := f.Truth.Clone()
+	from, to := -1, -1
+	for i, c := range wrong.Cells {
+		switch {
+		case from < 0 && c.Movable():
+			from = i
+		case to < 0 && c.Free():
+			to = i
+		}
+	}
+	wrong.Cells[from], wrong.Cells[to] = wrong.Cells[to], wrong.Cells[from]
+	if _, err := reader.Learn(nil, f.Image, f.Meta.Area, wrong); err == nil {
+		t.Errorf("learnt from a picture that does not show the level (cell %d's tile on cell %d)", from, to)
+	}
+}

@@ -18,6 +18,32 @@ class Look {
 	public static inline var CLAW_LINE = 0x464646;
 	public static inline var DIGIT = 0xFFFFFF;
 
+	/** The flat look (the page's look=flat): flat tiles in other state
+		colours, dark serif digits, a thick border and a lock mark on locked
+		tiles, a flat plate under the cells only, holes the background. **/
+	public static var flat = false;
+
+	static inline var FLAT_SKY = 0x2F3A45;
+	static inline var FLAT_PLATE = 0xC9CED3;
+	static inline var FLAT_RECESS = 0xA7AEB5;
+	static inline var FLAT_LINE = 0x1E242A;
+
+	public static function digitColour():UInt {
+		return flat ? FLAT_LINE : DIGIT;
+	}
+
+	public static function digitFont():String {
+		return flat ? "DejaVu Serif,_serif" : "DejaVu Sans,_sans";
+	}
+
+	static function flatFace(status:String):UInt {
+		return switch (status) {
+			case "too_few": 0x7FB7F0; // light blue
+			case "too_many": 0xF09A7F; // salmon
+			default: 0xF3F1E6; // ivory
+		}
+	}
+
 	/** A tile's light face and darker edge by the server's status name. **/
 	public static function face(status:String):UInt {
 		return switch (status) {
@@ -82,6 +108,14 @@ class Look {
 		hexagon is a fill of its own: Flash fills a path with the even-odd
 		rule, so overlapping hexagons in one fill would cancel. **/
 	public static function plate(g:Graphics, centres:Array<Array<Float>>, r:Float) {
+		if (flat) {
+			for (c in centres) {
+				g.beginFill(FLAT_PLATE);
+				hex(g, c[0], c[1], r * 1.02);
+				g.endFill();
+			}
+			return;
+		}
 		for (layer in [[RIM, 1.16], [PLATE, 1.1]])
 			for (c in centres) {
 				g.beginFill(Std.int(layer[0]));
@@ -93,6 +127,12 @@ class Look {
 	/** An empty cell: a darker hexagon sunk into the plate, its upper
 		walls in shadow and its lower walls lit. **/
 	public static function recess(g:Graphics, cx:Float, cy:Float, r:Float) {
+		if (flat) {
+			g.beginFill(FLAT_RECESS);
+			hex(g, cx, cy, r * 0.8);
+			g.endFill();
+			return;
+		}
 		var ro = r * 0.9, ri = r * 0.74;
 		for (k in 0...6) {
 			var a0 = Math.PI / 3 * k, a1 = Math.PI / 3 * (k + 1);
@@ -113,6 +153,10 @@ class Look {
 		top face with a gradient, claws when locked. The digit is a
 		TextField (Tile). **/
 	public static function tile(g:Graphics, r:Float, status:String, locked:Bool) {
+		if (flat) {
+			flatTile(g, r, status, locked);
+			return;
+		}
 		var e = edge(status), f = face(status);
 		var rt = r * 0.9;
 		g.beginGradientFill(GradientType.LINEAR, [shade(e, 0.15), shade(e, -0.25)], [1, 1], [0, 255], vertical(0, 0, rt));
@@ -124,6 +168,27 @@ class Look {
 		g.endFill();
 		if (locked)
 			claws(g, r);
+	}
+
+	/** A flat tile: one colour by status, a thin dark outline; a locked
+		tile's outline thick, with a small lock mark (a filled square and
+		its shackle) low on the face. **/
+	static function flatTile(g:Graphics, r:Float, status:String, locked:Bool) {
+		var rt = r * 0.88;
+		g.lineStyle(locked ? Math.max(2, r * 0.14) : Math.max(1, r * 0.04), FLAT_LINE);
+		g.beginFill(flatFace(status));
+		hex(g, 0, 0, locked ? rt * 0.93 : rt);
+		g.endFill();
+		g.lineStyle();
+		if (locked) {
+			var s = r * 0.16, y = r * 0.5;
+			g.beginFill(FLAT_LINE);
+			g.drawRect(-s / 2, y - s / 2, s, s * 0.8);
+			g.endFill();
+			g.lineStyle(Math.max(1, r * 0.035), FLAT_LINE);
+			g.drawCircle(0, y - s / 2, s * 0.32);
+			g.lineStyle();
+		}
 	}
 
 	/** Grey claws gripping the tile's six corners. **/
@@ -145,6 +210,12 @@ class Look {
 
 	/** A dark starfield over w×h, its tint set by key (the level). **/
 	public static function sky(g:Graphics, w:Float, h:Float, key:Int) {
+		if (flat) {
+			g.beginFill(FLAT_SKY);
+			g.drawRect(0, 0, w, h);
+			g.endFill();
+			return;
+		}
 		var tints:Array<UInt> = [0x210311, 0x11092C, 0x03192A, 0x1A1405, 0x0C2210, 0x220A22];
 		var tint = tints[key % tints.length];
 		var m = new Matrix();

@@ -60,6 +60,7 @@ class Main extends Sprite {
 		var token:String = Reflect.field(p, "token");
 		server = new Server(token == null ? "" : token);
 		debug = Reflect.field(p, "debug") == "true";
+		Look.flat = Reflect.field(p, "look") == "flat";
 		addEventListener(Event.ADDED_TO_STAGE, init);
 	}
 
@@ -232,7 +233,7 @@ class Main extends Sprite {
 		plateKey = key;
 		var g = plate.graphics;
 		g.clear();
-		Look.plate(g, centres, radius);
+		Look.plate(g, Look.flat ? [for (i in 0...cells.length) if (cells[i].kind != "hole") centres[i]] : centres, radius);
 		// A recess under every movable tile too: the cell a tile is lifted
 		// from shows empty while it is dragged and until the server's answer
 		// redraws the board, never as flat plate (a hole).

@@ -64,10 +64,10 @@ class Tile extends Sprite {
 		t.selectable = false;
 		t.mouseEnabled = false;
 		t.autoSize = TextFieldAutoSize.LEFT;
-		t.defaultTextFormat = new TextFormat("DejaVu Sans,_sans", Math.max(8, Math.round(r * 0.92)), Look.DIGIT, true);
+		t.defaultTextFormat = new TextFormat(Look.digitFont(), Math.max(8, Math.round(r * 0.92)), Look.digitColour(), true);
 		t.text = text;
 		t.x = -t.width / 2;
-		t.y = -r * 0.05 - t.height / 2;
+		t.y = (Look.flat ? -r * 0.12 : -r * 0.05) - t.height / 2;
 		return t;
 	}
 }

@@ -130,32 +130,28 @@ type dpSlot struct {
 // to the next (grown when a board needs more, never shrunk), so a solve
 // allocates nothing once they have grown.
 type lineDP struct {
-	n         int
-	full      [3]int // sharp, wide, straight lines of the tiles
+	dpBounds
+	dpCounts
+	dpOrder
+	dpStates
+}
+
+// dpBounds is set by lineFilter: board size, tiles' line shapes, bounds, the 15 edge pairs.
+type dpBounds struct {
+	n        int
+	full     [3]int // sharp, wide, straight lines of the tiles
+	maxSum   int    // of 2^frontier over the order (dpMaxSum·scale)
+	budget   int    // words of count sets (dpBudget·scale)
+	pairA    [15]int8
+	pairB    [15]int8
+	pairKind [15]int8
+	pairMask [15]uint8
+}
+
+// dpCounts is the count sets' shape (setPairs), masks and scratch, and backward's sets.
+type dpCounts struct {
 	need      [3]int // those of the places not fixed (setPairs)
 	w1, words int
-	maxSum    int // of 2^frontier over the order (dpMaxSum·scale)
-	budget    int // words of count sets (dpBudget·scale)
-	pairA     [15]int8
-	pairB     [15]int8
-	pairKind  [15]int8
-	pairMask  [15]uint8
-
-	q, r, pos []int32
-	seen      []bool
-	cands     [8][]int32
-	order     []int32
-	steps     []dpStep
-	cur, next []dpEdge
-	nextSrc   []int16
-	off       []int // off[i]: first state of layer i
-	ready     bool  // order and steps are built (lineKeep may run)
-	frontier  int   // the order's largest frontier
-	keys      []dpKey
-	overflow  bool // a state needed more labels than 4 bits hold
-	sets      []uint64
-	table     []dpSlot
-	stamp     uint32
 	nA, nB    []uint64 // backward count sets, two layers
 	tmp, m    []uint64
 	low       []uint64
@@ -163,6 +159,29 @@ type lineDP struct {
 	notZero   []uint64 // w above 0
 	valid     []uint64 // s ≤ S, w ≤ W
 	alive     []uint16
+}
+
+// dpOrder is the places' order and its steps (kept for lineKeep), with their scratch.
+type dpOrder struct {
+	q, r, pos []int32
+	seen      []bool
+	cands     [8][]int32
+	order     []int32
+	steps     []dpStep
+	cur, next []dpEdge
+	nextSrc   []int16
+	ready     bool // order and steps are built (lineKeep may run)
+	frontier  int  // the order's largest frontier
+}
+
+// dpStates is forward's layers of states, their count sets and the layer's hash table.
+type dpStates struct {
+	off      []int // off[i]: first state of layer i
+	keys     []dpKey
+	overflow bool // a state needed more labels than 4 bits hold
+	sets     []uint64
+	table    []dpSlot
+	stamp    uint32
 }
 
 func grow[T any](s []T, n int) []T {

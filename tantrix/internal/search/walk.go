@@ -15,47 +15,76 @@ import (
 // the grid is smaller and the walks never put a tile on its rim. Memory
 // grows as n.
 type Walker struct {
+	walkGrid
+	walkTiles
+	walkBoard
+
+	// Path holds the cells of the loop in order, Combos their combos.
+	Path   []int32
+	Combos []int8
+
+	walkRun
+	// Stop, when not nil, is called every 4,096 tiles tried; true ends
+	// the walk as if maxNodes had run out.
+	Stop func() bool
+
+	randomTuning
+	pocketScratch
+}
+
+// walkGrid is the grid of places, set by NewWalker.
+type walkGrid struct {
 	n      int
 	w      int   // grid side
 	off    int   // axial coordinate of grid column/row 0 is −off
 	in     int16 // tiles go on cells with |q|, |r| < in (off: off the rim)
 	step   [6]int32
-	occ    []int8 // combo+1, 0 when empty
 	cq, cr []int16
+}
+
+// walkTiles is the challenge's tiles (counts, colours, lines), set by NewWalker.
+type walkTiles struct {
 	colour uint8
 	col    [NumCombos][6]uint8
 	line   [NumCombos][2]int8
 	// opts[t][e] lists the rotations of tile t whose designated line has an
 	// end at edge e (two of them).
-	opts   [10][6][2]int8
-	count  [10]int
-	remain [10]int
+	opts  [10][6][2]int8
+	count [10]int
+}
 
-	// Path holds the cells of the loop in order, Combos their combos.
-	Path   []int32
-	Combos []int8
-	back   int32 // the cell the first tile's line leads back to
-
-	nodes, maxNodes int64
-	// Stop, when not nil, is called every 4,096 tiles tried; true ends
-	// the walk as if maxNodes had run out.
-	Stop       func() bool
-	stopped    bool
-	rng        *rand.Rand
-	onSolution func() bool // returns true to stop
-
-	// pocket test scratch
-	stamp                  []int32
-	curStamp               int32
-	fills                  [24][]int32
-	root                   [24]int8
-	head                   [24]int
-	done, open             [24]bool
-	opt                    [][2][20]randOpt
-	subBudget              int64
-	gap                    int32
-	balance                int32
+// walkBoard is the tiles down besides Path: cells, tiles left, way back, boxes.
+type walkBoard struct {
+	occ                    []int8 // combo+1, 0 when empty
+	remain                 [10]int
+	back                   int32   // the cell the first tile's line leads back to
 	minQ, maxQ, minR, maxR []int16 // bounding box per depth (index = tiles down)
+}
+
+// walkRun is one Enumerate or Random call's limits, callback and count.
+type walkRun struct {
+	nodes, maxNodes int64
+	stopped         bool
+	rng             *rand.Rand
+	onSolution      func() bool // returns true to stop
+}
+
+// randomTuning is Random's options per depth and its weights and budget.
+type randomTuning struct {
+	opt       [][2][20]randOpt
+	subBudget int64
+	gap       int32
+	balance   int32
+}
+
+// pocketScratch is the pocket test's floods and stamps.
+type pocketScratch struct {
+	stamp      []int32
+	curStamp   int32
+	fills      [24][]int32
+	root       [24]int8
+	head       [24]int
+	done, open [24]bool
 }
 
 // NewWalker prepares a walker for challenge counts count (tiles 0..9) and
@@ -65,7 +94,7 @@ func NewWalker(tiles [10][6]uint8, count [10]int, colour uint8) *Walker {
 	for _, c := range count {
 		n += c
 	}
-	wk := &Walker{n: n, colour: colour, count: count}
+	wk := &Walker{walkGrid: walkGrid{n: n}, walkTiles: walkTiles{colour: colour, count: count}}
 	wk.off = min(n/2+3, int(8*math.Sqrt(float64(n)))+80)
 	wk.in = int16(wk.off)
 	wk.w = 2*wk.off + 1

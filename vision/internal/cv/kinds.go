@@ -54,13 +54,21 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 		if t < 0 {
 			continue
 		}
-		res, rw, err := rd.m.MatchFloat(mosaic, mw, rows*kindSz, kindC, t)
-		if err != nil {
-			return nil, fmt.Errorf("vision: kind scores: %w", err)
-		}
-		scores[k] = make([]float32, n)
-		for i := range scores[k] {
-			scores[k][i] = res[(i/g)*kindSz*rw+(i%g)*kindSz]
+		// the kind's score: its best over its templates (KindAlts)
+		for j, id := range append([]int{t}, rd.alts[k]...) {
+			res, rw, err := rd.m.MatchFloat(mosaic, mw, rows*kindSz, kindC, id)
+			if err != nil {
+				return nil, fmt.Errorf("vision: kind scores: %w", err)
+			}
+			if j == 0 {
+				scores[k] = make([]float32, n)
+			}
+			for i := range scores[k] {
+				v := res[(i/g)*kindSz*rw+(i%g)*kindSz]
+				if j == 0 || v > scores[k][i] {
+					scores[k][i] = v
+				}
+			}
 		}
 	}
 	cells := make([]CellReading, n)

@@ -211,21 +211,30 @@ func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64,
 		case std < 1:
 			v = 0
 		default:
-			var dot float64
-			for j, in := range prep.KindMask {
-				if in {
-					for c := kindC * j; c < kindC*(j+1); c++ {
-						dot += float64(crop[c]) * float64(p.Pix[c])
-					}
-				}
+			v = maskedCorr(crop, std, p)
+			for _, a := range rd.tpl.p.KindAlts[k] {
+				v = max(v, maskedCorr(crop, std, a))
 			}
-			v = dot / (p.Norm * std * float64(prep.MaskVals))
 		}
 		if v > best {
 			best, bestK = v, Kind(k)
 		}
 	}
 	return best, bestK, inside
+}
+
+// maskedCorr is the correlation of a zero-mean kind crop of spread std
+// with template p within the mask.
+func maskedCorr(crop []float32, std float64, p prep.KindTemplate) float64 {
+	var dot float64
+	for j, in := range prep.KindMask {
+		if in {
+			for c := kindC * j; c < kindC*(j+1); c++ {
+				dot += float64(crop[c]) * float64(p.Pix[c])
+			}
+		}
+	}
+	return dot / (p.Norm * std * float64(prep.MaskVals))
 }
 
 // rimHolds reports whether the outer ring of a size-s board laid out by a,

@@ -3,10 +3,12 @@
 package cv
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"math"
+	"slices"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -40,51 +42,44 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if area, err = learnScale(fe, area, truth); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	R := area.Radius(s)
-	var kindSum [numKinds][]float64
-	var kindN [numKinds]int
-	var digitSum [7][]float64
-	var digitN [7]int
-	// Every cell is learnt as it is on the picture, and as it would look
-	// drawn smaller (the picture shrunk by f, down to a cell radius of
-	// minLearnR px): a look learnt at one zoom or board size then reads at
-	// the others, whose cells are drawn at other sizes.
-	for _, f := range learnShrink {
-		if f < 1 && R*f < minLearnR {
-			continue
-		}
-		if err := learnAt(f, fe, area, truth, &kindSum, &kindN, &digitSum, &digitN); err != nil {
-			return nil, fmt.Errorf("learn: %w", err)
-		}
+	t, r, err := learnWith(into, img, fe, area, truth, nil)
+	if err != nil {
+		return nil, err
 	}
-
-	t := &Templates{Name: "learnt"}
-	if into != nil {
-		t.Name = into.Name
-		for k, smp := range into.Kinds {
-			t.Kinds[k] = clone(smp)
+	if le := disagree(r, truth); le != nil {
+		// One mean crop of a kind may read its cells back wrong where they
+		// come in several colours (issue 40: a tile's colour by its state,
+		// some lighter than the plate, some darker): learn each colour's
+		// cells as a template of their own, the kind's score the best; then
+		// the cells of a kind still read back wrong (holes of the plain
+		// background at the board's edge, half the plate around them) as
+		// one more.
+		groups, split, gerr := colourGroups(fe, area, truth)
+		if gerr != nil {
+			return nil, le
 		}
-		for d, smp := range into.Digits {
-			t.Digits[d] = clone(smp)
+		for round := 0; round < 2; round++ {
+			if round > 0 || !split {
+				if !regroup(groups.group, truth, disagree(r, truth)) {
+					return nil, le
+				}
+			}
+			t2, r2, err := learnWith(into, img, fe, area, truth, groups)
+			if err != nil {
+				return nil, le
+			}
+			t, r = t2, r2
+			if disagree(r, truth) == nil {
+				break
+			}
+			if round == 1 {
+				return nil, le
+			}
 		}
-	}
-	for k := range kindSum {
-		add(&t.Kinds[k], kindSz, kindSz, kindC, kindSum[k], kindN[k])
-	}
-	for d := range digitSum {
-		add(&t.Digits[d], digitW, digitH, 1, digitSum[d], digitN[d])
 	}
 	ts, err := newSet(t)
 	if err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
-	}
-	r, err := read(img, area, s, t, learning)
-	var de *DoubtError
-	if err != nil && !errors.As(err, &de) {
-		return nil, fmt.Errorf("learn: the picture does not show this level at its start: reading it back with what was learnt: %w", err)
-	}
-	if le := disagree(r, truth); le != nil {
-		return nil, le
 	}
 	var old *Separation
 	if into != nil {
@@ -98,6 +93,277 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	return t, nil
 }
 
+// learnWith learns the cells of img into a copy of into and reads img back
+// with it; groups, when set, gives each cell's colour group within its kind
+// (colourGroups): each group is a template of its own, the largest the
+// kind's first, the others its KindAlts.
+func learnWith(into *Templates, img image.Image, fe *Features, area calibration.Area, truth board.Position, c *colouring) (*Templates, Reading, error) {
+	var groups []int
+	if c != nil {
+		groups = c.group
+	}
+	s := truth.Size
+	R := area.Radius(s)
+	var kindSum [numKinds][][]float64
+	var kindN [numKinds][]int
+	var digitSum [7][]float64
+	var digitN [7]int
+	// Every cell is learnt as it is on the picture, and as it would look
+	// drawn smaller (the picture shrunk by f, down to a cell radius of
+	// minLearnR px): a look learnt at one zoom or board size then reads at
+	// the others, whose cells are drawn at other sizes.
+	for _, f := range learnShrink {
+		if f < 1 && R*f < minLearnR {
+			continue
+		}
+		if err := learnAt(f, fe, area, truth, groups, &kindSum, &kindN, &digitSum, &digitN, nil); err != nil {
+			return nil, Reading{}, fmt.Errorf("learn: %w", err)
+		}
+	}
+
+	t := &Templates{Name: "learnt"}
+	if into != nil {
+		t.Name = into.Name
+		for k, smp := range into.Kinds {
+			t.Kinds[k] = clone(smp)
+		}
+		for k, alts := range into.KindAlts {
+			for _, smp := range alts {
+				t.KindAlts[k] = append(t.KindAlts[k], clone(smp))
+			}
+		}
+		for d, smp := range into.Digits {
+			t.Digits[d] = clone(smp)
+		}
+	}
+	for k := range kindSum {
+		// the largest group first: the kind's template
+		first := 0
+		for g := range kindN[k] {
+			if kindN[k][g] > kindN[k][first] {
+				first = g
+			}
+		}
+		for g := range kindSum[k] {
+			if kindN[k][g] == 0 {
+				continue
+			}
+			if g == first {
+				add(&t.Kinds[k], kindSz, kindSz, kindC, kindSum[k][g], kindN[k][g])
+				continue
+			}
+			var alt *Sample
+			add(&alt, kindSz, kindSz, kindC, kindSum[k][g], kindN[k][g])
+			t.KindAlts[k] = append(t.KindAlts[k], alt)
+		}
+	}
+	if c != nil {
+		crossColours(t, truth, c, kindSum, kindN)
+	}
+	for d := range digitSum {
+		add(&t.Digits[d], digitW, digitH, 1, digitSum[d], digitN[d])
+	}
+	if _, err := newSet(t); err != nil {
+		return nil, Reading{}, fmt.Errorf("learn: %w", err)
+	}
+	r, err := read(img, area, s, t, learning)
+	var de *DoubtError
+	if err != nil && !errors.As(err, &de) {
+		return nil, Reading{}, fmt.Errorf("learn: the picture does not show this level at its start: reading it back with what was learnt: %w", err)
+	}
+	return t, r, nil
+}
+
+// regroup puts the cells e names that were read as the level has them,
+// only not surely, into a new group of their kind: one more template,
+// learnt from them alone. A cell read as something else is never
+// regrouped: a picture that does not show the level still fails. It
+// reports whether it moved any.
+func regroup(groups []int, truth board.Position, e *LearnError) bool {
+	if e == nil || len(e.Cells) == 0 || len(e.Cells) > len(truth.Cells)/4 {
+		return false
+	}
+	for _, d := range e.Cells {
+		if d.Read != d.Was {
+			return false
+		}
+	}
+	var next [numKinds]int
+	for i, c := range truth.Cells {
+		k := kindOf(c)
+		next[k] = max(next[k], groups[i]+1)
+	}
+	var used [numKinds]bool
+	for _, d := range e.Cells {
+		k := kindOf(truth.Cells[d.Cell])
+		if next[k] >= maxGroups+2 {
+			continue
+		}
+		groups[d.Cell] = next[k]
+		used[k] = true
+	}
+	return used != [numKinds]bool{}
+}
+
+// groupNear is how far apart (meanDist, grey levels) two cells' mean
+// colours may be to count as one colour group of their kind; maxGroups
+// bounds the groups of a kind.
+const (
+	groupNear = 20
+	maxGroups = 4
+)
+
+// colourGroups returns each cell's colour group within its kind: cells of
+// one kind whose crops' mean colours (W, S) lie within groupNear of a
+// group's running mean share it (up to maxGroups, then the nearest), and
+// whether some kind has more than one group.
+func colourGroups(fe *Features, area calibration.Area, truth board.Position) (*colouring, bool, error) {
+	means := make([][kindC]float32, len(truth.Cells))
+	if err := learnAt(1, fe, area, truth, nil, nil, nil, nil, nil, means); err != nil {
+		return nil, false, err
+	}
+	type group struct {
+		sum [kindC]float64
+		n   int
+	}
+	centre := func(g group) (c [kindC]float32) {
+		for j := range c {
+			c[j] = float32(g.sum[j] / float64(g.n))
+		}
+		return c
+	}
+	var groups [numKinds][]group
+	out := make([]int, len(truth.Cells))
+	split := false
+	for i, c := range truth.Cells {
+		k := kindOf(c)
+		best, bestD := -1, math.Inf(1)
+		for g := range groups[k] {
+			if d := meanDist(means[i], centre(groups[k][g])); d < bestD {
+				best, bestD = g, d
+			}
+		}
+		if best < 0 || (bestD > groupNear && len(groups[k]) < maxGroups) {
+			groups[k] = append(groups[k], group{})
+			best = len(groups[k]) - 1
+		}
+		for j := range means[i] {
+			groups[k][best].sum[j] += float64(means[i][j])
+		}
+		groups[k][best].n++
+		out[i] = best
+	}
+	// A group of one cell is no colour of the look (one cell unlike the
+	// others of its kind: perhaps not what the level says): it joins the
+	// nearest group of several.
+	for i, c := range truth.Cells {
+		k := kindOf(c)
+		if groups[k][out[i]].n >= 2 {
+			continue
+		}
+		best, bestD := out[i], math.Inf(1)
+		for g := range groups[k] {
+			if d := meanDist(means[i], centre(groups[k][g])); groups[k][g].n >= 2 && d < bestD {
+				best, bestD = g, d
+			}
+		}
+		out[i] = best
+	}
+	for i := range out {
+		split = split || out[i] > 0
+	}
+	return &colouring{group: out, mean: means}, split, nil
+}
+
+// colouring is each cell's colour group within its kind (colourGroups) and
+// its crop's mean colour.
+type colouring struct {
+	group []int
+	mean  [][kindC]float32
+}
+
+// crossColours adds to t, for the two kinds of tile, the colours one kind
+// was seen in and the other was not (issue 40: a look that colours a tile
+// by its state, whose start has no locked tile of some state): the other
+// kind's template in a colour both were seen in, moved by how that colour
+// differs from the new one in the first kind, pixel by pixel. What tells a
+// locked tile from a movable one (a border, a mark) then counts in every
+// colour.
+func crossColours(t *Templates, truth board.Position, c *colouring, sum [numKinds][][]float64, n [numKinds][]int) {
+	centre := func(k Kind, g int) (m [kindC]float32, ok bool) {
+		var acc [kindC]float64
+		cnt := 0
+		for i, cell := range truth.Cells {
+			if kindOf(cell) == k && c.group[i] == g {
+				for j := range acc {
+					acc[j] += float64(c.mean[i][j])
+				}
+				cnt++
+			}
+		}
+		for j := range m {
+			m[j] = float32(acc[j] / float64(max(cnt, 1)))
+		}
+		return m, cnt > 0
+	}
+	mean := func(k Kind, g int) []float64 {
+		out := make([]float64, len(sum[k][g]))
+		for i, v := range sum[k][g] {
+			out[i] = v / float64(n[k][g])
+		}
+		return out
+	}
+	type cand struct {
+		i, j int
+		d    float64
+	}
+	for _, pair := range [][2]Kind{{Locked, Movable}, {Movable, Locked}} {
+		a, b := pair[0], pair[1] // a may lack colours b has
+		// a's colour groups matched to b's, nearest first, one to one (a
+		// locked tile's border darkens its mean: no threshold); b's left
+		// over are colours a was not seen in
+		var cs []cand
+		for i := range sum[a] {
+			for j := range sum[b] {
+				ca, okA := centre(a, i)
+				cb, okB := centre(b, j)
+				if okA && okB && n[a][i] > 0 && n[b][j] > 0 {
+					cs = append(cs, cand{i, j, meanDist(ca, cb)})
+				}
+			}
+		}
+		slices.SortFunc(cs, func(x, y cand) int { return cmp.Compare(x.d, y.d) })
+		usedA, usedB := map[int]bool{}, map[int]bool{}
+		ga, gb := -1, -1
+		for _, c := range cs {
+			if usedA[c.i] || usedB[c.j] {
+				continue
+			}
+			usedA[c.i], usedB[c.j] = true, true
+			if ga < 0 {
+				ga, gb = c.i, c.j // the nearest pair: the colour both were seen in
+			}
+		}
+		if ga < 0 {
+			continue
+		}
+		ma, mb := mean(a, ga), mean(b, gb)
+		for h := range sum[b] {
+			if usedB[h] || n[b][h] == 0 {
+				continue
+			}
+			mh := mean(b, h)
+			out := make([]float64, len(mh))
+			for i := range out {
+				out[i] = math.Max(0, math.Min(255, ma[i]+mh[i]-mb[i]))
+			}
+			var smp *Sample
+			add(&smp, kindSz, kindSz, kindC, out, 1)
+			t.KindAlts[a] = append(t.KindAlts[a], smp)
+		}
+	}
+}
+
 // learnShrink are the factors Learn shrinks the picture by to learn each
 // cell as it would look drawn smaller; minLearnR the smallest cell radius
 // (px) it shrinks to.
@@ -107,7 +373,7 @@ const minLearnR = 16
 
 // learnAt adds the crops of every cell of the picture shrunk by f (1: as it
 // is) to the sums.
-func learnAt(f float64, fe *Features, area calibration.Area, truth board.Position, kindSum *[numKinds][]float64, kindN *[numKinds]int, digitSum *[7][]float64, digitN *[7]int) error {
+func learnAt(f float64, fe *Features, area calibration.Area, truth board.Position, groups []int, kindSum *[numKinds][][]float64, kindN *[numKinds][]int, digitSum *[7][]float64, digitN *[7]int, means [][kindC]float32) error {
 	s := truth.Size
 	R := area.Radius(s)
 	// the same pyramid as read: size 6's kind scale, then this size's
@@ -146,13 +412,30 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 		c := truth.Cells[i]
 		k := kindOf(c)
 		cx, cy := ks.At(p)
-		if kindSum[k] == nil {
-			kindSum[k] = make([]float64, kindC*kindSz*kindSz)
+		if means != nil {
+			// colourGroups: only each cell's mean colour
+			crop := make([]float32, kindC*kindSz*kindSz)
+			if !ks.Crop(crop, cx, cy, kindSz, kindSz) {
+				return fmt.Errorf("cell %d lies outside the picture", i)
+			}
+			_, means[i] = prep.ZeroMean(crop)
+			continue
 		}
-		if !accumulate(kindSum[k], ks, cx, cy, kindSz, kindSz) {
+		g := 0
+		if groups != nil {
+			g = groups[i]
+		}
+		for len(kindSum[k]) <= g {
+			kindSum[k] = append(kindSum[k], nil)
+			kindN[k] = append(kindN[k], 0)
+		}
+		if kindSum[k][g] == nil {
+			kindSum[k][g] = make([]float64, kindC*kindSz*kindSz)
+		}
+		if !accumulate(kindSum[k][g], ks, cx, cy, kindSz, kindSz) {
 			return fmt.Errorf("cell %d lies outside the picture", i)
 		}
-		kindN[k]++
+		kindN[k][g]++
 		if c.Tile == board.None {
 			continue
 		}

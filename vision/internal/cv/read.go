@@ -74,8 +74,9 @@ type reader struct {
 	tpl     *set
 	f       *Features
 	m       *Matcher
-	kinds   [numKinds]int // the matcher's template of each non-flat kind, else −1
-	digits  [7]int        // of each digit, else −1
+	kinds   [numKinds]int   // the matcher's template of each non-flat kind, else −1
+	alts    [numKinds][]int // the matcher's templates of each kind's others (KindAlts)
+	digits  [7]int          // of each digit, else −1
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
@@ -101,6 +102,16 @@ func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader,
 				rd.Close()
 				return nil, fmt.Errorf("vision: %s template: %w", Kind(k), err)
 			}
+		}
+	}
+	for k, alts := range ts.p.KindAlts {
+		for _, p := range alts {
+			id, err := rd.m.AddFloat(p.Pix, kindSz, kindSz, kindC)
+			if err != nil {
+				rd.Close()
+				return nil, fmt.Errorf("vision: %s template: %w", Kind(k), err)
+			}
+			rd.alts[k] = append(rd.alts[k], id)
 		}
 	}
 	for d, b := range ts.p.Digits {

@@ -334,31 +334,10 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 		if err := g.NewLevel(j.spec); err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
 		}
-		rng := rand.New(rand.NewPCG(uint64(len(j.name)), uint64(j.moves)*7919+uint64(win.Dx())))
-		for k := 0; k < j.moves; k++ {
-			p := g.Position()
-			var from, to []int
-			for i, c := range p.Cells {
-				if c.Movable() {
-					from = append(from, i)
-				}
-				if c.Free() {
-					to = append(to, i)
-				}
-			}
-			if len(from) == 0 || len(to) == 0 {
-				break
-			}
-			if _, err := g.Move(game.Move{From: from[rng.IntN(len(from))], To: to[rng.IntN(len(to))]}); err != nil {
-				return fmt.Errorf("%s: move: %w", j.name, err)
-			}
+		if err := playRandom(g, j, win); err != nil {
+			return err
 		}
-		var st game.State
-		err := desktop.WaitFor(30*time.Second, 20*time.Millisecond, j.name+" drawn", func() (bool, error) {
-			st = g.State()
-			l := st.Layout
-			return l != nil && l.Version == st.Version && l.Size == st.Size && l.Theme == theme, nil
-		})
+		st, err := waitDrawn(g, j.name, theme)
 		if err != nil {
 			return fmt.Errorf("%w\nchromium: %.2000s", err, b.Log.String())
 		}
@@ -384,34 +363,84 @@ func session(x *desktop.X, scr *capture.Screen, theme string, w window, jobs []j
 			return fmt.Errorf("%s: the board changed while capturing", j.name)
 		}
 		name := j.name + "-" + wname
-		if err := capture.SavePNG(filepath.Join(out, name+".png"), capture.ToRGBA(img, image.Point{})); err != nil {
+		fx := fixtureOf(st, area, crop, wname, theme, win, z)
+		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(out, name+".txt"), []byte(st.Board), 0o644); err != nil {
-			return err
-		}
-		src := fmt.Sprintf("%s level %d", st.Mode, st.Level)
-		if st.Mode != game.ModeLevel {
-			src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
-		}
-		fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
-		if theme == "flash" || theme == "slate" {
-			ge := st.Geometry
-			fx.Window = fmt.Sprintf("%dx%d", win.Dx(), win.Dy())
-			fx.Zoom, fx.Rule = z, ge.Rule
-			fx.Pitch = [2]float64{ge.DX * area.Side, ge.DY * area.Side}
-			fx.Radius = ge.Radius * area.Side
-			for _, c := range ge.Centres {
-				fx.Cells = append(fx.Cells, [2]float64{round2(area.Left + c[0]*area.Side), round2(area.Top + c[1]*area.Side)})
-			}
-		}
-		data, _ := json.MarshalIndent(fx, "", "  ")
-		if err := os.WriteFile(filepath.Join(out, name+".json"), append(data, '\n'), 0o644); err != nil {
-			return err
-		}
-		fmt.Printf("%s: %s, area %.0f px at (%.0f,%.0f)\n", name, src, area.Side, area.Left, area.Top)
+		fmt.Printf("%s: %s, area %.0f px at (%.0f,%.0f)\n", name, fx.Source, area.Side, area.Left, area.Top)
 	}
 	return nil
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// playRandom plays j.moves random moves on g (from a movable tile to a
+// free cell), the same ones for the same job and window.
+func playRandom(g *game.Game, j job, win image.Rectangle) error {
+	rng := rand.New(rand.NewPCG(uint64(len(j.name)), uint64(j.moves)*7919+uint64(win.Dx())))
+	for k := 0; k < j.moves; k++ {
+		p := g.Position()
+		var from, to []int
+		for i, c := range p.Cells {
+			if c.Movable() {
+				from = append(from, i)
+			}
+			if c.Free() {
+				to = append(to, i)
+			}
+		}
+		if len(from) == 0 || len(to) == 0 {
+			break
+		}
+		if _, err := g.Move(game.Move{From: from[rng.IntN(len(from))], To: to[rng.IntN(len(to))]}); err != nil {
+			return fmt.Errorf("%s: move: %w", j.name, err)
+		}
+	}
+	return nil
+}
+
+// waitDrawn waits until the page has drawn g's current state in theme,
+// and returns that state.
+func waitDrawn(g *game.Game, name, theme string) (game.State, error) {
+	var st game.State
+	err := desktop.WaitFor(30*time.Second, 20*time.Millisecond, name+" drawn", func() (bool, error) {
+		st = g.State()
+		l := st.Layout
+		return l != nil && l.Version == st.Version && l.Size == st.Size && l.Theme == theme, nil
+	})
+	return st, err
+}
+
+// fixtureOf is the fixture of the board st shows in area, captured in
+// crop from window wname (win, page zoom z) in theme.
+func fixtureOf(st game.State, area Area, crop image.Rectangle, wname, theme string, win image.Rectangle, z float64) Fixture {
+	src := fmt.Sprintf("%s level %d", st.Mode, st.Level)
+	if st.Mode != game.ModeLevel {
+		src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
+	}
+	fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
+	if theme == "flash" || theme == "slate" {
+		ge := st.Geometry
+		fx.Window = fmt.Sprintf("%dx%d", win.Dx(), win.Dy())
+		fx.Zoom, fx.Rule = z, ge.Rule
+		fx.Pitch = [2]float64{ge.DX * area.Side, ge.DY * area.Side}
+		fx.Radius = ge.Radius * area.Side
+		for _, c := range ge.Centres {
+			fx.Cells = append(fx.Cells, [2]float64{round2(area.Left + c[0]*area.Side), round2(area.Top + c[1]*area.Side)})
+		}
+	}
+	return fx
+}
+
+// saveFixture writes a fixture's three files at path: the picture
+// (.png), the board (.txt) and the fixture (.json).
+func saveFixture(path string, img *image.RGBA, board string, fx Fixture) error {
+	if err := capture.SavePNG(path+".png", capture.ToRGBA(img, image.Point{})); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path+".txt", []byte(board), 0o644); err != nil {
+		return err
+	}
+	data, _ := json.MarshalIndent(fx, "", "  ")
+	return os.WriteFile(path+".json", append(data, '\n'), 0o644)
+}

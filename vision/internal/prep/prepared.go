@@ -14,8 +14,12 @@ type KindTemplate struct {
 // built from the set's samples on its first use, with every class the set
 // has not learnt stood in for by the built-in set's template of it.
 type Prepared struct {
-	Kinds  [NumKinds]KindTemplate // zero-mean within the mask
-	Digits [7][]byte              // rounded means, for the matcher
+	Kinds [NumKinds]KindTemplate // zero-mean within the mask
+	// KindAlts are more templates of a kind (none flat), for a look whose
+	// cells of one kind come in several colours (a tile's colour by its
+	// state): a cell's score for the kind is its best over them all.
+	KindAlts [NumKinds][]KindTemplate
+	Digits   [7][]byte // rounded means, for the matcher
 	// DigitStandIn[d]: Digits[d] is the built-in set's, the set never
 	// learnt d
 	DigitStandIn [7]bool

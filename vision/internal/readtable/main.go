@@ -66,21 +66,7 @@ func main() {
 }
 
 func run(l look, find bool) error {
-	var tpl *vision.Templates
-	var err error
-	from := "built in"
-	if l.learn == "" {
-		tpl, err = vision.Builtin()
-	} else {
-		var f *fixture.Fixture
-		if f, err = fixture.Load(l.dir, l.learn); err == nil {
-			tpl, err = reader.Learn(nil, f.Image, f.Meta.Area, f.Truth)
-		}
-		from = l.learn
-		if tpl != nil && len(tpl.Missing()) > 0 {
-			from += " (lacks " + strings.Join(tpl.Missing(), ", ") + ")"
-		}
-	}
+	tpl, from, err := templates(l)
 	if err != nil {
 		return err
 	}
@@ -112,30 +98,61 @@ func run(l look, find bool) error {
 		case errors.As(err, &de), err != nil:
 			c.refused++
 		}
-		if !find {
-			continue
-		}
-		// calibrate -auto saves the area FindArea returns with no error or
-		// with cells in doubt (it then says which); any other error asks
-		// for the three clicks.
-		a, fr, err := reader.FindArea(f.Image, tpl)
-		saved := err == nil || errors.As(err, &de)
-		// (the cells of the area saved, at the size it read)
-		var cells []calibration.Point
-		if fr.Size > 0 {
-			cells = a.Cells(fr.Size)
-		}
-		if saved && within2(cells, f) {
-			c.found++
-			continue
-		}
-		if saved {
-			c.off++
-		}
-		if verbose {
-			fmt.Fprintf(os.Stderr, "readtable: %s/%s (learnt from %s): -auto found %v, off by %.1f px: %v\n", l.dir, n, l.learn, a, offBy(cells, f), err)
+		if find {
+			c.tryFind(l, n, f, tpl)
 		}
 	}
+	printCounts(l, from, by, find)
+	return nil
+}
+
+// templates are the templates to read with: built in, or learnt from the
+// fixture l.learn (from names them, and what they lack).
+func templates(l look) (tpl *vision.Templates, from string, err error) {
+	from = "built in"
+	if l.learn == "" {
+		tpl, err = vision.Builtin()
+	} else {
+		var f *fixture.Fixture
+		if f, err = fixture.Load(l.dir, l.learn); err == nil {
+			tpl, err = reader.Learn(nil, f.Image, f.Meta.Area, f.Truth)
+		}
+		from = l.learn
+		if tpl != nil && len(tpl.Missing()) > 0 {
+			from += " (lacks " + strings.Join(tpl.Missing(), ", ") + ")"
+		}
+	}
+	return tpl, from, err
+}
+
+// tryFind counts in c whether FindArea, as calibrate -auto, finds the
+// area of the fixture f (named n) with tpl.
+func (c *count) tryFind(l look, n string, f *fixture.Fixture, tpl *vision.Templates) {
+	// calibrate -auto saves the area FindArea returns with no error or
+	// with cells in doubt (it then says which); any other error asks
+	// for the three clicks.
+	var de *vision.DoubtError
+	a, fr, err := reader.FindArea(f.Image, tpl)
+	saved := err == nil || errors.As(err, &de)
+	// (the cells of the area saved, at the size it read)
+	var cells []calibration.Point
+	if fr.Size > 0 {
+		cells = a.Cells(fr.Size)
+	}
+	if saved && within2(cells, f) {
+		c.found++
+		return
+	}
+	if saved {
+		c.off++
+	}
+	if verbose {
+		fmt.Fprintf(os.Stderr, "readtable: %s/%s (learnt from %s): -auto found %v, off by %.1f px: %v\n", l.dir, n, l.learn, a, offBy(cells, f), err)
+	}
+}
+
+// printCounts prints the table's row of each zoom (or window) of by.
+func printCounts(l look, from string, by map[string]*count, find bool) {
 	zs := make([]string, 0, len(by))
 	for z := range by {
 		zs = append(zs, z)
@@ -152,7 +169,6 @@ func run(l look, find bool) error {
 		}
 		fmt.Printf("| %s | %s | %s | %d | %d | %d | %d | %s |\n", l.name, from, z, c.n, c.read, c.refused, c.wrong, auto)
 	}
-	return nil
 }
 
 // offBy is the farthest a found cell centre lies from where the page drew

@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"runtime/metrics"
@@ -6,15 +6,14 @@ import (
 	"hexiom/solver/internal/search"
 )
 
-// MemBudget bounds the memory of the process while SolveMax runs to about
+// MemBudget bounds the memory of the process while Solve runs to about
 // bytes: the tables of its occupancy view (search.OccDP, hundreds of MB
 // on the hardest size-6 boards) are not made when, with what the process
 // holds when they would be, they would pass it. It is checked once, as
-// the view is laid out: SolveMax then goes on without them (or with fewer
+// the view is laid out: Solve then goes on without them (or with fewer
 // of Refute's extra tables), and at the context's end returns the best
-// found, unproved, with MaxResult.OverBudget. The searches' own memory
-// (tens of MB) is not bounded. 0, the default: no budget. Solve ignores
-// it.
+// found, unproved, with Result.OverBudget. The searches' own memory
+// (tens of MB) is not bounded. 0, the default: no budget.
 func MemBudget(bytes int64) Option { return func(c *config) { c.mem = max(0, bytes) } }
 
 // fitMem reports whether occ's tables fit r.mem with what the process

@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -8,18 +8,19 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
-// diveRace readies SolveMax's race on level for obj, its first phase
+// diveRace readies Solve's race on level for obj, its first phase
 // skipped: the race, the weight of the locked tiles, and up (loaded in
 // its first orientation); nil when the root rules every arrangement out.
 func diveRace(t *testing.T, level board.Position, obj Objective) (*maxRace, int32, *search.MaxSearcher) {
 	t.Helper()
-	prob, _ := problemOf(level)
+	prob, _ := solver.ProblemOf(level)
 	lockedW, _ := weights(level, obj)
 	mp := maxProblemOf(level, prob, obj)
-	visits := orientations(level.Size)
+	visits := solver.Orientations(level.Size)
 	up := new(search.MaxSearcher)
 	up.SetHighCap(mp.joint)
 	mp.prob.Visit = visits[maxUpVisit]
@@ -34,19 +35,19 @@ func diveRace(t *testing.T, level board.Position, obj Objective) (*maxRace, int3
 	t.Cleanup(func() {
 		r.cancel()
 		if r.ds != nil {
-			maxSearchers.put(r.ds)
+			searchers.Put(r.ds)
 		}
 	})
 	return r, int32(lockedW), up
 }
 
-// raceResult is the race's best arrangement as SolveMax returns it.
-func raceResult(level board.Position, obj Objective, r *maxRace, lockedW int32) MaxResult {
+// raceResult is the race's best arrangement as Solve returns it.
+func raceResult(level board.Position, obj Objective, r *maxRace, lockedW int32) Result {
 	sol := append([]int8(nil), r.sol...)
 	if obj == Points {
 		placeZeros(level, sol)
 	}
-	var res MaxResult
+	var res Result
 	res.Solution, res.SetAside = arrangement(level, sol)
 	res.Objective, res.Bound = int(lockedW+r.bestVal), int(lockedW+r.bound)
 	res.Optimal = r.bound == r.bestVal
@@ -126,7 +127,7 @@ func TestMaxDiveAgainstBruteForce(t *testing.T) {
 // 10 s before dives); a few dives find one near CaDiCaL's best (64 tiles,
 // not proved, in 20 s).
 func TestMaxDiveFinds(t *testing.T) {
-	level := readLevel(t, "testdata/far/far-s6-29.txt")
+	level := readLevel(t, "../testdata/far/far-s6-29.txt")
 	r, lockedW, up := diveRace(t, level, Tiles)
 	r.up(up, maxUpSeq[:len(maxUpSeq)-1])
 	before := r.bestVal + lockedW

@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/internal/tier"
+	"hexiom/solver"
 )
 
 var updateNodes = flag.Bool("update-nodes", false, "rewrite testdata/nodes.golden with the node counts found")
@@ -32,9 +33,9 @@ type nodeCase struct {
 // tiles and for points; and issue 27's far levels (ZeroSets).
 func nodeCases(t *testing.T) []nodeCase {
 	var cases []nodeCase
-	first := func(name string, full bool, p board.Position, opts ...Option) {
+	first := func(name string, full bool, p board.Position, opts ...solver.Option) {
 		cases = append(cases, nodeCase{name, full, func() (string, error) {
-			res, err := Solve(context.Background(), p, append(opts, Threads(1))...)
+			res, err := solver.Solve(context.Background(), p, append(opts, solver.Threads(1))...)
 			if err != nil {
 				return "", err
 			}
@@ -44,8 +45,8 @@ func nodeCases(t *testing.T) []nodeCase {
 	maxi := func(name string, full bool, p board.Position) {
 		for _, obj := range []Objective{Tiles, Points} {
 			cases = append(cases, nodeCase{name + " " + obj.String(), full, func() (string, error) {
-				res, err := SolveMax(context.Background(), p, obj, Threads(1))
-				if errors.Is(err, ErrNoSolution) {
+				res, err := Solve(context.Background(), p, obj, Threads(1))
+				if errors.Is(err, solver.ErrNoSolution) {
 					return fmt.Sprintf("%d none", res.Nodes), nil
 				}
 				if err != nil {
@@ -61,15 +62,15 @@ func nodeCases(t *testing.T) []nodeCase {
 	}
 	for k, p := range official {
 		name := strings.TrimSuffix(filepath.Base(levelFiles(t)[k]), ".txt")
-		first(name+" first", false, p, FirstSolution())
-		first(name+" learn", false, p, FirstSolution(), Learn())
+		first(name+" first", false, p, solver.FirstSolution())
+		first(name+" learn", false, p, solver.FirstSolution(), solver.Learn())
 		first(name+" fewest", true, p)
 	}
 	for seed := range uint64(1000) {
 		p := board.Random(6, seed)
 		name := fmt.Sprintf("random-s6-%d", seed)
-		first(name+" first", seed >= 200, p, FirstSolution())
-		first(name+" learn", seed >= 200, p, FirstSolution(), Learn())
+		first(name+" first", seed >= 200, p, solver.FirstSolution())
+		first(name+" learn", seed >= 200, p, solver.FirstSolution(), solver.Learn())
 		if seed < 100 {
 			first(name+" fewest", true, p)
 		}
@@ -85,7 +86,7 @@ func nodeCases(t *testing.T) []nodeCase {
 		}
 	}
 	for _, f := range []string{"far-s4-26.txt", "far-s4-30.txt", "far-s5-6.txt", "far-s5-53.txt", "far-s5-68.txt", "far-s5-88.txt", "far-s5-32.txt"} {
-		maxi(strings.TrimSuffix(f, ".txt"), true, readLevel(t, filepath.Join("testdata/far", f)))
+		maxi(strings.TrimSuffix(f, ".txt"), true, readLevel(t, filepath.Join("../testdata/far", f)))
 	}
 	return cases
 }
@@ -102,7 +103,7 @@ func maxRaiseSeed(size int, seed uint64) uint64 { return 1000*uint64(size) + see
 // file with -update-nodes and says so). The fast tier (-short) and the
 // race detector check the first part of the list.
 func TestNodeCounts(t *testing.T) {
-	const golden = "testdata/nodes.golden"
+	const golden = "../testdata/nodes.golden"
 	want := map[string]string{}
 	if !*updateNodes {
 		f, err := os.Open(golden)

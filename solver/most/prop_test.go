@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
@@ -24,7 +25,7 @@ func TestUnsatisfiableAgainstBruteForce(t *testing.T) {
 		}
 		n++
 		bt, _, _ := bruteMax(level)
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		got := search.Unsatisfiable(prob)
 		if bt < 0 {
 			none++
@@ -43,18 +44,18 @@ func TestUnsatisfiableAgainstBruteForce(t *testing.T) {
 }
 
 // Far size 5 seed 28 and size 6 seeds 19 and 42 have no arrangement
-// (CaDiCaL by unit propagation): SolveMax says so at once, with one
+// (CaDiCaL by unit propagation): Solve says so at once, with one
 // goroutine too (before, with one, not within 10 s for seed 28).
 func TestSolveMaxUnsatisfiableFar(t *testing.T) {
 	for _, f := range []string{"far-s5-28.txt", "far-s6-19.txt", "far-s6-42.txt"} {
-		level := readLevel(t, filepath.Join("testdata/far", f))
+		level := readLevel(t, filepath.Join("../testdata/far", f))
 		for _, obj := range []Objective{Tiles, Points} {
 			for _, threads := range []int{1, 2} {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-				res, err := SolveMax(ctx, level, obj, Threads(threads))
+				res, err := Solve(ctx, level, obj, Threads(threads))
 				cancel()
 				name := fmt.Sprintf("%s %v threads %d", f, obj, threads)
-				if !errors.Is(err, ErrNoSolution) {
+				if !errors.Is(err, solver.ErrNoSolution) {
 					t.Fatalf("%s: %v %+v, want no solution", name, err, res)
 				}
 				if res.Nodes != 0 {

@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/internal/tier"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
@@ -55,10 +56,10 @@ func zeroLevels() []struct {
 	return out
 }
 
-// zeroProblem is SolveMax's problem for ZeroSets: the movable 0s out of
+// zeroProblem is Solve's problem for ZeroSets: the movable 0s out of
 // the pool, and their number.
 func zeroProblem(p board.Position) (search.Problem, int32) {
-	prob, _ := problemOf(p)
+	prob, _ := solver.ProblemOf(p)
 	var zeros int32
 	for i, t := range prob.Start {
 		if t == 0 {
@@ -66,7 +67,7 @@ func zeroProblem(p board.Position) (search.Problem, int32) {
 			zeros++
 		}
 	}
-	prob.Visit = orientations(p.Size)[maxDownVisit]
+	prob.Visit = solver.Orientations(p.Size)[maxDownVisit]
 	return prob, zeros
 }
 
@@ -103,7 +104,7 @@ func TestZeroSetsAgainstBruteForce(t *testing.T) {
 		}
 		nzUB := s.RootBound()
 		best := int32(bt - locked) // the optimum's movable tiles (negative: none)
-		visits := orientations(c.level.Size)
+		visits := solver.Orientations(c.level.Size)
 		sol := make([]int8, len(c.level.Cells))
 		for tgt := max(nzUB+1, 0); tgt <= nzUB+zeros; tgt++ {
 			for _, limit := range []int64{0, 50} {
@@ -131,7 +132,7 @@ func TestZeroSetsAgainstBruteForce(t *testing.T) {
 					if out.Value < tgt {
 						t.Fatalf("%s: value %d", name, out.Value)
 					}
-					res := MaxResult{Objective: locked + int(out.Value)}
+					res := Result{Objective: locked + int(out.Value)}
 					res.Solution, res.SetAside = arrangement(c.level, sol)
 					res.Bound, res.Optimal = res.Objective, true
 					checkMax(t, name, c.level, Tiles, res)
@@ -147,14 +148,14 @@ func TestZeroSetsAgainstBruteForce(t *testing.T) {
 
 // The far levels of testdata/far (board.FarLevel, issue 27's hard set)
 // whose best arrangement sets aside a 0, each with the optimum that
-// scripts/cadical-max.cpp proved (testdata/far/cadical.txt): SolveMax
+// scripts/cadical-max.cpp proved (testdata/far/cadical.txt): Solve
 // proves the same, on one goroutine and on two (one goroutine twice on the
 // size-4 ones: the same nodes). Before ZeroSets none of
 // the size-5 ones was proved in 60 s. In the fast tier (-short) and under
 // the race detector (tier.Race) only the size-4 ones (the size-5 ones take
 // about a second each, ten times that under the detector).
 func TestSolveMaxFarLevels(t *testing.T) {
-	data, err := os.ReadFile("testdata/far/cadical.txt")
+	data, err := os.ReadFile("../testdata/far/cadical.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,22 +166,22 @@ func TestSolveMaxFarLevels(t *testing.T) {
 		}
 		f := strings.Fields(line)
 		if len(f) != 3 {
-			t.Fatalf("testdata/far/cadical.txt:%d: want FILE OBJECTIVE OPTIMUM, found %q", k+1, line)
+			t.Fatalf("../testdata/far/cadical.txt:%d: want FILE OBJECTIVE OPTIMUM, found %q", k+1, line)
 		}
 		obj, err := ParseObjective(f[1])
 		if err != nil {
-			t.Fatalf("testdata/far/cadical.txt:%d: %v", k+1, err)
+			t.Fatalf("../testdata/far/cadical.txt:%d: %v", k+1, err)
 		}
 		want, err := strconv.Atoi(f[2])
 		if err != nil {
-			t.Fatalf("testdata/far/cadical.txt:%d: %v", k+1, err)
+			t.Fatalf("../testdata/far/cadical.txt:%d: %v", k+1, err)
 		}
-		level := readLevel(t, filepath.Join("testdata/far", f[0]))
+		level := readLevel(t, filepath.Join("../testdata/far", f[0]))
 		if level.Size > 4 && (testing.Short() || tier.Race) {
 			continue
 		}
 		for _, threads := range []int{1, 2} {
-			res, err := SolveMax(context.Background(), level, obj, Threads(threads))
+			res, err := Solve(context.Background(), level, obj, Threads(threads))
 			name := fmt.Sprintf("%s %v threads %d", f[0], obj, threads)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -191,7 +192,7 @@ func TestSolveMaxFarLevels(t *testing.T) {
 			}
 			if threads == 1 && level.Size == 4 {
 				// ZeroSets' turns keep one goroutine's nodes the same on every run.
-				again, err := SolveMax(context.Background(), level, obj, Threads(1))
+				again, err := Solve(context.Background(), level, obj, Threads(1))
 				if err != nil || again.Nodes != res.Nodes || !again.Solution.Equal(res.Solution) {
 					t.Fatalf("%s: a second run: %v, %d nodes against %d", name, err, again.Nodes, res.Nodes)
 				}
@@ -205,7 +206,7 @@ func TestSolveMaxFarLevels(t *testing.T) {
 	}
 }
 
-// SolveMax, tiles, equals the brute force on the levels with movable 0s
+// Solve, tiles, equals the brute force on the levels with movable 0s
 // (under the race detector the first 25 of them, as above).
 func TestSolveMaxZerosAgainstBruteForce(t *testing.T) {
 	levels := zeroLevels()
@@ -215,11 +216,11 @@ func TestSolveMaxZerosAgainstBruteForce(t *testing.T) {
 	for k, c := range levels {
 		bt, _, _ := bruteMax(c.level)
 		threads := 1 + k%2
-		res, err := SolveMax(context.Background(), c.level, Tiles, Threads(threads))
+		res, err := Solve(context.Background(), c.level, Tiles, Threads(threads))
 		name := fmt.Sprintf("%s (threads %d)", c.name, threads)
 		if bt < 0 {
 			if err == nil {
-				t.Fatalf("%s: brute force finds no arrangement, SolveMax %d", name, res.Objective)
+				t.Fatalf("%s: brute force finds no arrangement, Solve %d", name, res.Objective)
 			}
 			continue
 		}

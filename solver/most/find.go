@@ -1,23 +1,8 @@
-package solver
+package most
 
 import (
 	"hexiom/solver/internal/search"
 )
-
-// occFindBudget is the node budget of each search of search.OccDP.Find
-// in occFind (about 10 million nodes a second on the CI kind of machine).
-var occFindBudget int64 = 600_000
-
-// occFindNear: occ tries occFind on the bound before a pass when λ's
-// bound is this far above the goal or more (far size 5 after 12 box
-// steps: s5-54 tiles, a whole solution, 0.97 above; the goals the pass
-// refutes 0.01 to 0.38: seeds 41, 51 points, 53, 65, 98).
-const occFindNear = 0.5
-
-// occFindGap: occ tries occFind on the bound when λ's bound is less than
-// this many values above it (far size 5 seed 59, points: 105.6 against
-// 94, not found in 4 million nodes).
-const occFindGap = 4
 
 // occFind looks by search.OccDP.Find for an arrangement worth the target
 // t, within occFindBudget nodes for each of three tables: λ lam (occ's
@@ -46,7 +31,7 @@ func (r *maxRace) occFind(w [7]int32, lam [7]float64, t int32) bool {
 		case found:
 			return r.occFound(v)
 		case exhausted:
-			r.refuted(max(r.round(t-1), r.floor.Load()))
+			r.refutedBelow(t)
 			return true
 		}
 	}
@@ -97,7 +82,7 @@ func (r *maxRace) occFindHists(lam [7]float64, rest [][7]int32, g int32) bool {
 		all = all && exhausted
 	}
 	if all {
-		r.refuted(max(r.round(g-1), r.floor.Load()))
+		r.refutedBelow(g)
 	}
 	return all
 }
@@ -141,12 +126,7 @@ func checkArrangement(p search.Problem, sol []int8, points bool) (int32, bool) {
 	if len(sol) != len(p.Nbrs) {
 		return 0, false
 	}
-	var pool [7]int32
-	for _, t := range p.Start {
-		if t != search.Empty {
-			pool[t]++
-		}
-	}
+	pool := poolOf(p.Start)
 	var v int32
 	for i, t := range sol {
 		switch {
@@ -172,15 +152,31 @@ func checkArrangement(p search.Problem, sol []int8, points bool) (int32, bool) {
 				v += int32(t) - 1
 			}
 		}
-		n := int8(0)
-		for _, q := range p.Nbrs[i] {
-			if sol[q] != search.Empty {
-				n++
-			}
-		}
-		if n != t {
+		if occupiedAround(p, sol, i) != t {
 			return 0, false
 		}
 	}
 	return v, true
+}
+
+// poolOf counts the tiles of each number in start.
+func poolOf(start []int8) [7]int32 {
+	var pool [7]int32
+	for _, t := range start {
+		if t != search.Empty {
+			pool[t]++
+		}
+	}
+	return pool
+}
+
+// occupiedAround counts the occupied neighbours of cell i in sol.
+func occupiedAround(p search.Problem, sol []int8, i int) int8 {
+	n := int8(0)
+	for _, q := range p.Nbrs[i] {
+		if sol[q] != search.Empty {
+			n++
+		}
+	}
+	return n
 }

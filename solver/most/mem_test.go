@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -7,26 +7,27 @@ import (
 	"testing"
 	"time"
 
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
-// With a budget no table fits (1 byte), SolveMax on far size 5 seed 18,
+// With a budget no table fits (1 byte), Solve on far size 5 seed 18,
 // tiles (18 bits; its proof takes the occupancy view's pass, about 1.8 s
 // with it), makes none of the view's tables: it allocates less than they
 // would take, and at the deadline answers the best found, unproved, with
 // OverBudget.
 func TestMemBudgetSkipsTables(t *testing.T) {
-	level := readLevel(t, filepath.Join("testdata/far", "far-s5-18.txt"))
-	prob, _ := problemOf(level)
+	level := readLevel(t, filepath.Join("../testdata/far", "far-s5-18.txt"))
+	prob, _ := solver.ProblemOf(level)
 	var od search.OccDP
-	if !od.Reset(occOrder(maxProblemOf(level, prob, Tiles).prob, orientations(level.Size)), search.OccWideBits) {
+	if !od.Reset(occOrder(maxProblemOf(level, prob, Tiles).prob, solver.Orientations(level.Size)), search.OccWideBits) {
 		t.Fatal("far s5-18: no occupancy layout")
 	}
 	tables, _ := od.Footprint(occMaxLayer)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	a0 := allocated()
-	res, err := SolveMax(ctx, level, Tiles, Threads(2), MemBudget(1))
+	res, err := Solve(ctx, level, Tiles, Threads(2), MemBudget(1))
 	got := allocated() - a0
 	if err != nil || !res.OverBudget || res.Optimal || res.Objective >= res.Bound {
 		t.Fatalf("%v: objective %d bound %d optimal %v over budget %v; want the best found, unproved, over budget", err, res.Objective, res.Bound, res.Optimal, res.OverBudget)

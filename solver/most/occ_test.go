@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
-// The occupancy view (search.OccDP) against the brute force: on SolveMax's
+// The occupancy view (search.OccDP) against the brute force: on Solve's
 // problem of each small board and objective, the Lagrangian bound is never
 // below the optimum, the exact pass finds the optimum reachable and refutes
 // the optimum plus one (or, with no arrangement, any at all), both ways, so
@@ -28,7 +29,7 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 			continue
 		}
 		bt, bp, _ := bruteMax(level)
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		for _, obj := range []Objective{Tiles, Points} {
 			name := fmt.Sprintf("level %d %v", k, obj)
 			want := bt
@@ -36,7 +37,7 @@ func TestOccDPAgainstBruteForce(t *testing.T) {
 				want = bp
 			}
 			mp := maxProblemOf(level, prob, obj)
-			mp.prob.Visit = orientations(level.Size)[k%12] // OccDP's order
+			mp.prob.Visit = solver.Orientations(level.Size)[k%12] // OccDP's order
 			if !od.Reset(mp.prob, search.OccMaxBits) {
 				t.Fatalf("%s: the board's state is wider than %d bits\n%s", name, search.OccMaxBits, level)
 			}
@@ -105,11 +106,11 @@ func TestOccDPEvalAgainstBruteForce(t *testing.T) {
 		if freeCells(level) > 16 {
 			continue
 		}
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		for _, obj := range []Objective{Tiles, Points} {
 			mp := maxProblemOf(level, prob, obj)
 			q := mp.prob
-			q.Visit = orientations(level.Size)[k%12]
+			q.Visit = solver.Orientations(level.Size)[k%12]
 			if !od.Reset(q, search.OccMaxBits) {
 				t.Fatalf("level %d: wider than %d bits", k, search.OccMaxBits)
 			}
@@ -153,10 +154,10 @@ func TestOccDPEvalAgainstBruteForce(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	level := readLevel(t, "testdata/far/far-s6-29.txt")
-	prob, _ := problemOf(level)
+	level := readLevel(t, "../testdata/far/far-s6-29.txt")
+	prob, _ := solver.ProblemOf(level)
 	mp := maxProblemOf(level, prob, Tiles)
-	if !od.Reset(occOrder(mp.prob, orientations(level.Size)), search.OccWideBits) {
+	if !od.Reset(occOrder(mp.prob, solver.Orientations(level.Size)), search.OccWideBits) {
 		t.Fatalf("far-s6-29: wider than %d bits", search.OccWideBits)
 	}
 	_, wf := occWeights(false)
@@ -189,9 +190,9 @@ func bruteLagrange(p search.Problem, w, lam [7]float64) float64 {
 // the twelve turns, is the width Reset lays the board out with, on the far
 // levels of testdata and the small boards.
 func TestOccBits(t *testing.T) {
-	files, err := filepath.Glob("testdata/far/far-*.txt")
+	files, err := filepath.Glob("../testdata/far/far-*.txt")
 	if err != nil || len(files) < 10 {
-		t.Fatalf("testdata/far: %d levels (%v)", len(files), err)
+		t.Fatalf("../testdata/far: %d levels (%v)", len(files), err)
 	}
 	var levels []board.Position
 	for _, f := range files {
@@ -201,10 +202,10 @@ func TestOccBits(t *testing.T) {
 	var od search.OccDP
 	checked := 0
 	for k, level := range levels {
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		mp := maxProblemOf(level, prob, Tiles)
 		fi := make([]int32, len(mp.prob.Nbrs))
-		for v, vis := range orientations(level.Size)[:12] {
+		for v, vis := range solver.Orientations(level.Size)[:12] {
 			q := mp.prob
 			q.Visit = vis
 			od.Reset(q, 64)

@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hexiom/internal/tier"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
@@ -33,10 +34,10 @@ func TestOccSplitAgainstBruteForce(t *testing.T) {
 		if bt < 0 {
 			continue
 		}
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		mp := maxProblemOf(level, prob, Tiles)
 		q := mp.prob
-		q.Visit = orientations(level.Size)[k%12]
+		q.Visit = solver.Orientations(level.Size)[k%12]
 		if !od.Reset(q, search.OccMaxBits) {
 			t.Fatalf("level %d: wider than %d bits", k, search.OccMaxBits)
 		}
@@ -178,7 +179,7 @@ func TestOccTargetsParity(t *testing.T) {
 		if freeCells(level) > 16 {
 			continue
 		}
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		q := maxProblemOf(level, prob, Tiles).prob
 		if !od.Reset(q, search.OccMaxBits) {
 			t.Fatalf("level %d: wider than %d bits", k, search.OccMaxBits)
@@ -322,11 +323,11 @@ func TestOccSplitWide(t *testing.T) {
 	if testing.Short() || tier.Race {
 		return
 	}
-	level := readLevel(t, "testdata/far/far-s6-27.txt")
-	prob, _ := problemOf(level)
+	level := readLevel(t, "../testdata/far/far-s6-27.txt")
+	prob, _ := solver.ProblemOf(level)
 	mp := maxProblemOf(level, prob, Tiles)
 	var od search.OccDP
-	if !od.Reset(occOrder(mp.prob, orientations(level.Size)), search.OccWideBits) || od.Bits() <= search.OccMaxBits {
+	if !od.Reset(occOrder(mp.prob, solver.Orientations(level.Size)), search.OccWideBits) || od.Bits() <= search.OccMaxBits {
 		t.Fatalf("far-s6-27: %d bits, not a wide board", od.Bits())
 	}
 	od.SetWorkers(2)
@@ -361,7 +362,7 @@ func TestOccSplitWide(t *testing.T) {
 
 // TestSolveMaxSplitFinds: far size 6 seeds 28 and 40, tiles (19 and 22
 // bits), whose optimum is one tile above what the searches find in 10 s:
-// SolveMax on two goroutines proves it, the split's Find for its targets
+// Solve on two goroutines proves it, the split's Find for its targets
 // (FindHist) finding the arrangement. Seed 28's 69 is CaDiCaL's too
 // (scripts/sat-compare-max.sh -timeout 300, 13 s); seed 40's 73 too (19
 // s), one target of four left by the parity, the 0 set aside, found by
@@ -375,9 +376,9 @@ func TestSolveMaxSplitFinds(t *testing.T) {
 		file string
 		opt  int
 	}{{"far-s6-28", 69}, {"far-s6-40", 73}} {
-		level := readLevel(t, "testdata/far/"+c.file+".txt")
+		level := readLevel(t, "../testdata/far/"+c.file+".txt")
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		res, err := SolveMax(ctx, level, Tiles, Threads(2))
+		res, err := Solve(ctx, level, Tiles, Threads(2))
 		cancel()
 		if err != nil {
 			t.Fatal(err)

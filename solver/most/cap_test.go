@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/internal/tier"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
@@ -33,7 +34,7 @@ func highBoard(s int, fixed float64, rng *rand.Rand) board.Position {
 // HighCaps never caps a number below what some arrangement places (the
 // brute force over every set of occupied cells says how many), and it does
 // cut: on some of these boards it proves that tiles of 5 or 6 can never all
-// be placed, or not all together. SolveMax, which takes the tiles beyond
+// be placed, or not all together. Solve, which takes the tiles beyond
 // the caps out of the pool and bounds with the joint cap, finds the brute
 // force's optimum on each, for both objectives.
 func TestHighCapsAgainstBruteForce(t *testing.T) {
@@ -59,18 +60,18 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 		}
 		tried++
 		bt, bp, most := bruteMax(level)
-		// SolveMax, which sets aside what is beyond the caps, still finds
+		// Solve, which sets aside what is beyond the caps, still finds
 		// the optimum.
 		for _, obj := range []Objective{Tiles, Points} {
 			want := bt
 			if obj == Points {
 				want = bp
 			}
-			res, err := SolveMax(context.Background(), level, obj, Threads(1+k%2))
+			res, err := Solve(context.Background(), level, obj, Threads(1+k%2))
 			name := fmt.Sprintf("board %d %v", k, obj)
 			if want < 0 {
-				if !errors.Is(err, ErrNoSolution) {
-					t.Fatalf("%s: brute force finds no arrangement, SolveMax: %v %+v\n%s", name, err, res, level)
+				if !errors.Is(err, solver.ErrNoSolution) {
+					t.Fatalf("%s: brute force finds no arrangement, Solve: %v %+v\n%s", name, err, res, level)
 				}
 				continue
 			}
@@ -82,7 +83,7 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 				t.Fatalf("%s: objective %d (optimal %v), brute force %d\n%s", name, res.Objective, res.Optimal, want, level)
 			}
 		}
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		caps, joint := search.HighCaps(prob)
 		var pool [7]int32
 		for _, c := range level.Cells {
@@ -118,7 +119,7 @@ func TestHighCapsAgainstBruteForce(t *testing.T) {
 // occupancy search took 0.9 million nodes to learn.
 func TestHighCapsRaisedLevel(t *testing.T) {
 	level := board.Raise(board.Random(4, 89), 2, 4089) // as hexiom bench-max raises it
-	prob, _ := problemOf(level)
+	prob, _ := solver.ProblemOf(level)
 	caps, _ := search.HighCaps(prob)
 	var sixes int32
 	for _, c := range level.Cells {

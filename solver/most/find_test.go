@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
-// occFound turns what OccDP.Find found on level's SolveMax problem mp into
-// a MaxResult worth lockedW+v, and checks it by the rule twice: by
-// checkArrangement (what SolveMax checks before it reports it) and by
+// occFound turns what OccDP.Find found on level's Solve problem mp into
+// a Result worth lockedW+v, and checks it by the rule twice: by
+// checkArrangement (what Solve checks before it reports it) and by
 // checkMax (the tests' own check: every tile sees its number, placed and
 // set aside tiles are the level's, the value is the board's).
 func occFound(t *testing.T, name string, level board.Position, mp maxProblem, obj Objective, occ []bool, v int32) {
@@ -25,14 +26,14 @@ func occFound(t *testing.T, name string, level board.Position, mp maxProblem, ob
 		t.Fatalf("%s: Find's arrangement worth %d: checkArrangement says %v, worth %d", name, v, ok, got)
 	}
 	lockedW, _ := weights(level, obj)
-	var res MaxResult
+	var res Result
 	res.Solution, res.SetAside = arrangement(level, sol)
 	res.Objective = lockedW + int(v)
 	res.Bound, res.Optimal = res.Objective, true
 	checkMax(t, name, level, obj, res)
 }
 
-// OccDP.Find against the brute force: on SolveMax's problem of each small
+// OccDP.Find against the brute force: on Solve's problem of each small
 // board and objective, with λ = 0 and with Lagrange's, the patterns on
 // every other board (OccDP.Coded): it finds an arrangement worth the
 // optimum (checked by the rule), one worth at least the optimum less three
@@ -49,7 +50,7 @@ func TestOccFindAgainstBruteForce(t *testing.T) {
 			continue
 		}
 		bt, bp, _ := bruteMax(level)
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		occ := make([]bool, len(level.Cells))
 		for _, obj := range []Objective{Tiles, Points} {
 			name := fmt.Sprintf("level %d %v", k, obj)
@@ -60,7 +61,7 @@ func TestOccFindAgainstBruteForce(t *testing.T) {
 			mp := maxProblemOf(level, prob, obj)
 			// The free cells in the order of one of the twelve turns
 			// (OccDP's steps, and OccArrangement's reading of them).
-			mp.prob.Visit = orientations(level.Size)[k%12]
+			mp.prob.Visit = solver.Orientations(level.Size)[k%12]
 			if !od.Reset(mp.prob, search.OccMaxBits) {
 				t.Fatalf("%s: the board's state is wider than %d bits\n%s", name, search.OccMaxBits, level)
 			}
@@ -101,7 +102,7 @@ func TestOccFindAgainstBruteForce(t *testing.T) {
 	t.Logf("%d finds, %d refutations, %d levels without an arrangement", finds, refutes, none)
 }
 
-// The far levels whose optimum SolveMax found late before occFind (issue
+// The far levels whose optimum Solve found late before occFind (issue
 // 27, round seven): with λ after occ's first six steps, one of occFind's
 // tables (occFindLams) lets Find find, within occFindBudget nodes, far
 // size 5 seed 54's whole solution (every tile placed; plain Solve needs
@@ -116,10 +117,10 @@ func TestOccFindFarLevels(t *testing.T) {
 		{"far-s5-54.txt", 0},
 		{"far-s5-59.txt", 1},
 	} {
-		level := readLevel(t, filepath.Join("testdata/far", c.file))
-		prob, _ := problemOf(level)
+		level := readLevel(t, filepath.Join("../testdata/far", c.file))
+		prob, _ := solver.ProblemOf(level)
 		mp := maxProblemOf(level, prob, Tiles)
-		mp.prob = occOrder(mp.prob, orientations(level.Size)) // as occ lays it out
+		mp.prob = occOrder(mp.prob, solver.Orientations(level.Size)) // as occ lays it out
 		var od search.OccDP
 		if !od.Reset(mp.prob, search.OccMaxBits) {
 			t.Fatalf("%s: the board's state is wider than %d bits", c.file, search.OccMaxBits)
@@ -182,7 +183,7 @@ func TestCheckArrangement(t *testing.T) {
 		if freeCells(level) > 22 {
 			continue
 		}
-		prob, _ := problemOf(level)
+		prob, _ := solver.ProblemOf(level)
 		mp := maxProblemOf(level, prob, Tiles)
 		if !od.Reset(mp.prob, search.OccMaxBits) {
 			continue

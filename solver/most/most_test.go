@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
@@ -33,11 +34,11 @@ func hexNbrs(p board.Position) [][]int {
 	return out
 }
 
-// checkMax checks a SolveMax answer on its own: fixed cells as in the
+// checkMax checks a Solve answer on its own: fixed cells as in the
 // level, every tile on the board with its number of occupied neighbours,
 // the tiles placed and set aside exactly the level's movable tiles, and the
 // objective what the board holds.
-func checkMax(t *testing.T, name string, level board.Position, obj Objective, res MaxResult) {
+func checkMax(t *testing.T, name string, level board.Position, obj Objective, res Result) {
 	t.Helper()
 	sol := res.Solution
 	if sol.Size != level.Size || len(sol.Cells) != len(level.Cells) {
@@ -283,12 +284,12 @@ func TestSolveMaxAgainstBruteForce(t *testing.T) {
 			if k%2 == 1 {
 				threads = 1
 			}
-			res, err := SolveMax(context.Background(), c.level, obj, Threads(threads))
+			res, err := Solve(context.Background(), c.level, obj, Threads(threads))
 			name := fmt.Sprintf("%s %v (threads %d)", c.name, obj, threads)
 			if want < 0 {
 				none++
-				if !errors.Is(err, ErrNoSolution) {
-					t.Fatalf("%s: brute force finds no arrangement, SolveMax: %v %+v\n%s", name, err, res, c.level)
+				if !errors.Is(err, solver.ErrNoSolution) {
+					t.Fatalf("%s: brute force finds no arrangement, Solve: %v %+v\n%s", name, err, res, c.level)
 				}
 				continue
 			}
@@ -317,7 +318,7 @@ func TestSolveMaxSolvable(t *testing.T) {
 	}
 	for k, level := range levels {
 		for _, obj := range []Objective{Tiles, Points} {
-			res, err := SolveMax(context.Background(), level, obj)
+			res, err := Solve(context.Background(), level, obj)
 			name := fmt.Sprintf("level %d %v", k, obj)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -348,9 +349,9 @@ func TestSolveMaxRaisedLevels(t *testing.T) {
 			// Generous: the proofs take well under a second each on a busy
 			// 2-core machine; this only stops a runaway.
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			res, err := SolveMax(ctx, level, obj)
+			res, err := Solve(ctx, level, obj)
 			cancel()
-			if errors.Is(err, ErrNoSolution) && freeCells(level) <= 22 {
+			if errors.Is(err, solver.ErrNoSolution) && freeCells(level) <= 22 {
 				// The locked tiles cannot all be satisfied: the brute
 				// force must agree.
 				if bt, bp, _ := bruteMax(level); bt >= 0 || bp >= 0 {
@@ -384,8 +385,8 @@ func TestSolveMaxLockedUnsatisfiable(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, obj := range []Objective{Tiles, Points} {
-			if res, err := SolveMax(context.Background(), level, obj); !errors.Is(err, ErrNoSolution) {
-				t.Errorf("%q %v: got %v %+v, want ErrNoSolution", c, obj, err, res)
+			if res, err := Solve(context.Background(), level, obj); !errors.Is(err, solver.ErrNoSolution) {
+				t.Errorf("%q %v: got %v %+v, want solver.ErrNoSolution", c, obj, err, res)
 			}
 		}
 	}
@@ -410,7 +411,7 @@ func TestSolveMaxTimeLimit(t *testing.T) {
 	// Official level 35 with two tiles raised: its proof takes over
 	// 100,000 nodes.
 	level := board.Raise(readLevel(t, levelFiles(t)[34]), 2, 35)
-	full, err := SolveMax(context.Background(), level, Tiles)
+	full, err := Solve(context.Background(), level, Tiles)
 	if err != nil || !full.Optimal {
 		t.Fatalf("without a limit: %v, %+v", err, full)
 	}
@@ -422,7 +423,7 @@ func TestSolveMaxTimeLimit(t *testing.T) {
 			t.Fatal("no deadline stopped the search between an arrangement and the proof")
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), d)
-		res, err := SolveMax(ctx, level, Tiles)
+		res, err := Solve(ctx, level, Tiles)
 		cancel()
 		if err != nil {
 			if !errors.Is(err, context.DeadlineExceeded) {
@@ -441,19 +442,19 @@ func TestSolveMaxTimeLimit(t *testing.T) {
 	}
 }
 
-// SolveMax allocates per call, not per node: a level that takes many nodes
+// Solve allocates per call, not per node: a level that takes many nodes
 // allocates no more than one that takes few.
 func TestSolveMaxNoAllocationPerNode(t *testing.T) {
 	files := levelFiles(t)
 	easy := board.Raise(readLevel(t, files[0]), 2, 1)
 	hard := board.Raise(readLevel(t, files[34]), 2, 35)
 	ctx := context.Background()
-	res, err := SolveMax(ctx, hard, Tiles)
+	res, err := Solve(ctx, hard, Tiles)
 	if err != nil || res.Nodes < 20_000 {
 		t.Fatalf("level 35 raised: %v after %d nodes; pick a harder level", err, res.Nodes)
 	}
-	a := testing.AllocsPerRun(1, func() { SolveMax(ctx, easy, Tiles) })
-	b := testing.AllocsPerRun(1, func() { SolveMax(ctx, hard, Tiles) })
+	a := testing.AllocsPerRun(1, func() { Solve(ctx, easy, Tiles) })
+	b := testing.AllocsPerRun(1, func() { Solve(ctx, hard, Tiles) })
 	t.Logf("allocations: level 1 raised %.0f, level 35 raised %.0f (%d nodes)", a, b, res.Nodes)
 	if b > a+100 {
 		t.Fatalf("level 35 allocates %.0f times, level 1 %.0f: allocation grows with nodes", b, a)
@@ -463,7 +464,7 @@ func TestSolveMaxNoAllocationPerNode(t *testing.T) {
 // BenchmarkSolveMaxRaised solves the official levels with two tiles raised
 // (the set of `hexiom bench-max`), all 40 in one op:
 //
-//	go test -run '^$' -bench SolveMaxRaised ./solver/
+//	go test -run '^$' -bench SolveMaxRaised ./solver/most/
 func BenchmarkSolveMaxRaised(b *testing.B) {
 	var levels []board.Position
 	for k, f := range levelFiles(b) {
@@ -476,8 +477,8 @@ func BenchmarkSolveMaxRaised(b *testing.B) {
 			for b.Loop() {
 				nodes = 0
 				for _, level := range levels {
-					res, err := SolveMax(context.Background(), level, obj)
-					if err != nil && !errors.Is(err, ErrNoSolution) {
+					res, err := Solve(context.Background(), level, obj)
+					if err != nil && !errors.Is(err, solver.ErrNoSolution) {
 						b.Fatal(err)
 					}
 					nodes += res.Nodes
@@ -488,12 +489,12 @@ func BenchmarkSolveMaxRaised(b *testing.B) {
 	}
 }
 
-// On one goroutine SolveMax visits the same nodes on every run.
+// On one goroutine Solve visits the same nodes on every run.
 func TestSolveMaxOneThreadDeterministic(t *testing.T) {
 	level := board.Raise(readLevel(t, levelFiles(t)[15]), 2, 16)
 	for _, obj := range []Objective{Tiles, Points} {
-		a, errA := SolveMax(context.Background(), level, obj, Threads(1))
-		b, errB := SolveMax(context.Background(), level, obj, Threads(1))
+		a, errA := Solve(context.Background(), level, obj, Threads(1))
+		b, errB := Solve(context.Background(), level, obj, Threads(1))
 		if errA != nil || errB != nil {
 			t.Fatalf("%v: %v, %v", obj, errA, errB)
 		}
@@ -506,13 +507,13 @@ func TestSolveMaxOneThreadDeterministic(t *testing.T) {
 }
 
 // TestPlaceZerosKeepsPlaced gives placeZeros whole solutions of the
-// official levels with movable 0s (as SolveMax's whole lanes find them,
+// official levels with movable 0s (as Solve's whole lanes find them,
 // 0s placed): it must count the 0s already placed and add none, so the
 // arrangement stays a valid one setting nothing aside; and with the 0s
 // taken off (the max search's points arrangements), put back a valid
 // arrangement.
 func TestPlaceZerosKeepsPlaced(t *testing.T) {
-	files, err := filepath.Glob("../levels/level*.txt")
+	files, err := filepath.Glob("../../levels/level*.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -528,7 +529,7 @@ func TestPlaceZerosKeepsPlaced(t *testing.T) {
 		if zeros == 0 {
 			continue
 		}
-		res, err := Solve(context.Background(), level, FirstSolution(), Threads(1))
+		res, err := solver.Solve(context.Background(), level, solver.FirstSolution(), solver.Threads(1))
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -552,7 +553,7 @@ func TestPlaceZerosKeepsPlaced(t *testing.T) {
 		for _, c := range again.Cells {
 			value += max(int(c.Tile), 0)
 		}
-		checkMax(t, f+" 0s put back", level, Points, MaxResult{Solution: again, SetAside: aside, Objective: value, Bound: value, Optimal: true})
+		checkMax(t, f+" 0s put back", level, Points, Result{Solution: again, SetAside: aside, Objective: value, Bound: value, Optimal: true})
 		checked++
 	}
 	if checked == 0 {

@@ -1,4 +1,4 @@
-package solver
+package most
 
 import (
 	"context"
@@ -6,11 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
 // occBenchLevels are far levels whose proof the occupancy view makes
-// (issue 27, rounds five and six), with the optimum that SolveMax proved
+// (issue 27, rounds five and six), with the optimum that Solve proved
 // (less the locked tiles' weight in the benchmark): Refute refutes the
 // optimum plus one.
 var occBenchLevels = []struct {
@@ -27,11 +28,11 @@ var occBenchLevels = []struct {
 // it proves: one pass of Eval, Lagrange's 20 steps, and Refute of the
 // optimum plus one with their λ:
 //
-//	go test -run '^$' -bench OccDP -benchtime 3x ./solver/
+//	go test -run '^$' -bench OccDP -benchtime 3x ./solver/most/
 func BenchmarkOccDP(b *testing.B) {
 	for _, c := range occBenchLevels {
-		level := readLevel(b, filepath.Join("testdata/far", c.file))
-		prob, _ := problemOf(level)
+		level := readLevel(b, filepath.Join("../testdata/far", c.file))
+		prob, _ := solver.ProblemOf(level)
 		mp := maxProblemOf(level, prob, c.obj)
 		var od search.OccDP
 		if !od.Reset(mp.prob, search.OccMaxBits) {
@@ -75,13 +76,13 @@ func BenchmarkOccDP(b *testing.B) {
 // BenchmarkOccDPWide times a pass of Eval on a far size-6 board in its
 // narrowest turn (21 bits; occWide's steps), on one goroutine and two:
 //
-//	go test -run '^$' -bench OccDPWide -benchtime 5x ./solver/
+//	go test -run '^$' -bench OccDPWide -benchtime 5x ./solver/most/
 func BenchmarkOccDPWide(b *testing.B) {
-	level := readLevel(b, "testdata/far/far-s6-29.txt")
-	prob, _ := problemOf(level)
+	level := readLevel(b, "../testdata/far/far-s6-29.txt")
+	prob, _ := solver.ProblemOf(level)
 	mp := maxProblemOf(level, prob, Tiles)
 	var od search.OccDP
-	if !od.Reset(occOrder(mp.prob, orientations(level.Size)), search.OccWideBits) {
+	if !od.Reset(occOrder(mp.prob, solver.Orientations(level.Size)), search.OccWideBits) {
 		b.Fatalf("far-s6-29: state wider than %d bits", search.OccWideBits)
 	}
 	_, wf := occWeights(false)
