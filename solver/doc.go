@@ -20,7 +20,8 @@
 // four searches that
 // restart with growing budgets (the Luby sequence), each restart in
 // another orientation of the board and with a few value choices swapped at
-// random, all taking turns.
+// random, and, after 48 turns, a sixth that restarts in orders from the
+// middle row out, all taking turns.
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //

@@ -90,6 +90,14 @@ type step struct {
 	// (or, with a limit, until the restarts have spent about that many
 	// nodes).
 	flip uint32
+	// mid: restarts as with flip, in the orders from the middle out
+	// (midOrders: visit is then an orientation, 0..11), the row they start
+	// from cycling with each restart as the orientation does; with flip 0,
+	// no value swapped (the 36 orders are the restarts' variety).
+	mid bool
+	// wait: on a lane's first step, the turns of the portfolio the lane
+	// sits out before it starts (a lane that joins late; interleave).
+	wait int
 }
 
 // quickSeq is the first, lone search: reading order, occupied first, a
@@ -97,7 +105,7 @@ type step struct {
 // takes 272 nodes). The budget that gave the fewest nodes in all over random
 // levels and the official ones (BENCHMARKS.md, Solver): a level it does not
 // solve soon is solved sooner by the portfolio.
-var quickSeq = []step{{0, false, 512, 0}}
+var quickSeq = []step{{visit: 0, limit: 512}}
 
 // lane is one search of the portfolio: its steps in turn on one searcher.
 type lane struct {
@@ -122,12 +130,42 @@ type lane struct {
 // restarts kept in one orientation; the figures, and the first lanes tried
 // before this one, are in BENCHMARKS.md (Solver).
 var lanes = func() []lane {
-	ls := []lane{{seq: []step{{0, true, 1024, 0}}}}
+	ls := []lane{{seq: []step{{visit: 0, emptyFirst: true, limit: 1024}}}}
 	for _, v := range []int{0, 3, 6, 9} {
-		ls = append(ls, lane{seq: []step{{v, false, 0, 1 << 32 / 20}}})
+		ls = append(ls, lane{seq: []step{{visit: v, flip: 1 << 32 / 20}}})
 	}
 	return ls
 }()
+
+// midLane is the last lane of Solve's portfolio (issue 44,
+// docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and
+// symLanes; PlaceAll and Restarts, package most's, run lanes alone,
+// with Orientations' 24 orders): restarts with the four
+// others' budgets, but in the orders from the middle out (midOrders) and
+// with no value swapped, joining after midWait turns. The random size-6
+// levels that take the restart lanes the most nodes are hard in every
+// reading order (seed 1,031,688: 165,403 nodes in the best of 24 plain
+// searches, the 12 reading orders with either value first; 22.3 million
+// in the portfolio) and easy in a few orders from the
+// middle out (4,969 nodes from row 7, turned by 60°): the middle decided
+// first and the edges last, the early mistakes are others. Instead of the
+// reading orders they do worse (the four restart lanes from row s−1:
+// random seeds 2,100,000..2,119,999, 56 million nodes against 31);
+// beside them they cut the heavy tail.
+var midLane = lane{seq: []step{{visit: 0, mid: true, wait: midWait}}}
+
+// solveLanes and solveSymLanes are Solve's portfolios: lanes and symLanes
+// with midLane last.
+var (
+	solveLanes    = append(slices.Clone(lanes), midLane)
+	solveSymLanes = append(slices.Clone(symLanes), midLane)
+)
+
+// midWait is how many turns the last lane sits out: the levels the
+// portfolio solves within about 4·midWait·PauseNodes nodes (196,608: the
+// official levels all, and 99.98 % of the random size-6 ones) are solved
+// as they were.
+const midWait = 48
 
 // symLanes is the portfolio on a symmetric level (see symmetric): the
 // twelve orientations are then one search, so the restart lanes differ only
@@ -145,7 +183,7 @@ var lanes = func() []lane {
 // and seeds 0..9999 of size 6 took exactly the same nodes (BENCHMARKS.md).
 var symLanes = func() []lane {
 	ls := slices.Clone(lanes)
-	ls[0] = lane{seq: []step{{12, true, 1024, 0}}}
+	ls[0] = lane{seq: []step{{visit: 12, emptyFirst: true, limit: 1024}}}
 	return ls
 }()
 
@@ -203,13 +241,14 @@ func (p *Spares[T]) Put(s *T) {
 //
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
-// the portfolio (lanes) takes over: five searches that take turns of
+// the portfolio (lanes) takes over: six searches that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
 // answer winning. One is a short search trying "empty" first (on a
 // symmetric level, with the rows from the outside in: symLanes); four restart
 // in four orientations with growing budgets and some value choices swapped
-// at random. Those four are complete (the budgets grow without end), so
-// Solve is complete. Then a
+// at random; the last (midLane) joins after 48 turns, restarting in orders
+// from the middle of the board out. The restarting ones are complete (the
+// budgets grow without end), so Solve is complete. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
 // every run.
@@ -223,7 +262,7 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	}
 	prob, movable := ProblemOf(p)
 	n := len(p.Cells)
-	visits := Orientations(p.Size)
+	visits := firstVisits(p.Size)
 
 	first := firstSolution(ctx, prob, visits, &cfg)
 	nodes := first.Nodes
@@ -264,14 +303,14 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 // (without restarts, one search alone).
 func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
-		return findFirst(ctx, prob, visits, []step{{0, false, 0, 0}}, &cfg.learn, nil)
+		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil)
 	}
 	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
 	if !first.Found && !first.Exhausted && first.Err == nil {
 		quick := first.Nodes
-		ls := lanes
+		ls := solveLanes
 		if symmetric(prob, visits) {
-			ls = symLanes
+			ls = solveSymLanes
 		}
 		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
 		first.Nodes += quick
@@ -357,21 +396,32 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 // won is set, another goroutine's lanes have answered.
 func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
 	cos := make([]coroutine, len(lanes))
+	// A lane that joins late gets its coroutine (and its searcher) at its
+	// first turn after its wait: a level solved sooner never pays for it.
+	// The others get theirs now, whether they run or not, so that what a
+	// solve allocates does not depend on how soon it ends
+	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
-		cos[i].start(ctx, prob, visits, l.seq, &learn)
+		if cos[i].wait = l.seq[0].wait; cos[i].wait == 0 {
+			cos[i].start(ctx, prob, visits, l.seq, &learn)
+		}
 	}
 	winner := -1
 	for over := false; !over; {
 		live := false
 		for i := range cos {
+			c := &cos[i]
+			if c.next == nil && c.wait == 0 { // its wait is over
+				c.start(ctx, prob, visits, lanes[i].seq, &learn)
+			}
 			var answered bool
-			if over, answered = cos[i].turn(won); over {
+			if over, answered = c.turn(won); over {
 				if answered {
 					winner = i
 				}
 				break
 			}
-			live = live || !cos[i].done
+			live = live || !c.done
 		}
 		if !live {
 			break
@@ -385,7 +435,9 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 func stopAll(cos []coroutine, winner int) Attempt {
 	var nodes int64
 	for i := range cos {
-		cos[i].stop() // ends a paused search: its Pause returns false
+		if cos[i].stop != nil { // a lane that joined late may never have started
+			cos[i].stop() // ends a paused search: its Pause returns false
+		}
 		nodes += cos[i].res.Nodes
 	}
 	var res Attempt
@@ -403,6 +455,7 @@ type coroutine struct {
 	stop func()
 	res  Attempt
 	done bool
+	wait int // turns still to sit out before it starts (a lane that joins late)
 }
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn.
@@ -412,12 +465,17 @@ func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]i
 	})
 }
 
-// turn gives c one turn: over when the search is over, that is when c
-// answered (answered; won is then set if c's answer is definitive) or,
-// with won, another goroutine's lanes did.
+// turn gives c one turn (or, while it waits, one turn less to sit out):
+// over when the search is over, that is when c answered (answered; won is
+// then set if c's answer is definitive) or, with won, another goroutine's
+// lanes did.
 func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 	if c.done {
 		return false, false
+	}
+	if c.wait > 0 {
+		c.wait--
+		return won != nil && won.Load(), false
 	}
 	if _, more := c.next(); !more {
 		c.done = true
@@ -447,13 +505,13 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		if st.emptyFirst {
 			order = search.EmptyFirst
 		}
-		prob.Visit = visits[v]
+		prob.Visit = visits[restartVisit(st, 1)]
 		if !s.Reset(prob) {
 			at.impossible, at.Exhausted = true, true
 			return at
 		}
 		var out search.Outcome
-		if st.flip > 0 {
+		if st.flip > 0 || st.mid {
 			var over bool
 			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, &at); over {
 				return at
@@ -482,16 +540,16 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 	return at
 }
 
-// restarts runs the restarts of st (flip > 0) on s, laid out for prob in
-// st's orientation, until one is not cut by its budget or, with a limit,
-// they have spent about that many nodes (with at.Nodes before them). It
-// adds the nodes of each restart cut by its budget to at.Nodes and
-// returns the last one's outcome, or over when pause ended the turn (a
-// turn ends with each restart).
+// restarts runs the restarts of st (flip > 0 or mid) on s, laid out for
+// prob in the order of its first restart, until one is not cut by its
+// budget or, with a limit, they have spent about that many nodes (with
+// at.Nodes before them). It adds the nodes of each restart cut by its
+// budget to at.Nodes and returns the last one's outcome, or over when
+// pause ended the turn (a turn ends with each restart).
 func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visits [][]int32, st step, order search.Order, sol []int8, learn *bool, pause func() bool, at *Attempt) (out search.Outcome, over bool) {
 	for r := 1; ; r++ {
-		if r > 1 { // the next restart in the orientation turned by 5·60° more
-			prob.Visit = visits[(st.visit+5*(r-1))%12]
+		if r > 1 { // the next restart (restartVisit)
+			prob.Visit = visits[restartVisit(st, r)]
 			prob.Same = true
 			s.Reset(prob)
 		}
@@ -505,6 +563,21 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 			return out, true
 		}
 	}
+}
+
+// restartVisit is the order of the step's r-th restart (from 1), an
+// index into firstVisits: the orientation turned by 5·60° more at each
+// restart and, on a mid step, the orders from the middle out (the 36 of
+// midOrders come round every 36 restarts: 5 is prime to 36).
+func restartVisit(st step, r int) int {
+	o := (st.visit + 5*(r-1)) % 12
+	if !st.mid {
+		if r == 1 {
+			return st.visit
+		}
+		return o
+	}
+	return 24 + (st.visit+5*(r-1))%36 // o, from row s−3, s−1 or s+1 in turn
 }
 
 // luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,
@@ -539,6 +612,60 @@ func solution(p board.Position, sol []int8) board.Position {
 		}
 	}
 	return q
+}
+
+var (
+	firstMu    sync.Mutex
+	firstCache [board.MaxSize + 1][][]int32
+)
+
+// firstVisits returns the orders of the search for a first solution: the
+// 24 of orientations, then the 36 of midOrders.
+func firstVisits(s int) [][]int32 {
+	firstMu.Lock()
+	defer firstMu.Unlock()
+	if o := firstCache[s]; o != nil {
+		return o
+	}
+	reading := Orientations(s)
+	o := append(slices.Clone(reading), midOrders(s, reading[:12])...)
+	firstCache[s] = o
+	return o
+}
+
+// midOrders returns, for r0 = s−3, s−1 and s+1 (the rows counted from
+// 0, the middle one s−1; kept within the board) and each of the twelve
+// reading orders, the order from row r0 down to the last row, then from
+// row r0−1 up to the first, each of those rows right to left (so that each
+// cell comes next to one decided).
+func midOrders(s int, reading [][]int32) [][]int32 {
+	var lens []int // the rows' lengths
+	for r := 0; r < 2*s-1; r++ {
+		lens = append(lens, 2*s-1-max(r-(s-1), s-1-r))
+	}
+	var out [][]int32
+	for _, r0 := range []int{s - 3, s - 1, s + 1} {
+		r0 = max(0, min(r0, 2*s-2))
+		for _, vis := range reading {
+			var rows [][]int32
+			o := 0
+			for _, l := range lens {
+				rows = append(rows, vis[o:o+l])
+				o += l
+			}
+			ord := make([]int32, 0, len(vis))
+			for _, row := range rows[r0:] {
+				ord = append(ord, row...)
+			}
+			for r := r0 - 1; r >= 0; r-- {
+				for x := len(rows[r]) - 1; x >= 0; x-- {
+					ord = append(ord, rows[r][x])
+				}
+			}
+			out = append(out, ord)
+		}
+	}
+	return out
 }
 
 var (

@@ -3,13 +3,15 @@ package main
 // hexiom-lab bench: time the solver on the 40 official levels and on random
 // size-6 levels, and print median, p99 and max per group.
 //
-//	hexiom-lab bench [-levels official|DIR|none] [-random 1000] [-size 6] [-runs 5] [-first]
+//	hexiom-lab bench [-levels official|DIR|none] [-random 1000] [-from 0] [-size 6] [-runs 5] [-first]
 //	                 [-timeout 10s] [-threads N] [-learn] [-altered] [-slowest N]
 //
 // -levels DIR solves the level*.txt files of DIR instead of the 40 official
 // levels (built in), -levels none no level file; -altered solves board.Altered
 // levels instead of board.Random ones (a proof of no solution counts as an
-// answer); -slowest lists the random levels that took the most nodes. An
+// answer); -from starts the seeds there (seeds held out from tuning, such as
+// scripts/tail-scan.sh's); -slowest lists the random levels that took the
+// most nodes. An
 // interrupt (SIGINT, SIGTERM) stops it at once (exit 1), printing no
 // figures for the group it cut short; bench-max likewise.
 
@@ -33,7 +35,7 @@ import (
 // benchCommand is `hexiom-lab bench` (main.go lists the commands).
 var benchCommand = cli.Command{
 	Name:  "bench",
-	Usage: "bench [-levels official|DIR|none] [-random N] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
+	Usage: "bench [-levels official|DIR|none] [-random N] [-from SEED] [-size 6] [-runs 5] [-first] [-threads N] [-learn] [-altered] [-slowest N]",
 	Short: "time the solver on the official levels and random levels",
 	Run:   runBench,
 }
@@ -41,7 +43,8 @@ var benchCommand = cli.Command{
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", stderr)
 	dir := fs.String("levels", officialLevels, levelsUsage)
-	nRandom := fs.Int("random", 1000, "random levels to solve (seeds 0..N-1)")
+	nRandom := fs.Int("random", 1000, "random levels to solve (seeds from..from+N-1)")
+	from := fs.Int("from", 0, "the first seed of the random levels")
 	size := fs.Int("size", 6, "side of the random levels")
 	runs := fs.Int("runs", 5, "solves per official level (its median counts)")
 	first := fs.Bool("first", false, "stop at the first solution (no search for fewer moves)")
@@ -59,8 +62,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := cli.CheckThreads(*threads); err != nil {
 		return err
 	}
-	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 {
-		return cli.Usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0", board.MaxSize)
+	if !board.ValidSize(*size) || *runs < 1 || *nRandom < 0 || *from < 0 {
+		return cli.Usagef("want -size 1..%d, -runs ≥ 1, -random ≥ 0, -from ≥ 0", board.MaxSize)
 	}
 	files, official, err := benchLevels(*dir)
 	if err != nil {
@@ -77,7 +80,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		b.official(files, official, *runs)
 	}
 	if *nRandom > 0 && ctx.Err() == nil {
-		b.random(*size, *nRandom, *altered, *slowest)
+		b.random(*size, *from, *nRandom, *altered, *slowest)
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted after %d solves, no figures printed for the group it was in: %w", b.solves, err)
@@ -155,9 +158,10 @@ func (b *benchSolver) official(files []string, levels []board.Position, runs int
 	fmt.Fprintf(b.stdout, "  sum of the %d medians: %v (CPU time %v)\n", len(files), total.Round(time.Microsecond), cpuTotal.Round(time.Microsecond))
 }
 
-// random solves the random (or altered) levels of side size, seeds 0..n-1,
+// random solves the random (or altered) levels of side size, seeds
+// from..from+n-1,
 // and prints the spread; slowest lists those that took the most nodes.
-func (b *benchSolver) random(size, n int, altered bool, slowest int) {
+func (b *benchSolver) random(size, from, n int, altered bool, slowest int) {
 	kind, gen := "random", board.Random
 	if altered {
 		kind, gen = "altered", board.Altered
@@ -170,7 +174,7 @@ func (b *benchSolver) random(size, n int, altered bool, slowest int) {
 	var ds, cs []time.Duration
 	var nodes []int64
 	failed, unsolvable := 0, 0
-	for seed := 0; seed < n; seed++ {
+	for seed := from; seed < from+n; seed++ {
 		s, err := b.solve(gen(size, uint64(seed)))
 		if b.interrupted() {
 			return
@@ -187,7 +191,7 @@ func (b *benchSolver) random(size, n int, altered bool, slowest int) {
 		ds, cs, nodes = append(ds, s.wall), append(cs, s.cpu), append(nodes, s.nodes)
 		runs = append(runs, run{seed, s})
 	}
-	printStats(b.stdout, fmt.Sprintf("%s size %d, seeds 0..%d, %s", kind, size, n-1, b.mode), ds)
+	printStats(b.stdout, fmt.Sprintf("%s size %d, seeds %d..%d, %s", kind, size, from, from+n-1, b.mode), ds)
 	printStats(b.stdout, "  CPU time", cs)
 	fmt.Fprintf(b.stdout, "  nodes: median %d, p99 %d, max %d; failed or timed out: %d",
 		stats.Median(nodes), stats.Percentile(nodes, 99), stats.Max(nodes), failed)
@@ -199,7 +203,7 @@ func (b *benchSolver) random(size, n int, altered bool, slowest int) {
 		slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(b.nodes, a.nodes) })
 		fmt.Fprintf(b.stdout, "  the %d that took the most nodes (seed nodes time CPU-time):\n", min(slowest, len(runs)))
 		for _, r := range runs[:min(slowest, len(runs))] {
-			fmt.Fprintf(b.stdout, "  %6d %10d %10v %10v\n", r.seed, r.nodes, r.wall.Round(time.Microsecond), r.cpu.Round(time.Microsecond))
+			fmt.Fprintf(b.stdout, "  %7d %10d %10v %10v\n", r.seed, r.nodes, r.wall.Round(time.Microsecond), r.cpu.Round(time.Microsecond))
 		}
 	}
 }

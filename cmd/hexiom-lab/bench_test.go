@@ -30,3 +30,20 @@ func TestBenchLearn(t *testing.T) {
 		t.Fatalf("bench -learn output lacks its mode:\n%s", out.String())
 	}
 }
+
+// bench -from starts the random seeds there (scripts/tail-scan.sh scans
+// seeds no tuning used).
+func TestBenchFrom(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"bench", "-levels", "none", "-random", "2", "-from", "1000000", "-size", "4", "-first", "-threads", "1", "-slowest", "2"}, &out, &errb); st != exitOK {
+		t.Fatalf("bench -from: status %d, stderr %s", st, errb.String())
+	}
+	for _, want := range []string{"random size 4, seeds 1000000..1000001", "the 2 that took the most nodes", "  100000"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("bench -from output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if st := run([]string{"bench", "-levels", "none", "-random", "1", "-from", "-1"}, &out, &errb); st == exitOK {
+		t.Fatal("bench -from -1 accepted")
+	}
+}

@@ -39,11 +39,21 @@ type core struct {
 	hiHist   [8]int32 // undecided cells by occ+rem
 	sumOccU  int32    // Σ occ over undecided cells
 
+	memoTable
+	run
+}
+
+// memoTable is core's memo of exhausted frontier states (memoEntry).
+type memoTable struct {
 	memo     []memoEntry
 	memoMask uint64 // the part of the memo a search uses
 	gen      uint32
 	useMemo  bool
+}
 
+// run is the state of one run of a search (begin): its context, the
+// nodes counted, why it stopped, and the best solution found.
+type run struct {
 	ctx     context.Context
 	nodes   int64
 	stop    bool

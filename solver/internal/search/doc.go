@@ -88,7 +88,9 @@
 // occ and by occ+rem, sumOccU the sum of occ over them, openFree the
 // decided tiles not yet closed, d twice the occupied pairs not yet fully
 // settled. pick and unpick take the cell of a step out of the undecided
-// cells' counts and put it back.
+// cells' counts and put it back. The state of one run (core's run: the
+// context, the nodes, why it stopped, the best solution found) is set by
+// begin.
 //
 // The trail. apply(j, tile) decides cell j and updates its neighbours'
 // counts; a tile whose last free neighbour that was (j itself, when it
@@ -101,7 +103,7 @@
 // max.go): pick, the bounds, the memo, then for each of the two values
 // apply, recurse, undo, then unpick.
 //
-// The memo (memoEntry, core.go): a table of 2^bits entries of 24 bytes,
+// The memo (memoTable, of memoEntry, core.go): a table of 2^bits entries of 24 bytes,
 // indexed by a hash of (ka, cword, step): the frontier, the counts and the
 // step key the node's future. An entry holds ka and cword whole (a hit
 // needs both equal) and meta: the generation (each Reset bumps gen instead
@@ -142,14 +144,15 @@
 // turns each step's closings into a row of occPat patterns (the
 // histogram's increase, 6 bits a number, or bad), indexed through an
 // occGather (three tables of 256 that gather a state's bits into the row's
-// index): gcode holds the rows, pats the few dozen patterns. The tables:
+// index): gcode holds the rows, pats the few dozen patterns (occCodes). The tables:
 // cur and next, Eval's values of the states of a step (float32), choice
 // the best predecessor of each (2 bits a state a step, chOff where each
 // step starts); suf, the fixed-point Lagrangian table Refute and Find
 // prune by, the most the rest may add from each state of each step
-// (int16, a row of 2^w[m] a step, sufOff where each starts; sufRow); extra,
+// (int16, a row of 2^w[m] a step, sufOff where each starts; sufRow;
+// occSuf); extra,
 // the tables of AddTable (occTable: a suf, its weights and its threshold).
-// Refute's layers: layer[0] and layer[1] hold, state after state, each
+// Refute's layers (occLayers): layer[0] and layer[1] hold, state after state, each
 // state's histograms so far (uint64, ascending), off[0] and off[1] where
 // each state's start; part and merged are the scratch in which a state's
 // histograms from each parent are built and merged (Refute is one

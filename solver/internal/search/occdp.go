@@ -55,25 +55,39 @@ type OccDP struct {
 	w         []int     // Eval: the state's bits after each step (widths)
 	choice    []uint64  // Eval: 2 bits a state a step: the top bits its best predecessor dropped
 	chOff     []int32   // where each step's choices start
-	suf       []int16   // Refute: a row of 2^w[m] a step (sizeSuf)
-	sufOff    []int
-	sufGain   [7]int32 // the gains suf holds the table of, when sufOK
-	sufOK     bool
-	layer     [2][]uint64
-	part      [4][]uint64 // Refute: a state's histograms from each parent
-	merged    [2][]uint64
-	off       [2][]int32 // Refute: where each state's histograms start in a layer
-
-	// What closes in each state of each step, as one of at most 256
-	// patterns (coded; see code): a row a step of 2^(the bits it reads).
-	coded bool
-	gath  []occGather
-	gcode []uint8
-	pats  []occPat
+	occSuf
+	occLayers
+	occCodes
 
 	extra    []occTable // more tables Refute prunes by (AddTable)
 	tableCap int        // the most tables AddTable keeps (Reset: occMaxTables)
 	capped   bool       // SplitTables left a table out for tableCap
+}
+
+// occSuf is OccDP's Lagrangian table, the one Refute and Find prune by.
+type occSuf struct {
+	suf     []int16 // Refute: a row of 2^w[m] a step (sizeSuf)
+	sufOff  []int
+	sufGain [7]int32 // the gains suf holds the table of, when sufOK
+	sufOK   bool
+}
+
+// occLayers is Refute's scratch: two layers of histograms, state after
+// state.
+type occLayers struct {
+	layer  [2][]uint64
+	part   [4][]uint64 // Refute: a state's histograms from each parent
+	merged [2][]uint64
+	off    [2][]int32 // Refute: where each state's histograms start in a layer
+}
+
+// occCodes is what closes in each state of each step, as one of at most
+// 256 patterns (coded; see code): a row a step of 2^(the bits it reads).
+type occCodes struct {
+	coded bool
+	gath  []occGather
+	gcode []uint8
+	pats  []occPat
 }
 
 // occPat is what closes in a state of a step: the histogram's increase

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# tail-scan.sh: the solver's heavy tail on fresh seeds, and CaDiCaL on its
+# slowest levels, in one run (issue 44; docs/solver-tail.md).
+#
+#   scripts/tail-scan.sh [-from 1000000] [-n 100000] [-slowest 50] [-threads 1] [-timeout 300]
+#
+# First `hexiom-lab bench -levels none -random N -from FROM -first
+# -threads T -slowest K`: random size-6 levels of seeds FROM..FROM+N-1 (by
+# default 1,000,000..1,099,999, a range no solver work was tuned on),
+# first solution, one goroutine; it prints the median, p99 and max of the
+# wall and CPU time per solve and of the nodes, and the K levels that took
+# the most nodes. Then, for each of those K, as scripts/sat-compare.sh
+# does: CaDiCaL on our CNF of the level (`hexiom-lab cnf`), its solve()
+# alone timed in-process (scripts/cadical-time.cpp: the process's CPU
+# time, median of up to 9 runs after a warm-up, a fresh solver each), and
+# ours, cpu_ns of `hexiom solve -json -first -threads T`, the median of 9
+# solves in one process after a warm-up solve. It prints per level both
+# CPU times in ms, the ratio (CaDiCaL / ours: above 1, ours is faster)
+# and our nodes, then how many of the K ours lost. Needs libcadical-dev,
+# g++ and Go; the scan takes a minute or two on a quiet core.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/env.sh # the Linux build (gocv customenv)
+
+from=1000000 n=100000 slowest=50 threads=1 timeout=300
+while [[ "${1:-}" == -* ]]; do
+	case "$1" in
+	-from) from=$2 ;;
+	-n) n=$2 ;;
+	-slowest) slowest=$2 ;;
+	-threads) threads=$2 ;;
+	-timeout) timeout=$2 ;;
+	*) echo "tail-scan: unknown flag $1" >&2; exit 2 ;;
+	esac
+	shift 2
+done
+
+for tool in g++ go; do
+	command -v "$tool" >/dev/null || { echo "tail-scan: $tool not found (scripts/install-deps.sh)" >&2; exit 2; }
+done
+[[ -f /usr/include/cadical.hpp ]] || { echo "tail-scan: libcadical-dev not installed (scripts/install-deps.sh)" >&2; exit 2; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
+g++ -O2 -o "$tmp/cadical-time" scripts/cadical-time.cpp -lcadical
+
+echo "# $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+"$tmp/hexiom-lab" bench -levels none -random "$n" -from "$from" -first -threads "$threads" -slowest "$slowest" -timeout 10m | tee "$tmp/bench.txt"
+echo "# scan done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+printf '%-8s %10s %12s %12s %10s\n' seed nodes cadical_ms ours_ms ratio
+slower=0 count=0
+while read -r seed nodes _; do
+	f="$tmp/seed$seed.txt"
+	"$tmp/hexiom" gen -size 6 -seed "$seed" >"$f"
+	"$tmp/hexiom-lab" cnf -o "$tmp/seed$seed.cnf" "$f"
+	read -r status c_ms _ < <("$tmp/cadical-time" -runs 10 -t "$timeout" "$tmp/seed$seed.cnf")
+	{ "$tmp/hexiom" solve -json -first -threads "$threads" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" || true; } | sed 1d >"$tmp/ours.json"
+	o_ms=$(grep -o '"cpu_ns":[0-9]*' "$tmp/ours.json" | cut -d: -f2 | sort -n | sed -n 5p | awk '{printf "%.3f", $1 / 1e6}')
+	if [[ "$status" == TIMEOUT ]]; then
+		c_ms="timeout" ratio="-"
+	else
+		ratio=$(awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {printf "%.1f", c / o}')
+		if awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {exit !(o >= c)}'; then slower=$((slower + 1)); fi
+	fi
+	count=$((count + 1))
+	printf '%-8s %10s %12s %12s %10s\n' "$seed" "$nodes" "$c_ms" "$o_ms" "$ratio"
+done < <(awk '/took the most nodes/ {on = 1; next} on {print $1, $2}' "$tmp/bench.txt")
+echo "ours slower than CaDiCaL on $slower of the $count slowest; load $(cut -d' ' -f1-3 /proc/loadavg)"
