@@ -19,8 +19,8 @@ type Report struct {
 	Planned       int            `json:"planned"` // drags in the first plan
 	Drags         int            `json:"drags"`   // drags made
 	Repairs       int            `json:"repairs"` // re-plans after a drag that did not take
-	Made // what the bot did beyond the plan's drags
-	Looks   int          `json:"looks"` // captures read whole
+	Made                         // what the bot did beyond the plan's drags
+	Looks         int            `json:"looks"` // captures read whole
 	// Quick is how many drags were seen landed by the cells they changed
 	// alone (no whole read); CellReads counts the cells so read.
 	Quick     int `json:"quick"`
