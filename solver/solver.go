@@ -40,7 +40,6 @@ type config struct {
 	optNodes int64
 	restarts bool
 	threads  int
-	mem      int64 // MemBudget
 }
 
 // Threads sets how many goroutines the search for a first solution may
