@@ -499,7 +499,9 @@ func (p *player) focus(ctx context.Context, cur board.Position, centres []calibr
 	}
 	p.rep.Clicks++
 	p.trace("focus click on empty cell %d", cell)
-	seen, ok, last, err := p.check(ctx, cur.Size, cur, true, fmt.Sprintf("checking the focus click on empty cell %d did nothing", cell))
+	// the next still picture (not a wait for a change that should not
+	// come: the default not-taken window would add 0.4 s to every play)
+	seen, ok, last, err := p.check(ctx, cur.Size, cur, false, fmt.Sprintf("checking the focus click on empty cell %d did nothing", cell))
 	if err != nil {
 		return err
 	}
