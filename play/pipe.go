@@ -471,7 +471,7 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 		}
 		return course{cur: issued, target: c.target, moves: left}, nil
 	}
-	if lost := notShown(seen, issued, pp.flights); lost != nil && p.rep.Retries+len(lost) <= p.cfg.MaxRetries*(p.cfg.MaxRepairs+1) {
+	if lost := notShown(seen, issued, pp.flights, p.cfg.Swap); lost != nil && p.rep.Retries+len(lost) <= p.cfg.MaxRetries*(p.cfg.MaxRepairs+1) {
 		// Only drags in flight are missing: made again, the same drags
 		// (issue 40), not re-planned: one the game takes late has left its
 		// first cell empty, and a press there does nothing.
@@ -496,9 +496,10 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 }
 
 // notShown returns the drags in flight the board seen lacks, in the order
-// made, when it lacks nothing else: seen with them made is issued. nil when
-// it lacks none, or differs otherwise.
-func notShown(seen, issued board.Position, flights []flight) []flight {
+// made, when it lacks nothing else: seen with them made (as the game makes
+// them: swapping or not) is issued. nil when it lacks none, or differs
+// otherwise.
+func notShown(seen, issued board.Position, flights []flight, swap bool) []flight {
 	if seen.Size != issued.Size {
 		return nil
 	}
@@ -508,7 +509,7 @@ func notShown(seen, issued board.Position, flights []flight) []flight {
 		if seen.Cells[f.m.From] == f.want[0] && seen.Cells[f.m.To] == f.want[1] {
 			continue
 		}
-		if actuate.Drop(&probe, f.m, false) != nil {
+		if actuate.Drop(&probe, f.m, swap) != nil {
 			return nil
 		}
 		redo = append(redo, f)

@@ -44,15 +44,7 @@ func TestPlayFindsTheBoardAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	area, err := d.Calibrate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal := filepath.Join(t.TempDir(), "calibration.json")
-	if err := calibration.SaveFile(cal, area); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("DISPLAY", d.X.Display)
+	cal := calibrated(t, d)
 	moves := []struct {
 		name   string
 		by     image.Point // the window moved by
@@ -232,15 +224,7 @@ func TestPlayOnAMonitorLeftOfTheFirst(t *testing.T) {
 	if err != nil || len(mons) != 2 {
 		t.Fatalf("the desktop's monitors: %v (%v), want two", mons, err)
 	}
-	area, err := d.Calibrate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal := filepath.Join(t.TempDir(), "calibration.json")
-	if err := calibration.SaveFile(cal, area); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("DISPLAY", d.X.Display)
+	cal := calibrated(t, d)
 	if err := d.Browser.MoveTo(d.X, image.Pt(30, 20)); err != nil {
 		t.Fatal(err)
 	}
@@ -284,15 +268,7 @@ func TestPlayFindsTheBoardAfterAPageScroll(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	area, err := d.Calibrate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal := filepath.Join(t.TempDir(), "calibration.json")
-	if err := calibration.SaveFile(cal, area); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("DISPLAY", d.X.Display)
+	cal := calibrated(t, d)
 	before, err := d.TrueArea()
 	if err != nil {
 		t.Fatal(err)
@@ -352,6 +328,22 @@ func playOnce(t *testing.T, d *desk.Desk, cal string, n int) string {
 	}
 	tr, _ := os.ReadFile(trace)
 	return errOut.String() + "\n" + firstMatch(string(tr), "looked for the board on the whole screen")
+}
+
+// calibrated calibrates d by clicks, saves the area in a calibration file
+// of the test's and points DISPLAY at d's X server; it returns the file.
+func calibrated(t *testing.T, d *desk.Desk) string {
+	t.Helper()
+	area, err := d.Calibrate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := filepath.Join(t.TempDir(), "calibration.json")
+	if err := calibration.SaveFile(cal, area); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISPLAY", d.X.Display)
+	return cal
 }
 
 // loadCal loads the calibration file.

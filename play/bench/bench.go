@@ -23,6 +23,7 @@ import (
 	"hexiom/capture"
 	"hexiom/game"
 	"hexiom/internal/desktop"
+	"hexiom/internal/safefile"
 	"hexiom/internal/stats"
 	"hexiom/play"
 	"hexiom/play/desk"
@@ -255,7 +256,7 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 		// the picture and the level, to learn from again by hand
 		pic := filepath.Join(os.TempDir(), "hexiom-bench-learn.png")
 		if werr := capture.SavePNG(pic, img); werr == nil {
-			_ = os.WriteFile(strings.TrimSuffix(pic, ".png")+".txt", []byte(truth.Format()+"\n"+area.String()+"\n"), 0o644)
+			_ = safefile.WriteBytes(strings.TrimSuffix(pic, ".png")+".txt", []byte(truth.Format()+"\n"+area.String()+"\n"))
 			err = fmt.Errorf("%w\n(the picture learnt from: %s)", err, pic)
 		}
 		return "", err
