@@ -753,9 +753,10 @@ const occNoWay = math.MinInt16
 // calls there is inlined (stepClose, closeCells, patClose, roomFor,
 // fitsRoom, histDot), the merge stays in line, and only the setup is in
 // functions of its own (refuteTable, refuteLayers, refuteCoef). Splits at
-// the parent (a call per parent) or at the step measured 7 to 16 % slower
-// (issue 43), this one 2 to 4 % faster than the body before it (thread
-// CPU time, call by call alternately, load 6 to 8).
+// the parent (a call per parent) or at the step measured up to 16 %
+// slower, this one 1.6 to 3.5 % faster than the body before it
+// (BenchmarkOccDP's levels, thread CPU time, call by call alternately;
+// docs/benchmarks-history.md, issue 43 round four).
 func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target int32, limit int) (refuted, done bool, states int64, best int32) {
 	lc, ok := o.refuteTable(ctx, w, lam)
 	if !ok { // no arrangement at all (refuted), or no decision
