@@ -745,8 +745,9 @@ const occNoWay = math.MinInt16
 // (6 bits a number), ascending; off[s] is where state s's start. A state
 // t of step m (w[m] bits) comes from t>>1 with the top bits its step
 // dropped (none to two: its parents), each with what closes in t and
-// them (d): a parent's histograms plus d that stay within the pool and
-// the bound stay ascending, and t's are their merge, without duplicates.
+// them (d): a parent's histograms that stay within the pool and the bound
+// with d added stay ascending, and t's are their merge, without
+// duplicates.
 //
 // The loops over the steps, the states, their parents and the parents'
 // histograms stay in this one function, the pass's hot loop; what it
