@@ -44,6 +44,8 @@ func main() {
 		err = gen(os.Args[2:])
 	case "check":
 		err = check(os.Args[2:])
+	case "show":
+		err = show(os.Args[2:])
 	default:
 		usage()
 	}
@@ -81,6 +83,12 @@ func gen(args []string) error {
 		ps = holed(*n, rng)
 	case "poly":
 		ps = poly(*n, rng, true)
+	case "curve":
+		ps = curveRing(*n, rng)
+	case "holes":
+		ps = holesRing(*n, rng)
+	case "snake":
+		ps = snakeBand(*n, rng)
 	default:
 		usage()
 	}
@@ -314,4 +322,42 @@ func check(args []string) error {
 	}
 	sort.Slice(sol, func(i, j int) bool { return sol[i].R < sol[j].R || sol[i].R == sol[j].R && sol[i].Q < sol[j].Q })
 	return tantrix.Check(b, sol)
+}
+
+// show draws a board file in text, one row of places a line (o a place,
+// . an empty place), each row shifted half a place from the one above.
+func show(args []string) error {
+	if len(args) != 1 {
+		usage()
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := tantrix.ParseBoard(f, args[0])
+	if err != nil {
+		return err
+	}
+	in := has(b.Places)
+	minR, maxR, minX, maxX := b.Places[0].R, b.Places[0].R, 2*b.Places[0].Q+b.Places[0].R, 2*b.Places[0].Q+b.Places[0].R
+	for _, p := range b.Places {
+		minR, maxR = min(minR, p.R), max(maxR, p.R)
+		minX, maxX = min(minX, 2*p.Q+p.R), max(maxX, 2*p.Q+p.R)
+	}
+	fmt.Printf("n = %d, colour %v, %d holes\n", b.N, b.Colour, enclosed(b.Places))
+	for r := minR; r <= maxR; r++ {
+		line := make([]byte, maxX-minX+1)
+		for x := minX; x <= maxX; x++ {
+			line[x-minX] = ' '
+			if (x-r)%2 == 0 {
+				line[x-minX] = '.'
+				if in[tantrix.Place{Q: (x - r) / 2, R: r}] {
+					line[x-minX] = 'o'
+				}
+			}
+		}
+		fmt.Println(string(line))
+	}
+	return nil
 }
