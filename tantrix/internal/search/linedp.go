@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -41,6 +42,9 @@ const (
 	// when the programme was first tried, it is tried once more with
 	// dpScale times its bounds (16 MB of count sets at most).
 	dpScale = 4
+	// dpTries: the programme is tried at most dpTries times on the start
+	// domains, each time with dpScale times the bounds of the last.
+	dpTries = 3
 	// dpLateBudget bounds the count sets of repair's calls on boards too
 	// wide for the programme at the start (512 KB): on the 18 slowest wide
 	// boards of the 700, four seeds each (the calls then from the second
@@ -165,7 +169,8 @@ type dpCounts struct {
 type dpOrder struct {
 	q, r, pos []int32
 	seen      []bool
-	cands     [8][]int32
+	cands     [8 + dpCuts][]int32
+	ang       []float64 // angularOrders' scratch: each place's angle
 	order     []int32
 	steps     []dpStep
 	cur, next []dpEdge
@@ -298,6 +303,7 @@ func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 	far2 := d.bfs(s, far, d.cands[0])
 	d.bfs(s, far2, d.cands[1])
 	d.sweepOrders()
+	d.angularOrders()
 	best, bestMax, bestSum := -1, 0, 0
 	for ci, o := range d.cands {
 		mx, sum := d.frontierOf(s, o)
@@ -314,7 +320,10 @@ func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 		d.pos[p] = int32(i)
 	}
 	d.frontier = bestMax
-	return bestMax <= dpMaxFrontier && bestSum <= d.maxSum, true
+	// The later tries (scale > 1): two more edges a try, and no bound on
+	// the sum but the count sets' budget.
+	wider := bits.Len(uint(d.maxSum/dpMaxSum)) - 1
+	return bestMax <= dpMaxFrontier+wider && (bestSum <= d.maxSum || wider > 0), true
 }
 
 // bfs puts in out the places in breadth-first order from from, setting
@@ -363,6 +372,55 @@ func (d *lineDP) sweepOrders() {
 			ja, jb := f[1]*q[a]-f[0]*r[a], f[1]*q[b]-f[0]*r[b]
 			if ja != jb {
 				return int(ja - jb)
+			}
+			return int(a - b)
+		})
+	}
+}
+
+// dpCuts is how many angular orders chooseOrder tries: the places sorted
+// by their angle around the board's centre, from dpCuts cuts evenly
+// spread. On a ring, such an order runs around it from the cut, so that
+// its frontier is two cross-sections of the wall (at the cut and where
+// the order is), where a sweep across the ring has four.
+const dpCuts = 12
+
+// angularOrders puts in the candidates after the sweeps the places sorted
+// by angle around their centre (of the coordinates bfs set), from each of
+// dpCuts cuts.
+func (d *lineDP) angularOrders() {
+	n := d.n
+	d.ang = grow(d.ang, n)
+	var cx, cy float64
+	for p := 0; p < n; p++ {
+		cx += math.Sqrt(3) * (float64(d.q[p]) + float64(d.r[p])/2)
+		cy += 1.5 * float64(d.r[p])
+	}
+	cx, cy = cx/float64(n), cy/float64(n)
+	for p := 0; p < n; p++ {
+		x := math.Sqrt(3)*(float64(d.q[p])+float64(d.r[p])/2) - cx
+		d.ang[p] = math.Atan2(1.5*float64(d.r[p])-cy, x)
+	}
+	for k := 0; k < dpCuts; k++ {
+		o := d.cands[8+k]
+		for i := range o {
+			o[i] = int32(i)
+		}
+		cut := 2*math.Pi*float64(k)/dpCuts - math.Pi
+		key := func(p int32) float64 {
+			a := d.ang[p] - cut
+			if a < 0 {
+				a += 2 * math.Pi
+			}
+			return a
+		}
+		slices.SortFunc(o, func(a, b int32) int {
+			ka, kb := key(a), key(b)
+			if ka != kb {
+				if ka < kb {
+					return -1
+				}
+				return 1
 			}
 			return int(a - b)
 		})

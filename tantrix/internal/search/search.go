@@ -355,7 +355,7 @@ func (s *Solver) Solve(maxNodes, base int64, seed uint64, stop func() bool) Stat
 		if maxNodes > 0 && (limit == 0 || total+limit > maxNodes) {
 			limit = maxNodes - total
 		}
-		if !s.Plain && s.dpTries < 2 && total >= s.dpAt {
+		if !s.Plain && s.dpTries < dpTries && total >= s.dpAt {
 			if st, end := s.loopAlone(stop); end {
 				s.nodes = total
 				return st
@@ -424,8 +424,8 @@ func (s *Solver) resetRuns(seed uint64) {
 // ends it (no loop, or stopped).
 func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
 	scale := 1
-	if s.dpTries > 0 {
-		scale = dpScale
+	for k := 0; k < s.dpTries; k++ {
+		scale *= dpScale
 	}
 	s.dpTries++
 	s.dpAt *= dpScale
@@ -436,12 +436,12 @@ func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
 	s.dpDive = st == Solved
 	// Too wide even at the second try: repair may still run
 	// it on its windows, where most places are fixed.
-	s.dpLate = st == Stopped && scale == dpScale && s.dp.ready
+	s.dpLate = st == Stopped && scale >= dpScale && s.dp.ready
 	switch st {
 	case NoSolution:
 		return NoSolution, true
 	case Solved:
-		s.dpTries = 2 // it ran; its lines are in start
+		s.dpTries = dpTries // it ran; its lines are in start
 	}
 	if stop != nil && stop() {
 		return Stopped, true
