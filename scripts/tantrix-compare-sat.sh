@@ -6,10 +6,11 @@
 # print both answers and times per board, check that they agree and that
 # every solution found (ours and CaDiCaL's) passes tantrix.Check.
 #
-#   scripts/tantrix-compare-sat.sh [-boards K] [-timeout SECONDS] [-from N] [-to N] [-seed S]
+#   scripts/tantrix-compare-sat.sh [-boards K] [-timeout SECONDS] [-from N] [-to N] [-seed S] [-shapes "A B ..."]
 #
 # Defaults: 100 boards, n from 20 to 100 spread evenly, shapes in turn
-# (moved band loop hole poly), seed = board number (plus S − 1: -seed 101
+# (moved band loop hole poly; -shapes "curve holes snake" for the rings
+# and bands of issue 44), seed = board number (plus S − 1: -seed 101
 # makes another 100 boards); each solver capped at
 # 60 s a board. Times: ours is cpu_ns of `hexiom tantrix solve -json`
 # (the process's CPU time over the solve, reading the board excluded);
@@ -20,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
-boards=100 timeout=60 from=20 to=100 seed0=1
+boards=100 timeout=60 from=20 to=100 seed0=1 shapelist="moved band loop hole poly"
 while [[ "${1:-}" == -* ]]; do
 	case $1 in
 	-boards) boards=$2 ;;
@@ -28,7 +29,8 @@ while [[ "${1:-}" == -* ]]; do
 	-from) from=$2 ;;
 	-to) to=$2 ;;
 	-seed) seed0=$2 ;;
-	*) echo "usage: $0 [-boards K] [-timeout SECONDS] [-from N] [-to N] [-seed S]" >&2; exit 2 ;;
+	-shapes) shapelist=$2 ;;
+	*) echo "usage: $0 [-boards K] [-timeout SECONDS] [-from N] [-to N] [-seed S] [-shapes \"A B ...\"]" >&2; exit 2 ;;
 	esac
 	shift 2
 done
@@ -43,7 +45,7 @@ go build -o "$tmp/hexiom" ./cmd/hexiom
 go build -o "$tmp/hard" ./scripts/tantrixhard
 g++ -O2 -o "$tmp/sat" scripts/tantrix-sat.cpp -lcadical
 
-shapes=(moved band loop hole poly)
+read -r -a shapes <<<"$shapelist"
 echo "# $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'); load at start: $(cut -d' ' -f1-3 /proc/loadavg); cap ${timeout} s per solver and board; commit $(git rev-parse --short HEAD)"
 printf '%-4s %-4s %-6s %-8s %10s %10s %9s %-8s %10s %10s %6s %5s %8s\n' k n shape ours ours_ms wall_ms nodes sat sat_ms wall_ms solves cuts ratio
 disagree=0 slower=0 worst=0 worst_k="" nsat=0 nunsat=0 unknown=0

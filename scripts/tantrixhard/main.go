@@ -4,6 +4,7 @@
 //
 //	go run ./scripts/tantrixhard gen -n N -seed S -shape SHAPE   (board on stdout)
 //	go run ./scripts/tantrixhard check BOARD SOLUTION            (exit 0: a solution)
+//	go run ./scripts/tantrixhard show BOARD                      (the board drawn in text)
 //
 // Shapes, each with the challenge's own colour:
 //
@@ -16,6 +17,12 @@
 //	hole   a random polyhex with one or two of its inner places taken out
 //	poly   a random polyhex without a hole (grown one place at a time from
 //	       the rim, places with more neighbours on the board first)
+//	curve  a ring grown as a loop: a closed band along a random closed
+//	       curve, its wall 1 to 3 places wide in stretches (thin 1-2,
+//	       thick 2-3; curve.go, issue 44)
+//	holes  the same with one or two bands across the middle (two or
+//	       three holes)
+//	snake  an open band along a random path, walls as for curve
 //
 // The same n, seed and shape give the same board. SOLUTION holds one
 // "q r tile rotation" line per place (as scripts/tantrix-sat.cpp writes;
@@ -56,7 +63,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tantrixhard gen -n N -seed S -shape moved|band|loop|hole|poly\n       tantrixhard check BOARD SOLUTION")
+	fmt.Fprintln(os.Stderr, "usage: tantrixhard gen -n N -seed S -shape moved|band|loop|hole|poly|curve|holes|snake\n       tantrixhard check BOARD SOLUTION\n       tantrixhard show BOARD")
 	os.Exit(2)
 }
 
@@ -64,7 +71,7 @@ func gen(args []string) error {
 	fs := flag.NewFlagSet("gen", flag.ExitOnError)
 	n := fs.Int("n", 40, "places (3..1000)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	shape := fs.String("shape", "poly", "moved, band, loop, hole or poly")
+	shape := fs.String("shape", "poly", "moved, band, loop, hole, poly, curve, holes or snake")
 	fs.Parse(args)
 	if *n < 3 || *n > tantrix.MaxGenerate || fs.NArg() > 0 {
 		usage()

@@ -30,11 +30,14 @@
 // holds, and a dynamic programme over the places (in an order with few
 // edges between the places done and those to do, as on bands and rings)
 // decides whether a loop through every place with those counts exists on
-// the domains, and keeps in them only the lines that lie on one. A board
-// without one is proved unsolvable there (most of the rings and bands
-// CaDiCaL proves impossible before any sub-loop cut); a board whose
-// frontier is too wide is left alone, and tried once more with four times
-// the bounds when the runs reach four times the nodes. Once it has run,
+// the domains, and keeps in them only the lines that lie on one (the
+// order: breadth-first, swept along a direction, or, on rings, around the
+// centre from a cut, so that the frontier is two cross-sections of the
+// wall). A board without one is proved unsolvable there (most of the
+// rings and bands CaDiCaL proves impossible before any sub-loop cut); a
+// board whose frontier is too wide is left alone, and tried again with
+// four times the bounds (and two more frontier edges) each time the runs
+// reach four times the nodes, three tries in all. Once it has run,
 // the runs run it again on their own domains each time another eighth of
 // the places is fixed on their path (lineCheck): a state without such a
 // loop fails there, and the lines on none leave the domains. On the

@@ -24,12 +24,14 @@ import (
 
 const (
 	// dpMaxFrontier bounds the frontier of the programme on the start
-	// domains; the runs' own domains (lineCheck on boards too wide for
-	// it) may have up to dpMaxLate edges (4 bits each in a 128-bit state).
+	// domains at its first try (two more edges at each later try); the
+	// runs' own domains (lineCheck on boards too wide for it) may have up
+	// to dpMaxLate edges (4 bits each in a 128-bit state).
 	dpMaxFrontier = 16
 	dpMaxLate     = 32
 	// dpMaxSum bounds the sum over the places of 2^(frontier edges), a
-	// guess at the states: on the 100 boards of scripts/tantrixhard
+	// guess at the states, at the first try (the later ones have only the
+	// budget): on the 100 boards of scripts/tantrixhard
 	// (n = 20..100) every programme that ran out of its budget had a sum
 	// over 120,000, and those that proved a board impossible after the
 	// search had failed to (rings, bands) under 10,000 (wide boards of
@@ -39,11 +41,14 @@ const (
 	// bytes each): a board that needs more is left to the search.
 	dpBudget = 1 << 19
 	// dpScale: when the search goes on for dpScale times as many nodes as
-	// when the programme was first tried, it is tried once more with
-	// dpScale times its bounds (16 MB of count sets at most).
+	// when the programme was last tried, it is tried once more with
+	// dpScale times its bounds, up to dpTries tries (the third: 64 MB of
+	// count sets at most). On the rings of issue 44 (scripts/tantrixhard
+	// -shape curve and holes, n = 75..117) whose frontier (13 to 17
+	// edges, angularOrders) the first try's sum bound turned away, the
+	// second or third try proved four of them impossible in 45-155 ms
+	// and put a fifth on its solution's path (BENCHMARKS.md, issue 44).
 	dpScale = 4
-	// dpTries: the programme is tried at most dpTries times on the start
-	// domains, each time with dpScale times the bounds of the last.
 	dpTries = 3
 	// dpLateBudget bounds the count sets of repair's calls on boards too
 	// wide for the programme at the start (512 KB): on the 18 slowest wide
@@ -283,12 +288,13 @@ var dirQR = [6][2]int32{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}
 // f·(q, r)).
 var sweeps = [6][2]int32{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}, {1, -1}}
 
-// chooseOrder picks, among breadth-first orders from two far places and
-// sweeps along six directions, the order with the smallest largest
-// frontier (then the smallest sum of 2^frontier); ok false when even that
-// is over dpMaxLate or the board is not connected, fits false when it is
-// over dpMaxFrontier or its sum over maxSum (the programme on the start
-// domains is then not run).
+// chooseOrder picks, among breadth-first orders from two far places,
+// sweeps along six directions and angular orders around the centre, the
+// order with the smallest largest frontier (then the smallest sum of
+// 2^frontier); ok false when even that is over dpMaxLate or the board is
+// not connected, fits false when it is over dpMaxFrontier (plus two a
+// later try) or, at the first try, its sum over maxSum (the programme on
+// the start domains is then not run).
 func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 	n := d.n
 	d.q, d.r, d.pos, d.seen = grow(d.q, n), grow(d.r, n), grow(d.pos, n), grow(d.seen, n)

@@ -419,8 +419,8 @@ func (s *Solver) resetRuns(seed uint64) {
 }
 
 // loopAlone runs the loop's programme alone (linedp.go) on the start
-// domains: at 20 nodes a place, then with dpScale times the bounds after
-// dpScale times the nodes. It reports the status Solve ends with, if it
+// domains: at 20 nodes a place, then, up to dpTries tries, with dpScale
+// times the bounds after dpScale times the nodes. It reports the status Solve ends with, if it
 // ends it (no loop, or stopped).
 func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
 	scale := 1
