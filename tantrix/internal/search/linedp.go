@@ -601,6 +601,7 @@ func (s *Solver) lineKeep() Status {
 		return NoSolution
 	}
 	keep := d.budget
+	d.budget = min(d.budget, dpBudget)
 	if s.lateOn {
 		d.budget = dpLateBudget
 	}

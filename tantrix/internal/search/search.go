@@ -138,6 +138,10 @@ type loopDP struct {
 	// again on their own domains every dpStep places fixed (lineCheck).
 	dpDive   bool
 	dpChecks int64 // lineCheck calls of the last Solve
+	// dpWork: the states the lineCheck calls of the last Solve made;
+	// allNodes: the nodes of its runs and repairs so far. diveCheck skips
+	// its call while dpWork is over dpWorkPerNode·allNodes.
+	dpWork, allNodes int64
 	// dpLate: the board was too wide for the programme on the start
 	// domains, even at its second try, but its order is built (a frontier
 	// of at most dpMaxLate edges); from lateAfter·n nodes on (lateOn),
@@ -206,6 +210,15 @@ const stopEvery = 64
 // dpDiveStep: the runs call lineCheck each time n/dpDiveStep more places
 // are fixed on their path (BENCHMARKS.md, issue 26, round five).
 const dpDiveStep = 8
+
+// dpWorkPerNode bounds the states the runs' calls of the programme
+// (diveCheck) may make per search node: about half the time of a solve at
+// some 150 ns a state and 10 µs a node. On a ring of issue 44
+// (tantrixhard -shape curve -n 104 -seed 443, frontier 13) the calls made
+// 509 states a node and took most of its 1.16 s of CPU; at 64 it took
+// 0.35 s (16: 0.36 s, but another ring, n = 115, no longer solved in
+// 200,000 nodes; BENCHMARKS.md, issue 44).
+const dpWorkPerNode = 64
 
 // lateAfter: the nodes per place after which repair runs the loop's
 // programme on boards too wide for it at the start (dpLate). Measured on
@@ -412,6 +425,7 @@ func (s *Solver) resetRuns(seed uint64) {
 	s.shaved = false
 	s.wide = false
 	s.dpDive, s.dpChecks = false, 0
+	s.dpWork, s.allNodes = 0, 0
 	s.dpLate, s.lateOn = false, false
 	s.repairNodes, s.repaired = 0, false
 	s.dpTries, s.dpAt = 0, shaveAfter*int64(s.n)
@@ -993,6 +1007,7 @@ func (s *Solver) dfs() bool {
 // (outOfNodes) or stop says so (stopped, asked every stopEvery nodes).
 func (s *Solver) countNode() bool {
 	s.nodes++
+	s.allNodes++
 	if s.maxNodes > 0 && s.nodes > s.maxNodes {
 		s.outOfNodes = true
 		return false
@@ -1025,9 +1040,14 @@ func (s *Solver) diveCheck(fixed int32) (int32, bool) {
 	if !(s.dpDive || late) || fixed >= int32(s.n) || fixed < s.ints[s.dpMark]+int32(max(1, s.n/dpDiveStep)) {
 		return fixed, true
 	}
+	if s.dpWork > dpWorkPerNode*s.allNodes {
+		return fixed, true // the calls have taken their share: not now
+	}
 	s.setInt(s.dpMark, fixed)
 	s.dpChecks++
-	if !s.lineCheck() {
+	ok := s.lineCheck()
+	s.dpWork += int64(len(s.dp.keys))
+	if !ok {
 		return fixed, false
 	}
 	if s.dpStopped {
