@@ -40,8 +40,9 @@
 // reach four times the nodes, three tries in all. Once it has run,
 // the runs run it again on their own domains each time another eighth of
 // the places is fixed on their path (lineCheck): a state without such a
-// loop fails there, and the lines on none leave the domains. On the
-// bands whose runs failed late, the deepest state of every failed run had
+// loop fails there, and the lines on none leave the domains (while these
+// calls have made fewer than 64 of the programme's states a search
+// node). On the bands whose runs failed late, the deepest state of every failed run had
 // no such loop: the counts that failed them were the loop's shapes.
 // After the programme's first try, it shaves the domains the runs start
 // from: every combo whose choice alone propagates to a contradiction is
