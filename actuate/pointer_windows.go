@@ -14,9 +14,11 @@ import (
 // Move divides by the foreground window's DPI over 96 and its Location
 // multiplies by it, which puts a per-monitor DPI-aware process (as hexiom
 // makes itself, internal/session) on the wrong pixel at any display scale
-// but 100 % (under Wine at 144 dpi, a move to (300, 200) landed on
-// (200, 133)); and its screen size is the primary monitor's alone. These
-// count the virtual screen's physical pixels, as the capture does.
+// but 100 % (under Wine at 144 dpi, play's move to (538, 339) put the
+// pointer at (358, 226), which robotgo read back as (537, 339): the
+// fail-safe stopped play); and its screen size is the primary monitor's
+// alone. These count the virtual screen's physical pixels, as the capture
+// and the mouse hook do.
 var (
 	user32               = windows.NewLazySystemDLL("user32.dll")
 	procGetCursorPos     = user32.NewProc("GetCursorPos")
