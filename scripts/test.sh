@@ -211,7 +211,8 @@ mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n'
 # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
 # by version in ~/.cache/hexiom: minutes once, then seconds; the script
 # sets its own flags), run under wine64 on Xvfb against the Linux binary:
-# commands, read on every look, calibrate, read and play's drags on a
-# Windows window
+# commands, the first start in a console of its own, read on every look,
+# calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
+# dpi against 96's x1.5, and on a monitor left of the primary (issue 41)
 ./scripts/windows-release.sh
 HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/

@@ -466,7 +466,8 @@ func wineRead(t *testing.T, w *wine) {
 // starts it. Under Wine a console program started on a terminal gets a
 // console of its own (Wine's conhost, bridged to the terminal), with
 // hexiom.exe alone on it, as Explorer's is; script(1) gives it a
-// terminal. It says what it does and offers the steps, runs the one chosen
+// terminal (measured: GetConsoleProcessList counts 1 there; on pipes, no
+// console, 0). It says what it does and offers the steps, runs the one chosen
 // (h: help) and offers them again, still running, until the player types q;
 // then it exits 0. (With no console, on pipes, it prints its usage and
 // exits 2: wineCommands.)
@@ -476,7 +477,10 @@ func wineFirstStart(t *testing.T, w *wine) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), wineTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "script", "-qfec", w.loader+" "+w.exe, "/dev/null")
+	// the terminal raw from the start, as Wine's conhost sets it: a line
+	// typed before conhost has set it up would otherwise end with the
+	// terminal's newline, which a Windows console does not take for Enter
+	cmd := exec.CommandContext(ctx, "script", "-qfec", "stty raw -echo; exec "+w.loader+" "+w.exe, "/dev/null")
 	cmd.Env, cmd.Dir = w.env, t.TempDir()
 	in, err := cmd.StdinPipe()
 	if err != nil {
