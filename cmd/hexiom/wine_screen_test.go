@@ -360,7 +360,7 @@ func (w *wine) playDrags(t *testing.T, dir string, win *window) []string {
 			break
 		}
 		t.Logf("hexiom.exe play, try %d: stopped by Wine's race (the pointer put back where the drag had been): %s; once more",
-			try, strings.TrimSpace(rw.stderr))
+			try, lineWith(rw.stderr, "fail-safe"))
 	}
 	pl := exec.CommandContext(ctx, w.linux, append(args, "auto-linux.json")...)
 	pl.Dir, pl.Env = dir, append(w.x.Env(), "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"), "GOMAXPROCS=1")
@@ -463,7 +463,17 @@ func wineLeftMonitor(t *testing.T, linux string) {
 		if r.code == 0 || !strings.Contains(r.stderr, "corner") || len(d) > 0 {
 			t.Errorf("play with the pointer in %s, Windows (%d,%d): exit %d, the window got %v:\n%s", c.what, c.at.X, c.at.Y, r.code, d, r.stderr)
 		} else {
-			t.Logf("play with the pointer in %s: %s", c.what, lastLine(r.stderr))
+			t.Logf("play with the pointer in %s: %s", c.what, lineWith(r.stderr, "corner"))
 		}
 	}
+}
+
+// lineWith returns the first line of s that holds sub, else s's last line.
+func lineWith(s, sub string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			return l
+		}
+	}
+	return lastLine(s)
 }
