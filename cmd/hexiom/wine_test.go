@@ -331,11 +331,12 @@ func copyFile(t *testing.T, src, dst string) {
 	}
 }
 
-// TestWine: the commands, read on every look, and the screen checks
-// (wine_screen_test.go) at 96 dpi; then, each on a Wine desktop of its own,
-// the screen at 144 dpi against 96 dpi's, and on a monitor left of the
-// primary (issue 41).
+// TestWine: the rule that tells Wine's race (wine_screen_test.go), the
+// commands, the first start, read on every look, and the screen checks at
+// 96 dpi; then, each on a Wine desktop of its own, the screen at 144 dpi
+// against 96 dpi's, and on a monitor left of the primary (issue 41).
 func TestWine(t *testing.T) {
+	t.Run("race rule", wineRaceRule)
 	w := startWine(t, wineSetup{w: 1280, h: 800})
 	t.Run("commands", func(t *testing.T) { wineCommands(t, w) })
 	t.Run("first start", func(t *testing.T) { wineFirstStart(t, w) })
