@@ -483,63 +483,83 @@ func wineFirstStart(t *testing.T, w *wine) {
 	// terminal's newline, which a Windows console does not take for Enter
 	cmd := exec.CommandContext(ctx, "script", "-qfec", "stty raw -echo; exec "+w.loader+" "+w.exe, "/dev/null")
 	cmd.Env, cmd.Dir = w.env, t.TempDir()
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var out strings.Builder
-	cmd.Stdout = writerFunc(func(p []byte) (int, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		return out.Write(p)
-	})
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	// seen waits until the output holds n prompts, and returns it
-	seen := func(n int) string {
-		t.Helper()
-		deadline := time.Now().Add(desktop.Patience)
-		for {
-			mu.Lock()
-			o := strings.ReplaceAll(out.String(), "\r", "")
-			mu.Unlock()
-			if strings.Count(o, "Your choice, then Enter:") >= n {
-				return o
-			}
-			select {
-			case err := <-done:
-				t.Fatalf("hexiom.exe ended (%v) before its prompt %d:\n%s", err, n, o)
-			case <-time.After(50 * time.Millisecond):
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("no prompt %d from hexiom.exe in %v:\n%s", n, desktop.Patience, o)
-			}
-		}
-	}
-	o := seen(1)
+	c := startConsole(t, cmd)
+	o := c.prompts(t, 1)
 	for _, want := range []string{"hexiom plays Hexiom by itself", "1  calibrate", "2  play the board in view", "q  quit"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("hexiom.exe in a console of its own does not say %q:\n%s", want, o)
 		}
 	}
-	if _, err := io.WriteString(in, "h\r"); err != nil {
-		t.Fatal(err)
-	}
-	o = seen(2) // ran help, offered the steps again, still running
+	c.typeLine(t, "h")
+	o = c.prompts(t, 2) // ran help, offered the steps again, still running
 	if !strings.Contains(o, "(hexiom help ended with status 0)") || !strings.Contains(o, "calibrate") {
 		t.Errorf("after h, hexiom.exe said:\n%s", o)
 	}
-	if _, err := io.WriteString(in, "q\r"); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
+	c.typeLine(t, "q")
+	if err := <-c.done; err != nil {
 		t.Errorf("hexiom.exe after q: %v\n%s", err, o)
 	}
 	t.Logf("hexiom.exe in a console of its own: the guide, help run and the steps offered again, exit 0 on q")
+}
+
+// console is a program on a terminal (script(1)): what it printed so far,
+// and its end.
+type console struct {
+	in   io.Writer
+	mu   sync.Mutex
+	out  strings.Builder
+	done chan error
+}
+
+func startConsole(t *testing.T, cmd *exec.Cmd) *console {
+	t.Helper()
+	c := &console{done: make(chan error, 1)}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.in = in
+	cmd.Stdout = writerFunc(func(p []byte) (int, error) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.out.Write(p)
+	})
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.done <- cmd.Wait() }()
+	return c
+}
+
+// prompts waits until the output holds n of the guide's prompts, and
+// returns it; the program ending first fails the test.
+func (c *console) prompts(t *testing.T, n int) string {
+	t.Helper()
+	deadline := time.Now().Add(desktop.Patience)
+	for {
+		c.mu.Lock()
+		o := strings.ReplaceAll(c.out.String(), "\r", "")
+		c.mu.Unlock()
+		if strings.Count(o, "Your choice, then Enter:") >= n {
+			return o
+		}
+		select {
+		case err := <-c.done:
+			t.Fatalf("hexiom.exe ended (%v) before its prompt %d:\n%s", err, n, o)
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no prompt %d from hexiom.exe in %v:\n%s", n, desktop.Patience, o)
+		}
+	}
+}
+
+// typeLine types s and Enter (a carriage return, a console's Enter).
+func (c *console) typeLine(t *testing.T, s string) {
+	t.Helper()
+	if _, err := io.WriteString(c.in, s+"\r"); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // writerFunc is an io.Writer of a function.
