@@ -80,7 +80,7 @@ func (w *wine) showFixture(t *testing.T, name string, at image.Point) (*window, 
 	if err := win.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = win.cmd.Process.Kill(); _ = win.cmd.Wait() })
+	t.Cleanup(win.close)
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
@@ -102,6 +102,12 @@ func (w *wine) showFixture(t *testing.T, name string, at image.Point) (*window, 
 		t.Fatalf("winewindow.exe showed nothing in %v", desktop.Patience)
 	}
 	return win, f
+}
+
+// close ends the window's program, and with it the window.
+func (win *window) close() {
+	_ = win.cmd.Process.Kill()
+	_ = win.cmd.Wait()
 }
 
 // take returns the events so far and forgets them.
@@ -488,6 +494,41 @@ func wineLeftMonitor(t *testing.T, linux string) {
 			t.Logf("play with the pointer in %s: %s", c.what, lineWith(r.stderr, "fail-safe"))
 		}
 	}
+	run.win.close()
+	wineMovedLeft(t, w, run.auto)
+}
+
+// wineMovedLeft (issue 41): calibrated with the game on the primary
+// monitor, then the game moved to the monitor left of it; hexiom.exe's play
+// finds the board there, at negative x, says where in one line, and saves
+// the new area (the window is a still picture: play then gives up after
+// its repairs, as in the screen checks). The left monitor's window is
+// gone by then.
+func wineMovedLeft(t *testing.T, w *wine, left calibration.Area) {
+	t.Helper()
+	dir := t.TempDir()
+	on, _ := w.showFixture(t, "level38-1280x800", image.Pt(100, 50))
+	if r := w.exeRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "cal.json"); r.code != 0 {
+		t.Fatalf("calibrate -auto on the primary monitor: %v", r)
+	}
+	primary := loadCal(t, filepath.Join(dir, "cal.json"))
+	on.close()
+	w.showFixture(t, "level38-1280x800", image.Pt(-1100, 250))
+	robotgo.Move(1280+600, 700) // on the primary, away from its corners
+	r := w.exeRun(t, dir, "play", "-templates", "builtin", "-calibration", "cal.json", "-settle", "1s", "-not-taken", "500ms", "-wait", "20s")
+	line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(r.stderr)
+	moved := loadCal(t, filepath.Join(dir, "cal.json"))
+	var dx, dy int
+	if line != nil {
+		fmt.Sscan(line[1], &dx)
+		fmt.Sscan(line[2], &dy)
+	}
+	want := image.Pt(-1200, 200) // the window's move
+	if line == nil || abs(float64(dx-want.X)) > 2 || abs(float64(dy-want.Y)) > 2 {
+		t.Errorf("play after the game went to the left monitor (by %v), from %v:\n%s", want, primary, r.stderr)
+	}
+	nearArea(t, "the calibration play saved", moved, left, 2)
+	t.Logf("calibrated at %v on the primary; play on the left monitor: %s; saved %v", primary, lineWith(r.stderr, "moved by"), moved)
 }
 
 // lineWith returns the first line of s that holds sub, else s's last line.
