@@ -38,6 +38,9 @@ type window struct {
 	mu     sync.Mutex
 	events []string
 	ready  chan string // the "ready X Y W H" line
+	// markAt is a point inside the window on the X screen, where synced
+	// clicks the middle button
+	markAt image.Point
 }
 
 // winewindow builds winewindow.exe into a temporary folder.
@@ -110,13 +113,36 @@ func (win *window) close() {
 	_ = win.cmd.Wait()
 }
 
-// take returns the events so far and forgets them.
-func (win *window) take() []string {
-	win.mu.Lock()
-	defer win.mu.Unlock()
-	e := win.events
-	win.events = nil
-	return e
+// synced returns the events so far and forgets them, once the window has
+// printed every event it got before now: it clicks the middle button on
+// the window (XTest) and waits for the window's "mark". A busy Wine process
+// reads its window's events late: taken at once, a click made earlier may
+// still be on its way (at load 17 two of the calibration's clicks came
+// after play's had begun).
+func (win *window) synced(t *testing.T) []string {
+	t.Helper()
+	robotgo.Move(win.markAt.X, win.markAt.Y)
+	if err := robotgo.Toggle("center"); err != nil {
+		t.Fatal(err)
+	}
+	if err := robotgo.Toggle("center", "up"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(desktop.Patience)
+	for {
+		win.mu.Lock()
+		if i := slices.Index(win.events, "mark"); i >= 0 {
+			e := slices.Clone(win.events[:i])
+			win.events = win.events[i+1:]
+			win.mu.Unlock()
+			return e
+		}
+		win.mu.Unlock()
+		if time.Now().After(deadline) {
+			t.Fatalf("winewindow.exe printed no mark in %v", desktop.Patience)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // presses returns the presses and releases among events, as "down X Y" and
@@ -179,6 +205,7 @@ func sameArea(a, b calibration.Area) bool {
 // drags from both, where the window shows the board.
 func wineScreen(t *testing.T, w *wine, s screenSetup) screenRun {
 	win, f := w.showFixture(t, s.fixture, s.at)
+	win.markAt = s.at.Add(s.origin).Add(image.Pt(3, 3))
 	// the area where the window draws it, in Windows' pixels
 	area := calibration.Area{
 		Left: float64(s.at.X) + s.scale*(f.Meta.Area.Left-float64(f.Meta.Offset[0])),
@@ -218,7 +245,7 @@ func wineScreen(t *testing.T, w *wine, s screenSetup) screenRun {
 	}
 
 	run.clicks = w.calibrateByClicks(t, dir, f, area, s)
-	win.take() // the calibration clicks
+	win.synced(t) // the calibration clicks
 	run.drags = w.playDrags(t, dir, win)
 	return run
 }
@@ -381,7 +408,7 @@ func (w *wine) playDrags(t *testing.T, dir string, win *window) []string {
 		pw := w.command(ctx, dir, w.exe, append(args, "auto-win.json")...)
 		pw.Env = append(slices.Clone(pw.Env), "GOMAXPROCS=1")
 		rw = collect(t, pw)
-		ev := win.take()
+		ev := win.synced(t)
 		dw = presses(ev)
 		if try == 3 || !raced(rw, ev) {
 			break
@@ -392,7 +419,7 @@ func (w *wine) playDrags(t *testing.T, dir string, win *window) []string {
 	pl := exec.CommandContext(ctx, w.linux, append(args, "auto-linux.json")...)
 	pl.Dir, pl.Env = dir, append(w.x.Env(), "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"), "GOMAXPROCS=1")
 	rl := collect(t, pl)
-	dl := presses(win.take())
+	dl := presses(win.synced(t))
 	for name, r := range map[string]result{"Windows": rw, "Linux": rl} {
 		if r.code != 1 || !strings.Contains(r.stderr, "gave up") {
 			t.Errorf("%s play on a still window: want exit 1, gave up: %v", name, r)
@@ -486,7 +513,7 @@ func wineLeftMonitor(t *testing.T, linux string) {
 		p := c.at.Add(origin)
 		robotgo.Move(p.X, p.Y)
 		r := w.exeRun(t, dir, "play", "-templates", "builtin", "-calibration", "cal.json")
-		d := presses(win.take())
+		d := presses(win.synced(t))
 		// (not "corner" alone: play's "hands off" line says it too)
 		if r.code == 0 || !strings.Contains(r.stderr, "fail-safe: the pointer is in a corner of the screen") || len(d) > 0 {
 			t.Errorf("play with the pointer in %s, Windows (%d,%d): exit %d, the window got %v:\n%s", c.what, c.at.X, c.at.Y, r.code, d, r.stderr)

@@ -47,6 +47,7 @@ const (
 	wmMouseMove   = 0x0200
 	wmLButtonDown = 0x0201
 	wmLButtonUp   = 0x0202
+	wmMButtonUp   = 0x0208
 	idcArrow      = 32512
 )
 
@@ -192,6 +193,10 @@ func wndProc(hwnd uintptr, message uint32, wParam, lParam uintptr) uintptr {
 			p := screen(hwnd, lParam)
 			fmt.Printf("move %d %d\n", p.x, p.y)
 		}
+		return 0
+	case wmMButtonUp:
+		// the test's mark: every event before it is printed by now
+		fmt.Println("mark")
 		return 0
 	case wmLButtonUp:
 		down = false
