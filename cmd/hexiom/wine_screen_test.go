@@ -393,7 +393,8 @@ func segmentDist(p, a, b image.Point) float64 {
 // is a still picture, so no drag takes, and play gives up after its
 // repairs. The presses and releases the window got must be the same from
 // both; it returns hexiom.exe's. A run of hexiom.exe stopped by Wine's race
-// (see raced) is logged and run again, up to five times in all (at load 18 a play at 144 dpi met it twice running).
+// (see raced) is logged and run again, up to five times in all (at load
+// 18 a play at 144 dpi met it twice running).
 func (w *wine) playDrags(t *testing.T, dir string, win *window) []string {
 	t.Helper()
 	// One goroutine each (GOMAXPROCS=1, so the solver's Threads(1)): with
