@@ -37,13 +37,15 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 	type stat struct {
 		std  float64
 		mean [kindC]float32
+		hole float64 // the inner part's score as a hole (innerHole)
 	}
 	stats := make([]stat, n)
 	for i, p := range pts {
 		cx, cy := sc.At(p)
 		sc.Crop(crop, cx, cy, kindSz, kindSz)
+		hole := rd.innerHole(crop)
 		std, mean := prep.ZeroMean(crop)
-		stats[i] = stat{std, mean}
+		stats[i] = stat{std, mean, hole}
 		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
 		for y := 0; y < kindSz; y++ {
 			copy(mosaic[kindC*((y0+y)*mw+x0):], crop[kindC*y*kindSz:kindC*(y+1)*kindSz])
@@ -70,6 +72,9 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 				v = 0 // a flat crop correlates with nothing
 			default:
 				v = float64(scores[k][i])
+			}
+			if Kind(k) == Hole {
+				v = max(v, stats[i].hole)
 			}
 			c.KindScores[k] = v
 			rank(&c.Kind, &c.KindScore, &c.NextKind, &c.KindNext, Kind(k), v)
@@ -101,6 +106,18 @@ func (rd *reader) kindScores(mosaic []float32, mw, rows, g, n int) ([numKinds][]
 		}
 	}
 	return scores, nil
+}
+
+// innerHole scores a kind crop (not yet zero-mean) as a hole by its inner
+// part alone, where the set's holes are plain there and no other kind is
+// of their colour (prep.HoleInner): a hole that is the plain background
+// reads so whichever neighbours it has. 0 in other sets.
+func (rd *reader) innerHole(crop []float32) float64 {
+	if !rd.tpl.p.HoleInnerOK {
+		return 0
+	}
+	std, mean := prep.InnerStats(crop)
+	return flatScore(std, mean, rd.tpl.p.HoleInner)
 }
 
 // flatNear is how far (grey levels of W and S) a crop's mean may be from a

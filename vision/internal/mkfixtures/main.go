@@ -101,6 +101,8 @@ func main() {
 		err = runFlash(*out, *only, *look == "flash75")
 	case "slate":
 		err = runSlate(*out, *only)
+	case "swf-flat":
+		err = runSWF(*out, *only, "flat")
 	default:
 		err = fmt.Errorf("-look %q: want flash, flash75, slate or nothing", *look)
 	}
