@@ -15,7 +15,8 @@ import (
 // neighbours' outlines in its crop than the holes learnt: read by its
 // plain inner part, prep.HoleInner), a size-2 board not taken for a size-3
 // one whose outer ring is all holes. Learnt at 100 % page zoom, read at
-// 100 % and 150 %.
+// 100 % and 150 %. FindArea (calibrate -auto) finds every one, within 2
+// px of every cell.
 func TestFlatLookEveryBoard(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	learnt := load(t, "swf/flat-learn-z100")
@@ -29,5 +30,17 @@ func TestFlatLookEveryBoard(t *testing.T) {
 			continue
 		}
 		t.Run(base, func(t *testing.T) { checkRead(t, load(t, name), tpl) })
+	}
+	// calibrate -auto: each picture holds the game area and what is
+	// around it on the screen (the HUD, the page)
+	all := names(t, "swf/flat-*-z*", 15)
+	var todo []string
+	for _, base := range all {
+		if base != "flat-learn-z100" {
+			todo = append(todo, "swf/"+base)
+		}
+	}
+	if found := findAll(t, tpl, todo); found != len(todo) {
+		t.Errorf("FindArea found %d of the %d flat boards, want all", found, len(todo))
 	}
 }

@@ -15,10 +15,10 @@ import (
 )
 
 // runSWF writes fixtures of the clone's Flash build in Ruffle, in the SWF
-// look swfLook (game.SWFLooks), into out: the game area only (as
-// bench-play captures it to learn from), at page zoom 100 % and 150 %
+// look swfLook (game.SWFLooks), into out, at page zoom 100 % and 150 %
 // (NAME-z100, NAME-z150): official levels of every size 2-6 and random
 // size-6 starts. The .json gives the area in the picture's own pixels.
+// Each picture holds the game area and margin px (at 100 %) around it.
 func runSWF(out, only, swfLook string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
@@ -47,10 +47,14 @@ func runSWF(out, only, swfLook string) error {
 	return nil
 }
 
+// margin is how much of the screen around the game area a fixture holds,
+// in px at 100 % page zoom.
+const margin = 60
+
 func swfSession(out, swfLook string, z float64, jobs []job) error {
 	d, err := desk.Start(desk.Options{
-		Screen:  image.Pt(1600, 1200),
-		Window:  image.Rect(30, 20, 30+1400, 20+1100),
+		Screen:  image.Pt(1700, 1300),
+		Window:  image.Rect(120, 60, 120+1400, 60+1100),
 		Runtime: game.RuntimeRuffle, SWFLook: swfLook, Zoom: z,
 	})
 	if err != nil {
@@ -66,7 +70,10 @@ func swfSession(out, swfLook string, z float64, jobs []job) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
 		}
-		crop := image.Rect(int(math.Floor(a.Left)), int(math.Floor(a.Top)), int(math.Ceil(a.Left+a.Side)), int(math.Ceil(a.Top+a.Side)))
+		// the game area and what is around it on the screen (the HUD,
+		// the page), for calibrate -auto
+		m := margin * z
+		crop := image.Rect(int(math.Floor(a.Left-m)), int(math.Floor(a.Top-m)), int(math.Ceil(a.Left+a.Side+m)), int(math.Ceil(a.Top+a.Side+m)))
 		img, err := d.Grab(crop)
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
@@ -77,7 +84,7 @@ func swfSession(out, swfLook string, z float64, jobs []job) error {
 			src = fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
 		}
 		fx := Fixture{Area: area, Window: fmt.Sprintf("%dx%d", crop.Dx(), crop.Dy()), Theme: "swf-" + swfLook, Zoom: z,
-			Source: fmt.Sprintf("the clone's Flash build in Ruffle, -swf-look %s, %s (the game area only)", swfLook, src)}
+			Source: fmt.Sprintf("the clone's Flash build in Ruffle, -swf-look %s, %s (the game area and %.0f px around it)", swfLook, src, margin*z)}
 		name := fmt.Sprintf("%s-z%.0f", j.name, z*100)
 		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
