@@ -137,9 +137,11 @@ fi
 # printed when it ends; the script fails if it failed, and stops it if
 # another step fails first.
 step5_log=$(mktemp)
-go test -count=1 -timeout 25m "${cgo_pkgs[@]}" >"$step5_log" 2>&1 &
+# (setsid: its own process group, so that a stop takes its test binaries,
+# Xvfb and Chromium with it)
+setsid go test -count=1 -timeout 25m "${cgo_pkgs[@]}" >"$step5_log" 2>&1 &
 step5=$!
-trap 'kill "$step5" 2>/dev/null || true; rm -rf "$tools" "$step5_log"' EXIT
+trap 'kill -- -"$step5" 2>/dev/null || true; rm -rf "$tools" "$step5_log"' EXIT
 echo "test.sh: step 5 (${#cgo_pkgs[@]} packages with cgo) runs in the background; its output follows step 7"
 
 # ---- 2. the pure packages' tests, cgo off --------------------------------
