@@ -212,9 +212,9 @@ func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64,
 		case std < 1:
 			v = 0
 		default:
-			v = maskedCorr(crop, std, p)
+			v = rd.corrOf(crop, std, mean, p)
 			for _, a := range rd.tpl.p.KindAlts[k] {
-				v = max(v, maskedCorr(crop, std, a))
+				v = max(v, rd.corrOf(crop, std, mean, a))
 			}
 		}
 		if Kind(k) == Hole {
@@ -225,6 +225,16 @@ func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64,
 		}
 	}
 	return best, bestK, inside
+}
+
+// corrOf is maskedCorr, times colourNear where the set's templates are
+// each of one colour (kindScores).
+func (rd *reader) corrOf(crop []float32, std float64, mean [kindC]float32, p prep.KindTemplate) float64 {
+	v := maskedCorr(crop, std, p)
+	if rd.byColour {
+		v *= colourNear(mean, p.Mean)
+	}
+	return v
 }
 
 // maskedCorr is the correlation of a zero-mean kind crop of spread std
