@@ -20,7 +20,9 @@
 #     template files, the PNGs hexiom read takes, the Tantrix board parser
 #     and `hexiom tantrix solve`, the CNF and SAT answer readers;
 #  5. the packages that link gocv or robotgo, with cgo: vision's reading,
-#     the bot, the commands, the end-to-end tests (the slowest step);
+#     the bot, the commands, the end-to-end tests (the slowest step; it
+#     runs in the background from the end of step 1, beside steps 2-4, 6
+#     and 7, its output printed at the end);
 #  6. the portable parts on xvfb-run: the gohook click listener, the e2e
 #     tests with kbinani's capture and gohook's clicks;
 #  7. Windows: every package compiled for windows/amd64
@@ -125,6 +127,23 @@ if (($#)); then
   exit
 fi
 
+# ---- 5 (beside 2-4, 6 and 7). the packages that link cgo ------------------
+# The packages that link gocv or robotgo, with cgo: vision's reading, the
+# bot, the commands, the end-to-end tests (the longest step). Its tests
+# spend much of their time waiting for Chromium and Ruffle to draw, with a
+# core idle, so it runs in the background from here, beside steps 2-4, 6
+# and 7 (each test still once): on the 2-core machine the whole command
+# takes about the time of this step alone. Its output is kept in a file and
+# printed when it ends; the script fails if it failed, and stops it if
+# another step fails first.
+step5_log=$(mktemp)
+# (setsid: its own process group, so that a stop takes its test binaries,
+# Xvfb and Chromium with it)
+setsid go test -count=1 -timeout 25m "${cgo_pkgs[@]}" >"$step5_log" 2>&1 &
+step5=$!
+trap 'kill -- -"$step5" 2>/dev/null || true; rm -rf "$tools" "$step5_log"' EXIT
+echo "test.sh: step 5 (${#cgo_pkgs[@]} packages with cgo) runs in the background; its output follows step 7"
+
 # ---- 2. the pure packages' tests, cgo off --------------------------------
 # Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
 # capture, the browser, the Flash build), as the plain run would run them:
@@ -173,8 +192,7 @@ go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
 go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
 go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
-# ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
-go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
+# (step 5 runs in the background: started before step 2)
 
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
@@ -216,3 +234,13 @@ mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n'
 # dpi against 96's x1.5, and on a monitor left of the primary (issue 41)
 ./scripts/windows-release.sh
 HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+
+# ---- step 5's end ---------------------------------------------------------
+echo "test.sh: waiting for step 5 (the packages with cgo)"
+rc=0
+wait "$step5" || rc=$?
+cat "$step5_log"
+if ((rc != 0)); then
+	echo "test.sh: step 5 (the packages with cgo) failed (exit $rc)" >&2
+	exit "$rc"
+fi
