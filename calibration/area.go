@@ -194,6 +194,14 @@ func (a Area) WithPitch(s int, dx, dy float64) Area {
 	return a.WithScale(s, k).WithAspect(s, dx/(bx*a.Side*k))
 }
 
+// Like returns the area with the lattice of size n drawn as that of size s
+// (the same pitches, around the same centre): where a board of size n
+// would put its cells on the lattice of s.
+func (a Area) Like(n, s int) Area {
+	dx, dy := a.Pitch(s)
+	return a.WithPitch(n, dx, dy)
+}
+
 // Centre returns the screen centre of cell i of a board of side s.
 func (a Area) Centre(s, i int) Point {
 	fx, fy := board.Centre(s, i)

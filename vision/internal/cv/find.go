@@ -185,12 +185,12 @@ func isPlate(c color.Color, plate [][2]float32) bool {
 func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
 	var cands []candidate
 	add := func(a calibration.Area, s int) {
-		if c, ok := tryArea(img, tpl, a, s); ok {
+		if c, ok := tryArea(img, tpl, a, s, fixedPitch); ok {
 			cands = append(cands, c)
 		}
 	}
 	// (and half each pitch: edges repeat at twice the pitch too)
-	var pitches []float64
+	var pitches []float64 // vertical
 	for _, l := range lattices {
 		for _, hc := range l {
 			pitches = append(pitches, hc.p, hc.p/2)
@@ -207,17 +207,16 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 	}
 	for i, o := range outlines {
 		// The cell lattice measured with no template (any look stacks
-		// hexagons in columns): its pitch and a cell's centre give, for
+		// hexagons in columns): its pitches and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
 		for _, hc := range lattices[i] {
 			// Every size: the outline may be much larger than the
 			// board (the whole page, where the stage is the hole).
 			for _, f := range []float64{1, 0.5} {
-				p := f * hc.p
 				for _, s := range board.ScreenSizes() {
-					_, dy := board.Pitch(s)
-					sd := p / (2 * dy)
-					add(calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}, s)
+					if a, ok := latticeArea(hc, f, s); ok {
+						add(a, s)
+					}
 				}
 			}
 		}
@@ -228,11 +227,17 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 		cx, cy := bx+bw/2, by+bh/2
 		for _, s := range board.ScreenSizes() {
 			dx, dy := board.Pitch(s)
+			// the lattice's aspect, when one was measured in the outline
+			asp := 1.0
+			if len(lattices[i]) > 0 {
+				hc := lattices[i][0]
+				asp = max(calibration.MinAspect, min(calibration.MaxAspect, hc.h/hc.p*2*dy/dx))
+			}
 			rr := board.Radius(s)
 			// The plate reaches about 1.1 r past the outer cells' centres
 			// (corners sideways, flat sides up and down).
 			sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
-			sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
+			sideW := bw / ((2*dx*float64(s-1) + 2.2*rr) * asp)
 			side := (sideH + sideW) / 2
 			fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
 			if math.Abs(sideH-sideW) > 0.12*side || i == 1 {
@@ -244,13 +249,25 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 			}
 			for _, f := range fs {
 				sd := side * f
-				if a := (calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}); pitchAgrees(a, s) {
+				if a := (calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}).WithAspect(s, asp); pitchAgrees(a, s) {
 					add(a, s)
 				}
 			}
 		}
 	}
 	return cands
+}
+
+// latticeArea returns the area that draws the cells of size s on the
+// lattice hc scaled by f (its pitches, a cell's centre); ok is false when
+// that lattice is squashed or stretched past Area.Aspect's bounds against
+// board.Pitch's.
+func latticeArea(hc honeycomb, f float64, s int) (calibration.Area, bool) {
+	dx, dy := board.Pitch(s)
+	sd := f * hc.p / (2 * dy)
+	a := calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}
+	k := f * hc.h / (dx * sd)
+	return a.WithAspect(s, k), k >= calibration.MinAspect && k <= calibration.MaxAspect
 }
 
 // holds confirms the candidates, the best first: the best must hold when
@@ -314,16 +331,18 @@ type candidate struct {
 	score float64 // cells read with confidence, plus the mean confidence
 }
 
-// tryArea reads the board as size s in area a, with the pitch fixed, and
-// scores it: the cells read with confidence, then the mean confidence (a
+// tryArea reads the board as size s in area a, as mode says (fixedPitch:
+// the pitch fixed; fitAspect besides: the lattice's aspect fitted, which
+// confirm does, not the ranking of candidates, where a phantom of half the
+// pitch would fit its aspect as well as the board), and scores it: the cells read with confidence, then the mean confidence (a
 // doubtful read still counts): a smaller board's lattice may fit the inner
 // cells of a larger board well, never all its cells. ok is false when no
 // board is there.
-func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c candidate, ok bool) {
+func tryArea(img image.Image, tpl *Templates, a calibration.Area, s, mode int) (c candidate, ok bool) {
 	if !a.Rect().Overlaps(img.Bounds()) {
 		return c, false // only the board need be on the picture, not the area
 	}
-	r, err := read(img, a, s, tpl, fixedPitch)
+	r, err := read(img, a, s, tpl, mode)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return c, false
@@ -361,7 +380,8 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c cand
 }
 
 // confirm refines the side of c's area finely (the plate was measured at a
-// quarter of the resolution), keeping the centre its lattice found, then
+// quarter of the resolution), keeping the centre its lattice found, and
+// the lattice's aspect (the honeycomb measured it more coarsely), then
 // reads the board there from scratch, every size tried, at the pitch the
 // area gives: it returns the area and the board read, with no error or a
 // *DoubtError only when that board is of the candidate's size and, when
@@ -375,8 +395,10 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	base := c.area
 	ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
 	for f := 0.985; f <= 1.0151; f += 0.0025 {
-		sd := base.Side * f
-		if t, ok := tryArea(img, tpl, calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: base.Method}, s); ok && t.score > best.score {
+		a := base // (its aspect kept)
+		a.Side *= f
+		a.Left, a.Top = ccx-a.Side/2, ccy-a.Side/2
+		if t, ok := tryArea(img, tpl, a, s, fixedPitch|fitAspect); ok && t.score > best.score {
 			best = t
 		}
 	}
@@ -385,7 +407,7 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	fail := func(r Reading, format string, args ...any) (calibration.Area, Reading, error) {
 		return best.area, r, fmt.Errorf("find board: found a size-%d board in %v, but "+format, append([]any{s, best.area}, args...)...)
 	}
-	r, err := read(img, best.area, 0, tpl, fixedPitch)
+	r, err := read(img, best.area, 0, tpl, fixedPitch|fitAspect)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return fail(r, "%v", err)
@@ -398,11 +420,13 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		if !recentre {
 			return fail(r, "%s", why)
 		}
-		_, dy := board.Pitch(s)
+		// size s1's cells on the lattice read, centred on cell at
+		dx, dy := r.Area.Pitch(s)
 		_, dy1 := board.Pitch(s1)
-		sd := r.Area.Side * dy / dy1
+		sd := dy / dy1
 		p := r.Area.Centre(s, at)
-		if t, ok := tryArea(img, tpl, calibration.Area{Left: p.X - sd/2, Top: p.Y - sd/2, Side: sd, Method: base.Method}, s1); ok {
+		a := calibration.Area{Left: p.X - sd/2, Top: p.Y - sd/2, Side: sd, Method: base.Method}.WithPitch(s1, dx, dy)
+		if t, ok := tryArea(img, tpl, a, s1, fixedPitch|fitAspect); ok {
 			return confirm(img, tpl, t, false)
 		}
 		return fail(r, "%s", why)
@@ -476,7 +500,7 @@ func cutOff(img image.Image, a calibration.Area, s int) string {
 	}
 	slices.Sort(energies)
 	limit := math.Max(cutShare*energies[len(energies)*9/10], cutFloor)
-	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
+	ring := a.Like(n, s)
 	full := math.Pi * cutDisc * cutDisc * r * r
 	for i, p := range ring.Cells(n) {
 		if board.Geom(n).Ring(i) < s || inside(p) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -23,53 +24,21 @@ const (
 
 // searchPitch measures the pitch of the board in view: for each size, the
 // lattice test at cell scales kMin..kMax (the board's centre staying at the
-// area's), refined; the best size wins, a larger one on a near tie. It
-// returns that size's kind-scale picture, the size, the scale and its mean
+// area's), then the lattice's aspect (fitAspectOf), both refined; the best
+// size wins, a larger one on a near tie. It returns that size's kind-scale
+// picture, the size, the area with its scale and aspect, and its mean
 // score.
-func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, error) {
+func (rd *reader) searchPitch(sizes []int) (*Scaled, int, calibration.Area, float64, error) {
 	fine, err := Scale(rd.f.WS, rd.f.Origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
 	if err != nil {
-		return nil, 0, 0, 0, err
+		return nil, 0, rd.area, 0, err
 	}
 	defer fine.Close()
-	type cand struct{ k, m float64 }
-	var by [board.MaxSize + 1]cand
+	var by [board.MaxSize + 1]pitchFit
 	for _, s := range sizes {
-		c := cand{1, -1}
-		for k := kMin; k <= kMax; k *= kStep {
-			m, err := rd.latticeAt(fine, s, k, true)
-			if err != nil {
-				return nil, 0, 0, 0, err
-			}
-			if m > c.m {
-				c = cand{k, m}
-			}
+		if by[s], err = rd.pitchOf(fine, s); err != nil {
+			return nil, 0, rd.area, 0, err
 		}
-		for step := 0.01; step >= 0.0024; step /= 2 {
-			for _, f := range []float64{1 - step, 1 + step} {
-				m, err := rd.latticeAt(fine, s, c.k*f, true)
-				if err != nil {
-					return nil, 0, 0, 0, err
-				}
-				if m > c.m {
-					c = cand{c.k * f, m}
-				}
-			}
-		}
-		if c.m, err = rd.latticeAt(fine, s, c.k, false); err != nil {
-			return nil, 0, 0, 0, err
-		}
-		if rd.skyHole && s > 2 {
-			sc, err := fine.Rescale(kindR / rd.area.WithScale(s, c.k).Radius(s))
-			if err != nil {
-				return nil, 0, 0, 0, err
-			}
-			if !rd.rimHolds(sc, rd.area.WithScale(s, c.k), s) {
-				c.m = 0
-			}
-			sc.Close()
-		}
-		by[s] = c
 	}
 	bs := sizes[0]
 	for _, s := range sizes {
@@ -78,15 +47,134 @@ func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, erro
 		}
 	}
 	for _, s := range sizes {
-		if s > bs && by[s].m >= by[bs].m-sizeTie && samePitch(rd.area.WithScale(s, by[s].k).Radius(s), rd.area.WithScale(bs, by[bs].k).Radius(bs)) {
+		if s > bs && by[s].m >= by[bs].m-sizeTie && samePitch(by[s].a.Radius(s), by[bs].a.Radius(bs)) {
 			bs = s
 		}
 	}
-	sc, err := fine.Rescale(kindR / rd.area.WithScale(bs, by[bs].k).Radius(bs))
+	sc, err := fine.Rescale(kindR / by[bs].a.Radius(bs))
 	if err != nil {
-		return nil, 0, 0, 0, err
+		return nil, 0, rd.area, 0, err
 	}
-	return sc, bs, by[bs].k, by[bs].m, nil
+	return sc, bs, by[bs].a, by[bs].m, nil
+}
+
+// pitchFit is the lattice of one size searchPitch fitted: the area that
+// draws it and its mean score.
+type pitchFit struct {
+	a calibration.Area
+	m float64
+}
+
+// pitchOf is searchPitch's fit of size s, in kind-scale pictures made from
+// fine: the scale searched kMin..kMax at the area's aspect; from each of
+// the pitchPeaks best peaks of that scan, the column pitch (the aspect),
+// then the row pitch (the scale, the column pitch kept), then the column
+// pitch again: each pitch on its own, since a lattice fits sharply at
+// each (at the area's aspect, a lattice of the wrong pitch may outscore
+// the board's, its columns a little off).
+func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
+	var scan []pitchFit
+	for k := kMin; k <= kMax; k *= kStep {
+		a := rd.area.WithScale(s, k)
+		m, err := rd.latticeAt(fine, a, s, true)
+		if err != nil {
+			return pitchFit{}, err
+		}
+		scan = append(scan, pitchFit{a, m})
+	}
+	c := pitchFit{rd.area, -1}
+	for _, p := range peaks(scan, pitchPeaks) {
+		for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
+			if err := fit(fine, &p, s); err != nil {
+				return c, err
+			}
+		}
+		if p.m > c.m {
+			c = p
+		}
+	}
+	var err error
+	if c.m, err = rd.latticeAt(fine, c.a, s, false); err != nil {
+		return c, err
+	}
+	if rd.skyHole && s > 2 {
+		sc, err := fine.Rescale(kindR / c.a.Radius(s))
+		if err != nil {
+			return c, err
+		}
+		if !rd.rimHolds(sc, c.a, s) {
+			c.m = 0
+		}
+		sc.Close()
+	}
+	return c, nil
+}
+
+// pitchPeaks is how many peaks of its scale scan pitchOf refines.
+const pitchPeaks = 2
+
+// peaks returns the n highest local maxima of scan, the highest first.
+func peaks(scan []pitchFit, n int) []pitchFit {
+	var out []pitchFit
+	for i, p := range scan {
+		if (i > 0 && scan[i-1].m > p.m) || (i+1 < len(scan) && scan[i+1].m >= p.m) {
+			continue
+		}
+		out = append(out, p)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].m > out[j].m })
+	return out[:min(n, len(out))]
+}
+
+// rowsAt refines the row pitch of c's lattice of size s, its column pitch
+// kept, in steps of 1 % down to a quarter of a per cent while its cells
+// match better.
+func (rd *reader) rowsAt(fine *Scaled, c *pitchFit, s int) error {
+	for step := 0.01; step >= 0.0024; step /= 2 {
+		for moved := true; moved; {
+			moved = false
+			for _, f := range []float64{1 - step, 1 + step} {
+				dx, dy := c.a.Pitch(s)
+				a := c.a.WithPitch(s, dx, dy*f)
+				if k := a.AspectOf(s); k < calibration.MinAspect || k > calibration.MaxAspect {
+					continue
+				}
+				m, err := rd.latticeAt(fine, a, s, true)
+				if err != nil {
+					return err
+				}
+				if m > c.m+1e-4 {
+					*c, moved = pitchFit{a, m}, true
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// aspectAt fits the aspect of c's lattice of size s (fitAspectOf) in the
+// kind-scale picture made from fine for c's cells, and rescores c.
+func (rd *reader) aspectAt(fine *Scaled, c *pitchFit, s int) error {
+	sc, err := fine.Rescale(kindR / c.a.Radius(s))
+	if err != nil {
+		return err
+	}
+	k := fitAspectOf(c.a, s, func(a calibration.Area) float64 {
+		return rd.lattice(sc, sparse(a.Cells(s), s), 0, 0)
+	})
+	sc.Close()
+	if k == c.a.AspectOf(s) {
+		return nil
+	}
+	a := c.a.WithAspect(s, k)
+	m, err := rd.latticeAt(fine, a, s, true)
+	if err != nil {
+		return err
+	}
+	if m > c.m {
+		*c = pitchFit{a, m}
+	}
+	return nil
 }
 
 // samePitch reports whether two lattices of cell radius r1 and r2 (centred
@@ -98,25 +186,17 @@ func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, erro
 // of its cells on background that matches the hole template).
 func samePitch(r1, r2 float64) bool { return math.Abs(r1-r2) <= 0.02*math.Max(r1, r2) }
 
-// latticeAt is the lattice test of size s at cell scale k, at the kind
-// scale made from fine; on every third cell only when sub.
-func (rd *reader) latticeAt(fine *Scaled, s int, k float64, sub bool) (float64, error) {
-	a := rd.area.WithScale(s, k)
+// latticeAt is the lattice test of size s drawn by a, at the kind scale
+// made from fine; on every third cell only when sub.
+func (rd *reader) latticeAt(fine *Scaled, a calibration.Area, s int, sub bool) (float64, error) {
 	sc, err := fine.Rescale(kindR / a.Radius(s))
 	if err != nil {
 		return 0, err
 	}
 	defer sc.Close()
 	pts := a.Cells(s)
-	if sub && s > 3 {
-		n := 0
-		for i := range pts {
-			if i%3 == 0 {
-				pts[n] = pts[i]
-				n++
-			}
-		}
-		pts = pts[:n]
+	if sub {
+		pts = sparse(pts, s)
 	}
 	return rd.lattice(sc, pts, 0, 0), nil
 }
@@ -142,7 +222,7 @@ func (rd *reader) ringIsSky(sc *Scaled, s int) error {
 	}
 	// size s+1's cells at size s's pitch
 	n := s + 1
-	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
+	ring := a.Like(n, s)
 	var odd []int
 	for i, p := range ring.Cells(n) {
 		if board.Geom(n).Ring(i) < s {

@@ -36,6 +36,7 @@ const (
 	fixedPitch  = 1 << iota // keep the calibration's pitch (no searchPitch: FindArea tries areas of its own)
 	learning                // Learn's reading back: no standInCheck (the picture shows only what was learnt)
 	noPairCheck             // no pair check: the tests that show what it reads
+	fitAspect               // with fixedPitch: fit the aspect of the size read all the same (aspectOf)
 )
 
 // read reads as Read and ReadSize do, as mode says.
@@ -45,6 +46,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 		return Reading{}, err
 	}
 	rd.fixed = mode&fixedPitch != 0
+	rd.fitAspect = !rd.fixed || mode&fitAspect != 0
 	rd.learning = mode&learning != 0
 	rd.noPair = mode&noPairCheck != 0
 	defer rd.Close()
@@ -60,7 +62,8 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 
 // reader holds the features of one picture and the templates in a matcher.
 type reader struct {
-	fixed    bool // never search the pitch
+	fixed     bool // never search the pitch
+	fitAspect bool // fit the aspect of the size read (aspectOf)
 	learning bool // Learn reads its own picture back
 	noPair   bool // no pair check (tests)
 	// skyHole: the picture around the board (the game area's corners)
@@ -179,6 +182,11 @@ func (rd *reader) read(s int) (Reading, error) {
 	if err := rd.placeOf(best, sizes, &r); err != nil {
 		return r, err
 	}
+	if rd.fitAspect {
+		if err := rd.aspectOf(best, base); err != nil {
+			return r, err
+		}
+	}
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
@@ -265,13 +273,13 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 		// The cells do not sit where the calibration puts them: a look whose
 		// cells follow another rule than board.Pitch, or a board of another
 		// size than the one clicked on. Measure the pitch.
-		sc, s, k, m, err := rd.searchPitch(sizes)
+		sc, s, a, m, err := rd.searchPitch(sizes)
 		if err != nil {
 			return err
 		}
 		if m > best.mean || (ringErr != nil && m >= minBoard) {
 			best.keep(sc, s, m)
-			rd.area = rd.area.WithScale(s, k)
+			rd.area = a
 			r.SizeScore[s] = m
 			ringErr = nil
 			if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
@@ -294,6 +302,69 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 		return fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", vision.ErrNoBoard, best.s, best.mean, minBoard)
 	}
 	return ringErr
+}
+
+// aspectOf fits the aspect of the lattice of best.s (how much wider than
+// board.Pitch, against its height, the picture draws it: Area.Aspect): it
+// widens or narrows the lattice, in steps of 2 % down to a quarter of a per
+// cent, while its cells match better, then remakes best's kind-scale
+// picture from base for the cells' new size. A person reads a squashed or
+// stretched lattice at a glance; so does this, on the lattice the size
+// test placed.
+func (rd *reader) aspectOf(best *fit, base *Scaled) error {
+	s := best.s
+	k0 := rd.area.AspectOf(s)
+	k := fitAspectOf(rd.area, s, func(a calibration.Area) float64 {
+		return rd.lattice(best.sc, sparse(a.Cells(s), s), 0, 0)
+	})
+	if k == k0 {
+		return nil
+	}
+	rd.area = rd.area.WithAspect(s, k)
+	sc, err := base.Rescale(kindR / rd.area.Radius(s))
+	if err != nil {
+		return err
+	}
+	best.keep(sc, s, best.mean)
+	return nil
+}
+
+// fitAspectOf returns the aspect of size s's lattice, from a's, at which
+// score (of a with that aspect) is the highest it climbs to, within
+// Area.Aspect's bounds.
+func fitAspectOf(a calibration.Area, s int, score func(calibration.Area) float64) float64 {
+	k := a.AspectOf(s)
+	cur := score(a)
+	for step := 0.02; step >= 0.0024; step /= 2 {
+		for moved := true; moved; {
+			moved = false
+			for _, d := range []float64{step, -step} {
+				n := k * (1 + d)
+				if n < calibration.MinAspect || n > calibration.MaxAspect {
+					continue
+				}
+				if m := score(a.WithAspect(s, n)); m > cur+1e-4 {
+					cur, k, moved = m, n, true
+				}
+			}
+		}
+	}
+	return k
+}
+
+// sparse returns every third of the cells pts of a board of size s larger
+// than 3, all of a smaller one: enough to place a lattice.
+func sparse(pts []calibration.Point, s int) []calibration.Point {
+	if s <= 3 {
+		return pts
+	}
+	var out []calibration.Point
+	for i, p := range pts {
+		if i%3 == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // shiftOf refines the calibration: it moves the lattice of r.Size, in the

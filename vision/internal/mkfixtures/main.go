@@ -66,6 +66,11 @@ type Fixture struct {
 	Pitch  [2]float64   `json:"pitch,omitempty"`  // DX, DY in screen pixels
 	Radius float64      `json:"radius,omitempty"` // a cell's circumradius in screen pixels
 	Cells  [][2]float64 `json:"cells,omitempty"`  // every cell's centre in screen pixels
+
+	// "table": the page drew board.Pitch's lattice as given (GAME.md's DX
+	// and DY); fixtures made before it (issue 40) drew DY = DX/√3 and say
+	// nothing (fixture.Meta.Lattice).
+	Lattice string `json:"lattice,omitempty"`
 }
 
 // Area mirrors calibration.Area's JSON.
@@ -418,7 +423,7 @@ func fixtureOf(st game.State, area Area, crop image.Rectangle, wname, theme stri
 	if st.Mode != game.ModeLevel {
 		src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
 	}
-	fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
+	fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src, Lattice: "table"}
 	if theme == "flash" || theme == "slate" {
 		ge := st.Geometry
 		fx.Window = fmt.Sprintf("%dx%d", win.Dx(), win.Dy())
