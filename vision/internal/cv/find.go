@@ -49,32 +49,40 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	for i, o := range outlines {
 		hcs[i] = measureHoneycomb(img, o)
 	}
-	// Two rounds: the best lattices and the outlines; only when no area
-	// of those holds, the other lattices (a lattice finer than the cells
-	// reads many bits of a few large cells surely, and would outscore
-	// the board).
+	// Three rounds: the best lattices and the outlines; only when no area
+	// of those holds, the best lattices at half their pitch (edges may
+	// repeat at twice the cells' pitch), then the other lattices: a
+	// lattice finer than the cells reads many bits of a few large cells
+	// surely, and would outscore the board (at half the pitch, more so
+	// where its aspect is measured: issue 40).
 	var first struct {
 		area calibration.Area
 		r    Reading
 		err  error
 	}
-	for round := 0; round < 2; round++ {
+	for round, fs := range [][]float64{{1}, {0.5}, {1, 0.5}} {
 		var lattices [][]honeycomb
 		for _, h := range hcs {
 			switch {
-			case round == 0 && len(h) > 0:
+			case round < 2 && len(h) > 0:
 				lattices = append(lattices, h[:1])
-			case round == 1 && len(h) > 1:
+			case round == 2 && len(h) > 1:
 				lattices = append(lattices, h[1:])
 			default:
 				lattices = append(lattices, nil)
 			}
 		}
-		cands := candidates(img, tpl, outlines, lattices, round == 0)
+		cands := candidates(img, tpl, outlines, lattices, fs, round == 0)
 		if len(cands) == 0 {
 			continue
 		}
-		area, r, err, held := holds(img, tpl, cands)
+		// (at half the pitch, a board lying half on the rims between
+		// the board's cells reads those in doubt and the rest surely)
+		maxDoubt := 1.0
+		if round == 1 {
+			maxDoubt = maxHalfDoubt
+		}
+		area, r, err, held := holds(img, tpl, cands, maxDoubt)
 		if held {
 			return area, r, err
 		}
@@ -180,9 +188,9 @@ func isPlate(c color.Color, plate [][2]float32) bool {
 // candidates returns every area FindArea tries for the outlines, each
 // scored by how its board reads: for each lattice measured in outline i
 // (lattices[i]), the area that draws each size's cells there, at its pitch
-// and half of it; with fromOutline, the areas that would draw each size
+// times each of fs; with fromOutline, the areas that would draw each size
 // with outline i as its plate.
-func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
+func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fs []float64, fromOutline bool) []candidate {
 	var cands []candidate
 	add := func(a calibration.Area, s int) {
 		if c, ok := tryArea(img, tpl, a, s, fixedPitch); ok {
@@ -212,7 +220,7 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 		for _, hc := range lattices[i] {
 			// Every size: the outline may be much larger than the
 			// board (the whole page, where the stage is the hole).
-			for _, f := range []float64{1, 0.5} {
+			for _, f := range fs {
 				for _, s := range board.ScreenSizes() {
 					if a, ok := latticeArea(hc, f, s); ok {
 						add(a, s)
@@ -280,7 +288,7 @@ func latticeArea(hc honeycomb, f float64, s int) (calibration.Area, bool) {
 // up to maxFindTries. held says whether one held: then area, r and err
 // (nil or a *DoubtError) are what FindArea returns; else they are the
 // first refusal.
-func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration.Area, r Reading, err error, held bool) {
+func holds(img image.Image, tpl *Templates, cands []candidate, maxDoubt float64) (area calibration.Area, r Reading, err error, held bool) {
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	var refuted []candidate
 	var first struct {
@@ -301,6 +309,9 @@ func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration
 		}
 		area, r, err := confirm(img, tpl, c, true)
 		var de *DoubtError
+		if n := inDoubt(r); errors.As(err, &de) && float64(n) > maxDoubt*float64(len(r.Cells)) {
+			err = fmt.Errorf("find board: found a size-%d board in %v, but %d of its %d cells are in doubt: not a board a person would see there", r.Size, area, n, len(r.Cells))
+		}
 		if err == nil || errors.As(err, &de) {
 			// the board holds (calibrate -auto saves an area whose
 			// board has cells in doubt, and says which)
@@ -318,6 +329,21 @@ func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration
 // FindArea to count it as a cell seen, though maybe in doubt (a set learnt
 // at another zoom may match the cells of a large board at 0.65 to 0.75).
 const minSeen = 0.5
+
+// inDoubt is how many cells of r are in doubt.
+func inDoubt(r Reading) int {
+	n := 0
+	for _, c := range r.Cells {
+		if c.Doubt != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// maxHalfDoubt is the largest share of its cells in doubt a board FindArea
+// found at half a lattice's pitch may have.
+const maxHalfDoubt = 0.25
 
 // maxFindTries is how many candidates FindArea reads from scratch before it
 // gives up.

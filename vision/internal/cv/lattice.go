@@ -3,6 +3,7 @@
 package cv
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"math"
@@ -127,29 +128,18 @@ func peaks(scan []pitchFit, n int) []pitchFit {
 }
 
 // rowsAt refines the row pitch of c's lattice of size s, its column pitch
-// kept, in steps of 1 % down to a quarter of a per cent while its cells
-// match better.
+// kept (fitRowsOf), and rescores c.
 func (rd *reader) rowsAt(fine *Scaled, c *pitchFit, s int) error {
-	for step := 0.01; step >= 0.0024; step /= 2 {
-		for moved := true; moved; {
-			moved = false
-			for _, f := range []float64{1 - step, 1 + step} {
-				dx, dy := c.a.Pitch(s)
-				a := c.a.WithPitch(s, dx, dy*f)
-				if k := a.AspectOf(s); k < calibration.MinAspect || k > calibration.MaxAspect {
-					continue
-				}
-				m, err := rd.latticeAt(fine, a, s, true)
-				if err != nil {
-					return err
-				}
-				if m > c.m+1e-4 {
-					*c, moved = pitchFit{a, m}, true
-				}
-			}
-		}
+	var failed error
+	a, _ := fitRowsOf(c.a, s, func(a calibration.Area) float64 {
+		m, err := rd.latticeAt(fine, a, s, true)
+		failed = cmp.Or(failed, err)
+		return m
+	})
+	if failed != nil {
+		return failed
 	}
-	return nil
+	return rd.rescore(fine, c, a, s)
 }
 
 // aspectAt fits the aspect of c's lattice of size s (fitAspectOf) in the
@@ -159,14 +149,18 @@ func (rd *reader) aspectAt(fine *Scaled, c *pitchFit, s int) error {
 	if err != nil {
 		return err
 	}
-	k := fitAspectOf(c.a, s, func(a calibration.Area) float64 {
+	a, _ := fitAspectOf(c.a, s, func(a calibration.Area) float64 {
 		return rd.lattice(sc, sparse(a.Cells(s), s), 0, 0)
 	})
 	sc.Close()
-	if k == c.a.AspectOf(s) {
+	return rd.rescore(fine, c, a, s)
+}
+
+// rescore makes a, the lattice of size s, c when it scores better.
+func (rd *reader) rescore(fine *Scaled, c *pitchFit, a calibration.Area, s int) error {
+	if a.AspectOf(s) == c.a.AspectOf(s) && a.ScaleOf(s) == c.a.ScaleOf(s) {
 		return nil
 	}
-	a := c.a.WithAspect(s, k)
 	m, err := rd.latticeAt(fine, a, s, true)
 	if err != nil {
 		return err

@@ -475,10 +475,12 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 	return nil
 }
 
-// learnScale returns area with the cell scale for truth's size at which
-// the cells of each kind look most alike: the pitch of the board in view,
-// measured with no template. The calibration's own scale is kept unless
-// another is clearly better.
+// learnScale returns area with the lattice of truth's size at which the
+// cells of each kind look most alike: the pitch of the board in view,
+// measured with no template: the scale searched kMin..kMax, then the
+// column pitch (the aspect), the row pitch and the column pitch again, each
+// on its own (fitAspectOf, fitRowsOf). The calibration's own lattice is
+// kept unless another is clearly better.
 func learnScale(f *Features, area calibration.Area, truth board.Position) (calibration.Area, error) {
 	s := truth.Size
 	fine, err := Scale(f.WS, f.Origin, kindR/(area.Side*board.Radius(6)*kMin))
@@ -490,45 +492,35 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 	for i, c := range truth.Cells {
 		kinds[i] = kindOf(c)
 	}
-	alike := func(k float64) (float64, error) {
-		a := area.WithScale(s, k)
+	var failed error
+	alike := func(a calibration.Area) float64 {
 		sc, err := fine.Rescale(kindR / a.Radius(s))
 		if err != nil {
-			return 0, err
+			failed = cmp.Or(failed, err)
+			return 0
 		}
 		defer sc.Close()
-		return alikeness(sc, a.Cells(s), kinds), nil
+		return alikeness(sc, a.Cells(s), kinds)
 	}
-	k0 := area.ScaleOf(s)
-	cur, err := alike(k0)
-	if err != nil {
-		return area, err
-	}
-	best, bestK := cur, k0
+	cur := alike(area)
+	best, bestA := cur, area
 	for k := kMin; k <= kMax; k *= kStep {
-		m, err := alike(k)
-		if err != nil {
-			return area, err
-		}
-		if m > best {
-			best, bestK = m, k
+		if m := alike(area.WithScale(s, k)); m > best {
+			best, bestA = m, area.WithScale(s, k)
 		}
 	}
-	for step := 0.01; step >= 0.0024; step /= 2 {
-		for _, f := range []float64{1 - step, 1 + step} {
-			m, err := alike(bestK * f)
-			if err != nil {
-				return area, err
-			}
-			if m > best {
-				best, bestK = m, bestK*f
-			}
-		}
+	for _, fit := range []func(calibration.Area, int, func(calibration.Area) float64) (calibration.Area, float64){fitAspectOf, fitRowsOf, fitAspectOf} {
+		var gain float64
+		bestA, gain = fit(bestA, s, alike)
+		best += gain
+	}
+	if failed != nil {
+		return area, failed
 	}
 	if best < cur+0.02 {
 		return area, nil
 	}
-	return area.WithScale(s, bestK), nil
+	return bestA, nil
 }
 
 // alikeness is how alike the kind crops at pts are within each kind: the

@@ -64,8 +64,9 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 type reader struct {
 	fixed     bool // never search the pitch
 	fitAspect bool // fit the aspect of the size read (aspectOf)
-	learning bool // Learn reads its own picture back
-	noPair   bool // no pair check (tests)
+	searched  bool // the pitch was searched (searchPitch)
+	learning  bool // Learn reads its own picture back
+	noPair    bool // no pair check (tests)
 	// skyHole: the picture around the board (the game area's corners)
 	// reads as a hole, or did where the set was learnt
 	// (Templates.SkyHoles), as in a look whose holes are the plain
@@ -182,14 +183,14 @@ func (rd *reader) read(s int) (Reading, error) {
 	if err := rd.placeOf(best, sizes, &r); err != nil {
 		return r, err
 	}
-	if rd.fitAspect {
-		if err := rd.aspectOf(best, base); err != nil {
-			return r, err
-		}
-	}
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
+	if rd.fitAspect {
+		if err := rd.aspectOf(best, base, &r); err != nil {
+			return r, err
+		}
+	}
 	if err := rd.cellsOf(best.sc, &r); err != nil {
 		return r, err
 	}
@@ -279,7 +280,7 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 		}
 		if m > best.mean || (ringErr != nil && m >= minBoard) {
 			best.keep(sc, s, m)
-			rd.area = a
+			rd.area, rd.searched = a, true
 			r.SizeScore[s] = m
 			ringErr = nil
 			if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
@@ -304,52 +305,95 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 	return ringErr
 }
 
-// aspectOf fits the aspect of the lattice of best.s (how much wider than
-// board.Pitch, against its height, the picture draws it: Area.Aspect): it
-// widens or narrows the lattice, in steps of 2 % down to a quarter of a per
-// cent, while its cells match better, then remakes best's kind-scale
-// picture from base for the cells' new size. A person reads a squashed or
-// stretched lattice at a glance; so does this, on the lattice the size
-// test placed.
-func (rd *reader) aspectOf(best *fit, base *Scaled) error {
-	s := best.s
-	k0 := rd.area.AspectOf(s)
-	k := fitAspectOf(rd.area, s, func(a calibration.Area) float64 {
-		return rd.lattice(best.sc, sparse(a.Cells(s), s), 0, 0)
-	})
-	if k == k0 {
-		return nil
+// aspectOf fits the aspect of the lattice of r.Size (how much wider than
+// board.Pitch, against its height, the picture draws it: Area.Aspect),
+// about the place shiftOf found (r.Area): it widens or narrows the lattice
+// while its cells match better (aspectAt), and, when the pitch was searched
+// (about a place that may have been a pixel or two off) or is FindArea's
+// guess, refits the rows too (rowsAt); then it remakes best's kind-scale picture from base for
+// the cells' new size and refines the place again (r.Shift adds both
+// shifts). A person reads a squashed or stretched lattice at a glance; so
+// does this, on the lattice the size test placed.
+func (rd *reader) aspectOf(best *fit, base *Scaled, r *Reading) error {
+	s := r.Size
+	m, err := rd.latticeAt(base, r.Area, s, true)
+	if err != nil {
+		return err
 	}
-	rd.area = rd.area.WithAspect(s, k)
+	c, need := pitchFit{r.Area, m}, aspectGain
+	fits := []func(*Scaled, *pitchFit, int) error{rd.aspectAt}
+	if rd.searched || rd.fixed {
+		// (FindArea's lattice was measured coarsely, not calibrated)
+		fits, need = []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt}, 0
+	}
+	for _, fit := range fits {
+		if err := fit(base, &c, s); err != nil {
+			return err
+		}
+	}
+	if c.m-m <= need {
+		return nil // (the lattice's own aspect, to the score's noise)
+	}
+	shift := r.Shift
+	rd.area = c.a
 	sc, err := base.Rescale(kindR / rd.area.Radius(s))
 	if err != nil {
 		return err
 	}
 	best.keep(sc, s, best.mean)
+	rd.shiftOf(best.sc, r)
+	r.Shift = calibration.Point{X: shift.X + r.Shift.X, Y: shift.Y + r.Shift.Y}
 	return nil
 }
 
-// fitAspectOf returns the aspect of size s's lattice, from a's, at which
-// score (of a with that aspect) is the highest it climbs to, within
-// Area.Aspect's bounds.
-func fitAspectOf(a calibration.Area, s int, score func(calibration.Area) float64) float64 {
-	k := a.AspectOf(s)
+// aspectGain is how much better (in mean kind score) the cells must match
+// for aspectOf to change a lattice's aspect: a place a pixel or two off
+// moves the best aspect by a fraction of a per cent, enough to put the
+// outer cells of a large board a pixel off.
+const aspectGain = 0.01
+
+// fitAspectOf returns a with the aspect of size s's lattice at which
+// score is the highest it climbs to, within Area.Aspect's bounds, in
+// steps of 2 % down to a quarter of a per cent, and how much higher than
+// a's that is.
+func fitAspectOf(a calibration.Area, s int, score func(calibration.Area) float64) (calibration.Area, float64) {
+	return climb(a, score, func(a calibration.Area, f float64) (calibration.Area, bool) {
+		k := a.AspectOf(s) * f
+		return a.WithAspect(s, k), k >= calibration.MinAspect && k <= calibration.MaxAspect
+	})
+}
+
+// fitRowsOf is fitAspectOf for the row pitch of size s's lattice, its
+// column pitch kept.
+func fitRowsOf(a calibration.Area, s int, score func(calibration.Area) float64) (calibration.Area, float64) {
+	return climb(a, score, func(a calibration.Area, f float64) (calibration.Area, bool) {
+		dx, dy := a.Pitch(s)
+		b := a.WithPitch(s, dx, dy*f)
+		return b, b.AspectOf(s) >= calibration.MinAspect && b.AspectOf(s) <= calibration.MaxAspect
+	})
+}
+
+// climb changes a by the factors 1 ± 2 % down to 1 ± ¼ % (change, which
+// says whether the area is allowed) while score climbs, and returns where
+// it stops and how much higher score is there.
+func climb(a calibration.Area, score func(calibration.Area) float64, change func(calibration.Area, float64) (calibration.Area, bool)) (calibration.Area, float64) {
 	cur := score(a)
+	start := cur
 	for step := 0.02; step >= 0.0024; step /= 2 {
 		for moved := true; moved; {
 			moved = false
-			for _, d := range []float64{step, -step} {
-				n := k * (1 + d)
-				if n < calibration.MinAspect || n > calibration.MaxAspect {
+			for _, f := range []float64{1 + step, 1 - step} {
+				b, ok := change(a, f)
+				if !ok {
 					continue
 				}
-				if m := score(a.WithAspect(s, n)); m > cur+1e-4 {
-					cur, k, moved = m, n, true
+				if m := score(b); m > cur+1e-4 {
+					a, cur, moved = b, m, true
 				}
 			}
 		}
 	}
-	return k
+	return a, cur - start
 }
 
 // sparse returns every third of the cells pts of a board of size s larger
