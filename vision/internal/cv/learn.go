@@ -509,16 +509,20 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 			best, bestA = m, area.WithScale(s, k)
 		}
 	}
+	if best < cur+0.02 {
+		bestA = area
+	}
+	fitted, gain := bestA, 0.0
 	for _, fit := range []func(calibration.Area, int, func(calibration.Area) float64) (calibration.Area, float64){fitAspectOf, fitRowsOf, fitAspectOf} {
-		var gain float64
-		bestA, gain = fit(bestA, s, alike)
-		best += gain
+		var g float64
+		fitted, g = fit(fitted, s, alike)
+		gain += g
 	}
 	if failed != nil {
 		return area, failed
 	}
-	if best < cur+0.02 {
-		return area, nil
+	if gain >= 0.02 {
+		return fitted, nil
 	}
 	return bestA, nil
 }

@@ -308,12 +308,13 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 // aspectOf fits the aspect of the lattice of r.Size (how much wider than
 // board.Pitch, against its height, the picture draws it: Area.Aspect),
 // about the place shiftOf found (r.Area): it widens or narrows the lattice
-// while its cells match better (aspectAt), and, when the pitch was searched
-// (about a place that may have been a pixel or two off) or is FindArea's
-// guess, refits the rows too (rowsAt); then it remakes best's kind-scale picture from base for
-// the cells' new size and refines the place again (r.Shift adds both
-// shifts). A person reads a squashed or stretched lattice at a glance; so
-// does this, on the lattice the size test placed.
+// while its cells match better (aspectAt), and, when the pitch was
+// searched (about a place that may have been a pixel or two off) or is
+// FindArea's guess, refits the rows too (rowsAt); then it remakes best's
+// kind-scale picture from base for the cells' new size and refines the
+// place again (r.Shift adds both shifts). A person reads a squashed or
+// stretched lattice at a glance; so does this, on the lattice the size
+// test placed.
 func (rd *reader) aspectOf(best *fit, base *Scaled, r *Reading) error {
 	s := r.Size
 	m, err := rd.latticeAt(base, r.Area, s, true)
