@@ -49,40 +49,32 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	for i, o := range outlines {
 		hcs[i] = measureHoneycomb(img, o)
 	}
-	// Three rounds: the best lattices and the outlines; only when no area
-	// of those holds, the best lattices at half their pitch (edges may
-	// repeat at twice the cells' pitch), then the other lattices: a
-	// lattice finer than the cells reads many bits of a few large cells
-	// surely, and would outscore the board (at half the pitch, more so
-	// where its aspect is measured: issue 40).
+	// Two rounds: the best lattices and the outlines; only when no area
+	// of those holds, the other lattices (a lattice finer than the cells
+	// reads many bits of a few large cells surely, and would outscore
+	// the board).
 	var first struct {
 		area calibration.Area
 		r    Reading
 		err  error
 	}
-	for round, fs := range [][]float64{{1}, {0.5}, {1, 0.5}} {
+	for round := 0; round < 2; round++ {
 		var lattices [][]honeycomb
 		for _, h := range hcs {
 			switch {
-			case round < 2 && len(h) > 0:
+			case round == 0 && len(h) > 0:
 				lattices = append(lattices, h[:1])
-			case round == 2 && len(h) > 1:
+			case round == 1 && len(h) > 1:
 				lattices = append(lattices, h[1:])
 			default:
 				lattices = append(lattices, nil)
 			}
 		}
-		cands := candidates(img, tpl, outlines, lattices, fs, round == 0)
+		cands := candidates(img, tpl, outlines, lattices, round == 0)
 		if len(cands) == 0 {
 			continue
 		}
-		// (at half the pitch, a board lying half on the rims between
-		// the board's cells reads those in doubt and the rest surely)
-		maxDoubt := 1.0
-		if round == 1 {
-			maxDoubt = maxHalfDoubt
-		}
-		area, r, err, held := holds(img, tpl, cands, maxDoubt)
+		area, r, err, held := holds(img, tpl, cands)
 		if held {
 			return area, r, err
 		}
@@ -188,12 +180,13 @@ func isPlate(c color.Color, plate [][2]float32) bool {
 // candidates returns every area FindArea tries for the outlines, each
 // scored by how its board reads: for each lattice measured in outline i
 // (lattices[i]), the area that draws each size's cells there, at its pitch
-// times each of fs; with fromOutline, the areas that would draw each size
+// and half of it; with fromOutline, the areas that would draw each size
 // with outline i as its plate.
-func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fs []float64, fromOutline bool) []candidate {
+func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
 	var cands []candidate
-	add := func(a calibration.Area, s int) {
+	add := func(a calibration.Area, s int, half bool) {
 		if c, ok := tryArea(img, tpl, a, s, fixedPitch); ok {
+			c.half = half
 			cands = append(cands, c)
 		}
 	}
@@ -220,10 +213,10 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 		for _, hc := range lattices[i] {
 			// Every size: the outline may be much larger than the
 			// board (the whole page, where the stage is the hole).
-			for _, f := range fs {
+			for _, f := range []float64{1, 0.5} {
 				for _, s := range board.ScreenSizes() {
 					if a, ok := latticeArea(hc, f, s); ok {
-						add(a, s)
+						add(a, s, f < 1)
 					}
 				}
 			}
@@ -258,7 +251,7 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 			for _, f := range fs {
 				sd := side * f
 				if a := (calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}).WithAspect(s, asp); pitchAgrees(a, s) {
-					add(a, s)
+					add(a, s, false)
 				}
 			}
 		}
@@ -288,7 +281,7 @@ func latticeArea(hc honeycomb, f float64, s int) (calibration.Area, bool) {
 // up to maxFindTries. held says whether one held: then area, r and err
 // (nil or a *DoubtError) are what FindArea returns; else they are the
 // first refusal.
-func holds(img image.Image, tpl *Templates, cands []candidate, maxDoubt float64) (area calibration.Area, r Reading, err error, held bool) {
+func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration.Area, r Reading, err error, held bool) {
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	var refuted []candidate
 	var first struct {
@@ -309,7 +302,10 @@ func holds(img image.Image, tpl *Templates, cands []candidate, maxDoubt float64)
 		}
 		area, r, err := confirm(img, tpl, c, true)
 		var de *DoubtError
-		if n := inDoubt(r); errors.As(err, &de) && float64(n) > maxDoubt*float64(len(r.Cells)) {
+		// (at half a lattice's pitch, a board lying half on the rims
+		// between the board's cells reads those in doubt, the rest
+		// surely, the more so where its aspect is measured: issue 40)
+		if n := inDoubt(r); c.half && errors.As(err, &de) && float64(n) > maxHalfDoubt*float64(len(r.Cells)) {
 			err = fmt.Errorf("find board: found a size-%d board in %v, but %d of its %d cells are in doubt: not a board a person would see there", r.Size, area, n, len(r.Cells))
 		}
 		if err == nil || errors.As(err, &de) {
@@ -355,6 +351,7 @@ type candidate struct {
 	area  calibration.Area
 	r     Reading
 	score float64 // cells read with confidence, plus the mean confidence
+	half  bool    // at half the pitch of the lattice measured
 }
 
 // tryArea reads the board as size s in area a, as mode says (fixedPitch:
@@ -402,7 +399,7 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s, mode int) (
 	}
 	mean = mean/float64(max(1, n)) + float64(sure)
 	r.Area.Method, r.Area.When = a.Method, a.When
-	return candidate{r.Area, r, mean}, true
+	return candidate{area: r.Area, r: r, score: mean}, true
 }
 
 // confirm refines the side of c's area finely (the plate was measured at a
