@@ -323,9 +323,12 @@ func (rd *reader) aspectOf(best *fit, base *Scaled, r *Reading) error {
 	}
 	c, need := pitchFit{r.Area, m}, aspectGain
 	fits := []func(*Scaled, *pitchFit, int) error{rd.aspectAt}
-	if rd.searched || rd.fixed {
-		// (FindArea's lattice was measured coarsely, not calibrated)
+	switch {
+	case rd.searched:
 		fits, need = []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt}, 0
+	case rd.fixed:
+		// (FindArea's lattice was measured coarsely, not calibrated)
+		fits = []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt}
 	}
 	for _, fit := range fits {
 		if err := fit(base, &c, s); err != nil {
