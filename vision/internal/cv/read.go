@@ -308,46 +308,55 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 // aspectOf fits the aspect of the lattice of r.Size (how much wider than
 // board.Pitch, against its height, the picture draws it: Area.Aspect),
 // about the place shiftOf found (r.Area): it widens or narrows the lattice
-// while its cells match better (aspectAt), and, when the pitch was
-// searched (about a place that may have been a pixel or two off) or is
-// FindArea's guess, refits the rows too (rowsAt); then it remakes best's
-// kind-scale picture from base for the cells' new size and refines the
-// place again (r.Shift adds both shifts). A person reads a squashed or
+// while its cells match better, and, when the pitch was searched (about a
+// place that may have been a pixel or two off) or is FindArea's guess,
+// refits the rows too (pitchAgain); then it remakes best's kind-scale
+// picture from base for the cells' new size and refines the place again
+// (r.Shift adds both shifts). A person reads a squashed or
 // stretched lattice at a glance; so does this, on the lattice the size
 // test placed.
 func (rd *reader) aspectOf(best *fit, base *Scaled, r *Reading) error {
-	s := r.Size
-	m, err := rd.latticeAt(base, r.Area, s, true)
-	if err != nil {
+	c, ok, err := rd.pitchAgain(best, base, r)
+	if err != nil || !ok {
 		return err
-	}
-	c, need := pitchFit{r.Area, m}, aspectGain
-	fits := []func(*Scaled, *pitchFit, int) error{rd.aspectAt}
-	switch {
-	case rd.searched:
-		fits, need = []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt}, 0
-	case rd.fixed:
-		// (FindArea's lattice was measured coarsely, not calibrated)
-		fits = []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt}
-	}
-	for _, fit := range fits {
-		if err := fit(base, &c, s); err != nil {
-			return err
-		}
-	}
-	if c.m-m <= need {
-		return nil // (the lattice's own aspect, to the score's noise)
 	}
 	shift := r.Shift
 	rd.area = c.a
-	sc, err := base.Rescale(kindR / rd.area.Radius(s))
+	sc, err := base.Rescale(kindR / rd.area.Radius(r.Size))
 	if err != nil {
 		return err
 	}
-	best.keep(sc, s, best.mean)
+	best.keep(sc, r.Size, best.mean)
 	rd.shiftOf(best.sc, r)
 	r.Shift = calibration.Point{X: shift.X + r.Shift.X, Y: shift.Y + r.Shift.Y}
 	return nil
+}
+
+// pitchAgain is aspectOf's fit: the lattice of r.Size refitted about
+// r.Area, and whether it is to be kept (clearly better, or the pitch was
+// searched).
+func (rd *reader) pitchAgain(best *fit, base *Scaled, r *Reading) (pitchFit, bool, error) {
+	s := r.Size
+	if !rd.searched && !rd.fixed {
+		// a calibration's: its aspect alone, in best's picture (where
+		// it holds, as it mostly does, no rescaling)
+		score := func(a calibration.Area) float64 { return rd.lattice(best.sc, sparse(a.Cells(s), s), 0, 0) }
+		a, gain := fitAspectOf(r.Area, s, score)
+		return pitchFit{a, 0}, gain > aspectGain, nil
+	}
+	m, err := rd.latticeAt(base, r.Area, s, true)
+	if err != nil {
+		return pitchFit{}, false, err
+	}
+	c := pitchFit{r.Area, m}
+	for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
+		if err := fit(base, &c, s); err != nil {
+			return c, false, err
+		}
+	}
+	// (FindArea's lattice was measured coarsely, not calibrated: a
+	// clear gain too)
+	return c, rd.searched && c.m > m || c.m-m > aspectGain, nil
 }
 
 // aspectGain is how much better (in mean kind score) the cells must match
