@@ -509,7 +509,10 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 			best, bestA = m, area.WithScale(s, k)
 		}
 	}
-	if best < cur+0.02 {
+	// (a scale clearly better than the calibration's: the pitches are
+	// fitted from there)
+	scanned := best >= cur+0.02
+	if !scanned {
 		bestA = area
 	}
 	fitted, gain := bestA, 0.0
@@ -521,11 +524,21 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 	if failed != nil {
 		return area, failed
 	}
-	if gain >= 0.02 {
+	switch {
+	case gain >= learnFitGain:
 		return fitted, nil
+	case scanned:
+		return bestA, nil
 	}
-	return bestA, nil
+	return area, nil
 }
+
+// learnFitGain is how much more alike (alikeness) the cells must be for
+// learnScale to take the pitches it fitted: a lattice 1 % narrower than
+// the look's (flash's at size 3 against board.Pitch) gains about 0.009; a
+// fit of noise about 0.001, and that moved the neon set's lattice by
+// 0.1 %, its learnt 1 and 4 then too close.
+const learnFitGain = 0.005
 
 // alikeness is how alike the kind crops at pts are within each kind: the
 // mean correlation of each crop with its kind's mean crop, over the kinds
