@@ -330,10 +330,13 @@ func Open(path string) (Area, string, error) {
 // larger file is refused before it is decoded.
 const MaxFileSize = 1 << 20
 
-// Version is the version of the calibration file format this hexiom reads
-// and writes. A file with no version is version 1 (the files saved before
-// the field was added); another version is refused, naming it.
-const Version = 1
+// Version is the version of the calibration file format this hexiom
+// writes. It reads it, and version 1 (a file with no version is version 1:
+// the files saved before the field was added): a version-1 area drew
+// regular hexagons at board.Pitch's column pitch, as board.Pitch said then
+// (DY = DX/√3), and loads so (Regular). Another version is refused,
+// naming it.
+const Version = 2
 
 // file is a calibration file: the version, then the area's fields.
 type file struct {
@@ -342,7 +345,8 @@ type file struct {
 }
 
 // LoadFile reads a calibration from the JSON file at path: at most
-// MaxFileSize bytes, of the format Version, with no unknown field.
+// MaxFileSize bytes, of the format Version or 1 (see Version), with no
+// unknown field.
 func LoadFile(path string) (Area, error) {
 	data, err := safefile.ReadLimited(path, MaxFileSize)
 	if errors.Is(err, os.ErrNotExist) {
@@ -357,7 +361,7 @@ func LoadFile(path string) (Area, error) {
 	if err := checkVersion(data); err != nil {
 		return Area{}, fmt.Errorf("%s: %w", path, err)
 	}
-	f := file{Version: Version}
+	f := file{Version: 1} // (no version: the format before the field)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
@@ -370,7 +374,22 @@ func LoadFile(path string) (Area, error) {
 	if err := a.Valid(); err != nil {
 		return Area{}, fmt.Errorf("%s: %w; run 'hexiom calibrate' again", path, err)
 	}
+	if f.Version == 1 {
+		a = a.Regular()
+	}
 	return a, nil
+}
+
+// Regular returns a with the lattice of every screen size regular (DY =
+// DX/√3) at the column pitch a gives it, around the same centre: the
+// geometry of a calibration saved before board.Pitch gave the original's
+// own DY (issue 40), when the clone drew regular hexagons.
+func (a Area) Regular() Area {
+	for _, s := range board.ScreenSizes() {
+		dx, _ := a.Pitch(s)
+		a = a.WithPitch(s, dx, dx/math.Sqrt(3))
+	}
+	return a
 }
 
 // Save writes a to Path, creating its directory, and returns the path.
@@ -417,7 +436,7 @@ func checkVersion(data []byte) error {
 	if v.Version != nil {
 		version = *v.Version
 	}
-	if n, err := version.Int64(); err != nil || n != Version {
+	if n, err := version.Int64(); err != nil || n != Version && n != 1 {
 		return fmt.Errorf("calibration file version %s: this hexiom reads version %d; run 'hexiom calibrate' again", version, Version)
 	}
 	return nil

@@ -174,8 +174,9 @@ func TestLoadFileLimits(t *testing.T) {
 		}
 	}
 	a, err := LoadFile("testdata/saved-before-version.json")
-	if err != nil || a.Side != 846 || a.ScaleOf(6) != 1.08 {
-		t.Errorf("the file saved before the version field: %+v, %v", a, err)
+	dx, dy := a.Pitch(6)
+	if err != nil || a.Side != 846 || math.Abs(dx-846*25.0/400*1.08) > 1e-9 || math.Abs(dy-dx/math.Sqrt(3)) > 1e-9 {
+		t.Errorf("the file saved before the version field: %+v (size 6 at %v, %v), %v", a, dx, dy, err)
 	}
 	// A saved file says its version, and loads back.
 	p := filepath.Join(dir, "saved.json")
@@ -183,7 +184,7 @@ func TestLoadFileLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(p)
-	if !strings.Contains(string(data), `"version": 1`) {
+	if !strings.Contains(string(data), `"version": 2`) {
 		t.Errorf("saved without its version:\n%s", data)
 	}
 	if b, err := LoadFile(p); err != nil || b.Side != a.Side {
@@ -292,8 +293,10 @@ func TestAspect(t *testing.T) {
 	}
 }
 
-// TestAspectFile: an aspect is saved and loaded; a file without one (saved
-// before it was added) loads with none, and is saved again without one.
+// TestAspectFile: an aspect is saved and loaded; a file of version 2
+// without one draws board.Pitch's lattice; a file of version 1 (saved
+// before issue 40, when board.Pitch drew regular hexagons) loads with the
+// regular lattice it was calibrated on, every size, and is saved again so.
 func TestAspectFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "c.json")
@@ -305,16 +308,40 @@ func TestAspectFile(t *testing.T) {
 	if err != nil || got.AspectOf(6) != 1.04 || got.AspectOf(5) != 1 {
 		t.Fatalf("loaded %+v, %v", got, err)
 	}
+	v2 := filepath.Join(dir, "v2.json")
+	os.WriteFile(v2, []byte(`{"version":2,"left":10,"top":20,"side":600,"method":"clicks"}`), 0o644)
+	if got, err = LoadFile(v2); err != nil || got.Aspect != nil || got.Scale != nil {
+		t.Fatalf("version 2 with no aspect: %+v, %v", got, err)
+	}
 	old := filepath.Join(dir, "old.json")
 	os.WriteFile(old, []byte(`{"version":1,"left":10,"top":20,"side":600,"method":"clicks","scale":[0,0,0,0,0,0,1.1]}`), 0o644)
 	got, err = LoadFile(old)
-	if err != nil || got.Aspect != nil || got.ScaleOf(6) != 1.1 {
-		t.Fatalf("old file: %+v, %v", got, err)
+	if err != nil {
+		t.Fatal(err)
 	}
+	regular := func(b Area) {
+		t.Helper()
+		for _, s := range board.ScreenSizes() {
+			k := 1.0
+			if s == 6 {
+				k = 1.1
+			}
+			bx, _ := board.Pitch(s)
+			dx, dy := b.Pitch(s)
+			if math.Abs(dx-600*bx*k) > 1e-9 || math.Abs(dy-dx/math.Sqrt(3)) > 1e-9 {
+				t.Errorf("size %d at %v, %v; want %v, %v", s, dx, dy, 600*bx*k, 600*bx*k/math.Sqrt(3))
+			}
+			if c := b.Centre(s, board.Geom(s).Index(s-1, s-1)); c.Dist(Point{310, 320}) > 1e-9 {
+				t.Errorf("size %d: centre cell at %v", s, c)
+			}
+		}
+	}
+	regular(got)
 	if err := SaveFile(p, got); err != nil {
 		t.Fatal(err)
 	}
-	if data, _ := os.ReadFile(p); strings.Contains(string(data), "aspect") {
-		t.Errorf("an area with no aspect saved one:\n%s", data)
+	if got, err = LoadFile(p); err != nil {
+		t.Fatal(err)
 	}
+	regular(got)
 }
