@@ -181,17 +181,18 @@ func isPlate(c color.Color, plate [][2]float32) bool {
 // scored by how its board reads: for each lattice measured in outline i
 // (lattices[i]), the area that draws each size's cells there, at its pitch
 // and half of it; with fromOutline, the areas that would draw each size
-// with outline i as its plate.
+// with outline i as its plate. Every size is drawn on regular hexagons
+// (regularFamily) and, where the best lattice's column pitch measured
+// apart from its rows says the game draws another (snap), on that one too.
 func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
 	var cands []candidate
-	add := func(a calibration.Area, s int, half bool) {
-		if c, ok := tryArea(img, tpl, a, s, fixedPitch); ok {
-			c.half = half
+	add := func(a calibration.Area, s int) {
+		if c, ok := tryArea(img, tpl, a, s); ok {
 			cands = append(cands, c)
 		}
 	}
 	// (and half each pitch: edges repeat at twice the pitch too)
-	var pitches []float64 // vertical
+	var pitches []float64
 	for _, l := range lattices {
 		for _, hc := range l {
 			pitches = append(pitches, hc.p, hc.p/2)
@@ -202,56 +203,43 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 	// background: there a lattice finer than the cells can read bits of a
 	// few large cells surely (a set learnt at another zoom).
 	pitchAgrees := func(a calibration.Area, s int) bool {
-		_, dy := board.Pitch(s)
-		pv := 2 * dy * a.Side
+		_, dy := a.Pitch(s)
+		pv := 2 * dy
 		return !tpl.SkyHoles || len(pitches) == 0 || slices.ContainsFunc(pitches, func(p float64) bool { return math.Abs(pv-p) < 0.1*p })
 	}
 	for i, o := range outlines {
 		// The cell lattice measured with no template (any look stacks
-		// hexagons in columns): its pitches and a cell's centre give, for
+		// hexagons in columns): its pitch and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
 		for _, hc := range lattices[i] {
 			// Every size: the outline may be much larger than the
 			// board (the whole page, where the stage is the hole).
 			for _, f := range []float64{1, 0.5} {
 				for _, s := range board.ScreenSizes() {
-					if a, ok := latticeArea(hc, f, s); ok {
-						add(a, s, f < 1)
-					}
+					add(regularFamily.area(hc.centre, f*hc.p, s), s)
+				}
+			}
+			for _, s := range board.ScreenSizes() {
+				if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
+					add(snap(fr.h, fr.p, s).area(fr.centre, fr.p, s), s)
 				}
 			}
 		}
 		if !fromOutline {
 			continue
 		}
-		bx, by, bw, bh := o[0], o[1], o[2], o[3]
-		cx, cy := bx+bw/2, by+bh/2
 		for _, s := range board.ScreenSizes() {
-			dx, dy := board.Pitch(s)
-			// the lattice's aspect, when one was measured in the outline
-			asp := 1.0
-			if len(lattices[i]) > 0 {
-				hc := lattices[i][0]
-				asp = max(calibration.MinAspect, min(calibration.MaxAspect, hc.h/hc.p*2*dy/dx))
+			fams := []family{regularFamily}
+			if l := lattices[i]; len(l) > 0 && l[0].free != nil {
+				if fam := snap(l[0].free.h, l[0].free.p, s); fam != regularFamily {
+					fams = append(fams, fam)
+				}
 			}
-			rr := board.Radius(s)
-			// The plate reaches about 1.1 r past the outer cells' centres
-			// (corners sideways, flat sides up and down).
-			sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
-			sideW := bw / ((2*dx*float64(s-1) + 2.2*rr) * asp)
-			side := (sideH + sideW) / 2
-			fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
-			if math.Abs(sideH-sideW) > 0.12*side || i == 1 {
-				// an outline of edges, or of another look's frame: it
-				// may reach further past the cells; try smaller boards
-				// inside it, from its height
-				side = sideH
-				fs = []float64{0.86, 0.89, 0.92, 0.95, 0.98, 1.01}
-			}
-			for _, f := range fs {
-				sd := side * f
-				if a := (calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}).WithAspect(s, asp); pitchAgrees(a, s) {
-					add(a, s, false)
+			for _, fam := range fams {
+				for _, a := range outlineAreas(o, i == 1, fam, s) {
+					if pitchAgrees(a, s) {
+						add(a, s)
+					}
 				}
 			}
 		}
@@ -259,16 +247,34 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 	return cands
 }
 
-// latticeArea returns the area that draws the cells of size s on the
-// lattice hc scaled by f (its pitches, a cell's centre); ok is false when
-// that lattice is squashed or stretched past Area.Aspect's bounds against
-// board.Pitch's.
-func latticeArea(hc honeycomb, f float64, s int) (calibration.Area, bool) {
-	dx, dy := board.Pitch(s)
-	sd := f * hc.p / (2 * dy)
-	a := calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}
-	k := f * hc.h / (dx * sd)
-	return a.WithAspect(s, k), k >= calibration.MinAspect && k <= calibration.MaxAspect
+// outlineAreas returns the areas, drawn in fam, whose board of size s
+// would have the outline o (left, top, width, height) as its plate; edges
+// says o is the outline of edges.
+func outlineAreas(o [4]float64, edges bool, fam family, s int) []calibration.Area {
+	bx, by, bw, bh := o[0], o[1], o[2], o[3]
+	cx, cy := bx+bw/2, by+bh/2
+	u := fam.unit()
+	dx, dy := u.Pitch(s)
+	rr := u.Radius(s)
+	// The plate reaches about 1.1 r past the outer cells' centres
+	// (corners sideways, flat sides up and down).
+	sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+	sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
+	side := (sideH + sideW) / 2
+	fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
+	if math.Abs(sideH-sideW) > 0.12*side || edges {
+		// an outline of edges, or of another look's frame: it
+		// may reach further past the cells; try smaller boards
+		// inside it, from its height
+		side = sideH
+		fs = []float64{0.86, 0.89, 0.92, 0.95, 0.98, 1.01}
+	}
+	var out []calibration.Area
+	for _, f := range fs {
+		sd := side * f
+		out = append(out, fam.apply(calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}))
+	}
+	return out
 }
 
 // holds confirms the candidates, the best first: the best must hold when
@@ -302,12 +308,6 @@ func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration
 		}
 		area, r, err := confirm(img, tpl, c, true)
 		var de *DoubtError
-		// (at half a lattice's pitch, a board lying half on the rims
-		// between the board's cells reads those in doubt, the rest
-		// surely, the more so where its aspect is measured: issue 40)
-		if n := inDoubt(r); c.half && errors.As(err, &de) && float64(n) > maxHalfDoubt*float64(len(r.Cells)) {
-			err = fmt.Errorf("find board: found a size-%d board in %v, but %d of its %d cells are in doubt: not a board a person would see there", r.Size, area, n, len(r.Cells))
-		}
 		if err == nil || errors.As(err, &de) {
 			// the board holds (calibrate -auto saves an area whose
 			// board has cells in doubt, and says which)
@@ -326,21 +326,6 @@ func holds(img image.Image, tpl *Templates, cands []candidate) (area calibration
 // at another zoom may match the cells of a large board at 0.65 to 0.75).
 const minSeen = 0.5
 
-// inDoubt is how many cells of r are in doubt.
-func inDoubt(r Reading) int {
-	n := 0
-	for _, c := range r.Cells {
-		if c.Doubt != "" {
-			n++
-		}
-	}
-	return n
-}
-
-// maxHalfDoubt is the largest share of its cells in doubt a board FindArea
-// found at half a lattice's pitch may have.
-const maxHalfDoubt = 0.25
-
 // maxFindTries is how many candidates FindArea reads from scratch before it
 // gives up.
 const maxFindTries = 8
@@ -351,21 +336,18 @@ type candidate struct {
 	area  calibration.Area
 	r     Reading
 	score float64 // cells read with confidence, plus the mean confidence
-	half  bool    // at half the pitch of the lattice measured
 }
 
-// tryArea reads the board as size s in area a, as mode says (fixedPitch:
-// the pitch fixed; fitAspect besides: the lattice's aspect fitted, which
-// confirm does, not the ranking of candidates, where a phantom of half the
-// pitch would fit its aspect as well as the board), and scores it: the cells read with confidence, then the mean confidence (a
+// tryArea reads the board as size s in area a, with the pitch fixed, and
+// scores it: the cells read with confidence, then the mean confidence (a
 // doubtful read still counts): a smaller board's lattice may fit the inner
 // cells of a larger board well, never all its cells. ok is false when no
 // board is there.
-func tryArea(img image.Image, tpl *Templates, a calibration.Area, s, mode int) (c candidate, ok bool) {
+func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c candidate, ok bool) {
 	if !a.Rect().Overlaps(img.Bounds()) {
 		return c, false // only the board need be on the picture, not the area
 	}
-	r, err := read(img, a, s, tpl, mode)
+	r, err := read(img, a, s, tpl, fixedPitch)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return c, false
@@ -399,14 +381,14 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s, mode int) (
 	}
 	mean = mean/float64(max(1, n)) + float64(sure)
 	r.Area.Method, r.Area.When = a.Method, a.When
-	return candidate{area: r.Area, r: r, score: mean}, true
+	return candidate{r.Area, r, mean}, true
 }
 
 // confirm refines the side of c's area finely (the plate was measured at a
-// quarter of the resolution), keeping the centre its lattice found, and
-// the lattice's aspect (the honeycomb measured it more coarsely), then
+// quarter of the resolution), keeping the centre its lattice found, then
 // reads the board there from scratch, every size tried, at the pitch the
-// area gives: it returns the area and the board read, with no error or a
+// area gives, the aspect of the size read fitted where that is clearly
+// better (the honeycomb measured it coarsely): it returns the area and the board read, with no error or a
 // *DoubtError only when that board is of the candidate's size and, when
 // some cells are in doubt, Read, searching the pitch as it does for a
 // calibration of another zoom, sees that size there too.
@@ -418,10 +400,10 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	base := c.area
 	ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
 	for f := 0.985; f <= 1.0151; f += 0.0025 {
-		a := base // (its aspect kept)
+		a := base // (its lattices' scales and aspects kept)
 		a.Side *= f
 		a.Left, a.Top = ccx-a.Side/2, ccy-a.Side/2
-		if t, ok := tryArea(img, tpl, a, s, fixedPitch|fitAspect); ok && t.score > best.score {
+		if t, ok := tryArea(img, tpl, a, s); ok && t.score > best.score {
 			best = t
 		}
 	}
@@ -443,13 +425,15 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		if !recentre {
 			return fail(r, "%s", why)
 		}
-		// size s1's cells on the lattice read, centred on cell at
+		// (size s1's cells on the lattice read, centred on cell at,
+		// every size in the area's family)
 		dx, dy := r.Area.Pitch(s)
-		_, dy1 := board.Pitch(s1)
-		sd := dy / dy1
+		_, dy1 := r.Area.Pitch(s1)
 		p := r.Area.Centre(s, at)
-		a := calibration.Area{Left: p.X - sd/2, Top: p.Y - sd/2, Side: sd, Method: base.Method}.WithPitch(s1, dx, dy)
-		if t, ok := tryArea(img, tpl, a, s1, fixedPitch|fitAspect); ok {
+		a := r.Area
+		a.Side *= dy / dy1
+		a.Left, a.Top, a.Method = p.X-a.Side/2, p.Y-a.Side/2, base.Method
+		if t, ok := tryArea(img, tpl, a.WithPitch(s1, dx, dy), s1); ok {
 			return confirm(img, tpl, t, false)
 		}
 		return fail(r, "%s", why)

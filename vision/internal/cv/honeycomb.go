@@ -24,6 +24,9 @@ type honeycomb struct {
 	h      float64           // column pitch DX, screen px
 	centre calibration.Point // the centre of a cell near the outline's centre
 	score  float64           // how strongly the edges repeat (0..1)
+	// free is the lattice fitted again with its column pitch apart from
+	// its rows (the best lattice's only); the lattice itself is regular.
+	free *honeycomb
 }
 
 // The column pitch measureHoneycomb looks for, as a share of a regular
@@ -295,7 +298,7 @@ func (m *edgeMap) fold(l lat, cx, cy, ex, ey float64, n int) *edgeMap {
 // own, are the most symmetric (a pitch a little off puts the outer cells
 // off their centres). Then the phase again, at those pitches. v is how
 // symmetric the cells are (0..1).
-func (m *edgeMap) fitLattice(l0 lat, ex, ey float64) (l lat, cx, cy, v float64) {
+func (m *edgeMap) fitLattice(l0 lat, ex, ey float64, free bool) (l lat, cx, cy, v float64) {
 	mx, my := float64(m.w)/2, float64(m.h)/2
 	n := int(math.Ceil(l0.t))
 	phase := func(l lat, cx, cy, span, step float64) (float64, float64) {
@@ -316,8 +319,7 @@ func (m *edgeMap) fitLattice(l0 lat, ex, ey float64) (l lat, cx, cy, v float64) 
 	for s := 0.4; s >= 0.02; s /= 2 {
 		for moved := true; moved; {
 			moved = false
-			for _, d := range [4]lat{{s, 0}, {-s, 0}, {0, s}, {0, -s}} {
-				k := lat{l.t + d.t, l.u + d.u}
+			for _, k := range steps(l, s, free) {
 				if w := m.latticeSym(k, cx, cy, ex, ey); w > v {
 					l, v, moved = k, w, true
 				}
@@ -335,12 +337,23 @@ func (m *edgeMap) fitLattice(l0 lat, ex, ey float64) (l lat, cx, cy, v float64) 
 	return l, cx, cy, m.latticeSym(l, cx, cy, ex, ey)
 }
 
+// steps returns the lattices fitLattice tries around l, s map px away:
+// each pitch on its own when free, else the vertical pitch, the lattice
+// kept regular.
+func steps(l lat, s float64, free bool) []lat {
+	if free {
+		return []lat{{l.t + s, l.u}, {l.t - s, l.u}, {l.t, l.u + s}, {l.t, l.u - s}}
+	}
+	return []lat{regular(l.t + s), regular(l.t - s)}
+}
+
 // measureHoneycomb measures the cell lattice inside the outline o (left,
 // top, width, height; screen px) of img: the vertical pitch from how the
-// edges repeat, then the column pitch, then where the cells are, and both
-// pitches finely, from where the edges are six-fold symmetric. It returns the lattice found, then
-// others of other pitches that fit less well, the best first; none when
-// the edges do not repeat like a board's.
+// edges repeat, then where the cells are, and the pitch finely, from where
+// the edges are six-fold symmetric, the lattice regular; the best one then
+// again with its column pitch apart from its rows (honeycomb.free). It
+// returns the lattice found, then others of other pitches that fit less
+// well, the best first; none when the edges do not repeat like a board's.
 func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	// Work where the outline is about 320 map px tall: a size-6 board's
 	// pitch is then about 27 map px.
@@ -356,7 +369,7 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	type peak struct{ t, v float64 }
 	var scan []peak
 	for t := math.Max(5, math.Floor(lo)); t <= hi; t++ {
-		scan = append(scan, peak{t, m.repeat(t, t*math.Sqrt(3)/2)})
+		scan = append(scan, peak{t, m.repeat(t, regular(t).u)})
 	}
 	if len(scan) < 3 {
 		return nil
@@ -380,30 +393,35 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 		return honeycomb{p: l.t * q, h: l.u * q, score: v, centre: calibration.Point{X: float64(m.origin.X) + cx*q, Y: float64(m.origin.Y) + cy*q}}
 	}
 	ex, ey := float64(m.w)/2*0.9, float64(m.h)/2*0.9
-	// (the scan assumed regular hexagons: each peak's column pitch is
-	// searched around a regular lattice's)
+	// The lattices are fitted regular; the winner is then fitted again with
+	// its column pitch apart from its rows (free).
 	var peaks []lat
 	for i := 1; i+1 < len(scan); i++ {
 		pk := scan[i]
 		if pk.v < scan[i-1].v || pk.v < scan[i+1].v || pk.v < 0.6*best {
 			continue
 		}
-		peaks = append(peaks, lat{pk.t, m.columnPitch(pk.t)})
+		peaks = append(peaks, regular(pk.t))
 	}
 	// the winner from the peaks themselves
 	var win honeycomb
 	for _, l0 := range peaks {
-		if l, cx, cy, v := m.fitLattice(l0, ex, ey); v > win.score {
+		if l, cx, cy, v := m.fitLattice(l0, ex, ey, false); v > win.score {
 			win = at(l, cx, cy, v)
 		}
 	}
 	if win.score <= 0 {
 		return nil
 	}
+	t0 := win.p / q
+	if l, cx, cy, v := m.fitLattice(lat{t0, m.columnPitch(t0)}, ex, ey, true); v > 0 {
+		f := at(l, cx, cy, v)
+		win.free = &f
+	}
 	hcs := []honeycomb{win}
 	for _, l0 := range peaks {
 		for _, d := range []float64{-1, -0.5, 0.5, 1} {
-			l, cx, cy, v := m.fitLattice(lat{l0.t + d, l0.u * (l0.t + d) / l0.t}, ex, ey)
+			l, cx, cy, v := m.fitLattice(regular(l0.t+d), ex, ey, false)
 			if v <= 0 {
 				continue
 			}

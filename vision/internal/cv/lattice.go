@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"sort"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -25,8 +24,8 @@ const (
 
 // searchPitch measures the pitch of the board in view: for each size, the
 // lattice test at cell scales kMin..kMax (the board's centre staying at the
-// area's), then the lattice's aspect (fitAspectOf), both refined; the best
-// size wins, a larger one on a near tie. It returns that size's kind-scale
+// area's), refined (pitchOf); the best size wins, a larger one on a near
+// tie. It returns that size's kind-scale
 // picture, the size, the area with its scale and aspect, and its mean
 // score.
 func (rd *reader) searchPitch(sizes []int) (*Scaled, int, calibration.Area, float64, error) {
@@ -67,31 +66,29 @@ type pitchFit struct {
 }
 
 // pitchOf is searchPitch's fit of size s, in kind-scale pictures made from
-// fine: the scale searched kMin..kMax at the area's aspect; from each of
-// the pitchPeaks best peaks of that scan, the column pitch (the aspect),
-// then the row pitch (the scale, the column pitch kept), then the column
-// pitch again: each pitch on its own, since a lattice fits sharply at
-// each (at the area's aspect, a lattice of the wrong pitch may outscore
-// the board's, its columns a little off).
+// fine: the lattice test at cell scales kMin..kMax, each scale that of the
+// column pitch (the area's aspect kept: columnScaled), then refined. The
+// lattice's aspect is fitted after the place (aspectOf).
 func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
-	var scan []pitchFit
-	for k := kMin; k <= kMax; k *= kStep {
-		a := rd.area.WithScale(s, k)
+	c, ck := pitchFit{rd.area, -1}, 1.0
+	try := func(k float64) error {
+		a := columnScaled(rd.area, s, k)
 		m, err := rd.latticeAt(fine, a, s, true)
-		if err != nil {
-			return pitchFit{}, err
+		if m > c.m {
+			c, ck = pitchFit{a, m}, k
 		}
-		scan = append(scan, pitchFit{a, m})
+		return err
 	}
-	c := pitchFit{rd.area, -1}
-	for _, p := range peaks(scan, pitchPeaks) {
-		for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
-			if err := fit(fine, &p, s); err != nil {
+	for k := kMin; k <= kMax; k *= kStep {
+		if err := try(k); err != nil {
+			return c, err
+		}
+	}
+	for step := 0.01; step >= 0.0024; step /= 2 {
+		for _, f := range []float64{1 - step, 1 + step} {
+			if err := try(ck * f); err != nil {
 				return c, err
 			}
-		}
-		if p.m > c.m {
-			c = p
 		}
 	}
 	var err error
@@ -111,20 +108,10 @@ func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
 	return c, nil
 }
 
-// pitchPeaks is how many peaks of its scale scan pitchOf refines.
-const pitchPeaks = 2
-
-// peaks returns the n highest local maxima of scan, the highest first.
-func peaks(scan []pitchFit, n int) []pitchFit {
-	var out []pitchFit
-	for i, p := range scan {
-		if (i > 0 && scan[i-1].m > p.m) || (i+1 < len(scan) && scan[i+1].m >= p.m) {
-			continue
-		}
-		out = append(out, p)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].m > out[j].m })
-	return out[:min(n, len(out))]
+// columnScaled returns a with the lattice of size s at k times
+// board.Pitch's column pitch, its aspect kept.
+func columnScaled(a calibration.Area, s int, k float64) calibration.Area {
+	return a.WithScale(s, k/a.AspectOf(s))
 }
 
 // rowsAt refines the row pitch of c's lattice of size s, its column pitch

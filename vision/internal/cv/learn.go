@@ -477,10 +477,11 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 
 // learnScale returns area with the lattice of truth's size at which the
 // cells of each kind look most alike: the pitch of the board in view,
-// measured with no template: the scale searched kMin..kMax, then the
-// column pitch (the aspect), the row pitch and the column pitch again, each
-// on its own (fitAspectOf, fitRowsOf). The calibration's own lattice is
-// kept unless another is clearly better.
+// measured with no template: the scale of the column pitch searched
+// kMin..kMax and refined, the aspect kept, then the column pitch (the
+// aspect), the row pitch and the column pitch again, each on its own
+// (fitAspectOf, fitRowsOf). The calibration's own lattice is kept unless
+// another is clearly better, each step on its own.
 func learnScale(f *Features, area calibration.Area, truth board.Position) (calibration.Area, error) {
 	s := truth.Size
 	fine, err := Scale(f.WS, f.Origin, kindR/(area.Side*board.Radius(6)*kMin))
@@ -503,19 +504,26 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 		return alikeness(sc, a.Cells(s), kinds)
 	}
 	cur := alike(area)
-	best, bestA := cur, area
+	best, bestK := cur, area.ScaleOf(s)*area.AspectOf(s)
 	for k := kMin; k <= kMax; k *= kStep {
-		if m := alike(area.WithScale(s, k)); m > best {
-			best, bestA = m, area.WithScale(s, k)
+		if m := alike(columnScaled(area, s, k)); m > best {
+			best, bestK = m, k
+		}
+	}
+	for step := 0.01; step >= 0.0024; step /= 2 {
+		for _, f := range []float64{1 - step, 1 + step} {
+			if m := alike(columnScaled(area, s, bestK*f)); m > best {
+				best, bestK = m, bestK*f
+			}
 		}
 	}
 	// (a scale clearly better than the calibration's: the pitches are
 	// fitted from there)
-	scanned := best >= cur+0.02
-	if !scanned {
-		bestA = area
+	from := area
+	if best >= cur+0.02 {
+		from = columnScaled(area, s, bestK)
 	}
-	fitted, gain := bestA, 0.0
+	fitted, gain := from, 0.0
 	for _, fit := range []func(calibration.Area, int, func(calibration.Area) float64) (calibration.Area, float64){fitAspectOf, fitRowsOf, fitAspectOf} {
 		var g float64
 		fitted, g = fit(fitted, s, alike)
@@ -524,13 +532,10 @@ func learnScale(f *Features, area calibration.Area, truth board.Position) (calib
 	if failed != nil {
 		return area, failed
 	}
-	switch {
-	case gain >= learnFitGain:
+	if gain >= learnFitGain {
 		return fitted, nil
-	case scanned:
-		return bestA, nil
 	}
-	return area, nil
+	return from, nil
 }
 
 // learnFitGain is how much more alike (alikeness) the cells must be for

@@ -354,9 +354,9 @@ func (rd *reader) pitchAgain(best *fit, base *Scaled, r *Reading) (pitchFit, boo
 			return c, false, err
 		}
 	}
-	// (FindArea's lattice was measured coarsely, not calibrated: a
-	// clear gain too)
-	return c, rd.searched && c.m > m || c.m-m > aspectGain, nil
+	// (a lattice searched, or FindArea's measured coarsely: a clear gain
+	// too; a fit of noise would move it)
+	return c, c.m-m > aspectGain, nil
 }
 
 // aspectGain is how much better (in mean kind score) the cells must match

@@ -162,7 +162,7 @@ func movedCandidates(img image.Image, tpl *Templates, outlines [][4]float64, old
 			if !fills(o, i == 0, old, s) {
 				continue
 			}
-			if c, ok := tryArea(img, tpl, a, s, fixedPitch); ok {
+			if c, ok := tryArea(img, tpl, a, s); ok {
 				cands = append(cands, c)
 			}
 		}
