@@ -79,3 +79,18 @@ func (f family) area(c calibration.Point, p float64, s int) calibration.Area {
 	sd := p / (2 * dy)
 	return f.apply(calibration.Area{Left: c.X - sd/2, Top: c.Y - sd/2, Side: sd, Method: "auto"})
 }
+
+// known says whether the lattice of size s in a is of a family's base,
+// regular hexagons or board.Pitch's, not widened: a lattice whose aspect
+// is known, not measured.
+func known(a calibration.Area, s int) bool {
+	k := a.AspectOf(s)
+	return math.Abs(k-1) < 1e-9 || math.Abs(k-regularAspect(s)) < 1e-9
+}
+
+// regularAspect is the aspect (calibration.Area.Aspect) of regular
+// hexagons of size s: √3·DY/DX of board.Pitch's.
+func regularAspect(s int) float64 {
+	dx, dy := board.Pitch(s)
+	return math.Sqrt(3) * dy / dx
+}

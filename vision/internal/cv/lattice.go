@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -67,16 +68,22 @@ type pitchFit struct {
 
 // pitchOf is searchPitch's fit of size s, in kind-scale pictures made from
 // fine: the lattice test at cell scales kMin..kMax, each scale that of the
-// column pitch (the area's aspect kept: columnScaled), then refined. The
-// lattice's aspect is fitted after the place (aspectOf).
+// column pitch (the area's aspect kept: columnScaled), then refined. Then,
+// from the pitchPeaks best peaks of that scan, the column pitch (the
+// aspect), the row pitch and the column pitch again, each on its own (a
+// lattice squashed against the area's fits sharply at each, and at the
+// area's aspect the lattice of another size may outscore the board's, its
+// columns a little off): taken for a clear gain only (aspectGain).
 func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
 	c, ck := pitchFit{rd.area, -1}, 1.0
+	var scan []pitchFit
 	try := func(k float64) error {
 		a := columnScaled(rd.area, s, k)
 		m, err := rd.latticeAt(fine, a, s, true)
 		if m > c.m {
 			c, ck = pitchFit{a, m}, k
 		}
+		scan = append(scan, pitchFit{a, m})
 		return err
 	}
 	for k := kMin; k <= kMax; k *= kStep {
@@ -84,12 +91,27 @@ func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
 			return c, err
 		}
 	}
+	n := len(scan) // (the refinement's are no peaks)
 	for step := 0.01; step >= 0.0024; step /= 2 {
 		for _, f := range []float64{1 - step, 1 + step} {
 			if err := try(ck * f); err != nil {
 				return c, err
 			}
 		}
+	}
+	fitted := c
+	for _, p := range peaks(scan[:n], pitchPeaks) {
+		for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
+			if err := fit(fine, &p, s); err != nil {
+				return c, err
+			}
+		}
+		if p.m > fitted.m {
+			fitted = p
+		}
+	}
+	if fitted.m-c.m > aspectGain {
+		c = fitted
 	}
 	var err error
 	if c.m, err = rd.latticeAt(fine, c.a, s, false); err != nil {
@@ -106,6 +128,23 @@ func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
 		sc.Close()
 	}
 	return c, nil
+}
+
+// pitchPeaks is how many peaks of its scale scan pitchOf fits the pitches
+// from.
+const pitchPeaks = 2
+
+// peaks returns the n highest local maxima of scan, the highest first.
+func peaks(scan []pitchFit, n int) []pitchFit {
+	var out []pitchFit
+	for i, p := range scan {
+		if (i > 0 && scan[i-1].m > p.m) || (i+1 < len(scan) && scan[i+1].m >= p.m) {
+			continue
+		}
+		out = append(out, p)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].m > out[j].m })
+	return out[:min(n, len(out))]
 }
 
 // columnScaled returns a with the lattice of size s at k times

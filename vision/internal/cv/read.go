@@ -186,7 +186,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
-	if rd.fitAspect {
+	if rd.fitAspect && !known(rd.area, r.Size) {
 		if err := rd.aspectOf(best, base, &r); err != nil {
 			return r, err
 		}
@@ -307,7 +307,9 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 
 // aspectOf fits the aspect of the lattice of r.Size (how much wider than
 // board.Pitch, against its height, the picture draws it: Area.Aspect),
-// about the place shiftOf found (r.Area): it widens or narrows the lattice
+// about the place shiftOf found (r.Area), when that aspect was measured
+// (a lattice of a family's base, regular or board.Pitch's, is kept: a fit
+// on a board of a few cells follows noise; see known): it widens or narrows the lattice
 // while its cells match better, and, when the pitch was searched (about a
 // place that may have been a pixel or two off) or is FindArea's guess,
 // refits the rows too (pitchAgain); then it remakes best's kind-scale
