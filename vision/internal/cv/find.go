@@ -186,8 +186,9 @@ func isPlate(c color.Color, plate [][2]float32) bool {
 // apart from its rows says the game draws another (snap), on that one too.
 func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
 	var cands []candidate
-	add := func(a calibration.Area, s int) {
+	add := func(a calibration.Area, s int, fit bool) {
 		if c, ok := tryArea(img, tpl, a, s); ok {
+			c.fit = fit
 			cands = append(cands, c)
 		}
 	}
@@ -216,35 +217,47 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 			// board (the whole page, where the stage is the hole).
 			for _, f := range []float64{1, 0.5} {
 				for _, s := range board.ScreenSizes() {
-					add(regularFamily.area(hc.centre, f*hc.p, s), s)
+					add(regularFamily.area(hc.centre, f*hc.p, s), s, !measured(hc, s, regularFamily))
 				}
 			}
 			for _, s := range board.ScreenSizes() {
 				if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
-					add(snap(fr.h, fr.p, s).area(fr.centre, fr.p, s), s)
+					fam := snap(fr.h, fr.p, s)
+					add(fam.area(fr.centre, fr.p, s), s, !measured(hc, s, fam))
 				}
 			}
 		}
 		if !fromOutline {
 			continue
 		}
+		var hc honeycomb // (the outline's best lattice, if any)
+		if l := lattices[i]; len(l) > 0 {
+			hc = l[0]
+		}
 		for _, s := range board.ScreenSizes() {
 			fams := []family{regularFamily}
-			if l := lattices[i]; len(l) > 0 && l[0].free != nil {
-				if fam := snap(l[0].free.h, l[0].free.p, s); fam != regularFamily {
-					fams = append(fams, fam)
-				}
+			if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
+				fams = append(fams, snap(fr.h, fr.p, s))
 			}
 			for _, fam := range fams {
 				for _, a := range outlineAreas(o, i == 1, fam, s) {
 					if pitchAgrees(a, s) {
-						add(a, s)
+						add(a, s, !measured(hc, s, fam))
 					}
 				}
 			}
 		}
 	}
 	return cands
+}
+
+// measured says whether the lattice hc, fitted free, measured the
+// lattice of size s to be of family fam's base, regular or board.Pitch's:
+// then its aspect is known and confirm does not fit it again (a fit on the
+// few cells of a small board follows noise); a lattice measured off both,
+// or not measured, is.
+func measured(hc honeycomb, s int, fam family) bool {
+	return hc.free != nil && fam.factor == 1 && snap(hc.free.h, hc.free.p, s) == fam
 }
 
 // outlineAreas returns the areas, drawn in fam, whose board of size s
@@ -336,6 +349,7 @@ type candidate struct {
 	area  calibration.Area
 	r     Reading
 	score float64 // cells read with confidence, plus the mean confidence
+	fit   bool    // confirm fits the aspect of its lattice (see measured)
 }
 
 // tryArea reads the board as size s in area a, with the pitch fixed, and
@@ -381,14 +395,14 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c cand
 	}
 	mean = mean/float64(max(1, n)) + float64(sure)
 	r.Area.Method, r.Area.When = a.Method, a.When
-	return candidate{r.Area, r, mean}, true
+	return candidate{area: r.Area, r: r, score: mean}, true
 }
 
 // confirm refines the side of c's area finely (the plate was measured at a
 // quarter of the resolution), keeping the centre its lattice found, then
 // reads the board there from scratch, every size tried, at the pitch the
 // area gives, the aspect of the size read fitted where that is clearly
-// better (the honeycomb measured it coarsely): it returns the area and the board read, with no error or a
+// better unless the honeycomb measured it (candidate.fit): it returns the area and the board read, with no error or a
 // *DoubtError only when that board is of the candidate's size and, when
 // some cells are in doubt, Read, searching the pitch as it does for a
 // calibration of another zoom, sees that size there too.
@@ -412,7 +426,11 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	fail := func(r Reading, format string, args ...any) (calibration.Area, Reading, error) {
 		return best.area, r, fmt.Errorf("find board: found a size-%d board in %v, but "+format, append([]any{s, best.area}, args...)...)
 	}
-	r, err := read(img, best.area, 0, tpl, fixedPitch|fitAspect)
+	mode := fixedPitch
+	if c.fit {
+		mode |= fitAspect
+	}
+	r, err := read(img, best.area, 0, tpl, mode)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
 		return fail(r, "%v", err)
@@ -434,6 +452,7 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		a.Side *= dy / dy1
 		a.Left, a.Top, a.Method = p.X-a.Side/2, p.Y-a.Side/2, base.Method
 		if t, ok := tryArea(img, tpl, a.WithPitch(s1, dx, dy), s1); ok {
+			t.fit = c.fit
 			return confirm(img, tpl, t, false)
 		}
 		return fail(r, "%s", why)

@@ -36,7 +36,7 @@ const (
 	fixedPitch  = 1 << iota // keep the calibration's pitch (no searchPitch: FindArea tries areas of its own)
 	learning                // Learn's reading back: no standInCheck (the picture shows only what was learnt)
 	noPairCheck             // no pair check: the tests that show what it reads
-	fitAspect               // with fixedPitch: fit the aspect of the size read all the same (aspectOf)
+	fitAspect               // fit the aspect of the size read all the same (aspectOf), though of a known family
 )
 
 // read reads as Read and ReadSize do, as mode says.
@@ -46,7 +46,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 		return Reading{}, err
 	}
 	rd.fixed = mode&fixedPitch != 0
-	rd.fitAspect = !rd.fixed || mode&fitAspect != 0
+	rd.fitAspect = mode&fitAspect != 0
 	rd.learning = mode&learning != 0
 	rd.noPair = mode&noPairCheck != 0
 	defer rd.Close()
@@ -63,7 +63,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 // reader holds the features of one picture and the templates in a matcher.
 type reader struct {
 	fixed     bool // never search the pitch
-	fitAspect bool // fit the aspect of the size read (aspectOf)
+	fitAspect bool // fit the aspect of the size read though it is known (aspectOf)
 	searched  bool // the pitch was searched (searchPitch)
 	learning  bool // Learn reads its own picture back
 	noPair    bool // no pair check (tests)
@@ -186,7 +186,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
-	if rd.fitAspect && !known(rd.area, r.Size) {
+	if rd.fitAspect || !rd.fixed && !known(rd.area, r.Size) {
 		if err := rd.aspectOf(best, base, &r); err != nil {
 			return r, err
 		}
@@ -309,7 +309,8 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 // board.Pitch, against its height, the picture draws it: Area.Aspect),
 // about the place shiftOf found (r.Area), when that aspect was measured
 // (a lattice of a family's base, regular or board.Pitch's, is kept: a fit
-// on a board of a few cells follows noise; see known): it widens or narrows the lattice
+// on a board of a few cells follows noise; see known), or FindArea asks
+// (fitAspect: its lattice's aspect was not measured): it widens or narrows the lattice
 // while its cells match better, and, when the pitch was searched (about a
 // place that may have been a pixel or two off) or is FindArea's guess,
 // refits the rows too (pitchAgain); then it remakes best's kind-scale

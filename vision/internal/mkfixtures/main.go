@@ -32,6 +32,17 @@
 // The flash JSON adds the page zoom (devicePixelRatio), the pitch rule, and
 // where the page drew every cell on the screen (cells, radius): that look's
 // cells do not follow board.Pitch, so the area alone does not place them.
+//
+// With -look swf it writes fixtures of the clone's Flash build in Ruffle
+// (its classic look, drawn on the original's lattice: GAME.md's DX and DY as
+// given, issue 40) into vision/testdata/swf: official levels of sizes 2 to
+// 6 and a challenge's board, at 100 % and 150 % page zoom (swf.go; the SWF
+// built by haxe, Ruffle from install-deps' cache, as play/desk starts them):
+//
+//	go run ./vision/internal/mkfixtures -look swf -out vision/testdata/swf
+//
+// Fixtures made since issue 40 say "lattice": "table" (the page drew
+// board.Pitch's lattice); the others drew regular hexagons.
 package main
 
 import (
@@ -96,7 +107,7 @@ type window struct {
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
-	look := flag.String("look", "", "`flash`, flash75 or slate: the fixtures of that look (else classic and neon)")
+	look := flag.String("look", "", "`flash`, flash75, slate or swf: the fixtures of that look (else classic and neon)")
 	flag.Parse()
 	var err error
 	switch *look {
@@ -106,8 +117,10 @@ func main() {
 		err = runFlash(*out, *only, *look == "flash75")
 	case "slate":
 		err = runSlate(*out, *only)
+	case "swf":
+		err = runSWF(*out, *only)
 	default:
-		err = fmt.Errorf("-look %q: want flash, flash75, slate or nothing", *look)
+		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf or nothing", *look)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)

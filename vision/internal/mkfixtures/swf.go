@@ -1,0 +1,113 @@
+//go:build linux && cgo
+
+package main
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"hexiom/capture"
+	"hexiom/game"
+	"hexiom/internal/desktop"
+	"hexiom/play/desk"
+)
+
+// runSWF writes the fixtures of the clone's Flash build in Ruffle, its
+// classic look, on the original's lattice (GAME.md's DX and DY as given,
+// issue 40) into out: official levels of sizes 2 to 6 and a challenge's
+// size-6 board, at 100 % and 150 % page zoom, named classic-NAME-zNNN
+// (vision/testdata/swf).
+func runSWF(out, only string) error {
+	jobs := []job{
+		{"level01", game.Spec{Mode: game.ModeLevel, Level: 1}, 0},
+		{"level10", game.Spec{Mode: game.ModeLevel, Level: 10}, 0},
+		{"level22", game.Spec{Mode: game.ModeLevel, Level: 22}, 0},
+		{"level38", game.Spec{Mode: game.ModeLevel, Level: 38}, 0},
+		{"level40", game.Spec{Mode: game.ModeLevel, Level: 40}, 0},
+		{"challenge6", game.Spec{Mode: game.ModeChallenge, Seed: seed(31)}, 0},
+	}
+	for _, z := range []float64{1, 1.5} {
+		if err := swfSession(out, only, z, jobs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// swfSession captures the jobs in Ruffle at page zoom z.
+func swfSession(out, only string, z float64, jobs []job) error {
+	d, err := desk.Start(desk.Options{
+		Runtime: game.RuntimeRuffle, Zoom: z, Start: jobs[0].spec,
+		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+	})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	wname := fmt.Sprintf("z%.0f", z*100)
+	for _, j := range jobs {
+		name := "classic-" + j.name + "-" + wname
+		if !strings.Contains(name, only) {
+			continue
+		}
+		if _, err := d.New(j.spec); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		// (the SWF's first report of a level bumps the version)
+		st, err := d.State()
+		if err == nil {
+			err = d.WaitPainted(st.Version, desktop.Patience)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		a, err := d.TrueArea()
+		if err != nil {
+			return err
+		}
+		cells, r, err := d.TrueCells()
+		if err != nil {
+			return err
+		}
+		const margin = 6
+		crop := image.Rect(int(math.Floor(a.Left))-margin, int(math.Floor(a.Top))-margin,
+			int(math.Ceil(a.Left+a.Side))+margin, int(math.Ceil(a.Top+a.Side))+margin)
+		img, err := capture.Still(d.Screen, crop, capture.StillGap, desktop.Patience)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if now, err := d.TrueArea(); err != nil || now.Left != a.Left || now.Top != a.Top || now.Side != a.Side {
+			return fmt.Errorf("%s: the game area moved while capturing (%v)", name, err)
+		}
+		if now, err := d.State(); err != nil || now.Board != st.Board {
+			return fmt.Errorf("%s: the board changed while capturing (%v)", name, err)
+		}
+		fx := Fixture{
+			Area: Area{Left: a.Left, Top: a.Top, Side: a.Side}, Offset: [2]int{crop.Min.X, crop.Min.Y},
+			Window: "1280x1000", Theme: "swf", Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
+			Pitch:  [2]float64{st.Geometry.DX * a.Side, st.Geometry.DY * a.Side},
+			Source: "the clone's Flash build in Ruffle, classic look, " + what(st),
+		}
+		for _, c := range cells {
+			fx.Cells = append(fx.Cells, [2]float64{round2(c.X), round2(c.Y)})
+		}
+		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
+			return err
+		}
+		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, a.Side, a.Left, a.Top)
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil
+}
+
+// what names the board st shows.
+func what(st game.State) string {
+	if st.Mode == game.ModeLevel {
+		return fmt.Sprintf("level %d", st.Level)
+	}
+	return fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
+}
