@@ -149,3 +149,58 @@ func checkSquashedFind(t *testing.T, img image.Image, truth board.Position, cell
 	}
 	return a
 }
+
+// TestSWFLattice (issue 40.2): the clone's Flash build in Ruffle draws
+// every size on the original's lattice (GAME.md's DX and DY as given: DX/DY
+// 1.67 to 1.74, not √3), its classic look, at 100 % and 150 % page zoom
+// (vision/testdata/swf, mkfixtures -look swf). Three clicks on the true
+// centres of a board of any size put every cell of every size within 2 px
+// of where the SWF drew it; the area three clicks on a size-4 board give
+// reads every size exactly with the built-in templates; calibrate -auto
+// (FindArea) finds every board, every cell within 2 px, and reads it
+// exactly.
+func TestSWFLattice(t *testing.T) {
+	tier.Heavy(t, tier.OpenCV)
+	tpl := builtin(t)
+	for _, z := range []string{"z100", "z150"} {
+		var fs []*fixture.Fixture
+		for _, n := range inDir(t, "swf", "classic-*-"+z, 6) {
+			fs = append(fs, load(t, n))
+		}
+		var read calibration.Area // the clicks on the size-4 board's
+		for _, f := range fs {
+			s := f.Truth.Size
+			cells := metaCells(f)
+			ti, bi, oi := calibration.ClickCells(s)
+			a, size, err := calibration.FromClicks(cells[ti], cells[bi], cells[oi])
+			if err != nil || size != s {
+				t.Fatalf("%s: clicks: size %d, %v", f.Name, size, err)
+			}
+			for _, g := range fs {
+				if w := worst(a.Cells(g.Truth.Size), metaCells(g)); w > 2 {
+					t.Errorf("%s: the clicks' %v puts a cell of %s %.2f px off", f.Name, a, g.Name, w)
+				}
+			}
+			if s == 4 {
+				read = a
+			}
+		}
+		for _, f := range fs {
+			r, err := reader.Read(f.Image, read, tpl)
+			if err != nil || !r.Pos.Equal(f.Truth) {
+				t.Errorf("%s: read with the clicks' %v: %v\n%s", f.Name, read, err, r.Pos.Format())
+			}
+			a := checkSquashedFind(t, f.Image, f.Truth, metaCells(f))
+			t.Logf("%s: FindArea %v (aspect %.4f)", f.Name, a, a.AspectOf(f.Truth.Size))
+		}
+	}
+}
+
+// metaCells is where the page drew the cells of fixture f (its JSON).
+func metaCells(f *fixture.Fixture) []calibration.Point {
+	pts := make([]calibration.Point, len(f.Meta.Cells))
+	for i, c := range f.Meta.Cells {
+		pts[i] = calibration.Point{X: c[0], Y: c[1]}
+	}
+	return pts
+}

@@ -213,19 +213,7 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 		// hexagons in columns): its pitch and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
 		for _, hc := range lattices[i] {
-			// Every size: the outline may be much larger than the
-			// board (the whole page, where the stage is the hole).
-			for _, f := range []float64{1, 0.5} {
-				for _, s := range board.ScreenSizes() {
-					add(regularFamily.area(hc.centre, f*hc.p, s), s, !measured(hc, s, regularFamily))
-				}
-			}
-			for _, s := range board.ScreenSizes() {
-				if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
-					fam := snap(fr.h, fr.p, s)
-					add(fam.area(fr.centre, fr.p, s), s, !measured(hc, s, fam))
-				}
-			}
+			latticeAreas(hc, add)
 		}
 		if !fromOutline {
 			continue
@@ -249,6 +237,25 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 		}
 	}
 	return cands
+}
+
+// latticeAreas calls add with the area that draws each size's cells on
+// the lattice hc, regular, at its pitch and half of it (edges repeat at
+// twice the pitch too); and where its free fit snaps to another family,
+// in that one (fit: see measured). Every size: the outline may be much
+// larger than the board (the whole page, where the stage is the hole).
+func latticeAreas(hc honeycomb, add func(a calibration.Area, s int, fit bool)) {
+	for _, f := range []float64{1, 0.5} {
+		for _, s := range board.ScreenSizes() {
+			add(regularFamily.area(hc.centre, f*hc.p, s), s, !measured(hc, s, regularFamily))
+		}
+	}
+	for _, s := range board.ScreenSizes() {
+		if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
+			fam := snap(fr.h, fr.p, s)
+			add(fam.area(fr.centre, fr.p, s), s, !measured(hc, s, fam))
+		}
+	}
 }
 
 // measured says whether the lattice hc, fitted free, measured the
@@ -443,15 +450,9 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		if !recentre {
 			return fail(r, "%s", why)
 		}
-		// (size s1's cells on the lattice read, centred on cell at,
-		// every size in the area's family)
-		dx, dy := r.Area.Pitch(s)
-		_, dy1 := r.Area.Pitch(s1)
-		p := r.Area.Centre(s, at)
-		a := r.Area
-		a.Side *= dy / dy1
-		a.Left, a.Top, a.Method = p.X-a.Side/2, p.Y-a.Side/2, base.Method
-		if t, ok := tryArea(img, tpl, a.WithPitch(s1, dx, dy), s1); ok {
+		a := sizeCentred(r.Area, s, at, s1)
+		a.Method = base.Method
+		if t, ok := tryArea(img, tpl, a, s1); ok {
 			t.fit = c.fit
 			return confirm(img, tpl, t, false)
 		}
@@ -555,6 +556,18 @@ const (
 	cutShare = 0.35
 	cutFloor = 4
 )
+
+// sizeCentred returns a, every size in its family, with size s1's cells on
+// the lattice of size s, centred on its cell at.
+func sizeCentred(a calibration.Area, s, at, s1 int) calibration.Area {
+	dx, dy := a.Pitch(s)
+	_, dy1 := a.Pitch(s1)
+	p := a.Centre(s, at)
+	b := a
+	b.Side *= dy / dy1
+	b.Left, b.Top = p.X-b.Side/2, p.Y-b.Side/2
+	return b.WithPitch(s1, dx, dy)
+}
 
 // recentring says whether the board r read, on a look whose holes are the
 // background, is seen off centre, since the game draws a board centred in

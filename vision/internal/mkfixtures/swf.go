@@ -57,51 +57,61 @@ func swfSession(out, only string, z float64, jobs []job) error {
 		if _, err := d.New(j.spec); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		// (the SWF's first report of a level bumps the version)
-		st, err := d.State()
-		if err == nil {
-			err = d.WaitPainted(st.Version, desktop.Patience)
-		}
+		fx, img, st, err := swfFixture(d, z)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
-		}
-		a, err := d.TrueArea()
-		if err != nil {
-			return err
-		}
-		cells, r, err := d.TrueCells()
-		if err != nil {
-			return err
-		}
-		const margin = 6
-		crop := image.Rect(int(math.Floor(a.Left))-margin, int(math.Floor(a.Top))-margin,
-			int(math.Ceil(a.Left+a.Side))+margin, int(math.Ceil(a.Top+a.Side))+margin)
-		img, err := capture.Still(d.Screen, crop, capture.StillGap, desktop.Patience)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if now, err := d.TrueArea(); err != nil || now.Left != a.Left || now.Top != a.Top || now.Side != a.Side {
-			return fmt.Errorf("%s: the game area moved while capturing (%v)", name, err)
-		}
-		if now, err := d.State(); err != nil || now.Board != st.Board {
-			return fmt.Errorf("%s: the board changed while capturing (%v)", name, err)
-		}
-		fx := Fixture{
-			Area: Area{Left: a.Left, Top: a.Top, Side: a.Side}, Offset: [2]int{crop.Min.X, crop.Min.Y},
-			Window: "1280x1000", Theme: "swf", Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
-			Pitch:  [2]float64{st.Geometry.DX * a.Side, st.Geometry.DY * a.Side},
-			Source: "the clone's Flash build in Ruffle, classic look, " + what(st),
-		}
-		for _, c := range cells {
-			fx.Cells = append(fx.Cells, [2]float64{round2(c.X), round2(c.Y)})
 		}
 		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
 			return err
 		}
-		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, a.Side, a.Left, a.Top)
+		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, fx.Area.Side, fx.Area.Left, fx.Area.Top)
 		time.Sleep(50 * time.Millisecond)
 	}
 	return nil
+}
+
+// swfFixture captures the board d shows, once the SWF has reported it
+// (its first report of a level bumps the version), at page zoom z.
+func swfFixture(d *desk.Desk, z float64) (Fixture, *image.RGBA, game.State, error) {
+	var fx Fixture
+	st, err := d.State()
+	if err == nil {
+		err = d.WaitPainted(st.Version, desktop.Patience)
+	}
+	if err != nil {
+		return fx, nil, st, err
+	}
+	a, err := d.TrueArea()
+	if err != nil {
+		return fx, nil, st, err
+	}
+	cells, r, err := d.TrueCells()
+	if err != nil {
+		return fx, nil, st, err
+	}
+	const margin = 6
+	crop := image.Rect(int(math.Floor(a.Left))-margin, int(math.Floor(a.Top))-margin,
+		int(math.Ceil(a.Left+a.Side))+margin, int(math.Ceil(a.Top+a.Side))+margin)
+	img, err := capture.Still(d.Screen, crop, capture.StillGap, desktop.Patience)
+	if err != nil {
+		return fx, nil, st, err
+	}
+	if now, err := d.TrueArea(); err != nil || now.Left != a.Left || now.Top != a.Top || now.Side != a.Side {
+		return fx, nil, st, fmt.Errorf("the game area moved while capturing (%v)", err)
+	}
+	if now, err := d.State(); err != nil || now.Board != st.Board {
+		return fx, nil, st, fmt.Errorf("the board changed while capturing (%v)", err)
+	}
+	fx = Fixture{
+		Area: Area{Left: a.Left, Top: a.Top, Side: a.Side}, Offset: [2]int{crop.Min.X, crop.Min.Y},
+		Window: "1280x1000", Theme: "swf", Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
+		Pitch:  [2]float64{st.Geometry.DX * a.Side, st.Geometry.DY * a.Side},
+		Source: "the clone's Flash build in Ruffle, classic look, " + what(st),
+	}
+	for _, c := range cells {
+		fx.Cells = append(fx.Cells, [2]float64{round2(c.X), round2(c.Y)})
+	}
+	return fx, img, st, nil
 }
 
 // what names the board st shows.
