@@ -25,19 +25,32 @@ const (
 
 // searchPitch measures the pitch of the board in view: for each size, the
 // lattice test at cell scales kMin..kMax (the board's centre staying at the
-// area's), refined (pitchOf); the best size wins, a larger one on a near
-// tie. It returns that size's kind-scale
-// picture, the size, the area with its scale and aspect, and its mean
-// score.
-func (rd *reader) searchPitch(sizes []int) (*Scaled, int, calibration.Area, float64, error) {
+// area's), refined (pitchOf), and with fitPitch, for the sizes that may
+// win, each pitch on its own (fitPitches); the best size wins, a larger
+// one on a near tie. It returns that size's kind-scale picture, the size,
+// the area with its scale and aspect, and its mean score.
+func (rd *reader) searchPitch(sizes []int, fitPitch bool) (*Scaled, int, calibration.Area, float64, error) {
 	fine, err := Scale(rd.f.WS, rd.f.Origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
 	if err != nil {
 		return nil, 0, rd.area, 0, err
 	}
 	defer fine.Close()
 	var by [board.MaxSize + 1]pitchFit
+	var scans [board.MaxSize + 1][]pitchFit
+	top := -1.0
 	for _, s := range sizes {
-		if by[s], err = rd.pitchOf(fine, s); err != nil {
+		if by[s], scans[s], err = rd.pitchOf(fine, s); err != nil {
+			return nil, 0, rd.area, 0, err
+		}
+		top = max(top, by[s].m)
+	}
+	for _, s := range sizes {
+		if fitPitch && by[s].m >= top-fitMargin {
+			if err := rd.fitPitches(fine, &by[s], scans[s], s); err != nil {
+				return nil, 0, rd.area, 0, err
+			}
+		}
+		if err := rd.finish(fine, &by[s], s); err != nil {
 			return nil, 0, rd.area, 0, err
 		}
 	}
@@ -66,15 +79,11 @@ type pitchFit struct {
 	m float64
 }
 
-// pitchOf is searchPitch's fit of size s, in kind-scale pictures made from
-// fine: the lattice test at cell scales kMin..kMax, each scale that of the
-// column pitch (the area's aspect kept: columnScaled), then refined. Then,
-// from the pitchPeaks best peaks of that scan, the column pitch (the
-// aspect), the row pitch and the column pitch again, each on its own (a
-// lattice squashed against the area's fits sharply at each, and at the
-// area's aspect the lattice of another size may outscore the board's, its
-// columns a little off): taken for a clear gain only (aspectGain).
-func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
+// pitchOf is searchPitch's scan of size s, in kind-scale pictures made
+// from fine: the lattice test, on every third cell, at cell scales
+// kMin..kMax, each scale that of the column pitch (the area's aspect kept:
+// columnScaled), then refined. It returns the best lattice and the scan.
+func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, []pitchFit, error) {
 	c, ck := pitchFit{rd.area, -1}, 1.0
 	var scan []pitchFit
 	try := func(k float64) error {
@@ -88,22 +97,37 @@ func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
 	}
 	for k := kMin; k <= kMax; k *= kStep {
 		if err := try(k); err != nil {
-			return c, err
+			return c, nil, err
 		}
 	}
 	n := len(scan) // (the refinement's are no peaks)
 	for step := 0.01; step >= 0.0024; step /= 2 {
 		for _, f := range []float64{1 - step, 1 + step} {
 			if err := try(ck * f); err != nil {
-				return c, err
+				return c, nil, err
 			}
 		}
 	}
-	fitted := c
-	for _, p := range peaks(scan[:n], pitchPeaks) {
+	return c, scan[:n], nil
+}
+
+// fitMargin is how far below the best size's scan (mean kind score) a
+// size's may be for searchPitch to fit its pitches each on its own: the
+// sizes that may win.
+const fitMargin = 0.1
+
+// fitPitches fits the lattice of size s from the pitchPeaks best peaks of
+// its scan: the column pitch (the aspect), the row pitch and the column
+// pitch again, each on its own (a lattice squashed against the area's
+// fits sharply at each, and at the area's aspect the lattice of another
+// size may outscore the board's, its columns a little off). c takes the
+// best only for a clear gain (aspectGain).
+func (rd *reader) fitPitches(fine *Scaled, c *pitchFit, scan []pitchFit, s int) error {
+	fitted := *c
+	for _, p := range peaks(scan, pitchPeaks) {
 		for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
 			if err := fit(fine, &p, s); err != nil {
-				return c, err
+				return err
 			}
 		}
 		if p.m > fitted.m {
@@ -111,23 +135,35 @@ func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, error) {
 		}
 	}
 	if fitted.m-c.m > aspectGain {
-		c = fitted
+		*c = fitted
 	}
+	return nil
+}
+
+// finish scores c, the lattice of size s, on every cell; 0 where the
+// holes are the background and no board of that size is there (rimHolds).
+func (rd *reader) finish(fine *Scaled, c *pitchFit, s int) error {
 	var err error
 	if c.m, err = rd.latticeAt(fine, c.a, s, false); err != nil {
-		return c, err
+		return err
 	}
 	if rd.skyHole && s > 2 {
 		sc, err := fine.Rescale(kindR / c.a.Radius(s))
 		if err != nil {
-			return c, err
+			return err
 		}
 		if !rd.rimHolds(sc, c.a, s) {
 			c.m = 0
 		}
 		sc.Close()
 	}
-	return c, nil
+	return nil
+}
+
+// columnScaled returns a with the lattice of size s at k times
+// board.Pitch's column pitch, its aspect kept.
+func columnScaled(a calibration.Area, s int, k float64) calibration.Area {
+	return a.WithScale(s, k/a.AspectOf(s))
 }
 
 // pitchPeaks is how many peaks of its scale scan pitchOf fits the pitches
@@ -145,12 +181,6 @@ func peaks(scan []pitchFit, n int) []pitchFit {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].m > out[j].m })
 	return out[:min(n, len(out))]
-}
-
-// columnScaled returns a with the lattice of size s at k times
-// board.Pitch's column pitch, its aspect kept.
-func columnScaled(a calibration.Area, s int, k float64) calibration.Area {
-	return a.WithScale(s, k/a.AspectOf(s))
 }
 
 // rowsAt refines the row pitch of c's lattice of size s, its column pitch

@@ -270,24 +270,17 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 	if (best.s < largest || rd.skyHole) && len(sizes) > 1 && best.mean >= minBoard {
 		ringErr = rd.ringIsSky(best.sc, best.s)
 	}
-	if !rd.fixed && (best.mean < fitGood || ringErr != nil) {
-		// The cells do not sit where the calibration puts them: a look whose
-		// cells follow another rule than board.Pitch, or a board of another
-		// size than the one clicked on. Measure the pitch.
-		sc, s, a, m, err := rd.searchPitch(sizes)
-		if err != nil {
-			return err
+	// The cells do not sit where the calibration puts them: a look whose
+	// cells follow another rule than board.Pitch, or a board of another
+	// size than the one clicked on. Measure the pitch; where that still
+	// does not fit, each pitch on its own (a lattice squashed against the
+	// calibration's).
+	for _, fitPitch := range []bool{false, true} {
+		if rd.fixed || best.mean >= fitGood && ringErr == nil {
+			break
 		}
-		if m > best.mean || (ringErr != nil && m >= minBoard) {
-			best.keep(sc, s, m)
-			rd.area, rd.searched = a, true
-			r.SizeScore[s] = m
-			ringErr = nil
-			if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
-				ringErr = rd.ringIsSky(best.sc, best.s)
-			}
-		} else {
-			sc.Close()
+		if err := rd.searchAgain(best, sizes, fitPitch, r, &ringErr); err != nil {
+			return err
 		}
 	}
 	if rd.fixed && len(sizes) == 1 {
@@ -303,6 +296,28 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 		return fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", vision.ErrNoBoard, best.s, best.mean, minBoard)
 	}
 	return ringErr
+}
+
+// searchAgain measures the pitch (searchPitch, fitting each pitch on its
+// own when fitPitch) and takes the lattice found when it fits better than
+// best, or best's ring is not the background (ringErr).
+func (rd *reader) searchAgain(best *fit, sizes []int, fitPitch bool, r *Reading, ringErr *error) error {
+	sc, s, a, m, err := rd.searchPitch(sizes, fitPitch)
+	if err != nil {
+		return err
+	}
+	if m <= best.mean && (*ringErr == nil || m < minBoard) {
+		sc.Close()
+		return nil
+	}
+	best.keep(sc, s, m)
+	rd.area, rd.searched = a, true
+	r.SizeScore[s] = m
+	*ringErr = nil
+	if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
+		*ringErr = rd.ringIsSky(best.sc, best.s)
+	}
+	return nil
 }
 
 // aspectOf fits the aspect of the lattice of r.Size (how much wider than
