@@ -158,10 +158,12 @@ func checkSquashedFind(t *testing.T, img image.Image, truth board.Position, cell
 // of where the SWF drew it; the area three clicks on a size-4 board give
 // reads every size exactly with the built-in templates; calibrate -auto
 // (FindArea) finds every board, every cell within 2 px, and reads it
-// exactly.
+// exactly. A set learnt from one start at 100 % (with the area three clicks
+// on it give) reads every board at 100 % exactly, and none at 150 % wrong.
 func TestSWFLattice(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
+	var learnt *vision.Templates
 	for _, z := range []string{"z100", "z150"} {
 		var fs []*fixture.Fixture
 		for _, n := range inDir(t, "swf", "classic-*-"+z, 6) {
@@ -184,11 +186,25 @@ func TestSWFLattice(t *testing.T) {
 			if s == 4 {
 				read = a
 			}
+			if f.Name == "classic-level40-z100" {
+				if learnt, err = reader.Learn(nil, f.Image, a, f.Truth); err != nil {
+					t.Fatalf("learn from %s with the clicks' %v: %v", f.Name, a, err)
+				}
+			}
 		}
 		for _, f := range fs {
 			r, err := reader.Read(f.Image, read, tpl)
 			if err != nil || !r.Pos.Equal(f.Truth) {
 				t.Errorf("%s: read with the clicks' %v: %v\n%s", f.Name, read, err, r.Pos.Format())
+			}
+			r, err = reader.Read(f.Image, read, learnt)
+			switch {
+			case err == nil && !r.Pos.Equal(f.Truth):
+				t.Errorf("%s: the learnt set read it wrong with no error\n%s", f.Name, r.Pos.Format())
+			case err != nil && z == "z100":
+				t.Errorf("%s: the set learnt at 100 %%: %v", f.Name, err)
+			case err != nil:
+				t.Logf("%s: the set learnt at 100 %% refuses: %v", f.Name, err)
 			}
 			// (on the picture padded as squash pads: the fixtures are
 			// cropped 6 px around the game area, and a size-4 board's
