@@ -159,8 +159,9 @@ func checkSquashedFind(t *testing.T, img image.Image, truth board.Position, cell
 // of where the SWF drew it; the area three clicks on a size-4 board give
 // reads every size exactly with the built-in templates; calibrate -auto
 // (FindArea) finds every board, every cell within 2 px, and reads it
-// exactly. A set learnt from one start at 100 % (with the area three clicks
-// on it give) reads every board at 100 % exactly, and none at 150 % wrong.
+// exactly. A set learnt from one start at 100 % (the challenge's, every
+// class; with the area three clicks on it give) reads every board at 100 %
+// exactly, and none at 150 % wrong.
 func TestSWFLattice(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	tpl := builtin(t)
@@ -187,14 +188,14 @@ func TestSWFLattice(t *testing.T) {
 			if s == 4 {
 				read = a
 			}
-			if filepath.Base(f.Name) == "classic-level40-z100" {
+			if filepath.Base(f.Name) == "classic-challenge6-z100" {
 				if learnt, err = reader.Learn(nil, f.Image, a, f.Truth); err != nil {
 					t.Fatalf("learn from %s with the clicks' %v: %v", f.Name, a, err)
 				}
 			}
 		}
 		if learnt == nil {
-			t.Fatal("no classic-level40-z100 to learn from")
+			t.Fatal("no classic-challenge6-z100 to learn from")
 		}
 		for _, f := range fs {
 			r, err := reader.Read(f.Image, read, tpl)
