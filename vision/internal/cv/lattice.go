@@ -25,8 +25,8 @@ const (
 
 // searchPitch measures the pitch of the board in view: for each size, the
 // lattice test at cell scales kMin..kMax (the board's centre staying at the
-// area's), refined (pitchOf), and with fitPitch, for the sizes that may
-// win, each pitch on its own (fitPitches); the best size wins, a larger
+// area's), refined (pitchOf), and with fitPitch each pitch on its own
+// (fitPitches); the best size wins, a larger
 // one on a near tie. It returns that size's kind-scale picture, the size,
 // the area with its scale and aspect, and its mean score.
 func (rd *reader) searchPitch(sizes []int, fitPitch bool) (*Scaled, int, calibration.Area, float64, error) {
@@ -36,17 +36,15 @@ func (rd *reader) searchPitch(sizes []int, fitPitch bool) (*Scaled, int, calibra
 	}
 	defer fine.Close()
 	var by [board.MaxSize + 1]pitchFit
-	var scans [board.MaxSize + 1][]pitchFit
-	top := -1.0
 	for _, s := range sizes {
-		if by[s], scans[s], err = rd.pitchOf(fine, s); err != nil {
+		var scan []pitchFit
+		if by[s], scan, err = rd.pitchOf(fine, s); err != nil {
 			return nil, 0, rd.area, 0, err
 		}
-		top = max(top, by[s].m)
-	}
-	for _, s := range sizes {
-		if fitPitch && by[s].m >= top-fitMargin {
-			if err := rd.fitPitches(fine, &by[s], scans[s], s); err != nil {
+		if fitPitch {
+			// (every size: at a squashed lattice's wrong aspect its own
+			// size may match far worse than a smaller one)
+			if err := rd.fitPitches(fine, &by[s], scan, s); err != nil {
 				return nil, 0, rd.area, 0, err
 			}
 		}
@@ -110,11 +108,6 @@ func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, []pitchFit, error) {
 	}
 	return c, scan[:n], nil
 }
-
-// fitMargin is how far below the best size's scan (mean kind score) a
-// size's may be for searchPitch to fit its pitches each on its own: the
-// sizes that may win.
-const fitMargin = 0.1
 
 // fitPitches fits the lattice of size s from the pitchPeaks best peaks of
 // its scan: the column pitch (the aspect), the row pitch and the column

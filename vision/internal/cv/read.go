@@ -186,7 +186,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
-	if rd.fitAspect || !rd.fixed && !known(rd.area, r.Size) {
+	if rd.fitAspect || !rd.fixed && (!known(rd.area, r.Size) || rd.counted(best.sc, r.Area.Cells(r.Size)) >= minFitCells) {
 		if err := rd.aspectOf(best, base, &r); err != nil {
 			return r, err
 		}
@@ -298,6 +298,30 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 	return ringErr
 }
 
+// minFitCells is how many cells a lattice of a known family (regular,
+// board.Pitch's: a calibration's by clicks assumes the original's columns)
+// must be judged by for Read to fit its aspect: on fewer (a small board
+// among holes that are the background) a fit follows noise.
+const minFitCells = 12
+
+// counted is how many of the cells at pts of sc the lattice test judges a
+// lattice by: all, or where the holes are the background those that do not
+// look most like a hole.
+func (rd *reader) counted(sc *Scaled, pts []calibration.Point) int {
+	if !rd.skyHole {
+		return len(pts)
+	}
+	crop := make([]float32, kindC*kindSz*kindSz)
+	n := 0
+	for _, p := range pts {
+		cx, cy := sc.At(p)
+		if _, k, _ := rd.cellBest(crop, sc, cx, cy); k != Hole {
+			n++
+		}
+	}
+	return n
+}
+
 // searchAgain measures the pitch (searchPitch, fitting each pitch on its
 // own when fitPitch) and takes the lattice found when it fits better than
 // best, or best's ring is not the background (ringErr).
@@ -323,8 +347,9 @@ func (rd *reader) searchAgain(best *fit, sizes []int, fitPitch bool, r *Reading,
 // aspectOf fits the aspect of the lattice of r.Size (how much wider than
 // board.Pitch, against its height, the picture draws it: Area.Aspect),
 // about the place shiftOf found (r.Area), when that aspect was measured
-// (a lattice of a family's base, regular or board.Pitch's, is kept: a fit
-// on a board of a few cells follows noise; see known), or FindArea asks
+// or the board has minFitCells cells to judge it by (a lattice of a
+// family's base, regular or board.Pitch's, is kept on fewer: a fit on a
+// board of a few cells follows noise; see known), or FindArea asks
 // (fitAspect: its lattice's aspect was not measured): it widens or narrows the lattice
 // while its cells match better, and, when the pitch was searched (about a
 // place that may have been a pixel or two off) or is FindArea's guess,
