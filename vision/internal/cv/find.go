@@ -433,7 +433,7 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	fail := func(r Reading, format string, args ...any) (calibration.Area, Reading, error) {
 		return best.area, r, fmt.Errorf("find board: found a size-%d board in %v, but "+format, append([]any{s, best.area}, args...)...)
 	}
-	mode := fixedPitch
+	mode := fixedPitch | fitLarge
 	if c.fit {
 		mode |= fitAspect
 	}

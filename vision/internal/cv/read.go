@@ -37,6 +37,7 @@ const (
 	learning                // Learn's reading back: no standInCheck (the picture shows only what was learnt)
 	noPairCheck             // no pair check: the tests that show what it reads
 	fitAspect               // fit the aspect of the size read all the same (aspectOf), though of a known family
+	fitLarge                // with fixedPitch: fit it as Read does, on a board of minFitCells cells
 )
 
 // read reads as Read and ReadSize do, as mode says.
@@ -47,6 +48,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 	}
 	rd.fixed = mode&fixedPitch != 0
 	rd.fitAspect = mode&fitAspect != 0
+	rd.fitLarge = !rd.fixed || mode&fitLarge != 0
 	rd.learning = mode&learning != 0
 	rd.noPair = mode&noPairCheck != 0
 	defer rd.Close()
@@ -64,6 +66,7 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 type reader struct {
 	fixed     bool // never search the pitch
 	fitAspect bool // fit the aspect of the size read though it is known (aspectOf)
+	fitLarge  bool // fit it on a board of minFitCells cells (aspectOf)
 	searched  bool // the pitch was searched (searchPitch)
 	learning  bool // Learn reads its own picture back
 	noPair    bool // no pair check (tests)
@@ -186,7 +189,7 @@ func (rd *reader) read(s int) (Reading, error) {
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
-	if rd.fitAspect || !rd.fixed && (!known(rd.area, r.Size) || rd.counted(best.sc, r.Area.Cells(r.Size)) >= minFitCells) {
+	if rd.fitAspect || rd.fitLarge && (!known(rd.area, r.Size) || rd.counted(best.sc, r.Area.Cells(r.Size)) >= minFitCells) {
 		if err := rd.aspectOf(best, base, &r); err != nil {
 			return r, err
 		}
