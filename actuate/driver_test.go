@@ -233,6 +233,55 @@ func TestDriverMonitorCorners(t *testing.T) {
 	}
 }
 
+// TestDriverVirtualScreen (issue 41): Windows' virtual screen as Wine 8
+// reports it for two monitors (docs/windows.md), the primary at (0, 0) and
+// the other left of it and 200 px lower, at negative x. The Robot's screen
+// is the virtual screen's bounding rectangle; an area on the left monitor
+// is accepted and dragged in, every monitor's corners and the desktop's are
+// fail-safe corners, and the middle of the edge between them is not.
+func TestDriverVirtualScreen(t *testing.T) {
+	primary, left := image.Rect(0, 0, 1280, 800), image.Rect(-1280, 200, 0, 1000)
+	virtual := image.Rect(-1280, 0, 1280, 1000)
+	area := calibration.Area{Left: -1100, Top: 250, Side: 732}
+	for _, c := range []struct {
+		at     image.Point
+		corner bool
+	}{
+		{image.Pt(-1, 200), true}, {image.Pt(-1280, 200), true}, {image.Pt(-1280, 999), true}, {image.Pt(-2, 998), true},
+		{image.Pt(0, 0), true}, {image.Pt(1279, 799), true}, {image.Pt(-1280, 0), true}, {image.Pt(1279, 999), true},
+		{image.Pt(-1, 500), false}, {image.Pt(-640, 200), false}, {image.Pt(-700, 600), false}, {image.Pt(0, 400), false},
+	} {
+		rec := NewRecorder(virtual, c.at)
+		d, err := NewDriver(rec, area, DefaultPace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Monitors = []image.Rectangle{primary, left}
+		err = d.Arm()
+		var fe *FailSafeError
+		if got := errors.As(err, &fe) && fe.Corner; got != c.corner {
+			t.Errorf("pointer at %v: corner fail-safe %v (%v), want %v", c.at, got, err, c.corner)
+		}
+	}
+	rec := NewRecorder(virtual, image.Pt(-700, 600))
+	d, err := NewDriver(rec, area, DefaultPace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Monitors = []image.Rectangle{primary, left}
+	from, to := area.Centre(6, 0), area.Centre(6, 90)
+	if err := d.Drag(context.Background(), from, to); err != nil {
+		t.Fatalf("a drag on the left monitor: %v", err)
+	}
+	ev := rec.Events()
+	if len(ev) < 2 || ev[0].At != from.Pt() || ev[len(ev)-1].At != to.Pt() || from.Pt().X >= 0 || to.Pt().X >= 0 {
+		t.Errorf("drag %v -> %v made %v", from.Pt(), to.Pt(), ev)
+	}
+	if _, err := NewDriver(NewRecorder(primary, image.Pt(600, 400)), area, DefaultPace); err == nil {
+		t.Error("NewDriver on the primary monitor alone accepted an area left of it")
+	}
+}
+
 func TestDriverRejectsAreaOffScreen(t *testing.T) {
 	rec := NewRecorder(image.Rect(0, 0, 800, 600), image.Pt(1, 1))
 	if _, err := NewDriver(rec, calibration.Area{Left: 600, Top: 100, Side: 400}, DefaultPace); err == nil {

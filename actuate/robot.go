@@ -13,7 +13,10 @@ import (
 
 // Robot is the real pointer, moved with robotgo: XTest events on the X
 // display named by DISPLAY, SendInput on Windows, CGEvents on macOS, as a
-// user's mouse would make. It is the only code that calls robotgo, and the
+// user's mouse would make. On Windows the pointer's place and the screen
+// come from user32 itself (pointer_windows.go): robotgo scales them by the
+// display's DPI, which a DPI-aware process must not, and knows only the
+// primary monitor. It is the only code that calls robotgo, and the
 // only part of actuate that needs cgo (the planner and the Driver build
 // without it). Make it with NewRobot
 // and Close it before the X server goes away: robotgo keeps one X connection
@@ -42,14 +45,14 @@ func NewRobot(display string) (*Robot, error) {
 		}
 	}
 	r := &Robot{display: display}
-	var w, h int
+	var s image.Rectangle
 	if err := r.do("screen size", func() error {
-		w, h = robotgo.GetScreenSize()
+		s = desktop()
 		return nil
 	}); err != nil {
 		return nil, err
 	}
-	if w <= 0 || h <= 0 {
+	if s.Empty() {
 		return nil, fmt.Errorf("mouse: no X screen (display %q): is DISPLAY set and the X server running?", display)
 	}
 	return r, nil
@@ -77,20 +80,21 @@ func (r *Robot) do(what string, f func() error) error {
 	return nil
 }
 
+// Location returns where the pointer is, in screen pixels (on Windows,
+// the virtual screen's physical pixels).
 func (r *Robot) Location() (image.Point, error) {
-	var x, y int
+	var p image.Point
 	err := r.do("pointer query", func() error {
-		x, y = robotgo.Location()
-		return nil
+		var err error
+		p, err = pointerAt()
+		return err
 	})
-	return image.Pt(x, y), err
+	return p, err
 }
 
+// Move puts the pointer at p, in screen pixels.
 func (r *Robot) Move(p image.Point) error {
-	return r.do("move the pointer", func() error {
-		robotgo.Move(p.X, p.Y)
-		return nil
-	})
+	return r.do("move the pointer", func() error { return pointerTo(p) })
 }
 
 func (r *Robot) Press() error   { return r.ButtonDown(1) }
@@ -116,18 +120,21 @@ func (r *Robot) ButtonUp(b int) error {
 	return r.do("release "+buttons[b], func() error { return robotgo.Toggle(buttons[b], "up") })
 }
 
+// Screen returns the whole desktop the pointer can reach: the X screen, or
+// on Windows the virtual screen, every monitor's bounding rectangle (a
+// monitor left of or above the primary has negative coordinates).
 func (r *Robot) Screen() (image.Rectangle, error) {
-	var w, h int
+	var s image.Rectangle
 	if err := r.do("screen size", func() error {
-		w, h = robotgo.GetScreenSize()
+		s = desktop()
 		return nil
 	}); err != nil {
 		return image.Rectangle{}, err
 	}
-	if w <= 0 || h <= 0 {
-		return image.Rectangle{}, fmt.Errorf("mouse: screen size %d×%d", w, h)
+	if s.Empty() {
+		return image.Rectangle{}, fmt.Errorf("mouse: screen %v is empty", s)
 	}
-	return image.Rect(0, 0, w, h), nil
+	return s, nil
 }
 
 // Close releases robotgo's X connection; after a call timed out it leaves

@@ -60,14 +60,16 @@ func (p Point) Pt() image.Point {
 func (p Point) Dist(q Point) float64 { return math.Hypot(p.X-q.X, p.Y-q.Y) }
 
 // MaxCoord is the largest screen coordinate: X screens are at most 32767 px
-// a side.
+// a side; Windows' virtual screen reaches as far on the negative side.
 const MaxCoord = 32767
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // Valid reports whether a has a usable size and lies, at least in part,
-// where a screen can be: finite numbers, a side of 40..MaxCoord px, left
-// and top within −side..MaxCoord. Fits checks it against one screen.
+// where a screen can be: finite numbers, a side of 40..MaxCoord px, the
+// area within −MaxCoord..MaxCoord on both axes (Windows' virtual screen
+// gives a monitor left of or above the primary negative coordinates).
+// Fits checks it against one screen.
 func (a Area) Valid() error {
 	why := ""
 	switch {
@@ -77,8 +79,8 @@ func (a Area) Valid() error {
 		why = "too small (under 40 px)"
 	case a.Side > MaxCoord:
 		why = fmt.Sprintf("larger than any screen (%d px)", MaxCoord)
-	case a.Left <= -a.Side || a.Top <= -a.Side || a.Left >= MaxCoord || a.Top >= MaxCoord:
-		why = fmt.Sprintf("off any screen (0..%d)", MaxCoord)
+	case a.Left+a.Side <= -MaxCoord || a.Top+a.Side <= -MaxCoord || a.Left >= MaxCoord || a.Top >= MaxCoord:
+		why = fmt.Sprintf("off any screen (%d..%d)", -MaxCoord, MaxCoord)
 	}
 	if why != "" {
 		return fmt.Errorf("game area %.5g px square at (%.5g, %.5g): %s", a.Side, a.Left, a.Top, why)

@@ -100,7 +100,7 @@ func TestValidBounds(t *testing.T) {
 	for _, a := range []Area{
 		{Left: 1e300, Top: 0, Side: 400}, {Left: -1e300, Top: 0, Side: 400}, {Left: 0, Top: 1e300, Side: 400},
 		{Left: 0, Top: 0, Side: 1e300}, {Left: 0, Top: 0, Side: math.Inf(1)}, {Left: math.NaN(), Side: 400},
-		{Left: 0, Top: math.Inf(-1), Side: 400}, {Side: 39.9}, {Side: math.NaN()}, {Left: -400, Top: 0, Side: 400},
+		{Left: 0, Top: math.Inf(-1), Side: 400}, {Side: 39.9}, {Side: math.NaN()}, {Left: -33167, Top: 0, Side: 400}, {Left: 0, Top: -40000, Side: 400},
 		{Left: 0, Top: 32767, Side: 400}, {Side: 32768},
 	} {
 		err := a.Valid()
@@ -114,7 +114,9 @@ func TestValidBounds(t *testing.T) {
 			t.Errorf("%+v saved", a)
 		}
 	}
-	for _, a := range []Area{{Left: 0, Top: 0, Side: 40}, {Left: -100, Top: -50, Side: 400}, {Left: 32000, Top: 100, Side: 700}} {
+	// negative: a monitor left of or above Windows' primary (issue 41)
+	for _, a := range []Area{{Left: 0, Top: 0, Side: 40}, {Left: -100, Top: -50, Side: 400}, {Left: 32000, Top: 100, Side: 700},
+		{Left: -1100, Top: 250, Side: 732}, {Left: -3500, Top: -2000, Side: 400}, {Left: -33000, Top: 0, Side: 400}} {
 		if err := a.Valid(); err != nil {
 			t.Errorf("%+v: %v", a, err)
 		}
@@ -134,6 +136,15 @@ func TestValidBounds(t *testing.T) {
 		if err := tc.a.Fits(screen); (err == nil) != tc.ok {
 			t.Errorf("%+v on %v: %v", tc.a, screen, err)
 		}
+	}
+	// Wine's virtual screen of two monitors, the primary at (0, 0) and the
+	// other left of it, 200 px lower (docs/windows.md)
+	virtual := image.Rect(-1280, 0, 1280, 1000)
+	if err := (Area{Left: -1100, Top: 250, Side: 732}).Fits(virtual); err != nil {
+		t.Errorf("an area on the monitor left of the primary: %v", err)
+	}
+	if err := (Area{Left: -1800, Top: 250, Side: 732}).Fits(virtual); err == nil {
+		t.Error("an area whose centre is left of the virtual screen fits")
 	}
 }
 

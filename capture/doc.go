@@ -8,7 +8,9 @@
 //   - Portable, kbinani/screenshot on every platform: GDI on Windows,
 //     CoreGraphics on macOS, X11 on Linux (a connection per grab), or the
 //     desktop portal when XDG_SESSION_TYPE is wayland. The default on Windows
-//     and macOS; `-capture portable` on Linux.
+//     and macOS; `-capture portable` on Linux. On Windows its screen is the
+//     virtual screen, every monitor from EnumDisplayMonitors (a monitor left
+//     of or above the primary at negative coordinates), not kbinani's list.
 //   - File, a PNG saved earlier (tests, fixtures, `hexiom read -image`).
 //
 // Open picks Screen or Portable by name. Still grabs until the picture stands

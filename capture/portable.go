@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"os"
@@ -17,27 +16,27 @@ type Portable struct {
 	bounds image.Rectangle
 }
 
-// OpenPortable finds the screen: the union of every display's bounds.
+// OpenPortable finds the screen: the union of every display's bounds (on
+// Windows the virtual screen, with negative coordinates left of or above
+// the primary monitor).
 func OpenPortable() (*Portable, error) {
 	if err := probePortable(); err != nil {
 		return nil, err
 	}
-	var n int
-	var b image.Rectangle
+	var ds []image.Rectangle
 	if err := portableWithin("screen size", func() error {
-		n = screenshot.NumActiveDisplays()
-		for i := 0; i < n; i++ {
-			b = b.Union(screenshot.GetDisplayBounds(i))
-		}
-		return nil
+		var err error
+		ds, err = displays()
+		return err
 	}); err != nil {
 		return nil, fmt.Errorf("capture: %w", err)
 	}
-	if n <= 0 {
-		return nil, errors.New("capture: no display found (on X11: is DISPLAY set and the X server running?)")
+	var b image.Rectangle
+	for _, d := range ds {
+		b = b.Union(d)
 	}
 	if b.Empty() {
-		return nil, fmt.Errorf("capture: %d displays, all of them empty", n)
+		return nil, fmt.Errorf("capture: %d displays, all of them empty", len(ds))
 	}
 	return &Portable{bounds: b}, nil
 }

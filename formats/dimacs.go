@@ -86,16 +86,26 @@ func ReadCNF(r io.Reader, name string) (*CNF, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if nClauses < 0 {
-		return nil, fmt.Errorf("%s: no problem line \"p cnf VARS CLAUSES\"", name)
-	}
-	if len(f.Clauses) != nClauses {
-		return nil, fmt.Errorf("%s:%d: %d clauses, the problem line says %d", name, line, len(f.Clauses), nClauses)
-	}
-	if len(f.Cells) > f.Vars {
-		return nil, fmt.Errorf("%s:%d: %d cells, more than the %d variables", name, cellsLine, len(f.Cells), f.Vars)
+	if err := f.checkTotals(name, nClauses, line, cellsLine); err != nil {
+		return nil, err
 	}
 	return f, nil
+}
+
+// checkTotals checks the CNF read from the file name against its problem
+// line: a problem line at all (nClauses ≥ 0, the clauses it says), as
+// many clauses as it says (line: the file's last), no more cells than
+// variables (cellsLine: the cells' comment).
+func (f *CNF) checkTotals(name string, nClauses, line, cellsLine int) error {
+	switch {
+	case nClauses < 0:
+		return fmt.Errorf("%s: no problem line \"p cnf VARS CLAUSES\"", name)
+	case len(f.Clauses) != nClauses:
+		return fmt.Errorf("%s:%d: %d clauses, the problem line says %d", name, line, len(f.Clauses), nClauses)
+	case len(f.Cells) > f.Vars:
+		return fmt.Errorf("%s:%d: %d cells, more than the %d variables", name, cellsLine, len(f.Cells), f.Vars)
+	}
+	return nil
 }
 
 // problemLine parses the problem line "p cnf VARS CLAUSES" (text, in
@@ -252,23 +262,9 @@ func ReadModel(r io.Reader, name string, vars int) (Model, error) {
 			if m.Status != Satisfiable || ended {
 				return Model{}, fmt.Errorf("%s:%d: values not after \"s SATISFIABLE\"", name, line)
 			}
-			for _, w := range fields[1:] {
-				l, err := strconv.Atoi(w)
-				if err != nil {
-					return Model{}, fmt.Errorf("%s:%d: literal %q is not a number", name, line, w)
-				}
-				if l < -vars || l > vars {
-					return Model{}, fmt.Errorf("%s:%d: literal %d: want ±1..%d, the CNF's variables", name, line, l, vars)
-				}
-				if l == 0 {
-					ended = true
-					continue
-				}
-				v := max(l, -l)
-				for len(m.True) <= v {
-					m.True = append(m.True, false)
-				}
-				m.True[v] = l > 0
+			var err error
+			if ended, err = m.values(fields[1:], vars); err != nil {
+				return Model{}, fmt.Errorf("%s:%d: %w", name, line, err)
 			}
 		default:
 			return Model{}, fmt.Errorf("%s:%d: expected a line starting c, s or v", name, line)
@@ -284,6 +280,30 @@ func ReadModel(r io.Reader, name string, vars int) (Model, error) {
 		return Model{}, fmt.Errorf("%s:%d: the values end without 0", name, line)
 	}
 	return m, nil
+}
+
+// values reads the literals of a "v" line (after the "v") into m, each
+// within ±1..vars; ended reports a 0 among them (the values' end).
+func (m *Model) values(lits []string, vars int) (ended bool, err error) {
+	for _, w := range lits {
+		l, err := strconv.Atoi(w)
+		if err != nil {
+			return ended, fmt.Errorf("literal %q is not a number", w)
+		}
+		if l < -vars || l > vars {
+			return ended, fmt.Errorf("literal %d: want ±1..%d, the CNF's variables", l, vars)
+		}
+		if l == 0 {
+			ended = true
+			continue
+		}
+		v := max(l, -l)
+		for len(m.True) <= v {
+			m.True = append(m.True, false)
+		}
+		m.True[v] = l > 0
+	}
+	return ended, nil
 }
 
 // Value is variable v's value in m (false for one it did not print).

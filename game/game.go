@@ -182,39 +182,9 @@ func New(cfg Config) (*Game, error) {
 
 // NewLevel starts the level sp asks for, with a fresh clock and no moves.
 func (g *Game) NewLevel(sp Spec) error {
-	var (
-		pos  board.Position
-		seed uint64
-		size = sp.Size
-	)
-	if sp.Seed != nil {
-		seed = *sp.Seed
-		if seed > MaxSeed {
-			return fmt.Errorf("%w: seed %d above 2^53−1: the page could not send it back exactly", ErrSpec, seed)
-		}
-	} else {
-		seed = 1 + rand.Uint64N(maxSeed)
-	}
-	switch sp.Mode {
-	case ModeLevel:
-		p, err := board.Level(sp.Level)
-		if err != nil {
-			return fmt.Errorf("%w: %w", ErrSpec, err)
-		}
-		pos, seed, size = p, 0, p.Size
-	case ModeRandom:
-		if size < 3 || size > 6 {
-			return fmt.Errorf("%w: random size %d outside 3..6", ErrSpec, size)
-		}
-		pos = board.Random(size, seed)
-	case ModeChallenge:
-		if size != 0 && size != ChallengeSize {
-			return fmt.Errorf("%w: the challenge is size %d, not %d", ErrSpec, ChallengeSize, size)
-		}
-		size = ChallengeSize
-		pos = board.Random(size, seed)
-	default:
-		return fmt.Errorf("%w: mode %q (want level, random or challenge)", ErrSpec, sp.Mode)
+	pos, seed, size, err := specBoard(sp)
+	if err != nil {
+		return err
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -231,6 +201,42 @@ func (g *Game) NewLevel(sp Spec) error {
 	g.bump()
 	g.levelVersion = g.version
 	return nil
+}
+
+// specBoard is the board sp asks for, its seed (a random one when sp has
+// none; 0 for an official level) and its size; the errors wrap ErrSpec.
+func specBoard(sp Spec) (pos board.Position, seed uint64, size int, err error) {
+	size = sp.Size
+	if sp.Seed != nil {
+		seed = *sp.Seed
+		if seed > MaxSeed {
+			return pos, 0, 0, fmt.Errorf("%w: seed %d above 2^53−1: the page could not send it back exactly", ErrSpec, seed)
+		}
+	} else {
+		seed = 1 + rand.Uint64N(maxSeed)
+	}
+	switch sp.Mode {
+	case ModeLevel:
+		p, err := board.Level(sp.Level)
+		if err != nil {
+			return pos, 0, 0, fmt.Errorf("%w: %w", ErrSpec, err)
+		}
+		pos, seed, size = p, 0, p.Size
+	case ModeRandom:
+		if size < 3 || size > 6 {
+			return pos, 0, 0, fmt.Errorf("%w: random size %d outside 3..6", ErrSpec, size)
+		}
+		pos = board.Random(size, seed)
+	case ModeChallenge:
+		if size != 0 && size != ChallengeSize {
+			return pos, 0, 0, fmt.Errorf("%w: the challenge is size %d, not %d", ErrSpec, ChallengeSize, size)
+		}
+		size = ChallengeSize
+		pos = board.Random(size, seed)
+	default:
+		return pos, 0, 0, fmt.Errorf("%w: mode %q (want level, random or challenge)", ErrSpec, sp.Mode)
+	}
+	return pos, seed, size, nil
 }
 
 // SetTheme switches the look the page draws (one of Themes). The board and

@@ -468,3 +468,18 @@ func (s *session) failShot() {
 	writePNG(s.t, img, name)
 	s.t.Logf("the window when the test failed: %s; Chromium's log:\n%.3000s", name, s.b.Log.String())
 }
+
+// TestRuffleSize2ThenSize3: a size-3 board shown after a size-2 one, both
+// with the same cell radius and neither with holes or locked tiles (level
+// 1, then level 3), is drawn with its own plate and recesses: the SWF keeps
+// a plate drawn once only for the same board, and took level 3's for level
+// 1's (its ring of empty cells shown as the background).
+func TestRuffleSize2ThenSize3(t *testing.T) {
+	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 1}, image.Rect(100, 40, 1380, 940))
+	s.focus()
+	s.captureUntil(ruffleDrawn(s.painted()))
+	if err := s.g.NewLevel(Spec{Mode: ModeLevel, Level: 3}); err != nil {
+		t.Fatal(err)
+	}
+	s.captureUntil(ruffleDrawn(s.painted()))
+}

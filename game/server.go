@@ -107,22 +107,15 @@ func loopbackHost(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// buildMux builds the game's HTTP handler, once: the page, its static
+// files, Ruffle's routes when it runs the original, and the API.
 func (g *Game) buildMux() {
 	static, err := fs.Sub(staticFS, "static")
 	if err != nil {
 		panic(fmt.Sprintf("game: embedded page missing: %v", err))
 	}
 	m := http.NewServeMux()
-	files := http.FileServerFS(static)
-	m.Handle("GET /static/", http.StripPrefix("/static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// A name no file system can hold (not UTF-8, say) is no page of
-		// ours: 404, where the file server would answer 500 (FuzzAPI).
-		if name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/"); name != "" && !fs.ValidPath(name) {
-			http.NotFound(w, r)
-			return
-		}
-		files.ServeHTTP(w, r)
-	})))
+	m.Handle("GET /static/", http.StripPrefix("/static/", staticFiles(static)))
 	html, err := g.page(static)
 	if err != nil {
 		panic(fmt.Sprintf("game: embedded page missing: %v", err))
@@ -139,6 +132,28 @@ func (g *Game) buildMux() {
 		h.Set("Content-Security-Policy", "frame-ancestors 'none'")
 		_, _ = w.Write(html)
 	})
+	g.apiRoutes(m)
+	g.mux = m
+}
+
+// staticFiles serves the files of static; a name no file system can hold
+// (not UTF-8, say) is no page of ours: 404, where the file server would
+// answer 500 (FuzzAPI).
+func staticFiles(static fs.FS) http.Handler {
+	files := http.FileServerFS(static)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/"); name != "" && !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// apiRoutes adds the API to m: the state, the levels and the guarded
+// changes; with Config.Debug the tests' debug and pointer calls, without
+// it a 404 that says how to have them.
+func (g *Game) apiRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/state", g.handleState)
 	m.HandleFunc("POST /api/new", g.guard(g.handleNew))
 	m.HandleFunc("POST /api/move", g.guard(g.handleMove))
@@ -152,14 +167,13 @@ func (g *Game) buildMux() {
 		m.HandleFunc("POST /api/debug", g.guard(g.handleDebug))
 		m.HandleFunc("GET /api/pointer", g.handlePointerGet)
 		m.HandleFunc("POST /api/pointer", g.guard(g.handlePointerPost))
-	} else {
-		off := func(w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, http.StatusNotFound, apiError{Error: fmt.Sprintf("%s %s is for tests: start the game with Config.Debug (hexiom game -debug)", r.Method, r.URL.Path)})
-		}
-		m.HandleFunc("/api/debug", off)
-		m.HandleFunc("/api/pointer", off)
+		return
 	}
-	g.mux = m
+	off := func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusNotFound, apiError{Error: fmt.Sprintf("%s %s is for tests: start the game with Config.Debug (hexiom game -debug)", r.Method, r.URL.Path)})
+	}
+	m.HandleFunc("/api/debug", off)
+	m.HandleFunc("/api/pointer", off)
 }
 
 // guard wraps a state-changing handler: it serves only requests with a JSON

@@ -20,10 +20,13 @@
 #     template files, the PNGs hexiom read takes, the Tantrix board parser
 #     and `hexiom tantrix solve`, the CNF and SAT answer readers;
 #  5. the packages that link gocv or robotgo, with cgo: vision's reading,
-#     the bot, the commands, the end-to-end tests (the slowest step);
+#     the bot, the commands, the end-to-end tests (the slowest step; it
+#     runs in the background from the end of step 1, beside steps 2-4, 6
+#     and 7, its output printed at the end);
 #  6. the portable parts on xvfb-run: the gohook click listener, the e2e
 #     tests with kbinani's capture and gohook's clicks;
-#  7. Windows: every package compiled for windows/amd64
+#  7. (in the background from the end of step 1, like step 5)
+#     Windows: every package compiled for windows/amd64
 #     (scripts/windows-build.sh: no X11 code there), vet and staticcheck of
 #     that build, hexiom.exe built (scripts/windows-release.sh) and run under
 #     Wine against the Linux binary (TestWine, -tags wine).
@@ -125,6 +128,62 @@ if (($#)); then
   exit
 fi
 
+# ---- 5 (beside 2-4, 6 and 7). the packages that link cgo ------------------
+# The packages that link gocv or robotgo, with cgo: vision's reading, the
+# bot, the commands, the end-to-end tests (the longest step). Its tests
+# spend much of their time waiting for Chromium and Ruffle to draw, with a
+# core idle, so it runs in the background from here, beside steps 2-4, 6
+# and 7 (each test still once): on the 2-core machine the whole command
+# takes about the time of this step alone. Its output is kept in a file and
+# printed when it ends; the script fails if it failed, and stops it if
+# another step fails first.
+step5_log=$(mktemp)
+# (setsid: its own process group, so that a stop takes its test binaries,
+# Xvfb and Chromium with it)
+setsid go test -count=1 -timeout 25m "${cgo_pkgs[@]}" >"$step5_log" 2>&1 &
+step5=$!
+trap 'kill -- -"$step5" 2>/dev/null || true; rm -rf "$tools" "$step5_log"' EXIT
+echo "test.sh: step 5 (${#cgo_pkgs[@]} packages with cgo) runs in the background; its output follows step 6"
+
+# ---- 7 (beside 2-4 and 6). Windows --------------------------------------------
+# Windows' build, checks and TestWine (which waits on Wine and the window
+# it drives, with a core idle, for minutes) run in the background too, from
+# the end of step 1, in a process group of their own: the function below,
+# its output kept and printed at the end like step 5's.
+step7() {
+	# (the Linux build's flags are not for mingw-w64)
+	env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
+	# vet and staticcheck of the Windows build, with the compilers and flags of
+	# scripts/windows-build.sh (whose compiles they reuse from the build cache):
+	# the windows files (internal/winewindow is Windows' alone), and the
+	# !customenv ones (gocv's own flags there). The tests of five packages are
+	# Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
+	# which always takes the tests, leaves those packages out (vetted on Linux
+	# above); staticcheck sees their code without the tests. U1000 left out:
+	# what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
+	# unused in this build.
+	win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
+	  CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
+	linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
+	mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
+	"${win[@]}" go vet "${win_pkgs[@]}"
+	"${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
+	"${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
+	# issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
+	# by version in ~/.cache/hexiom: minutes once, then seconds; the script
+	# sets its own flags), run under wine64 on Xvfb against the Linux binary:
+	# commands, the first start in a console of its own, read on every look,
+	# calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
+	# dpi against 96's x1.5, and on a monitor left of the primary (issue 41)
+	./scripts/windows-release.sh
+	HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+}
+step7_log=$(mktemp)
+staticcheck=$staticcheck setsid bash -euo pipefail -c "$(declare -f step7); step7" >"$step7_log" 2>&1 &
+step7=$!
+trap 'kill -- -"$step5" -"$step7" 2>/dev/null || true; rm -rf "$tools" "$step5_log" "$step7_log"' EXIT
+echo "test.sh: step 7 (Windows: the build, its checks, hexiom.exe under Wine) runs in the background; its output follows step 6"
+
 # ---- 2. the pure packages' tests, cgo off --------------------------------
 # Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
 # capture, the browser, the Flash build), as the plain run would run them:
@@ -173,8 +232,7 @@ go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
 go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
 go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
-# ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
-go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
+# (step 5 runs in the background: started before step 2)
 
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
@@ -189,29 +247,18 @@ xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "goho
 xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 
-# ---- 7. Windows ---------------------------------------------------------------
-# (the Linux build's flags are not for mingw-w64)
-env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
-# vet and staticcheck of the Windows build, with the compilers and flags of
-# scripts/windows-build.sh (whose compiles they reuse from the build cache):
-# the windows files (internal/winewindow is Windows' alone), and the
-# !customenv ones (gocv's own flags there). The tests of five packages are
-# Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
-# which always takes the tests, leaves those packages out (vetted on Linux
-# above); staticcheck sees their code without the tests. U1000 left out:
-# what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
-# unused in this build.
-win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
-  CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
-linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
-mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
-"${win[@]}" go vet "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
-# issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
-# by version in ~/.cache/hexiom: minutes once, then seconds; the script
-# sets its own flags), run under wine64 on Xvfb against the Linux binary:
-# commands, read on every look, calibrate, read and play's drags on a
-# Windows window
-./scripts/windows-release.sh
-HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+# ---- steps 5 and 7's ends --------------------------------------------------
+# wait for both, print each one's output, fail if either failed
+fail=0
+for lane in 5 7; do
+	pid=step$lane log=step${lane}_log
+	echo "test.sh: waiting for step $lane"
+	rc=0
+	wait "${!pid}" || rc=$?
+	cat "${!log}"
+	if ((rc != 0)); then
+		echo "test.sh: step $lane failed (exit $rc)" >&2
+		fail=$rc
+	fi
+done
+exit "$fail"

@@ -83,6 +83,33 @@ func (b *Board) Validate() error {
 	return nil
 }
 
+// addPlace adds the place of a place line (its fields f, its text) to b:
+// two integers within ±MaxCoord, not more than b.N places, none listed
+// before (seen: each place's line, this one's added).
+func (b *Board) addPlace(f []string, text string, line int, seen map[Place]int) error {
+	if len(f) != 2 {
+		return fmt.Errorf("expected a place `q r`, got %q", text)
+	}
+	q, err1 := strconv.Atoi(f[0])
+	rr, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("expected two integers `q r`, got %q", text)
+	}
+	if len(b.Places) == b.N {
+		return fmt.Errorf("expected %d places for challenge %d, got more", b.N, b.N)
+	}
+	p := Place{q, rr}
+	if !p.inRange() {
+		return fmt.Errorf("place %d %d: expected coordinates from %d to %d", q, rr, -MaxCoord, MaxCoord)
+	}
+	if l, dup := seen[p]; dup {
+		return fmt.Errorf("place %d %d already listed on line %d", q, rr, l)
+	}
+	seen[p] = line
+	b.Places = append(b.Places, p)
+	return nil
+}
+
 // ParseBoard reads a board file: a first line `tantrix N [COLOUR]`, then
 // one place `q r` per line, |q|, |r| ≤ MaxCoord. Blank lines and lines
 // starting with # are ignored. Without COLOUR the colour is DefaultColour(N). Errors name the
@@ -106,26 +133,9 @@ func ParseBoard(r io.Reader, name string) (*Board, error) {
 			}
 			continue
 		}
-		if len(f) != 2 {
-			return nil, fmt.Errorf("%s:%d: expected a place `q r`, got %q", name, line, text)
+		if err := b.addPlace(f, text, line, seen); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
 		}
-		q, err1 := strconv.Atoi(f[0])
-		rr, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("%s:%d: expected two integers `q r`, got %q", name, line, text)
-		}
-		if len(b.Places) == b.N {
-			return nil, fmt.Errorf("%s:%d: expected %d places for challenge %d, got more", name, line, b.N, b.N)
-		}
-		p := Place{q, rr}
-		if !p.inRange() {
-			return nil, fmt.Errorf("%s:%d: place %d %d: expected coordinates from %d to %d", name, line, q, rr, -MaxCoord, MaxCoord)
-		}
-		if l, dup := seen[p]; dup {
-			return nil, fmt.Errorf("%s:%d: place %d %d already listed on line %d", name, line, q, rr, l)
-		}
-		seen[p] = line
-		b.Places = append(b.Places, p)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

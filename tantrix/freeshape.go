@@ -266,22 +266,9 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 		var ts []Placed
 		if attempt >= 10 && n <= 12 {
 			// Some small challenges have no loop the two-ended walk finds
-			// (n = 11..13 yellow needed up to 100 attempts): walk one end
-			// until it comes back, from tile 1 in a random rotation. Every
-			// loop holds tile 1, so the walk from any of its rotations
-			// meets every loop up to rotation: when it ends without one,
-			// there is none.
-			found := false
-			complete := wk.Enumerate(rng.IntN(6), 0, func() bool {
-				ts = walkTiles(wk)
-				ps := make([]Place, len(ts))
-				for i := range ts {
-					ps[i] = ts[i].Place
-				}
-				found = len(Holes(ps)) == 0
-				return found
-			})
-			if !found {
+			// (n = 11..13 yellow needed up to 100 attempts).
+			var found, complete bool
+			if ts, found, complete = enumerateLoop(wk, rng); !found {
 				if complete {
 					return nil, nil, fmt.Errorf("tantrix: generate: challenge %d in %s has no loop without a hole", n, c.Name())
 				}
@@ -304,6 +291,24 @@ func Generate(ctx context.Context, n int, c Colour, seed uint64) (*Board, []Plac
 		})
 		return b, ts, nil
 	}
+}
+
+// enumerateLoop walks one end until it comes back, from tile 1 in a
+// random rotation, and returns the first loop without a hole (found).
+// Every loop holds tile 1, so the walk from any of its rotations meets
+// every loop up to rotation: when it ends without one (complete, not
+// found), there is none.
+func enumerateLoop(wk *search.Walker, rng *rand.Rand) (ts []Placed, found, complete bool) {
+	complete = wk.Enumerate(rng.IntN(6), 0, func() bool {
+		ts = walkTiles(wk)
+		ps := make([]Place, len(ts))
+		for i := range ts {
+			ps[i] = ts[i].Place
+		}
+		found = len(Holes(ps)) == 0
+		return found
+	})
+	return ts, found, complete
 }
 
 // boardOf moves the tiles ts so that their least q and r are 0 and

@@ -330,6 +330,7 @@ func (t *Templates) prepare() error {
 				t.p.KindAlts[k] = append(t.p.KindAlts[k], p)
 			}
 		}
+		t.holeInner()
 		for d, s := range t.Digits {
 			if s == nil {
 				continue
@@ -358,6 +359,27 @@ func (t *Templates) prepare() error {
 		}
 	})
 	return t.err
+}
+
+// holeInner sets the prepared set's HoleInner: where the learnt hole
+// template's inner part is plain and far from every other kind's
+// (prep.HoleInner), as in a look whose holes are the plain background.
+func (t *Templates) holeInner() {
+	h := t.Kinds[Hole]
+	if h == nil {
+		return
+	}
+	var others [][]float32
+	for k, s := range t.Kinds {
+		if s == nil || Kind(k) == Hole {
+			continue
+		}
+		others = append(others, s.Mean)
+		for _, a := range t.KindAlts[k] {
+			others = append(others, a.Mean)
+		}
+	}
+	t.p.HoleInner, t.p.HoleInnerOK = prep.HoleInner(h.Mean, others)
 }
 
 // builtinOnce parses the built-in set once, for stand-ins.

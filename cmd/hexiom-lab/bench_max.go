@@ -174,15 +174,7 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := checkBenchMax(*timeout, *threads, *nRandom, *nFar); err != nil {
 		return err
 	}
-	sizes, err := parseSizes("-sizes", *sizesFlag, 1)
-	if err != nil {
-		return err
-	}
-	farSizes, err := parseSizes("-far-sizes", *farSizesFlag, 3)
-	if err != nil {
-		return err
-	}
-	objectives, err := parseObjectives(*objs)
+	sizes, farSizes, objectives, err := benchMaxLists(*sizesFlag, *farSizesFlag, *objs)
 	if err != nil {
 		return err
 	}
@@ -206,6 +198,21 @@ func runBenchMax(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("%d solves failed or gave a wrong answer", failures)
 	}
 	return nil
+}
+
+// benchMaxLists parses bench-max's lists: -sizes (from 1 to
+// board.MaxSize), -far-sizes (from 3) and -max.
+func benchMaxLists(sizesFlag, farSizesFlag, objs string) (sizes, farSizes []int, objectives []most.Objective, err error) {
+	if sizes, err = parseSizes("-sizes", sizesFlag, 1); err != nil {
+		return nil, nil, nil, err
+	}
+	if farSizes, err = parseSizes("-far-sizes", farSizesFlag, 3); err != nil {
+		return nil, nil, nil, err
+	}
+	if objectives, err = parseObjectives(objs); err != nil {
+		return nil, nil, nil, err
+	}
+	return sizes, farSizes, objectives, nil
 }
 
 // checkBenchMax checks bench-max's -timeout, -threads, -random and -far.

@@ -7,10 +7,13 @@ import (
 	"strings"
 )
 
-// guideIntro is what a player who double-clicked hexiom.exe reads first.
+// guideIntro is what a player who double-clicked hexiom.exe reads first;
+// its lines, and the choices', fit a console 80 columns wide (Wine's is; a
+// line of 80 or more wraps there).
 const guideIntro = `hexiom plays Hexiom by itself: it looks at the game on your screen, solves the
 board and drags the tiles into place with your mouse. Keep your hands off the
-mouse while it plays; move it, or push it into a corner of the screen, to stop it.
+mouse while it plays; move it, or push it into a corner of the screen, to stop
+it.
 
 Open the game in your browser with a board in view, then:
 `

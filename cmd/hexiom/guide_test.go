@@ -46,5 +46,12 @@ func TestGuide(t *testing.T) {
 		if len(c.want) > 0 && !strings.Contains(o, "ended with status") {
 			t.Errorf("input %q: the guide does not say how the step ended:\n%s", c.input, o)
 		}
+		// an 80-column console (Wine's) wraps a line of 80 or more (the
+		// player's Enter, which the console echoes, ends the prompt's line)
+		for _, l := range strings.Split(strings.ReplaceAll(o, "Enter: ", "Enter:\n"), "\n") {
+			if len([]rune(l)) >= 80 {
+				t.Errorf("input %q: a line of %d columns: %q", c.input, len([]rune(l)), l)
+			}
+		}
 	}
 }

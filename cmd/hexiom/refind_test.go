@@ -245,7 +245,7 @@ func TestPlayOnAMonitorLeftOfTheFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, stderr strings.Builder
-	if code := run([]string{"play", "-calibration", cal}, &out, &stderr); code == exitOK || !strings.Contains(stderr.String(), "corner") {
+	if code := run([]string{"play", "-calibration", cal}, &out, &stderr); code == exitOK || !strings.Contains(stderr.String(), "in a corner of the screen") {
 		t.Errorf("play with the pointer in the left monitor's corner: exit %d:\n%s", code, stderr.String())
 	}
 	if now, err := d.State(); err != nil || now.Moves != st.Moves {

@@ -16,7 +16,6 @@ package main
 // into the fresh Wine prefix's system32.
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -29,8 +28,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/go-vgo/robotgo"
 
 	"hexiom/calibration"
 	"hexiom/internal/desktop"
@@ -57,7 +54,21 @@ func (r result) String() string {
 
 const wineTimeout = 5 * time.Minute // one command, on a busy 2-core machine
 
-func startWine(t *testing.T) *wine {
+// wineSetup is the desktop a Wine prefix runs on.
+type wineSetup struct {
+	w, h int // the X screen
+	// dpi is Windows' display scale (Wine's LogPixels registry value): 96
+	// at 100 %, 144 at 150 %; 0 leaves Wine's default, 96.
+	dpi int
+	// monitors, when set, are xrandr --setmonitor's arguments, one monitor
+	// each, on the one X screen; Wine is then told to take its monitors
+	// from Xinerama (UseXRandR=N: its RandR code sees Xvfb's one output
+	// only), which the X server answers with these.
+	monitors [][]string
+	linux    string // the Linux binary, when built already
+}
+
+func startWine(t *testing.T, s wineSetup) *wine {
 	t.Helper()
 	exe := os.Getenv("HEXIOM_EXE")
 	if exe == "" {
@@ -74,10 +85,17 @@ func startWine(t *testing.T) *wine {
 	if _, err := os.Stat(w.loader); err != nil {
 		t.Fatalf("Wine: %v (apt-get install wine64)", err)
 	}
-	if w.x, err = desktop.StartX(1280, 800); err != nil {
+	if w.x, err = desktop.StartX(s.w, s.h); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.x.Close() })
+	for _, m := range s.monitors {
+		cmd := exec.Command("xrandr", append([]string{"--setmonitor"}, m...)...)
+		cmd.Env = w.x.Env()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("xrandr --setmonitor %v: %v: %s", m, err, out)
+		}
+	}
 	prefix, err := os.MkdirTemp("", "hexiom-wine-")
 	if err != nil {
 		t.Fatal(err)
@@ -85,25 +103,18 @@ func startWine(t *testing.T) *wine {
 	w.env = append(w.x.Env(), "WINEPREFIX="+prefix, "WINEDEBUG=-all", "WINEDLLOVERRIDES=mscoree,mshtml=")
 	t.Cleanup(func() {
 		// every Wine process of the prefix, then the prefix
-		kill := exec.Command("/usr/lib/wine/wineserver64", "-k")
-		kill.Env = w.env
-		_ = kill.Run()
-		wait := exec.Command("/usr/lib/wine/wineserver64", "-w")
-		wait.Env = w.env
-		_ = wait.Run()
+		w.server(t, "-k")
+		w.server(t, "-w")
 		os.RemoveAll(prefix)
 	})
-	// The prefix's server and services stay up between commands (-p):
-	// started anew for each, they take seconds. wineboot starts the
-	// services, which keep its stdout and stderr open: files, not pipes.
 	t0 := time.Now()
-	persist := exec.Command("/usr/lib/wine/wineserver64", "-p")
-	persist.Env = w.env
-	if err := persist.Run(); err != nil {
-		t.Fatalf("wineserver -p: %v", err)
-	}
-	if r := w.run(t, "", "wineboot", "--init"); r.code != 0 {
-		t.Fatalf("wineboot --init: %v", r)
+	w.boot(t)
+	if w.settings(t, s) {
+		// Wine reads the DPI and the monitors as its processes start:
+		// the prefix's processes made so far go, and come back
+		w.server(t, "-k")
+		w.server(t, "-w")
+		w.boot(t)
 	}
 	t.Logf("Wine prefix made in %v", time.Since(t0).Round(time.Millisecond))
 	sys32 := filepath.Join(prefix, "drive_c", "windows", "system32")
@@ -112,11 +123,58 @@ func startWine(t *testing.T) *wine {
 	if out, err := dll.CombinedOutput(); err != nil {
 		t.Fatalf("bcryptprimitives.dll: %v: %s (apt-get install gcc-mingw-w64-x86-64)", err, out)
 	}
-	w.linux = filepath.Join(t.TempDir(), "hexiom")
-	if out, err := exec.Command("go", "build", "-o", w.linux, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v: %s", err, out)
+	w.linux = s.linux
+	if w.linux == "" {
+		w.linux = filepath.Join(t.TempDir(), "hexiom")
+		if out, err := exec.Command("go", "build", "-o", w.linux, ".").CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v: %s", err, out)
+		}
 	}
 	return w
+}
+
+// server runs wineserver with one option (-k kills the prefix's processes,
+// -w waits for them to end).
+func (w *wine) server(t *testing.T, opt string) {
+	t.Helper()
+	cmd := exec.Command("/usr/lib/wine/wineserver64", opt)
+	cmd.Env = w.env
+	_ = cmd.Run()
+}
+
+// boot starts the prefix's server, to stay up between commands (-p:
+// started anew for each, they take seconds), and its services (wineboot,
+// making the prefix the first time). The services keep wineboot's stdout
+// and stderr open: files, not pipes.
+func (w *wine) boot(t *testing.T) {
+	t.Helper()
+	persist := exec.Command("/usr/lib/wine/wineserver64", "-p")
+	persist.Env = w.env
+	if err := persist.Run(); err != nil {
+		t.Fatalf("wineserver -p: %v", err)
+	}
+	if r := w.run(t, "", "wineboot", "--init"); r.code != 0 {
+		t.Fatalf("wineboot --init: %v", r)
+	}
+}
+
+// settings writes the registry values s asks for, and says whether it
+// wrote any.
+func (w *wine) settings(t *testing.T, s wineSetup) bool {
+	t.Helper()
+	var set [][]string
+	if s.dpi != 0 {
+		set = append(set, []string{`HKCU\Control Panel\Desktop`, "LogPixels", "REG_DWORD", fmt.Sprint(s.dpi)})
+	}
+	if len(s.monitors) > 0 {
+		set = append(set, []string{`HKCU\Software\Wine\X11 Driver`, "UseXRandR", "REG_SZ", "N"})
+	}
+	for _, v := range set {
+		if r := w.run(t, "", "reg", "add", v[0], "/v", v[1], "/t", v[2], "/d", v[3], "/f"); r.code != 0 {
+			t.Fatalf("reg add %v: %v", v, r)
+		}
+	}
+	return len(set) > 0
 }
 
 // command returns the command running prog (a Windows program) under Wine in dir.
@@ -273,11 +331,23 @@ func copyFile(t *testing.T, src, dst string) {
 	}
 }
 
+// TestWine: the rule that tells Wine's race (wine_screen_test.go), the
+// commands, the first start, read on every look, and the screen checks at
+// 96 dpi; then, each on a Wine desktop of its own, the screen at 144 dpi
+// against 96 dpi's, and on a monitor left of the primary (issue 41).
 func TestWine(t *testing.T) {
-	w := startWine(t)
+	t.Run("race rule", wineRaceRule)
+	w := startWine(t, wineSetup{w: 1280, h: 800})
 	t.Run("commands", func(t *testing.T) { wineCommands(t, w) })
+	t.Run("first start", func(t *testing.T) { wineFirstStart(t, w) })
 	t.Run("read", func(t *testing.T) { wineRead(t, w) })
-	t.Run("screen", func(t *testing.T) { wineScreen(t, w) })
+	var at96 screenRun
+	if t.Run("screen", func(t *testing.T) { at96 = wineScreen96(t, w) }) {
+		t.Run("screen at 144 dpi", func(t *testing.T) { wineScreen144(t, w.linux, at96) })
+	} else {
+		t.Error("the screen at 144 dpi not run: its checks are against the screen at 96 dpi, which failed")
+	}
+	t.Run("monitor left of the primary", func(t *testing.T) { wineLeftMonitor(t, w.linux) })
 }
 
 // help, solve (a level, a level with no solution, bad input), gen, tantrix,
@@ -392,223 +462,107 @@ func wineRead(t *testing.T, w *wine) {
 	t.Logf("read -image: %d of %d fixtures read exactly (the rest refused alike on both)", exact, total)
 }
 
-// window is winewindow.exe (internal/winewindow) showing a fixture, and the
-// events it reports.
-type window struct {
-	cmd    *exec.Cmd
-	mu     sync.Mutex
-	events []string
-	ready  chan struct{}
-}
-
-func (w *wine) showFixture(t *testing.T, name string, x, y int) (*window, *fixture.Fixture) {
-	t.Helper()
-	f, err := fixture.Load(fixtures, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	exe := filepath.Join(dir, "winewindow.exe")
-	build := exec.Command("go", "build", "-o", exe, "hexiom/internal/winewindow")
-	build.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build winewindow.exe: %v: %s", err, out)
-	}
-	win := &window{ready: make(chan struct{})}
-	win.cmd = w.command(context.Background(), dir, exe, "-image", f.PNG(), "-at", fmt.Sprintf("%d,%d", x, y))
-	win.cmd.Dir = "."
-	out, err := win.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := win.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = win.cmd.Process.Kill(); _ = win.cmd.Wait() })
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			line := sc.Text()
-			if strings.HasPrefix(line, "ready") {
-				close(win.ready)
-				continue
-			}
-			win.mu.Lock()
-			win.events = append(win.events, line)
-			win.mu.Unlock()
-		}
-		_, _ = io.Copy(io.Discard, out)
-	}()
-	select {
-	case <-win.ready:
-	case <-time.After(desktop.Patience):
-		t.Fatalf("winewindow.exe showed nothing in %v", desktop.Patience)
-	}
-	return win, f
-}
-
-// take returns the events so far and forgets them.
-func (win *window) take() []string {
-	win.mu.Lock()
-	defer win.mu.Unlock()
-	e := win.events
-	win.events = nil
-	return e
-}
-
-// The screen: a Windows window (winewindow.exe under Wine) shows a fixture;
-// calibrate -auto, read, calibrate by three clicks (sent through XTest, heard
-// by hexiom.exe's mouse hook and by Linux's X RECORD), and play's drags,
-// which the window records, from both binaries.
-func wineScreen(t *testing.T, w *wine) {
-	const wx, wy = 100, 50
-	win, f := w.showFixture(t, "level38-1280x800", wx, wy)
-	area := f.Meta.Area.Shift(float64(wx-f.Meta.Offset[0]), float64(wy-f.Meta.Offset[1]))
-	truth := f.Truth.String()
-	dir := t.TempDir()
-	near := func(what string, got calibration.Area, tol float64) {
-		t.Helper()
-		if d := max(abs(got.Left-area.Left), abs(got.Top-area.Top), abs(got.Side-area.Side)); d > tol {
-			t.Errorf("%s: %v, want %v within %.1f px", what, got, area, tol)
-		}
-	}
-	load := func(name string) calibration.Area {
-		t.Helper()
-		a, err := calibration.LoadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
-
-	// calibrate -auto: the same area from both, where the window shows it
-	rw := w.exeRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "auto-win.json")
-	rl := w.linuxRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "auto-linux.json")
-	if rw.code != 0 || rl.code != 0 {
-		t.Fatalf("calibrate -auto:\nWindows (Wine): %v\nLinux: %v", rw, rl)
-	}
-	aw, al := load("auto-win.json"), load("auto-linux.json")
-	if aw.Left != al.Left || aw.Top != al.Top || aw.Side != al.Side {
-		t.Errorf("calibrate -auto: Windows %v, Linux %v", aw, al)
-	}
-	near("calibrate -auto", aw, 2)
-	t.Logf("calibrate -auto: Windows %v, Linux %v, shown at %v", aw, al, area)
-
-	// read: the board on the screen, with each one's calibration
-	for _, cal := range []string{"auto-win.json", "auto-linux.json"} {
-		r := w.compare(t, dir, 0, "read", "-templates", "builtin", "-calibration", cal)
-		if r.stdout != truth {
-			t.Errorf("read with %s printed\n%s\nwant\n%s", cal, r.stdout, truth)
-		}
-	}
-
-	// calibrate by clicks: three clicks through XTest on the cells asked for
-	if err := w.x.Use(); err != nil {
-		t.Fatal(err)
-	}
-	robotgo.SetXDisplayName(w.x.Display)
-	robotgo.MouseSleep = 0
-	t.Cleanup(robotgo.CloseMainDisplay)
-	top, below, bottom := calibration.ClickCells(f.Truth.Size)
-	var pts []calibration.Point
-	for _, i := range []int{top, below, bottom} {
-		pts = append(pts, area.Centre(f.Truth.Size, i))
-	}
-	// clickCal runs calibrate, clicking each cell when it asks for it. Its
-	// output goes to files (see collect), read as it grows.
-	clickCal := func(name string, cmd *exec.Cmd) result {
-		t.Helper()
-		var r result
-		var rerr error
-		outDir := t.TempDir()
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			r, rerr = collectTo(cmd, outDir)
-		}()
-		next := 0
-		for next < 3 {
-			select {
-			case <-done:
-				t.Errorf("%s ended after %d clicks: %v %v", name, next, r, rerr)
-				return r
-			case <-time.After(50 * time.Millisecond):
-			}
-			out, _ := os.ReadFile(filepath.Join(outDir, "stdout"))
-			// a prompt "N. the centre of ..." asks for click N: the
-			// listener is on by then (it starts before the first prompt)
-			if strings.Contains(string(out), fmt.Sprintf("\n%d. ", next+1)) {
-				p := pts[next].Pt()
-				robotgo.Move(p.X, p.Y)
-				robotgo.Toggle("left")
-				robotgo.Toggle("left", "up")
-				next++
-			}
-		}
-		<-done
-		if rerr != nil {
-			t.Fatal(rerr)
-		}
-		return r
+// wineFirstStart (issue 41, a player's first start on Windows): hexiom.exe
+// with no arguments in a console of its own, as a double-click in Explorer
+// starts it. Under Wine a console program started on a terminal gets a
+// console of its own (Wine's conhost, bridged to the terminal), with
+// hexiom.exe alone on it, as Explorer's is; script(1) gives it a
+// terminal (measured: GetConsoleProcessList counts 1 there; on pipes, no
+// console, 0). It says what it does and offers the steps, runs the one chosen
+// (h: help) and offers them again, still running, until the player types q;
+// then it exits 0. (With no console, on pipes, it prints its usage and
+// exits 2: wineCommands.)
+func wineFirstStart(t *testing.T, w *wine) {
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Fatalf("script (util-linux) gives hexiom.exe a terminal: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), wineTimeout)
 	defer cancel()
-	args := []string{"calibrate", "-templates", "builtin", "-timeout", "2m"}
-	// each saves clicks.json in a folder of its own (stdout names the file)
-	for _, d := range []string{"win", "linux"} {
-		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
-			t.Fatal(err)
+	// the terminal raw from the start, as Wine's conhost sets it: a line
+	// typed before conhost has set it up would otherwise end with the
+	// terminal's newline, which a Windows console does not take for Enter
+	cmd := exec.CommandContext(ctx, "script", "-qfec", "stty raw -echo; exec "+w.loader+" "+w.exe, "/dev/null")
+	cmd.Env, cmd.Dir = w.env, t.TempDir()
+	c := startConsole(t, cmd)
+	o := c.prompts(t, 1)
+	for _, want := range []string{"hexiom plays Hexiom by itself", "1  calibrate", "2  play the board in view", "q  quit"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("hexiom.exe in a console of its own does not say %q:\n%s", want, o)
 		}
 	}
-	args = append(args, "-o", "clicks.json")
-	rw = clickCal("hexiom.exe calibrate", w.command(ctx, filepath.Join(dir, "win"), w.exe, args...))
-	lcmd := exec.CommandContext(ctx, w.linux, args...)
-	lcmd.Dir, lcmd.Env = filepath.Join(dir, "linux"), w.x.Env()
-	rl = clickCal("hexiom calibrate", lcmd)
-	if !same(rw, rl) || rw.code != 0 {
-		t.Errorf("calibrate by clicks: Windows and Linux differ or failed\nWindows (Wine): %v\nLinux: %v", rw, rl)
-	} else {
-		cw, cl := load("win/clicks.json"), load("linux/clicks.json")
-		if cw.Left != cl.Left || cw.Top != cl.Top || cw.Side != cl.Side {
-			t.Errorf("calibrate by clicks: Windows %v, Linux %v", cw, cl)
-		}
-		near("calibrate by clicks", cw, 3)
-		t.Logf("calibrate by clicks: same on both: %v", cw)
+	c.typeLine(t, "h")
+	o = c.prompts(t, 2) // ran help, offered the steps again, still running
+	if !strings.Contains(o, "(hexiom help ended with status 0)") || !strings.Contains(o, "calibrate") {
+		t.Errorf("after h, hexiom.exe said:\n%s", o)
 	}
-	win.take() // the calibration clicks
+	c.typeLine(t, "q")
+	if err := <-c.done; err != nil {
+		t.Errorf("hexiom.exe after q: %v\n%s", err, o)
+	}
+	t.Logf("hexiom.exe in a console of its own: the guide, help run and the steps offered again, exit 0 on q")
+}
 
-	// play: it reads the board, solves it and drags; the window is a still
-	// picture, so no drag takes, and play gives up after its repairs. The
-	// drags the window got must be the same from both binaries.
-	drags := func(name string, r result) []string {
-		t.Helper()
-		ev := win.take()
-		var d []string
-		for _, e := range ev {
-			if strings.HasPrefix(e, "down") || strings.HasPrefix(e, "up") {
-				d = append(d, e)
-			}
-		}
-		if r.code != 1 || !strings.Contains(r.stderr, "gave up") {
-			t.Errorf("%s play on a still window: want exit 1, gave up: %v", name, r)
-		}
-		return d
+// console is a program on a terminal (script(1)): what it printed so far,
+// and its end.
+type console struct {
+	in   io.Writer
+	mu   sync.Mutex
+	out  strings.Builder
+	done chan error
+}
+
+func startConsole(t *testing.T, cmd *exec.Cmd) *console {
+	t.Helper()
+	c := &console{done: make(chan error, 1)}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	// One goroutine each (GOMAXPROCS=1, so the solver's Threads(1)): with
-	// two, the first of the portfolio's lanes to answer wins, and a level
-	// with several solutions may start with another drag on either side.
-	args = []string{"play", "-templates", "builtin", "-calibration", "auto-linux.json", "-settle", "1s", "-not-taken", "500ms", "-wait", "20s"}
-	pctx, pcancel := context.WithTimeout(context.Background(), wineTimeout)
-	defer pcancel()
-	pw := w.command(pctx, dir, w.exe, args...)
-	pw.Env = append(slices.Clone(pw.Env), "GOMAXPROCS=1")
-	dw := drags("Windows", collect(t, pw))
-	pl := exec.CommandContext(pctx, w.linux, args...)
-	pl.Dir, pl.Env = dir, append(w.x.Env(), "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"), "GOMAXPROCS=1")
-	dl := drags("Linux", collect(t, pl))
-	if len(dw) == 0 || strings.Join(dw, "; ") != strings.Join(dl, "; ") {
-		t.Errorf("play's drags as the window got them:\nWindows (Wine): %v\nLinux: %v", dw, dl)
-	} else {
-		t.Logf("play: the window got the same %d presses and releases from both: %v", len(dw), dw)
+	c.in = in
+	cmd.Stdout = writerFunc(func(p []byte) (int, error) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.out.Write(p)
+	})
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.done <- cmd.Wait() }()
+	return c
+}
+
+// prompts waits until the output holds n of the guide's prompts, and
+// returns it; the program ending first fails the test.
+func (c *console) prompts(t *testing.T, n int) string {
+	t.Helper()
+	deadline := time.Now().Add(desktop.Patience)
+	for {
+		c.mu.Lock()
+		o := strings.ReplaceAll(c.out.String(), "\r", "")
+		c.mu.Unlock()
+		if strings.Count(o, "Your choice, then Enter:") >= n {
+			return o
+		}
+		select {
+		case err := <-c.done:
+			t.Fatalf("hexiom.exe ended (%v) before its prompt %d:\n%s", err, n, o)
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no prompt %d from hexiom.exe in %v:\n%s", n, desktop.Patience, o)
+		}
 	}
 }
+
+// typeLine types s and Enter (a carriage return, a console's Enter).
+func (c *console) typeLine(t *testing.T, s string) {
+	t.Helper()
+	if _, err := io.WriteString(c.in, s+"\r"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writerFunc is an io.Writer of a function.
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -63,7 +63,17 @@ func ShowPicture(display string, img image.Image, at image.Point) (*xgb.Conn, er
 	if err := xproto.CreateGCChecked(c, gc, xproto.Drawable(wid), 0, nil).Check(); err != nil {
 		return nil, fmt.Errorf("show picture: create GC: %w", err)
 	}
-	// In strips: a request without BIG-REQUESTS holds at most 256 KiB.
+	if err := putImage(c, xproto.Drawable(wid), gc, sc.RootDepth, img); err != nil {
+		return nil, fmt.Errorf("show picture: %w", err)
+	}
+	ok = true
+	return c, nil
+}
+
+// putImage draws img at the top left of d (of depth 24) with gc, in
+// strips: a request without BIG-REQUESTS holds at most 256 KiB.
+func putImage(c *xgb.Conn, d xproto.Drawable, gc xproto.Gcontext, depth byte, img image.Image) error {
+	b := img.Bounds()
 	rows := max(1, 200_000/(4*b.Dx()))
 	buf := make([]byte, 0, 4*b.Dx()*rows)
 	for y0 := b.Min.Y; y0 < b.Max.Y; y0 += rows {
@@ -75,12 +85,11 @@ func ShowPicture(display string, img image.Image, at image.Point) (*xgb.Conn, er
 				buf = append(buf, byte(bl>>8), byte(g>>8), byte(r>>8), 0) // BGRX
 			}
 		}
-		err := xproto.PutImageChecked(c, xproto.ImageFormatZPixmap, xproto.Drawable(wid), gc,
-			uint16(b.Dx()), uint16(y1-y0), 0, int16(y0-b.Min.Y), 0, sc.RootDepth, buf).Check()
+		err := xproto.PutImageChecked(c, xproto.ImageFormatZPixmap, d, gc,
+			uint16(b.Dx()), uint16(y1-y0), 0, int16(y0-b.Min.Y), 0, depth, buf).Check()
 		if err != nil {
-			return nil, fmt.Errorf("show picture: put image: %w", err)
+			return fmt.Errorf("put image: %w", err)
 		}
 	}
-	ok = true
-	return c, nil
+	return nil
 }

@@ -16,7 +16,9 @@ var dpiOnce sync.Once
 // 1703 and later; else the system-wide awareness of Vista and later), before
 // any window, capture or mouse call: a process that is not is shown a
 // scaled, virtual screen at any display scale other than 100 %, where
-// SetCursorPos, BitBlt and the mouse hook disagree by the scale.
+// SetCursorPos, BitBlt and the mouse hook disagree by the scale. (Wine 8
+// refuses the first and takes the second, and counts physical pixels
+// either way: docs/windows.md.)
 func prepare() error {
 	dpiOnce.Do(func() {
 		user32 := windows.NewLazySystemDLL("user32.dll")

@@ -8,7 +8,17 @@
 // Wine beside hexiom.exe.
 //
 //	winewindow.exe -image FIXTURE.png -at X,Y
+//	winewindow.exe -metrics
 //
-// Output, one event a line: "ready X Y W H" once the picture is painted,
-// then "down X Y", "move X Y", "up X Y". It runs until killed.
+// It is per-monitor DPI aware, as a browser is, and draws the picture (the
+// page at 100 %) at its monitor's scale: at 144 dpi (150 %) 1.5 times as
+// large, in physical pixels. Output, one event a line: "ready X Y W H" once
+// the picture is painted, then "down X Y", "move X Y", "up X Y", and "mark"
+// for a middle-button release (the test's mark: the window reads its
+// events in order, so every event before the mark is printed before it).
+// It runs until killed. With -metrics it prints the virtual screen ("virtual X Y W
+// H") and each monitor ("monitor X Y W H PRIMARY DPI") and exits.
+//
+// Files by job: main_windows.go (the window), dpi_windows.go (DPI awareness, the
+// monitor's DPI, -metrics).
 package main

@@ -4,17 +4,19 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	"image/draw"
 	"image/png"
 	"os"
 	"runtime"
 	"syscall"
 	"unsafe"
+
+	"golang.org/x/image/draw"
 )
 
 var (
 	user32 = syscall.NewLazyDLL("user32.dll")
 	gdi32  = syscall.NewLazyDLL("gdi32.dll")
+	shcore = syscall.NewLazyDLL("shcore.dll")
 
 	pRegisterClassExW  = user32.NewProc("RegisterClassExW")
 	pCreateWindowExW   = user32.NewProc("CreateWindowExW")
@@ -29,6 +31,11 @@ var (
 	pReleaseCapture    = user32.NewProc("ReleaseCapture")
 	pLoadCursorW       = user32.NewProc("LoadCursorW")
 	pSetDIBitsToDevice = gdi32.NewProc("SetDIBitsToDevice")
+
+	pSetProcessDpiAwarenessContext = user32.NewProc("SetProcessDpiAwarenessContext")
+	pSetProcessDPIAware            = user32.NewProc("SetProcessDPIAware")
+	pMonitorFromPoint              = user32.NewProc("MonitorFromPoint")
+	pGetDpiForMonitor              = shcore.NewProc("GetDpiForMonitor")
 )
 
 const (
@@ -40,6 +47,7 @@ const (
 	wmMouseMove   = 0x0200
 	wmLButtonDown = 0x0201
 	wmLButtonUp   = 0x0202
+	wmMButtonUp   = 0x0208
 	idcArrow      = 32512
 )
 
@@ -90,10 +98,16 @@ var (
 func main() {
 	imgPath := flag.String("image", "", "the `PNG` to show")
 	at := flag.String("at", "0,0", "screen point `X,Y` of the window's top-left corner")
+	metrics := flag.Bool("metrics", false, "print the virtual screen, the monitors and their DPI, and exit")
 	flag.Parse()
+	dpiAware()
+	if *metrics {
+		printMetrics()
+		return
+	}
 	var x, y int
 	if _, err := fmt.Sscanf(*at, "%d,%d", &x, &y); err != nil || *imgPath == "" {
-		fmt.Fprintln(os.Stderr, "usage: winewindow -image PNG -at X,Y")
+		fmt.Fprintln(os.Stderr, "usage: winewindow -image PNG -at X,Y | winewindow -metrics")
 		os.Exit(2)
 	}
 	if err := run(*imgPath, x, y); err != nil {
@@ -112,10 +126,17 @@ func run(path string, x, y int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	// A DPI-aware program draws at its monitor's scale: the picture is
+	// the page at 100 %, drawn dpi/96 times as large (Catmull-Rom).
+	dpi := monitorDPI(x, y)
 	b := src.Bounds()
-	w, h = b.Dx(), b.Dy()
+	w, h = b.Dx()*int(dpi)/96, b.Dy()*int(dpi)/96
 	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(rgba, rgba.Rect, src, b.Min, draw.Src)
+	if w == b.Dx() && h == b.Dy() {
+		draw.Draw(rgba, rgba.Rect, src, b.Min, draw.Src)
+	} else {
+		draw.CatmullRom.Scale(rgba, rgba.Rect, src, b, draw.Src, nil)
+	}
 	pixels = make([]byte, len(rgba.Pix))
 	for i := 0; i < len(pixels); i += 4 {
 		pixels[i], pixels[i+1], pixels[i+2], pixels[i+3] = rgba.Pix[i+2], rgba.Pix[i+1], rgba.Pix[i], 255
@@ -172,6 +193,10 @@ func wndProc(hwnd uintptr, message uint32, wParam, lParam uintptr) uintptr {
 			p := screen(hwnd, lParam)
 			fmt.Printf("move %d %d\n", p.x, p.y)
 		}
+		return 0
+	case wmMButtonUp:
+		// the test's mark: every event before it is printed by now
+		fmt.Println("mark")
 		return 0
 	case wmLButtonUp:
 		down = false

@@ -284,30 +284,8 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 		b.Err = err
 		return b
 	}
-	// A board takes seconds; three minutes is the challenge's whole limit.
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, hexiom, args...)
-	cmd.Env = d.X.Env()
-	var errOut strings.Builder
-	cmd.Stderr = &errOut
 	t := time.Now()
-	out, err := cmd.Output()
-	b.Wall = time.Since(t)
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if line != "" {
-			if jerr := json.Unmarshal([]byte(line), &b.Report); jerr != nil && err == nil {
-				err = fmt.Errorf("hexiom play -json printed %q: %w", line, jerr)
-			}
-		}
-	}
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			err = fmt.Errorf("hexiom play: %v: %s", err, strings.TrimSpace(errOut.String()))
-		}
-		b.Err = err
-	}
+	b.Err = runPlay(d, hexiom, args, &b)
 	// The page shows a drop at once and sends it to the game behind the
 	// picture: on a busy machine the bot can see the board solved, and
 	// exit, while the page's last moves are still on their way. Give them
@@ -331,6 +309,34 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 		b.Err = fmt.Errorf("hexiom play says solved, the game says not:\n%s", st.Board)
 	}
 	return b
+}
+
+// runPlay runs `hexiom play` (hexiom, args) on d's display, and sets b's
+// Wall (from its start until it exited) and Report (its -json lines);
+// its error says what it printed on stderr when it failed.
+func runPlay(d *desk.Desk, hexiom string, args []string, b *Board) error {
+	// A board takes seconds; three minutes is the challenge's whole limit.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, hexiom, args...)
+	cmd.Env = d.X.Env()
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	t := time.Now()
+	out, err := cmd.Output()
+	b.Wall = time.Since(t)
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if line != "" {
+			if jerr := json.Unmarshal([]byte(line), &b.Report); jerr != nil && err == nil {
+				err = fmt.Errorf("hexiom play -json printed %q: %w", line, jerr)
+			}
+		}
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		err = fmt.Errorf("hexiom play: %v: %s", err, strings.TrimSpace(errOut.String()))
+	}
+	return err
 }
 
 func summarise(w io.Writer, rs []Board, what string, pick func(Board) bool) {

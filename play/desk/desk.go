@@ -516,18 +516,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 		got = append(got, c)
 		time.Sleep(30 * time.Millisecond)
 	}
-	// The page logs pointer events in batches: wait until it has logged
-	// the three releases, so that a later LastPointerSeq comes after them.
-	if err := desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to log the calibration clicks", func() (bool, error) {
-		evs, err := d.Pointer(since)
-		ups := 0
-		for _, e := range evs {
-			if e.Type == "pointerup" || e.Type == "mouseup" { // the canvas page's, the SWF's
-				ups++
-			}
-		}
-		return ups >= 3, err
-	}); err != nil {
+	if err := d.waitReleases(since, 3); err != nil {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
 	area, size, err := calibration.FromClicks(got[0], got[1], got[2])
@@ -542,6 +531,22 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	}
 	d.Area = area
 	return area, nil
+}
+
+// waitReleases waits until the page has logged n button releases after
+// pointer event since: the page logs pointer events in batches, and a
+// later LastPointerSeq must come after them.
+func (d *Desk) waitReleases(since int64, n int) error {
+	return desktop.WaitFor(desktop.Patience, 20*time.Millisecond, "the page to log the calibration clicks", func() (bool, error) {
+		evs, err := d.Pointer(since)
+		ups := 0
+		for _, e := range evs {
+			if e.Type == "pointerup" || e.Type == "mouseup" { // the canvas page's, the SWF's
+				ups++
+			}
+		}
+		return ups >= n, err
+	})
 }
 
 // clickHeard clicks at p and returns the click the listener l heard.

@@ -227,7 +227,9 @@ class Main extends Sprite {
 		anew (hundreds of fills on a size-6 board). **/
 	function drawPlate(s:Dynamic) {
 		var cells:Array<Dynamic> = s.cells;
-		var key = radius + ":" + [for (i in 0...cells.length) if (cells[i].kind == "hole" || cells[i].kind == "locked") i].join(",");
+		// (the size too: sizes 2 and 3 share the radius, and a size-3
+		// board without holes or locked tiles has the key of a size-2 one)
+		var key = radius + ":" + cells.length + ":" + [for (i in 0...cells.length) if (cells[i].kind == "hole" || cells[i].kind == "locked") i].join(",");
 		if (key == plateKey)
 			return;
 		plateKey = key;

@@ -155,8 +155,8 @@
 // Refute's layers (occLayers): layer[0] and layer[1] hold, state after state, each
 // state's histograms so far (uint64, ascending), off[0] and off[1] where
 // each state's start; part and merged are the scratch in which a state's
-// histograms from each parent are built and merged (Refute is one
-// function: see why there). Find (occfind.go) walks the same states depth
+// histograms from each parent are built and merged (Refute keeps its
+// loops in one function: see why there). Find (occfind.go) walks the same states depth
 // first with an explicit stack of occFrame (the state, the histogram, the
 // children and which was tried) and an OccFind memo of failed nodes
 // (occMemo: histogram, step and state packed), kept between calls for one

@@ -729,57 +729,45 @@ const (
 // occScale is the fixed-point scale of the table of Refute.
 const occScale = 64
 
+// occNoWay is the value of the table of Refute and Find (and of each
+// table of AddTable) for a state with no way on.
+const occNoWay = math.MinInt16
+
 // Refute decides whether some arrangement is worth target or more (Σ
 // w[k]·h[k] ≥ target), pruning with the Lagrangian table for lam (and
-// the tables of AddTable), within limit states a layer. It reports refuted (none is), done (decided:
-// refuted, or one found), the states it kept in all, and when some
-// arrangement is worth target or more, best: the most any is worth (the
-// pass keeps every state that may reach target, so the best of the last
-// layer is the optimum; -1 otherwise).
+// the tables of AddTable), within limit states a layer. It reports
+// refuted (none is), done (decided: refuted, or one found), the states it
+// kept in all, and when some arrangement is worth target or more, best:
+// the most any is worth (the pass keeps every state that may reach
+// target, so the best of the last layer is the optimum; -1 otherwise).
 //
-// Refute stays one function of some 180 lines: its loops over the
-// states, their parents and the parents' histograms are the pass's hot
-// loop, and every split of it measured slower (BenchmarkOccDP's Refute,
-// load 3, back to back: the parent's work in a function called for each
-// parent, 7 to 16 % slower; the loops in a function a step with only what
-// closes in a call, 7 to 14 %; this body in the same binary, −2 to +2 %).
+// The pass: a layer holds, for each state in turn, its histograms so far
+// (6 bits a number), ascending; off[s] is where state s's start. A state
+// t of step m (w[m] bits) comes from t>>1 with the top bits its step
+// dropped (none to two: its parents), each with what closes in t and
+// them (d): a parent's histograms that stay within the pool and the bound
+// with d added stay ascending, and t's are their merge, without
+// duplicates.
+//
+// The loops over the steps, the states, their parents and the parents'
+// histograms stay in this one function, the pass's hot loop; what it
+// calls there is inlined (stepClose, closeCells, patClose, roomFor,
+// fitsRoom, histDot), the merge stays in line, and only the setup is in
+// functions of its own (refuteTable, refuteLayers, refuteCoef). Splits at
+// the parent (a call per parent) or at the step measured up to 16 %
+// slower, this one 1.6 to 3.5 % faster than the body before it
+// (BenchmarkOccDP's levels, thread CPU time, call by call alternately;
+// docs/benchmarks-history.md, issue 43 round four).
 func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target int32, limit int) (refuted, done bool, states int64, best int32) {
-	if !o.ok {
-		return true, true, 0, -1
+	lc, ok := o.refuteTable(ctx, w, lam)
+	if !ok { // no arrangement at all (refuted), or no decision
+		return !o.ok, !o.ok, 0, -1
 	}
-	if !o.fits16(w) {
-		// The table's values could pass int16: lowering one would
-		// refute wrongly, so the pass does not decide here.
-		return false, false, 0, -1
-	}
-	lc, ok := o.table(ctx, w, lam)
-	if !ok {
-		return false, false, 0, -1
-	}
-	const none = math.MinInt16
-
-	// The pass: a layer holds, for each state in turn, its histograms
-	// so far (6 bits a number), ascending; off[s] is where state s's
-	// start. A state t of step m (w[m] bits) comes from t>>1 with the
-	// top bits its step dropped (none to two: its parents), each with
-	// what closes in t and them: a parent's histograms plus that stay
-	// ascending, and t's are their merge, without duplicates.
-	sz := 1 << slices.Max(o.w)
-	if cap(o.off[0]) < sz+1 {
-		o.off[0], o.off[1] = make([]int32, sz+1), make([]int32, sz+1)
-	}
-	cur, nxt := append(o.layer[0][:0], 0), o.layer[1][:0]
-	cOff, nOff := o.off[0][:sz+1], o.off[1][:sz+1]
-	cOff[0], cOff[1] = 0, 1 // before the first step: no bits, one state
+	cur, nxt, cOff, nOff := o.refuteLayers()
 	defer func() { o.layer[0], o.layer[1] = cur[:0], nxt[:0] }()
 	goal := occScale * target
 	best = -1
-	var poolLc int32
-	var coef [7]int32 // what a tile of each number adds to the bound
-	for j := range coef {
-		coef[j] = occScale*w[j] - lc[j]
-		poolLc += lc[j] * o.cap[j]
-	}
+	coef, poolLc := o.refuteCoef(w, lc)
 	// Each table of AddTable's bound, but the histogram's part.
 	xs := o.extra
 	var xbase [occMaxTables]int32
@@ -787,25 +775,17 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 	prev := 0 // the bits of the states before the step
 	for m := 0; m < o.nf; m++ {
 		nxt = nxt[:0]
-		cls, row := o.close[m], o.sufRow(m)
-		wn := o.w[m]
+		row, wn := o.sufRow(m), o.w[m]
 		drop := prev + 1 - wn
 		sh := uint(wn - 1)
-		var ga *occGather
-		var codes []uint8
-		if o.coded {
-			cls = nil // the pattern says what closes
-			ga = &o.gath[m]
-			codes = o.gcode[ga.off:]
-		}
+		cls, ga, codes := o.stepClose(m)
 		final := m == o.nf-1
 		for t := range uint32(len(row)) {
 			nOff[t] = int32(len(nxt))
-			if row[t] == none || !o.extraAlive(m, t) {
+			if row[t] == occNoWay || !o.extraAlive(m, t) {
 				continue
 			}
-			// Each parent's histograms that may go on, plus what
-			// closes, into o.part[dd].
+			// Each parent's histograms that go on, plus d, into o.part[dd].
 			parts := 0
 			for dd := range uint32(1) << drop {
 				ps := t>>1 | dd<<sh
@@ -814,75 +794,30 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 				if len(pl) == 0 {
 					continue
 				}
-				// What closes in the full state: the histogram's
-				// increase d, the numbers it touches (with the most
-				// each may hold before), its part of the bound.
+				// What closes in the full state: d, the room it leaves, base.
 				full := t | dd<<uint(wn)
-				var d uint64
-				var touched [7]uint8
-				var room [7]int32
-				nt, ok := 0, true
+				d, ok := closeCells(cls, full)
 				if ga != nil {
-					p := o.pats[codes[ga.key(full)]]
-					d, ok = p.d, !p.bad
-				}
-				for _, c := range cls {
-					cnt := int8(bits.OnesCount32(full&c.nb)) + c.fixed
-					if c.self < 0 {
-						if cnt != c.locked {
-							ok = false
-							break
-						}
-					} else if full>>uint(c.self)&1 != 0 {
-						d += 1 << (6 * uint(cnt))
-					}
+					d, ok = o.patClose(ga, codes, full)
 				}
 				if !ok {
 					continue
 				}
-				base := int32(row[t]) + poolLc
+				touched, room, nt, ok := roomFor(d, &o.cap)
+				if !ok {
+					continue
+				}
+				base := int32(row[t]) + poolLc + histDot(&coef, d)
 				for x := range xs {
-					xbase[x] = int32(xs[x].suf[o.sufOff[m]+int(t)])
-				}
-				for j := range 7 {
-					if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
-						touched[nt], room[nt] = uint8(6*j), o.cap[j]-dj
-						if room[nt] < 0 {
-							ok = false
-						}
-						nt++
-						base += coef[j] * dj
-						for x := range xs {
-							xbase[x] += xs[x].c[j] * dj
-						}
-					}
-				}
-				if !ok {
-					continue
+					xbase[x] = int32(xs[x].suf[o.sufOff[m]+int(t)]) + histDot(&xs[x].c, d)
 				}
 				for _, h := range pl {
-					fits := true
-					for q := range nt {
-						if int32(h>>touched[q]&63) > room[q] {
-							fits = false
-						}
-					}
-					if !fits {
-						continue
-					}
-					bnd := base
-					for j := range 7 {
-						bnd += coef[j] * int32(h>>(6*uint(j))&63)
-					}
-					if bnd < goal || !xfits(xs, &xbase, h) {
+					if !fitsRoom(h, &touched, &room, nt) || base+histDot(&coef, h) < goal || !xfits(xs, &xbase, h) {
 						continue
 					}
 					nh := h + d
 					if final { // every cell closed: the value itself
-						v := int32(0)
-						for j := range 7 {
-							v += w[j] * int32(nh>>(6*uint(j))&63)
-						}
+						v := histDot(&w, nh)
 						if v < target {
 							continue
 						}
@@ -911,8 +846,7 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		}
 		nOff[len(row)] = int32(len(nxt))
 		states += int64(len(nxt))
-		cur, nxt = nxt, cur
-		cOff, nOff = nOff, cOff
+		cur, nxt, cOff, nOff = nxt, cur, nOff, cOff
 		prev = wn
 		if len(cur) == 0 {
 			return true, true, states, -1
@@ -922,6 +856,115 @@ func (o *OccDP) Refute(ctx context.Context, w [7]int32, lam [7]float64, target i
 		}
 	}
 	return false, true, states, best // every state left meets the target
+}
+
+// refuteTable fills the table of Refute for w and lam (see table) and
+// returns λ scaled up; false when there is no arrangement at all (!o.ok),
+// when the table's values could pass int16 (lowering one would refute
+// wrongly, so the pass does not decide), or when ctx ended first.
+func (o *OccDP) refuteTable(ctx context.Context, w [7]int32, lam [7]float64) (lc [7]int32, ok bool) {
+	if !o.ok || !o.fits16(w) {
+		return lc, false
+	}
+	return o.table(ctx, w, lam)
+}
+
+// refuteLayers readies Refute's two layers and their offsets, sized for
+// the widest state: the first holds the one state before the first step
+// (no bits), with the empty histogram.
+func (o *OccDP) refuteLayers() (cur, nxt []uint64, cOff, nOff []int32) {
+	sz := 1 << slices.Max(o.w)
+	if cap(o.off[0]) < sz+1 {
+		o.off[0], o.off[1] = make([]int32, sz+1), make([]int32, sz+1)
+	}
+	cur, nxt = append(o.layer[0][:0], 0), o.layer[1][:0]
+	cOff, nOff = o.off[0][:sz+1], o.off[1][:sz+1]
+	cOff[0], cOff[1] = 0, 1
+	return cur, nxt, cOff, nOff
+}
+
+// refuteCoef returns what a tile of each number adds to Refute's bound
+// (its weight scaled up less its λ scaled up, lc) and the λ part of the
+// bound for the whole pool, Σ lc[j]·pool[j].
+func (o *OccDP) refuteCoef(w, lc [7]int32) (coef [7]int32, poolLc int32) {
+	for j := range coef {
+		coef[j] = occScale*w[j] - lc[j]
+		poolLc += lc[j] * o.cap[j]
+	}
+	return coef, poolLc
+}
+
+// stepClose returns what says what closes at step m of Refute: the
+// step's closing cells, or when the steps are coded (cls nil) the gather
+// tables of its row of patterns and the row.
+func (o *OccDP) stepClose(m int) (cls []occClose, ga *occGather, codes []uint8) {
+	if !o.coded {
+		return o.close[m], nil, nil
+	}
+	ga = &o.gath[m]
+	return nil, ga, o.gcode[ga.off:]
+}
+
+// patClose returns what closes in the full state by the step's pattern
+// (ga, codes: see stepClose): the histogram's increase, and false when a
+// locked cell's count is broken.
+func (o *OccDP) patClose(ga *occGather, codes []uint8, full uint32) (d uint64, ok bool) {
+	p := o.pats[codes[ga.key(full)]]
+	return p.d, !p.bad
+}
+
+// closeCells returns what the closing cells cls add to the histogram in
+// the full state of a step (the state with the parent's dropped bits);
+// false when a locked cell's count is broken.
+func closeCells(cls []occClose, full uint32) (d uint64, ok bool) {
+	for _, c := range cls {
+		cnt := int8(bits.OnesCount32(full&c.nb)) + c.fixed
+		if c.self < 0 {
+			if cnt != c.locked {
+				return d, false
+			}
+		} else if full>>uint(c.self)&1 != 0 {
+			d += 1 << (6 * uint(cnt))
+		}
+	}
+	return d, true
+}
+
+// roomFor returns, for the histogram's increase d at a parent of
+// Refute's state, the numbers it touches (their shifts in a histogram,
+// touched) and the most each may hold before (room, from the pool's
+// counts), how many (nt), and false when d alone passes the pool.
+func roomFor(d uint64, pool *[7]int32) (touched [7]uint8, room [7]int32, nt int, ok bool) {
+	ok = true
+	for j := range 7 {
+		if dj := int32(d >> (6 * uint(j)) & 63); dj > 0 {
+			touched[nt], room[nt] = uint8(6*j), pool[j]-dj
+			ok = ok && room[nt] >= 0
+			nt++
+		}
+	}
+	return touched, room, nt, ok
+}
+
+// fitsRoom reports whether histogram h holds at most room[q] of each
+// number touched[q] reads (q < nt).
+func fitsRoom(h uint64, touched *[7]uint8, room *[7]int32, nt int) bool {
+	fits := true
+	for q := range nt {
+		if int32(h>>touched[q]&63) > room[q] {
+			fits = false
+		}
+	}
+	return fits
+}
+
+// histDot is Σ c[j]·h[j] for histogram h (6 bits a number).
+func histDot(c *[7]int32, h uint64) int32 {
+	v := int32(0)
+	for j := range 7 {
+		v += c[j] * int32(h>>(6*uint(j))&63)
+	}
+	return v
 }
 
 // fits16 reports whether the tables of Refute and Find for the weights w

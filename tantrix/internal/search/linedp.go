@@ -761,30 +761,22 @@ func (d *lineDP) index(from, to int) {
 	}
 }
 
+// forward runs the programme forwards from the empty frontier, place by
+// place in d.order: layer i+1 holds each frontier state reached after
+// place i (d.keys, d.off[i+1] where it starts) with its set of counts
+// (d.sets, words a state); counts that can no longer meet a place's lower
+// bound are dropped, and states left with none. Solved when the last
+// layer holds the closed loop with the counts needed, NoSolution when no
+// state is left or that one is missing, Stopped when stop says so or the
+// sets pass the budget.
 func (d *lineDP) forward(stop func() bool) Status {
 	n, words := d.n, d.words
-	d.masks()
-	d.off = grow(d.off, n+2)
-	d.keys = append(d.keys[:0], dpKey{})
-	d.overflow = false
-	d.sets = grow(d.sets, words)
-	clear(d.sets)
-	d.sets[0] = 1
-	d.off[0], d.off[1] = 0, 1
+	d.forwardStart()
 	for i := 0; i < n; i++ {
 		if stop != nil && stop() {
 			return Stopped
 		}
-		// Count sets with s+w < lo are dead after this place.
-		copy(d.low, d.valid)
-		if lo := d.steps[i].lo; lo > 0 {
-			for s := 0; s <= d.need[0] && s < lo; s++ {
-				for w := 0; w <= d.need[1] && s+w < lo; w++ {
-					b := s*d.w1 + w
-					d.low[b/64] &^= 1 << (b % 64)
-				}
-			}
-		}
+		d.lowMask(i)
 		start, end := d.off[i], d.off[i+1]
 		d.index(end, end) // an empty table for layer i+1
 		var moves [15]dpMove
@@ -821,27 +813,7 @@ func (d *lineDP) forward(stop func() bool) Status {
 		if d.overflow {
 			return Stopped
 		}
-		// Drop the dead counts and the states left with none.
-		w := end
-		for ci := end; ci < len(d.keys); ci++ {
-			set := d.sets[ci*words : (ci+1)*words]
-			any := uint64(0)
-			for j := range set {
-				set[j] &= d.low[j]
-				any |= set[j]
-			}
-			if any == 0 {
-				continue
-			}
-			if w != ci {
-				d.keys[w] = d.keys[ci]
-				copy(d.sets[w*words:(w+1)*words], set)
-			}
-			w++
-		}
-		d.keys, d.sets = d.keys[:w], d.sets[:w*words]
-		d.off[i+2] = w
-		if w == end {
+		if d.dropDead(i, end) == end {
 			return NoSolution
 		}
 	}
@@ -850,6 +822,60 @@ func (d *lineDP) forward(stop func() bool) Status {
 		return NoSolution
 	}
 	return Solved
+}
+
+// forwardStart readies forward's layers: layer 0, the empty frontier with
+// the empty counts, and no overflow.
+func (d *lineDP) forwardStart() {
+	d.masks()
+	d.off = grow(d.off, d.n+2)
+	d.keys = append(d.keys[:0], dpKey{})
+	d.overflow = false
+	d.sets = grow(d.sets, d.words)
+	clear(d.sets)
+	d.sets[0] = 1
+	d.off[0], d.off[1] = 0, 1
+}
+
+// lowMask sets d.low to the valid counts that stay alive after place i:
+// those with s+w below the place's lower bound lo are dead.
+func (d *lineDP) lowMask(i int) {
+	copy(d.low, d.valid)
+	if lo := d.steps[i].lo; lo > 0 {
+		for s := 0; s <= d.need[0] && s < lo; s++ {
+			for w := 0; w <= d.need[1] && s+w < lo; w++ {
+				b := s*d.w1 + w
+				d.low[b/64] &^= 1 << (b % 64)
+			}
+		}
+	}
+}
+
+// dropDead drops from layer i+1 (its states from end on) the dead counts
+// (d.low) and the states left with none, sets where layer i+2 starts, and
+// returns it (end: the layer is empty).
+func (d *lineDP) dropDead(i, end int) int {
+	words := d.words
+	w := end
+	for ci := end; ci < len(d.keys); ci++ {
+		set := d.sets[ci*words : (ci+1)*words]
+		any := uint64(0)
+		for j := range set {
+			set[j] &= d.low[j]
+			any |= set[j]
+		}
+		if any == 0 {
+			continue
+		}
+		if w != ci {
+			d.keys[w] = d.keys[ci]
+			copy(d.sets[w*words:(w+1)*words], set)
+		}
+		w++
+	}
+	d.keys, d.sets = d.keys[:w], d.sets[:w*words]
+	d.off[i+2] = w
+	return w
 }
 
 // backward sets alive[i] to the pairs of place order[i] that lie on some

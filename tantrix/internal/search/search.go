@@ -950,39 +950,16 @@ func (s *Solver) guardEnds(ex, ey int32) bool {
 	return true
 }
 
+// dfs searches depth first from the current domains: at the place choose
+// picks, each combo left in valueOrder's order, propagated; true when
+// every place holds one (the solution in dom).
 func (s *Solver) dfs() bool {
-	s.nodes++
-	if s.maxNodes > 0 && s.nodes > s.maxNodes {
-		s.outOfNodes = true
+	if !s.countNode() {
 		return false
 	}
-	if s.stop != nil && s.nodes&(stopEvery-1) == 1 && s.stop() {
-		s.stopped = true
+	fixed, ok := s.diveCheck(s.fixedPlaces())
+	if !ok {
 		return false
-	}
-	fixed := int32(s.n)
-	for t := int32(0); t < 10; t++ {
-		fixed -= s.ints[s.remain+t]
-	}
-	// late: a repair window's first state (no call yet on this path).
-	late := s.lateOn && s.inRepair && !s.lateOff && s.ints[s.dpMark] == 0
-	if (s.dpDive || late) && fixed < int32(s.n) && fixed >= s.ints[s.dpMark]+int32(max(1, s.n/dpDiveStep)) {
-		// The loop's programme again, on this path's domains.
-		s.setInt(s.dpMark, fixed)
-		s.dpChecks++
-		if !s.lineCheck() {
-			return false
-		}
-		if s.dpStopped {
-			// Over its bounds: the larger windows of this deep state
-			// would be too.
-			s.dpStopped = false
-			s.lateOff = s.lateOn
-		}
-		fixed = int32(s.n)
-		for t := int32(0); t < 10; t++ {
-			fixed -= s.ints[s.remain+t]
-		}
 	}
 	best := s.choose()
 	if best < 0 {
@@ -995,11 +972,80 @@ func (s *Solver) dfs() bool {
 			copy(s.deep, s.dom)
 		}
 	}
-	// Values: tiles with more copies left first (so that the last places
-	// still have tiles of many kinds), ties in random order.
+	var order [NumCombos]int8
+	k := s.valueOrder(best, &order)
+	for i := 0; i < k; i++ {
+		c := order[i]
+		dm, im := len(s.dtrail), len(s.itrail)
+		if s.setDom(best, 1<<c) && s.propagate() && s.dfs() {
+			return true
+		}
+		s.clearQueue()
+		s.undo(dm, im)
+		if s.stopped || s.outOfNodes {
+			return false
+		}
+	}
+	return false
+}
+
+// countNode counts a node of dfs; false when the node budget is spent
+// (outOfNodes) or stop says so (stopped, asked every stopEvery nodes).
+func (s *Solver) countNode() bool {
+	s.nodes++
+	if s.maxNodes > 0 && s.nodes > s.maxNodes {
+		s.outOfNodes = true
+		return false
+	}
+	if s.stop != nil && s.nodes&(stopEvery-1) == 1 && s.stop() {
+		s.stopped = true
+		return false
+	}
+	return true
+}
+
+// fixedPlaces is how many places hold a tile on this path (n less the
+// tiles of each number left).
+func (s *Solver) fixedPlaces() int32 {
+	fixed := int32(s.n)
+	for t := int32(0); t < 10; t++ {
+		fixed -= s.ints[s.remain+t]
+	}
+	return fixed
+}
+
+// diveCheck runs the loop's programme again on this path's domains
+// (lineCheck) when dpDive is on, or late in a repair window's first state,
+// and fixed (the places fixed) has grown by n/dpDiveStep since the last
+// run on this path. It returns the places fixed after, and false when the
+// programme finds no loop.
+func (s *Solver) diveCheck(fixed int32) (int32, bool) {
+	// late: a repair window's first state (no call yet on this path).
+	late := s.lateOn && s.inRepair && !s.lateOff && s.ints[s.dpMark] == 0
+	if !(s.dpDive || late) || fixed >= int32(s.n) || fixed < s.ints[s.dpMark]+int32(max(1, s.n/dpDiveStep)) {
+		return fixed, true
+	}
+	s.setInt(s.dpMark, fixed)
+	s.dpChecks++
+	if !s.lineCheck() {
+		return fixed, false
+	}
+	if s.dpStopped {
+		// Over its bounds: the larger windows of this deep state would be
+		// too.
+		s.dpStopped = false
+		s.lateOff = s.lateOn
+	}
+	return s.fixedPlaces(), true
+}
+
+// valueOrder puts the combos left at place best into order, in the order
+// dfs tries them, and returns how many: tiles with more copies left first
+// (so that the last places still have tiles of many kinds; on wide boards
+// then by support), ties in random order.
+func (s *Solver) valueOrder(best int32, order *[NumCombos]int8) int {
 	d := s.dom[best]
 	k := 0
-	var order [NumCombos]int8
 	for d != 0 {
 		c := bits.TrailingZeros64(d)
 		d &= d - 1
@@ -1021,19 +1067,7 @@ func (s *Solver) dfs() bool {
 			key[j], key[j-1] = key[j-1], key[j]
 		}
 	}
-	for i := 0; i < k; i++ {
-		c := order[i]
-		dm, im := len(s.dtrail), len(s.itrail)
-		if s.setDom(best, 1<<c) && s.propagate() && s.dfs() {
-			return true
-		}
-		s.clearQueue()
-		s.undo(dm, im)
-		if s.stopped || s.outOfNodes {
-			return false
-		}
-	}
-	return false
+	return k
 }
 
 // support scores combo c at place p by what it leaves its neighbours: the

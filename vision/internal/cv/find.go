@@ -13,6 +13,7 @@ import (
 
 	"hexiom/board"
 	"hexiom/calibration"
+	"hexiom/vision"
 )
 
 func abs32(x float32) float32 {
@@ -440,6 +441,11 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	r, err := read(img, best.area, 0, tpl, mode)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
+		if recentre && s >= largest && errors.Is(err, vision.ErrSize) {
+			if a, r1, err1, ok := cellOver(img, tpl, best.area, s); ok {
+				return a, r1, err1
+			}
+		}
 		return fail(r, "%v", err)
 	}
 	if r.Size != s {
@@ -476,6 +482,35 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		return area, r, fmt.Errorf("find board: found a size-%d board in %v but: %w", s, area, err)
 	}
 	return area, r, nil
+}
+
+// cellOver confirms, in turn, the areas of a size-s board centred on each
+// neighbour of a's centre cell, for a board whose cells reach past a's
+// lattice on one side: a look whose holes are the background, where a
+// board with holes along one edge draws a smaller outline, off centre. It
+// returns the one that confirms with every cell read surely, and ok, when
+// exactly one does.
+func cellOver(img image.Image, tpl *Templates, a calibration.Area, s int) (calibration.Area, Reading, error, bool) {
+	g := board.Geom(s)
+	var found []calibration.Area
+	var read []Reading
+	for c := range g.N() {
+		if g.Ring(c) != 1 {
+			continue
+		}
+		p := a.Centre(s, c)
+		t, ok := tryArea(img, tpl, calibration.Area{Left: p.X - a.Side/2, Top: p.Y - a.Side/2, Side: a.Side, Method: a.Method}, s)
+		if !ok {
+			continue
+		}
+		if area, r, err := confirm(img, tpl, t, false); err == nil {
+			found, read = append(found, area), append(read, r)
+		}
+	}
+	if len(found) != 1 {
+		return calibration.Area{}, Reading{}, nil, false
+	}
+	return found[0], read[0], nil, true
 }
 
 // cutOffError is what FindArea's refusal of a board cut by the picture's

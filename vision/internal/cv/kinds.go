@@ -37,19 +37,25 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 	type stat struct {
 		std  float64
 		mean [kindC]float32
+		hole float64 // the inner part's score as a hole (innerHole)
 	}
 	stats := make([]stat, n)
 	for i, p := range pts {
 		cx, cy := sc.At(p)
 		sc.Crop(crop, cx, cy, kindSz, kindSz)
+		hole := rd.innerHole(crop)
 		std, mean := prep.ZeroMean(crop)
-		stats[i] = stat{std, mean}
+		stats[i] = stat{std, mean, hole}
 		x0, y0 := (i%g)*kindSz, (i/g)*kindSz
 		for y := 0; y < kindSz; y++ {
 			copy(mosaic[kindC*((y0+y)*mw+x0):], crop[kindC*y*kindSz:kindC*(y+1)*kindSz])
 		}
 	}
-	scores, err := rd.kindScores(mosaic, mw, rows, g, n)
+	means := make([][kindC]float32, n)
+	for i := range stats {
+		means[i] = stats[i].mean
+	}
+	scores, err := rd.kindScores(mosaic, mw, rows, g, means)
 	if err != nil {
 		return nil, err
 	}
@@ -71,6 +77,9 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 			default:
 				v = float64(scores[k][i])
 			}
+			if Kind(k) == Hole {
+				v = max(v, stats[i].hole)
+			}
 			c.KindScores[k] = v
 			rank(&c.Kind, &c.KindScore, &c.NextKind, &c.KindNext, Kind(k), v)
 		}
@@ -79,9 +88,12 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 }
 
 // kindScores matches every non-flat kind's templates against the mosaic of
-// n crops in g columns and rows rows (mw wide) and returns each crop's score
-// for each kind: its best over the kind's templates (KindAlts).
-func (rd *reader) kindScores(mosaic []float32, mw, rows, g, n int) ([numKinds][]float32, error) {
+// the crops in g columns and rows rows (mw wide), whose means are means,
+// and returns each crop's score for each kind: its best over the kind's
+// templates (KindAlts), each times colourNear where the set's templates
+// are each of one colour.
+func (rd *reader) kindScores(mosaic []float32, mw, rows, g int, means [][kindC]float32) ([numKinds][]float32, error) {
+	n := len(means)
 	var scores [numKinds][]float32
 	for k, t := range rd.kinds {
 		if t < 0 {
@@ -93,14 +105,48 @@ func (rd *reader) kindScores(mosaic []float32, mw, rows, g, n int) ([numKinds][]
 			if err != nil {
 				return scores, fmt.Errorf("vision: kind scores: %w", err)
 			}
+			tm := rd.tpl.p.Kinds[k].Mean
+			if j > 0 {
+				tm = rd.tpl.p.KindAlts[k][j-1].Mean
+			}
 			for i := range scores[k] {
-				if v := res[(i/g)*kindSz*rw+(i%g)*kindSz]; j == 0 || v > scores[k][i] {
+				v := res[(i/g)*kindSz*rw+(i%g)*kindSz]
+				if rd.byColour {
+					v *= float32(colourNear(means[i], tm))
+				}
+				if j == 0 || v > scores[k][i] {
 					scores[k][i] = v
 				}
 			}
 		}
 	}
 	return scores, nil
+}
+
+// innerHole scores a kind crop (not yet zero-mean) as a hole by its inner
+// part alone, where the set's holes are plain there and no other kind is
+// of their colour (prep.HoleInner): a hole that is the plain background
+// reads so whichever neighbours it has. 0 in other sets.
+func (rd *reader) innerHole(crop []float32) float64 {
+	if !rd.tpl.p.HoleInnerOK {
+		return 0
+	}
+	std, mean := prep.InnerStats(crop)
+	return flatScore(std, mean, rd.tpl.p.HoleInner)
+}
+
+// colourNear weighs a crop's correlation with a template of one colour
+// (a set that learnt a template a colour group: Templates.KindAlts) by how
+// near the crop's mean colour is to the template's: 1 within twice the
+// groups' own spread (groupNear), falling to 0 at four times it. Where a
+// tile's colour is its state, a locked tile and a movable one differ by a
+// border or a mark, which correlation sees, and the movable tiles of a
+// state by their colour, which it does not (it takes out the mean): an
+// ivory movable tile correlates with the ivory locked one almost as well
+// as with the ivory movable ones.
+func colourNear(mean, tmean [kindC]float32) float64 {
+	d := meanDist(mean, tmean)
+	return max(0, min(1, 1-(d-2*groupNear)/(2*groupNear)))
 }
 
 // flatNear is how far (grey levels of W and S) a crop's mean may be from a

@@ -321,6 +321,7 @@ func (rd *reader) lattice(sc *Scaled, pts []calibration.Point, dx, dy float64) f
 // space of a kind crop's size.
 func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64, Kind, bool) {
 	inside := sc.Crop(crop, cx, cy, kindSz, kindSz)
+	hole := rd.innerHole(crop)
 	std, mean := prep.ZeroMean(crop)
 	best, bestK := 0.0, Hole
 	for k := range rd.tpl.p.Kinds {
@@ -334,16 +335,29 @@ func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64,
 		case std < 1:
 			v = 0
 		default:
-			v = maskedCorr(crop, std, p)
+			v = rd.corrOf(crop, std, mean, p)
 			for _, a := range rd.tpl.p.KindAlts[k] {
-				v = max(v, maskedCorr(crop, std, a))
+				v = max(v, rd.corrOf(crop, std, mean, a))
 			}
+		}
+		if Kind(k) == Hole {
+			v = max(v, hole)
 		}
 		if v > best {
 			best, bestK = v, Kind(k)
 		}
 	}
 	return best, bestK, inside
+}
+
+// corrOf is maskedCorr, times colourNear where the set's templates are
+// each of one colour (kindScores).
+func (rd *reader) corrOf(crop []float32, std float64, mean [kindC]float32, p prep.KindTemplate) float64 {
+	v := maskedCorr(crop, std, p)
+	if rd.byColour {
+		v *= colourNear(mean, p.Mean)
+	}
+	return v
 }
 
 // maskedCorr is the correlation of a zero-mean kind crop of spread std
@@ -388,11 +402,12 @@ const minCells = 3
 
 // holeIsSky reports whether the four corners of the part of the game area
 // on the picture (in the kind-scale picture sc), which no board reaches,
-// read surely as the hole template: the look's holes are its plain
-// background.
+// read surely as the hole template, or as a hole by their inner part
+// (innerHole): the look's holes are its plain background.
 func (rd *reader) holeIsSky(sc *Scaled) bool {
 	h := rd.tpl.p.Kinds[Hole]
-	if !h.OK || h.StandIn || !h.Flat {
+	flat := h.OK && !h.StandIn && h.Flat
+	if !flat && !rd.tpl.p.HoleInnerOK {
 		return false
 	}
 	a := rd.area.Rect().Intersect(image.Rectangle{Min: rd.f.Origin, Max: rd.f.Origin.Add(rd.f.WS.Size())})
@@ -402,8 +417,11 @@ func (rd *reader) holeIsSky(sc *Scaled) bool {
 		if !sc.Crop(crop, cx, cy, kindSz, kindSz) {
 			return false
 		}
-		std, mean := prep.ZeroMean(crop)
-		if flatScore(std, mean, h.Mean) < minKind {
+		v := rd.innerHole(crop)
+		if std, mean := prep.ZeroMean(crop); flat {
+			v = max(v, flatScore(std, mean, h.Mean))
+		}
+		if v < minKind {
 			return false
 		}
 	}

@@ -444,12 +444,14 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 		k := kindOf(c)
 		cx, cy := ks.At(p)
 		if means != nil {
-			// colourGroups: only each cell's mean colour
+			// colourGroups: only each cell's colour, its face's (a
+			// locked tile's thick dark border moves its mean toward
+			// another state's colour)
 			crop := make([]float32, kindC*kindSz*kindSz)
 			if !ks.Crop(crop, cx, cy, kindSz, kindSz) {
 				return fmt.Errorf("cell %d lies outside the picture", i)
 			}
-			_, means[i] = prep.ZeroMean(crop)
+			means[i] = prep.FaceColour(crop)
 			continue
 		}
 		g := 0

@@ -77,13 +77,17 @@ type reader struct {
 	// then a lattice is judged by its cells that are not holes (see
 	// lattice), since any lattice laid over the background scores well.
 	skyHole bool
-	area    calibration.Area
-	tpl     *set
-	f       *Features
-	m       *Matcher
-	kinds   [numKinds]int   // the matcher's template of each non-flat kind, else −1
-	alts    [numKinds][]int // the matcher's templates of each kind's others (KindAlts)
-	digits  [7]int          // of each digit, else −1
+	// byColour: the set learnt a template a colour group of a kind
+	// (KindAlts), each template of one colour: a crop's correlation with
+	// one counts as near as its colour is (colourNear)
+	byColour bool
+	area     calibration.Area
+	tpl      *set
+	f        *Features
+	m        *Matcher
+	kinds    [numKinds]int   // the matcher's template of each non-flat kind, else −1
+	alts     [numKinds][]int // the matcher's templates of each kind's others (KindAlts)
+	digits   [7]int          // of each digit, else −1
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
@@ -102,6 +106,9 @@ func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader,
 		return nil, err
 	}
 	rd := &reader{area: area, tpl: ts, f: f, m: NewMatcher()}
+	for _, alts := range ts.p.KindAlts {
+		rd.byColour = rd.byColour || len(alts) > 0
+	}
 	for k := range ts.p.Kinds {
 		rd.kinds[k] = -1
 		if p := ts.p.Kinds[k]; p.OK && !p.Flat {

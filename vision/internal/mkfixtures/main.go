@@ -29,6 +29,13 @@
 //
 //	go run ./vision/internal/mkfixtures -look flash -out vision/testdata/flash
 //
+// With -look swf-flat it writes fixtures of the clone's Flash build in
+// Ruffle, in its flat look (game.SWFLooks), the game area only: official
+// levels of sizes 2-6 and random size-6 starts at 100 % and 150 % page zoom
+// (swf.go):
+//
+//	go run ./vision/internal/mkfixtures -look swf-flat -out vision/testdata/swf
+//
 // The flash JSON adds the page zoom (devicePixelRatio), the pitch rule, and
 // where the page drew every cell on the screen (cells, radius): that look's
 // cells do not follow board.Pitch, so the area alone does not place them.
@@ -36,8 +43,9 @@
 // With -look swf it writes fixtures of the clone's Flash build in Ruffle
 // (its classic look, drawn on the original's lattice: GAME.md's DX and DY as
 // given, issue 40) into vision/testdata/swf: official levels of sizes 2 to
-// 6 and a challenge's board, at 100 % and 150 % page zoom (swf.go; the SWF
-// built by haxe, Ruffle from install-deps' cache, as play/desk starts them):
+// 6 and a challenge's board, at 100 % and 150 % page zoom (swfclassic.go;
+// the SWF built by haxe, Ruffle from install-deps' cache, as play/desk
+// starts them):
 //
 //	go run ./vision/internal/mkfixtures -look swf -out vision/testdata/swf
 //
@@ -107,7 +115,7 @@ type window struct {
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
-	look := flag.String("look", "", "`flash`, flash75, slate or swf: the fixtures of that look (else classic and neon)")
+	look := flag.String("look", "", "`flash`, flash75, slate, swf or swf-flat: the fixtures of that look (else classic and neon)")
 	flag.Parse()
 	var err error
 	switch *look {
@@ -118,9 +126,11 @@ func main() {
 	case "slate":
 		err = runSlate(*out, *only)
 	case "swf":
-		err = runSWF(*out, *only)
+		err = runSWFClassic(*out, *only)
+	case "swf-flat":
+		err = runSWF(*out, *only, "flat")
 	default:
-		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf or nothing", *look)
+		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf, swf-flat or nothing", *look)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)

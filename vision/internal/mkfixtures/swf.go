@@ -1,4 +1,4 @@
-//go:build linux && cgo
+//go:build linux
 
 package main
 
@@ -6,118 +6,90 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
-	"hexiom/capture"
 	"hexiom/game"
-	"hexiom/internal/desktop"
 	"hexiom/play/desk"
 )
 
-// runSWF writes the fixtures of the clone's Flash build in Ruffle, its
-// classic look, on the original's lattice (GAME.md's DX and DY as given,
-// issue 40) into out: official levels of sizes 2 to 6 and a challenge's
-// size-6 board, at 100 % and 150 % page zoom, named classic-NAME-zNNN
-// (vision/testdata/swf).
-func runSWF(out, only string) error {
-	jobs := []job{
-		{"level01", game.Spec{Mode: game.ModeLevel, Level: 1}, 0},
-		{"level10", game.Spec{Mode: game.ModeLevel, Level: 10}, 0},
-		{"level22", game.Spec{Mode: game.ModeLevel, Level: 22}, 0},
-		{"level38", game.Spec{Mode: game.ModeLevel, Level: 38}, 0},
-		{"level40", game.Spec{Mode: game.ModeLevel, Level: 40}, 0},
-		{"challenge6", game.Spec{Mode: game.ModeChallenge, Seed: seed(31)}, 0},
+// runSWF writes fixtures of the clone's Flash build in Ruffle, in the SWF
+// look swfLook (game.SWFLooks), into out, at page zoom 100 % and 150 %
+// (NAME-z100, NAME-z150): official levels of every size 2-6 and random
+// size-6 starts. The .json gives the area in the picture's own pixels.
+// Each picture holds the game area and margin px (at 100 %) around it.
+func runSWF(out, only, swfLook string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	var jobs []job
+	for _, l := range []int{1, 3, 10, 15, 22, 30, 38, 40} {
+		jobs = append(jobs, job{fmt.Sprintf("%s-level%02d", swfLook, l), game.Spec{Mode: game.ModeLevel, Level: l}, 0})
+	}
+	for i := 1; i <= 6; i++ {
+		jobs = append(jobs, job{fmt.Sprintf("%s-random6-%02d", swfLook, i), game.Spec{Mode: game.ModeRandom, Size: 6, Seed: seed(uint64(4000 + i))}, 0})
 	}
 	for _, z := range []float64{1, 1.5} {
-		if err := swfSession(out, only, z, jobs); err != nil {
+		var todo []job
+		for _, j := range jobs {
+			if strings.Contains(fmt.Sprintf("%s-z%.0f", j.name, z*100), only) {
+				todo = append(todo, j)
+			}
+		}
+		if len(todo) == 0 {
+			continue
+		}
+		if err := swfSession(out, swfLook, z, todo); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// swfSession captures the jobs in Ruffle at page zoom z.
-func swfSession(out, only string, z float64, jobs []job) error {
+// margin is how much of the screen around the game area a fixture holds,
+// in px at 100 % page zoom.
+const margin = 60
+
+func swfSession(out, swfLook string, z float64, jobs []job) error {
 	d, err := desk.Start(desk.Options{
-		Runtime: game.RuntimeRuffle, Zoom: z, Start: jobs[0].spec,
-		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+		Screen:  image.Pt(1700, 1300),
+		Window:  image.Rect(120, 60, 120+1400, 60+1100),
+		Runtime: game.RuntimeRuffle, SWFLook: swfLook, Zoom: z,
 	})
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	wname := fmt.Sprintf("z%.0f", z*100)
 	for _, j := range jobs {
-		name := "classic-" + j.name + "-" + wname
-		if !strings.Contains(name, only) {
-			continue
-		}
-		if _, err := d.New(j.spec); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		fx, img, st, err := swfFixture(d, z)
+		st, err := d.New(j.spec)
 		if err != nil {
+			return fmt.Errorf("%s: %w", j.name, err)
+		}
+		a, err := d.TrueArea()
+		if err != nil {
+			return fmt.Errorf("%s: %w", j.name, err)
+		}
+		// the game area and what is around it on the screen (the HUD,
+		// the page), for calibrate -auto
+		m := margin * z
+		crop := image.Rect(int(math.Floor(a.Left-m)), int(math.Floor(a.Top-m)), int(math.Ceil(a.Left+a.Side+m)), int(math.Ceil(a.Top+a.Side+m)))
+		img, err := d.Grab(crop)
+		if err != nil {
+			return fmt.Errorf("%s: %w", j.name, err)
+		}
+		area := Area{Left: round2(a.Left - float64(crop.Min.X)), Top: round2(a.Top - float64(crop.Min.Y)), Side: round2(a.Side)}
+		src := fmt.Sprintf("%s level %d", st.Mode, st.Level)
+		if st.Mode != game.ModeLevel {
+			src = fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
+		}
+		fx := Fixture{Area: area, Window: fmt.Sprintf("%dx%d", crop.Dx(), crop.Dy()), Theme: "swf-" + swfLook, Zoom: z,
+			Source: fmt.Sprintf("the clone's Flash build in Ruffle, -swf-look %s, %s (the game area and %.0f px around it)", swfLook, src, margin*z)}
+		name := fmt.Sprintf("%s-z%.0f", j.name, z*100)
+		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
-			return err
-		}
-		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, fx.Area.Side, fx.Area.Left, fx.Area.Top)
-		time.Sleep(50 * time.Millisecond)
+		fmt.Println("wrote", name)
 	}
 	return nil
-}
-
-// swfFixture captures the board d shows, once the SWF has reported it
-// (its first report of a level bumps the version), at page zoom z.
-func swfFixture(d *desk.Desk, z float64) (Fixture, *image.RGBA, game.State, error) {
-	var fx Fixture
-	st, err := d.State()
-	if err == nil {
-		err = d.WaitPainted(st.Version, desktop.Patience)
-	}
-	if err != nil {
-		return fx, nil, st, err
-	}
-	a, err := d.TrueArea()
-	if err != nil {
-		return fx, nil, st, err
-	}
-	cells, r, err := d.TrueCells()
-	if err != nil {
-		return fx, nil, st, err
-	}
-	const margin = 6
-	crop := image.Rect(int(math.Floor(a.Left))-margin, int(math.Floor(a.Top))-margin,
-		int(math.Ceil(a.Left+a.Side))+margin, int(math.Ceil(a.Top+a.Side))+margin)
-	img, err := capture.Still(d.Screen, crop, capture.StillGap, desktop.Patience)
-	if err != nil {
-		return fx, nil, st, err
-	}
-	if now, err := d.TrueArea(); err != nil || now.Left != a.Left || now.Top != a.Top || now.Side != a.Side {
-		return fx, nil, st, fmt.Errorf("the game area moved while capturing (%v)", err)
-	}
-	if now, err := d.State(); err != nil || now.Board != st.Board {
-		return fx, nil, st, fmt.Errorf("the board changed while capturing (%v)", err)
-	}
-	fx = Fixture{
-		Area: Area{Left: a.Left, Top: a.Top, Side: a.Side}, Offset: [2]int{crop.Min.X, crop.Min.Y},
-		Window: "1280x1000", Theme: "swf", Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
-		Pitch:  [2]float64{st.Geometry.DX * a.Side, st.Geometry.DY * a.Side},
-		Source: "the clone's Flash build in Ruffle, classic look, " + what(st),
-	}
-	for _, c := range cells {
-		fx.Cells = append(fx.Cells, [2]float64{round2(c.X), round2(c.Y)})
-	}
-	return fx, img, st, nil
-}
-
-// what names the board st shows.
-func what(st game.State) string {
-	if st.Mode == game.ModeLevel {
-		return fmt.Sprintf("level %d", st.Level)
-	}
-	return fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
 }

@@ -1,6 +1,9 @@
 package prep
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // NumKinds is the number of kinds of cell (vision.Kind: hole, empty,
 // movable, locked).
@@ -119,4 +122,27 @@ func Corr[T byte | float32](a, b []T) float64 {
 		return 0
 	}
 	return dot / math.Sqrt(qa*qb)
+}
+
+// FaceMask is the middle of a cell: the hexagon of 0.7 of its radius,
+// less the digit box (as KindMask), inside a tile's border.
+var FaceMask = hexMask(0.7)
+
+// FaceColour returns each channel's median within FaceMask of a kind crop
+// (not yet zero-mean): a tile's face colour, which a thick dark border
+// moves the crop's mean away from.
+func FaceColour(crop []float32) [KindC]float32 {
+	var out [KindC]float32
+	vals := make([]float32, 0, MaskN)
+	for c := range out {
+		vals = vals[:0]
+		for j, inside := range FaceMask {
+			if inside {
+				vals = append(vals, crop[KindC*j+c])
+			}
+		}
+		slices.Sort(vals)
+		out[c] = vals[len(vals)/2]
+	}
+	return out
 }

@@ -7,6 +7,7 @@
 // vision: vision imports it.
 //
 // Files by job: crops.go (the crops' scales and shapes, the kind mask,
-// the zero-mean and correlation helpers), prepared.go (Prepared, Of),
+// the zero-mean and correlation helpers), inner.go (a cell's inner part: a hole
+// that is the plain background told by it), prepared.go (Prepared, Of),
 // thresholds.go (the thresholds of doubt).
 package prep

@@ -23,6 +23,12 @@ type Prepared struct {
 	// DigitStandIn[d]: Digits[d] is the built-in set's, the set never
 	// learnt d
 	DigitStandIn [7]bool
+	// HoleInner, where HoleInnerOK: the mean of the plain inner part of
+	// the set's learnt holes, far from every other kind's (HoleInner in
+	// inner.go): a cell whose inner part is as plain, of that colour,
+	// scores as a hole by it too.
+	HoleInner   [KindC]float32
+	HoleInnerOK bool
 	// DigitRho[a][b] is the correlation of digit templates a and b
 	DigitRho [7][7]float64
 	// StandInLike: for a set that lacks some digit, the least likeness
