@@ -449,6 +449,15 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		return fail(r, "%v", err)
 	}
 	if r.Size != s {
+		// sizes 2 and 3 share the pitch: a size-2 lattice holds a size-3
+		// board's inner cells, and the read from scratch sees the board
+		// whole: confirmed at its own size, on the same area
+		if recentre && samePitch(best.area.Radius(s), best.area.Radius(r.Size)) {
+			if t, ok := tryArea(img, tpl, best.area, r.Size); ok {
+				t.fit = c.fit
+				return confirm(img, tpl, t, false)
+			}
+		}
 		return fail(r, "read from scratch there it is a size-%d board", r.Size)
 	}
 	// (a cell in doubt counts as what it looks most like)
