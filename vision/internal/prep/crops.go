@@ -26,11 +26,11 @@ const (
 // KindMask tells which pixels of a kind crop count: inside the cell's
 // hexagon (shrunk a little, so that neighbours never count) and outside the
 // digit box (so that the digit does not decide the kind).
-var KindMask = hexMask(0.95)
+var KindMask = hexagon(0.95, true)
 
-// hexMask is the mask of the hexagon of circumradius f·KindR about the kind
-// crop's centre, less the digit box.
-func hexMask(f float64) []bool {
+// hexagon is the mask of the hexagon of circumradius f·KindR about the
+// kind crop's centre, less the digit box when noDigit is set.
+func hexagon(f float64, noDigit bool) []bool {
 	m := make([]bool, KindSz*KindSz)
 	r := f * KindR
 	for y := 0; y < KindSz; y++ {
@@ -41,7 +41,7 @@ func hexMask(f float64) []bool {
 			// the digit box at the kind scale: 0.8 r × 0.9 r around
 			// (0, −0.05 r), grown by a pixel
 			inDigit := dx <= 0.4*KindR+1 && math.Abs(float64(y)+0.5-KindR+0.05*KindR) <= 0.45*KindR+1
-			m[y*KindSz+x] = inHex && !inDigit
+			m[y*KindSz+x] = inHex && !(noDigit && inDigit)
 		}
 	}
 	return m
@@ -126,7 +126,7 @@ func Corr[T byte | float32](a, b []T) float64 {
 
 // FaceMask is the middle of a cell: the hexagon of 0.7 of its radius,
 // less the digit box (as KindMask), inside a tile's border.
-var FaceMask = hexMask(0.7)
+var FaceMask = hexagon(0.7, true)
 
 // FaceColour returns each channel's median within FaceMask of a kind crop
 // (not yet zero-mean): a tile's face colour, which a thick dark border

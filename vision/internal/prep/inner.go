@@ -9,20 +9,7 @@ import "math"
 // part is the same wherever it lies: plain, of the background's colour.
 // InnerMask is that part: the hexagon of 0.7 of the cell's radius, the
 // digit box included (a tile's digit makes it less plain).
-var InnerMask = innerMask(0.7)
-
-func innerMask(f float64) []bool {
-	m := make([]bool, KindSz*KindSz)
-	r := f * KindR
-	for y := 0; y < KindSz; y++ {
-		for x := 0; x < KindSz; x++ {
-			dx := math.Abs(float64(x) + 0.5 - KindR)
-			dy := math.Abs(float64(y) + 0.5 - KindR)
-			m[y*KindSz+x] = dy <= math.Sqrt(3)/2*r && math.Sqrt(3)*dx+dy <= math.Sqrt(3)*r
-		}
-	}
-	return m
-}
+var InnerMask = hexagon(0.7, false)
 
 // InnerStats returns the spread and the per-channel means of a kind crop
 // (KindC channels, not yet zero-mean) within InnerMask.
