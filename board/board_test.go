@@ -2,6 +2,7 @@ package board
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -295,5 +296,34 @@ func TestDistIsSteps(t *testing.T) {
 		if want := max(1, 6*(s-1)); rim != want {
 			t.Errorf("size %d: %d cells on the rim, want %d", s, rim, want)
 		}
+	}
+}
+
+// TestPitchIsTheOriginalsTable: Pitch gives GAME.md's DX and DY as the
+// original drew them in a 400 px area (DX/DY from 1.67 to 1.74, not √3),
+// and a cell's centre is (X0 + DX·(x−y), Y0 + DY·(x+y)) from the top cell.
+func TestPitchIsTheOriginalsTable(t *testing.T) {
+	for _, c := range []struct{ s, dx, dy int }{{2, 48, 28}, {3, 48, 28}, {4, 40, 23}, {5, 31, 18}, {6, 25, 15}} {
+		dx, dy := Pitch(c.s)
+		if math.Abs(dx*400-float64(c.dx)) > 1e-9 || math.Abs(dy*400-float64(c.dy)) > 1e-9 {
+			t.Errorf("size %d: Pitch = %.3f, %.3f px of 400, want %d, %d", c.s, dx*400, dy*400, c.dx, c.dy)
+		}
+		x0, y0 := Centre(c.s, 0)
+		for i, p := range Geom(c.s).Coords {
+			x, y := Centre(c.s, i)
+			wx, wy := x0+dx*float64(p.X-p.Y), y0+dy*float64(p.X+p.Y)
+			if math.Abs(x-wx) > 1e-12 || math.Abs(y-wy) > 1e-12 {
+				t.Fatalf("size %d cell %d at (%.4f,%.4f), want (%.4f,%.4f)", c.s, i, x, y, wx, wy)
+			}
+		}
+		if _, cy := Centre(c.s, Geom(c.s).Index(c.s-1, c.s-1)); math.Abs(cy-0.5) > 1e-12 {
+			t.Errorf("size %d: centre cell at y %.4f, want 0.5", c.s, cy)
+		}
+	}
+	// beyond the table: size 6's pitch shrunk to its span
+	dx6, dy6 := Pitch(6)
+	dx, dy := Pitch(11)
+	if math.Abs(dx*10-dx6*5) > 1e-12 || math.Abs(dy*10-dy6*5) > 1e-12 {
+		t.Errorf("size 11: Pitch = %v, %v; want half of size 6's %v, %v", dx, dy, dx6, dy6)
 	}
 }

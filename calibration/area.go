@@ -33,6 +33,14 @@ type Area struct {
 	// vision.Reading.Area); 0 or absent means 1.
 	Scale []float64 `json:"scale,omitempty"`
 
+	// Aspect[s], when set (> 0), is how much wider than board.Pitch says,
+	// against its height, the lattice of a board of size s is drawn: the
+	// column pitch is Side·DX·Scale·Aspect, the half row pitch Side·DY·Scale
+	// (board.Pitch's DX and DY). A picture whose hexagons are squashed or
+	// stretched against the original's (an older clone drew DY = DX/√3).
+	// vision measures it; 0 or absent means 1. Sizes 2 and 3 share it.
+	Aspect []float64 `json:"aspect,omitempty"`
+
 	// Screen, when not empty, is the screen (or picture) the area is seen
 	// on: Rect and Contains keep to it, so an area that reaches past the
 	// screen's edge still serves a board that lies on the screen. Set by
@@ -80,6 +88,11 @@ func (a Area) Valid() error {
 	for s, k := range a.Scale {
 		if k != 0 && !(k >= 0.25 && k <= 4) {
 			return fmt.Errorf("game area: cell scale %v for size %d outside 0.25..4", k, s)
+		}
+	}
+	for s, k := range a.Aspect {
+		if k != 0 && !(k >= MinAspect && k <= MaxAspect) {
+			return fmt.Errorf("game area: lattice aspect %v for size %d outside %v..%v", k, s, MinAspect, MaxAspect)
 		}
 	}
 	return nil
@@ -136,11 +149,67 @@ func (a Area) WithScale(s int, k float64) Area {
 	return a
 }
 
+// The bounds of Area.Aspect: a lattice squashed or stretched by a quarter
+// at most.
+const (
+	MinAspect = 0.8
+	MaxAspect = 1.25
+)
+
+// AspectOf returns how much wider than board.Pitch, against its height,
+// the lattice of size s is (Aspect[s], 1 when unset).
+func (a Area) AspectOf(s int) float64 {
+	if s >= 0 && s < len(a.Aspect) && a.Aspect[s] > 0 {
+		return a.Aspect[s]
+	}
+	return 1
+}
+
+// WithAspect returns the area with the lattice of size s drawn k times as
+// wide, against its height, as board.Pitch says, around the same centre.
+// Sizes 2 and 3 share it, as they share their pitch.
+func (a Area) WithAspect(s int, k float64) Area {
+	sc := make([]float64, max(len(a.Aspect), s+1, 4))
+	copy(sc, a.Aspect)
+	sc[s] = k
+	if s == 2 || s == 3 {
+		sc[2], sc[3] = k, k
+	}
+	a.Aspect = sc
+	return a
+}
+
+// Pitch returns the column pitch DX and the half row pitch DY, in screen
+// pixels, of the lattice of size s (board.Pitch's, scaled and squashed).
+func (a Area) Pitch(s int) (dx, dy float64) {
+	bx, by := board.Pitch(s)
+	k := a.Side * a.ScaleOf(s)
+	return bx * k * a.AspectOf(s), by * k
+}
+
+// WithPitch returns the area with the lattice of size s drawn at column
+// pitch dx and half row pitch dy (screen pixels), around the same centre:
+// its Scale and Aspect for s set so that Pitch(s) returns dx, dy.
+func (a Area) WithPitch(s int, dx, dy float64) Area {
+	bx, by := board.Pitch(s)
+	k := dy / (by * a.Side)
+	return a.WithScale(s, k).WithAspect(s, dx/(bx*a.Side*k))
+}
+
+// Like returns the area with the lattice of size n drawn as that of size s
+// (the same pitches, around the same centre): where a board of size n
+// would put its cells on the lattice of s.
+func (a Area) Like(n, s int) Area {
+	dx, dy := a.Pitch(s)
+	return a.WithPitch(n, dx, dy)
+}
+
 // Centre returns the screen centre of cell i of a board of side s.
 func (a Area) Centre(s, i int) Point {
 	fx, fy := board.Centre(s, i)
 	k := a.ScaleOf(s)
-	return Point{a.Left + a.Side*(0.5+k*(fx-0.5)), a.Top + a.Side*(0.5+k*(fy-0.5))}
+	kx := k * a.AspectOf(s)
+	return Point{a.Left + a.Side*(0.5+kx*(fx-0.5)), a.Top + a.Side*(0.5+k*(fy-0.5))}
 }
 
 // Cells returns the screen centre of every cell of a board of side s, in the
@@ -154,8 +223,10 @@ func (a Area) Cells(s int) []Point {
 }
 
 // Radius returns the circumradius in pixels of a cell's hexagon of a board of
-// side s.
-func (a Area) Radius(s int) float64 { return a.Side * board.Radius(s) * a.ScaleOf(s) }
+// side s: two thirds of the column pitch (a hexagon as wide as its column).
+func (a Area) Radius(s int) float64 {
+	return a.Side * board.Radius(s) * a.ScaleOf(s) * a.AspectOf(s)
+}
 
 // Shift returns the area moved by (dx, dy): the same area seen in an image
 // whose origin is at screen point (-dx, -dy).
@@ -175,7 +246,9 @@ func (a Area) String() string {
 // the same column) and below (the cell just below the top one). It returns
 // the area and the board size the clicks imply. The three points must be
 // nearly on one vertical line, and the distance top–bottom must be an even
-// multiple of top–below (2·(s−1) of them for size s).
+// multiple of top–below (2·(s−1) of them for size s). The clicks measure
+// the row pitch only: the area draws board.Pitch's lattice (the original's,
+// DX/DY from 1.67 to 1.74); vision measures another's aspect.
 func FromClicks(top, below, bottom Point) (Area, int, error) {
 	step := top.Dist(below)
 	span := top.Dist(bottom)
@@ -259,10 +332,13 @@ func Open(path string) (Area, string, error) {
 // larger file is refused before it is decoded.
 const MaxFileSize = 1 << 20
 
-// Version is the version of the calibration file format this hexiom reads
-// and writes. A file with no version is version 1 (the files saved before
-// the field was added); another version is refused, naming it.
-const Version = 1
+// Version is the version of the calibration file format this hexiom
+// writes. It reads it, and version 1 (a file with no version is version 1:
+// the files saved before the field was added): a version-1 area drew
+// regular hexagons at board.Pitch's column pitch, as board.Pitch said then
+// (DY = DX/√3), and loads so (Regular). Another version is refused,
+// naming it.
+const Version = 2
 
 // file is a calibration file: the version, then the area's fields.
 type file struct {
@@ -271,7 +347,8 @@ type file struct {
 }
 
 // LoadFile reads a calibration from the JSON file at path: at most
-// MaxFileSize bytes, of the format Version, with no unknown field.
+// MaxFileSize bytes, of the format Version or 1 (see Version), with no
+// unknown field.
 func LoadFile(path string) (Area, error) {
 	data, err := safefile.ReadLimited(path, MaxFileSize)
 	if errors.Is(err, os.ErrNotExist) {
@@ -286,7 +363,7 @@ func LoadFile(path string) (Area, error) {
 	if err := checkVersion(data); err != nil {
 		return Area{}, fmt.Errorf("%s: %w", path, err)
 	}
-	f := file{Version: Version}
+	f := file{Version: 1} // (no version: the format before the field)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
@@ -299,7 +376,22 @@ func LoadFile(path string) (Area, error) {
 	if err := a.Valid(); err != nil {
 		return Area{}, fmt.Errorf("%s: %w; run 'hexiom calibrate' again", path, err)
 	}
+	if f.Version == 1 {
+		a = a.Regular()
+	}
 	return a, nil
+}
+
+// Regular returns a with the lattice of every screen size regular (DY =
+// DX/√3) at the column pitch a gives it, around the same centre: the
+// geometry of a calibration saved before board.Pitch gave the original's
+// own DY (issue 40), when the clone drew regular hexagons.
+func (a Area) Regular() Area {
+	for _, s := range board.ScreenSizes() {
+		dx, _ := a.Pitch(s)
+		a = a.WithPitch(s, dx, dx/math.Sqrt(3))
+	}
+	return a
 }
 
 // Save writes a to Path, creating its directory, and returns the path.
@@ -346,7 +438,7 @@ func checkVersion(data []byte) error {
 	if v.Version != nil {
 		version = *v.Version
 	}
-	if n, err := version.Int64(); err != nil || n != Version {
+	if n, err := version.Int64(); err != nil || n != Version && n != 1 {
 		return fmt.Errorf("calibration file version %s: this hexiom reads version %d; run 'hexiom calibrate' again", version, Version)
 	}
 	return nil

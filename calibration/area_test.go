@@ -185,8 +185,9 @@ func TestLoadFileLimits(t *testing.T) {
 		}
 	}
 	a, err := LoadFile("testdata/saved-before-version.json")
-	if err != nil || a.Side != 846 || a.ScaleOf(6) != 1.08 {
-		t.Errorf("the file saved before the version field: %+v, %v", a, err)
+	dx, dy := a.Pitch(6)
+	if err != nil || a.Side != 846 || math.Abs(dx-846*25.0/400*1.08) > 1e-9 || math.Abs(dy-dx/math.Sqrt(3)) > 1e-9 {
+		t.Errorf("the file saved before the version field: %+v (size 6 at %v, %v), %v", a, dx, dy, err)
 	}
 	// A saved file says its version, and loads back.
 	p := filepath.Join(dir, "saved.json")
@@ -194,7 +195,7 @@ func TestLoadFileLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(p)
-	if !strings.Contains(string(data), `"version": 1`) {
+	if !strings.Contains(string(data), `"version": 2`) {
 		t.Errorf("saved without its version:\n%s", data)
 	}
 	if b, err := LoadFile(p); err != nil || b.Side != a.Side {
@@ -225,4 +226,133 @@ func TestSaveRemovesOrphan(t *testing.T) {
 	if len(ents) != 1 {
 		t.Errorf("in the folder after the save: %v", ents)
 	}
+}
+
+// literal is where the original draws cell i of a board of size s in a game
+// area of side px at (left, top): GAME.md's formula and table as given,
+// (X0 + DX·(x−y), Y0 + DY·(x+y)), the board's centre cell at the area's.
+func literal(left, top, px float64, s, i int) Point {
+	dx := [...]float64{2: 48, 3: 48, 4: 40, 5: 31, 6: 25}[s] / 400 * px
+	dy := [...]float64{2: 28, 3: 28, 4: 23, 5: 18, 6: 15}[s] / 400 * px
+	c := board.Geom(s).Coords[i]
+	x0, y0 := left+px/2, top+px/2-2*dy*float64(s-1)
+	return Point{x0 + dx*float64(c.X-c.Y), y0 + dy*float64(c.X+c.Y)}
+}
+
+// TestFromClicksOnTheOriginalsLattice: three clicks on the true centres of
+// a board of any size drawn on the original's lattice (GAME.md: DX/DY from
+// 1.67 to 1.74) give the true area (600 px, not the 623.5 px a regular
+// lattice's DY made of size 6) and put every cell of every size within
+// 2 px of where the original draws it.
+func TestFromClicksOnTheOriginalsLattice(t *testing.T) {
+	const left, top, side = 211.0, 87.0, 600.0
+	for _, s := range board.ScreenSizes() {
+		ti, bi, oi := ClickCells(s)
+		got, size, err := FromClicks(literal(left, top, side, s, ti), literal(left, top, side, s, bi), literal(left, top, side, s, oi))
+		if err != nil || size != s {
+			t.Fatalf("clicks on size %d: size %d, %v", s, size, err)
+		}
+		if math.Abs(got.Side-side) > 0.5 || math.Abs(got.Left-left) > 0.5 || math.Abs(got.Top-top) > 0.5 {
+			t.Errorf("clicks on size %d: %v, want %.0f px square at (%.0f, %.0f)", s, got, side, left, top)
+		}
+		for _, n := range board.ScreenSizes() {
+			for i := range board.NumCells(n) {
+				if d := got.Centre(n, i).Dist(literal(left, top, side, n, i)); d > 2 {
+					t.Errorf("clicks on size %d: size %d cell %d %.2f px off", s, n, i, d)
+				}
+			}
+		}
+	}
+}
+
+// TestAspect: an area's aspect widens the lattice of its size (and of the
+// size sharing its pitch) about the board's centre, leaving the rows where
+// they are; WithPitch sets the pitch asked for; Valid bounds the aspect.
+func TestAspect(t *testing.T) {
+	a := Area{Left: 100, Top: 50, Side: 400}
+	for _, tc := range []struct {
+		s      int
+		dx, dy float64 // px, wanted
+	}{{6, 25, 25 / math.Sqrt(3)}, {6, 27, 15}, {4, 38, 24}, {2, 48 * 1.1, 28}, {5, 31, 18}} {
+		b := a.WithPitch(tc.s, tc.dx, tc.dy)
+		if dx, dy := b.Pitch(tc.s); math.Abs(dx-tc.dx) > 1e-9 || math.Abs(dy-tc.dy) > 1e-9 {
+			t.Errorf("size %d: WithPitch(%v, %v).Pitch = %v, %v", tc.s, tc.dx, tc.dy, dx, dy)
+		}
+		if r := b.Radius(tc.s); math.Abs(r-tc.dx/1.5) > 1e-9 {
+			t.Errorf("size %d: radius %v, want DX/1.5 = %v", tc.s, r, tc.dx/1.5)
+		}
+		g := board.Geom(tc.s)
+		c := b.Centre(tc.s, g.Index(tc.s-1, tc.s-1))
+		if c.Dist(Point{300, 250}) > 1e-9 {
+			t.Errorf("size %d: centre cell at %v, want the area's centre", tc.s, c)
+		}
+		p, q := b.Centre(tc.s, g.Index(0, 0)), b.Centre(tc.s, g.Index(1, 0))
+		if math.Abs(q.X-p.X-tc.dx) > 1e-9 || math.Abs(q.Y-p.Y-tc.dy) > 1e-9 {
+			t.Errorf("size %d: neighbours %v → %v, want (%v, %v) apart", tc.s, p, q, tc.dx, tc.dy)
+		}
+		if err := b.Valid(); err != nil {
+			t.Errorf("size %d: %v", tc.s, err)
+		}
+	}
+	if a.WithAspect(3, 1.1).AspectOf(2) != 1.1 || a.WithAspect(4, 1.1).AspectOf(5) != 1 {
+		t.Error("sizes 2 and 3 do not share their aspect, or others do")
+	}
+	for _, k := range []float64{0.79, 1.26, math.NaN(), -1} {
+		if err := a.WithAspect(6, k).Valid(); err == nil {
+			t.Errorf("aspect %v passed Valid", k)
+		}
+	}
+}
+
+// TestAspectFile: an aspect is saved and loaded; a file of version 2
+// without one draws board.Pitch's lattice; a file of version 1 (saved
+// before issue 40, when board.Pitch drew regular hexagons) loads with the
+// regular lattice it was calibrated on, every size, and is saved again so.
+func TestAspectFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "c.json")
+	a := Area{Left: 10, Top: 20, Side: 600}.WithAspect(6, 1.04)
+	if err := SaveFile(p, a); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadFile(p)
+	if err != nil || got.AspectOf(6) != 1.04 || got.AspectOf(5) != 1 {
+		t.Fatalf("loaded %+v, %v", got, err)
+	}
+	v2 := filepath.Join(dir, "v2.json")
+	os.WriteFile(v2, []byte(`{"version":2,"left":10,"top":20,"side":600,"method":"clicks"}`), 0o644)
+	if got, err = LoadFile(v2); err != nil || got.Aspect != nil || got.Scale != nil {
+		t.Fatalf("version 2 with no aspect: %+v, %v", got, err)
+	}
+	old := filepath.Join(dir, "old.json")
+	os.WriteFile(old, []byte(`{"version":1,"left":10,"top":20,"side":600,"method":"clicks","scale":[0,0,0,0,0,0,1.1]}`), 0o644)
+	got, err = LoadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	regular := func(b Area) {
+		t.Helper()
+		for _, s := range board.ScreenSizes() {
+			k := 1.0
+			if s == 6 {
+				k = 1.1
+			}
+			bx, _ := board.Pitch(s)
+			dx, dy := b.Pitch(s)
+			if math.Abs(dx-600*bx*k) > 1e-9 || math.Abs(dy-dx/math.Sqrt(3)) > 1e-9 {
+				t.Errorf("size %d at %v, %v; want %v, %v", s, dx, dy, 600*bx*k, 600*bx*k/math.Sqrt(3))
+			}
+			if c := b.Centre(s, board.Geom(s).Index(s-1, s-1)); c.Dist(Point{310, 320}) > 1e-9 {
+				t.Errorf("size %d: centre cell at %v", s, c)
+			}
+		}
+	}
+	regular(got)
+	if err := SaveFile(p, got); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = LoadFile(p); err != nil {
+		t.Fatal(err)
+	}
+	regular(got)
 }

@@ -45,7 +45,8 @@
 //     bolted clamps on locked tiles instead of six claws, empty cells as
 //     flat dark wells with a lit lip, holes as engraved plates, a dusk
 //     gradient with sparkles behind, and its own pitch rule: the board spans
-//     84 % of the area whatever its size (FlashPitch), so cells shrink with
+//     84 % of the area whatever its size (FlashPitch; size 6 a little
+//     less, its rows as far apart as the original's), so cells shrink with
 //     the size otherwise than board.Pitch. It moves: a dropped tile glides
 //     into its cell and lands there (150 ms, ease-out: it shrinks from its
 //     lifted size and its shadow fades, so it moves even when dropped right

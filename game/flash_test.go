@@ -13,16 +13,17 @@ import (
 )
 
 func TestFlashPitch(t *testing.T) {
-	// The flash rule is not board.Pitch at any size, and the board fits the
-	// area (the outermost rims inside [0, 1]).
+	// The flash rule is not board.Pitch at any size, its lattice is the
+	// original's shape (DY/DX as board.Pitch's), and the board fits the area
+	// (the outermost rims inside [0, 1]).
 	for s := 2; s <= 6; s++ {
 		dx, dy := FlashPitch(s)
-		ox, _ := board.Pitch(s)
+		ox, oy := board.Pitch(s)
 		if math.Abs(dx/ox-1) < 0.05 {
 			t.Errorf("size %d: flash pitch %.4f is within 5%% of board.Pitch %.4f", s, dx, ox)
 		}
-		if math.Abs(dy*math.Sqrt(3)-dx) > 1e-12 {
-			t.Errorf("size %d: cells not regular: dx %v dy %v", s, dx, dy)
+		if math.Abs(dy/dx-oy/ox) > 1e-12 {
+			t.Errorf("size %d: DY/DX %v, not the original's %v", s, dy/dx, oy/ox)
 		}
 		g := LookGeometry("flash", s)
 		if g.Rule != RuleFill || g.DX != dx || len(g.Centres) != board.Geom(s).N() {

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"hexiom/board"
@@ -44,11 +43,19 @@ const (
 // FlashPitch is the flash look's column pitch DX and half row pitch DY for a
 // board of side s, as fractions of the game area's side: the board spans
 // flashFill of the area whatever its size (DX = 0.84 / (2(s−1) + 4/3)), at
-// most 0.13. Against board.Pitch the cells are 8 % larger at sizes 2 and 3,
-// 15 % at size 4, 16 % at size 5 and 19 % at size 6.
+// most 0.13, and at size 6 a little less (its column must fit the area's
+// height). Against board.Pitch the cells are 8 % larger at sizes 2 and 3,
+// 15 % at size 4, 16 % at size 5 and 18 % at size 6; DY/DX is board.Pitch's,
+// the original's (before issue 40 the look drew regular hexagons, DY =
+// DX/√3, as its fixtures in vision/testdata/flash show).
 func FlashPitch(s int) (dx, dy float64) {
-	dx = math.Min(flashMax, flashFill/(2*float64(s-1)+4.0/3))
-	return dx, dx / math.Sqrt(3)
+	bx, by := board.Pitch(s)
+	k := by / bx
+	// (and the column the rows stack in fits too: its end cells' rims,
+	// 1.2 radii past their centres, inside the area; size 6's rows, 4 %
+	// further apart than regular hexagons', need that)
+	dx = min(flashMax, flashFill/(2*float64(s-1)+4.0/3), 0.5/(2*float64(s-1)*k+1.2/1.5))
+	return dx, dx * k
 }
 
 // LookGeometry returns where the page draws the cells of a board of side s in

@@ -28,7 +28,9 @@ import (
 // (reader.FindArea on the whole screen) within 2 px on a board of each
 // size, and hexiom play's loop with its focus click on official levels of
 // sizes 2 to 6 and the size-6 challenge (at 150 %: size 3 and the
-// challenge), hands-free. Every drag is
+// challenge played, sizes 2, 4 and 5 found by -auto and read with the
+// clicks' calibration as they stand), hands-free; the SWF draws the
+// original's lattice (GAME.md's DX and DY as given). Every drag is
 // accounted for: the game counts the bot's drags less those it saw lost and
 // made again, every press the SWF saw is the bot's (a drag or its focus
 // click) and lies in the game area.
@@ -59,11 +61,13 @@ func TestE2ERuffle(t *testing.T) {
 				{Mode: game.ModeLevel, Level: 40}, // size 6
 				{Mode: game.ModeChallenge, Seed: &seed},
 			}
+			var still []game.Spec
 			if zoom != 1 {
 				// a size-3 level and the challenge (a size-6 board takes
 				// one to two minutes at 150 % in Ruffle on a busy 2-core
-				// machine: the test command's time)
-				boards = []game.Spec{boards[1], boards[5]}
+				// machine: the test command's time); the other sizes
+				// read, and found by -auto, as they stand
+				boards, still = []game.Spec{boards[1], boards[5]}, []game.Spec{boards[0], boards[2], boards[3]}
 			}
 			for _, sp := range boards {
 				what := fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level)
@@ -81,7 +85,36 @@ func TestE2ERuffle(t *testing.T) {
 					t.Errorf("%s: the game did not grant the achievement (elapsed %d ms)", what, r.state.ElapsedMS)
 				}
 			}
+			for _, sp := range still {
+				ruffleStill(t, d, sp, fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level))
+			}
 		})
+	}
+}
+
+// ruffleStill shows the board sp (after a first drag has taken Ruffle's
+// focus click) and checks, with nothing played, that calibrate -auto finds
+// it (ruffleAuto) and that the area calibrated by clicks on a board of
+// another size reads it exactly: the SWF draws every size on the
+// original's lattice (GAME.md's DX and DY as given, issue 40).
+func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) {
+	t.Helper()
+	st, err := d.New(sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ruffleAuto(t, d, what)
+	img, err := capture.Still(d.Screen, d.Screen.Bounds(), capture.StillGap, desktop.Patience)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := reader.Read(img, d.Area, d.Tpl)
+	if err != nil {
+		t.Errorf("%s: read with the clicks' calibration: %v", what, err)
+		return
+	}
+	if got := r.Pos.Format(); got != st.Board {
+		t.Errorf("%s: read\n%s\nthe game has\n%s", what, got, st.Board)
 	}
 }
 

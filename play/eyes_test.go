@@ -45,7 +45,7 @@ func TestScreenKeepsMeasuredScale(t *testing.T) {
 			t.Fatalf("read %d: %v", i+1, err)
 		}
 		if k := s.Area.ScaleOf(6); k < 1.1 || k > 1.3 {
-			t.Fatalf("after read %d the screen's cell scale for size 6 is %.3f; the flash look draws them about 1.19 times board.Pitch", i+1, k)
+			t.Fatalf("after read %d the screen's cell scale for size 6 is %.3f; the flash look draws them about 1.14 times board.Pitch's rows (1.19 times its columns)", i+1, k)
 		}
 	}
 }

@@ -39,11 +39,15 @@ func (s *Screen) Read(img image.Image, size int) (vision.Reading, error) {
 	} else {
 		r, err = reader.ReadSize(img, s.Area, size, s.Templates)
 	}
-	// Keep the cell scale vision measured on a sure read (a look whose
-	// cells do not follow board.Pitch): the next read of a board of this
-	// size then takes vision's fast path instead of measuring again.
-	if err == nil && r.Size != 0 && r.Area.ScaleOf(r.Size) != s.Area.ScaleOf(r.Size) {
-		s.Area = s.Area.WithScale(r.Size, r.Area.ScaleOf(r.Size))
+	// Keep the cell scale and lattice aspect vision measured on a sure
+	// read (a look whose cells do not follow board.Pitch): the next read of
+	// a board of this size then takes vision's fast path instead of
+	// measuring again.
+	if err == nil && r.Size != 0 {
+		k, a := r.Area.ScaleOf(r.Size), r.Area.AspectOf(r.Size)
+		if k != s.Area.ScaleOf(r.Size) || a != s.Area.AspectOf(r.Size) {
+			s.Area = s.Area.WithScale(r.Size, k).WithAspect(r.Size, a)
+		}
 	}
 	return r, err
 }

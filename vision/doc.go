@@ -49,9 +49,15 @@
 //     laid over the background scores well: a lattice is then judged by its
 //     cells that are not holes, and a size only when its outer ring holds
 //     one, as a person sees a board.
+//     Where no size fits (another zoom, a look of another pitch rule), the
+//     pitch is searched; where that still does not fit, the column pitch and
+//     the rows each on their own (a game whose lattice is squashed against
+//     the calibration's: the original's DX/DY is 1.67 to 1.74, regular
+//     hexagons' √3; three clicks measure only the rows).
 //  3. Refine: the lattice is moved by up to about a fifth of a cell, in
 //     steps, to where its cells match best (Reading.Shift says how far), so a
-//     calibration a few pixels off still reads.
+//     calibration a few pixels off still reads; a lattice whose aspect was
+//     measured is fitted again there (Reading.Area).
 //  4. Kind: OpenCV template matching (gocv, TM_CCOEFF_NORMED) of a hexagonal
 //     crop of the cell, with the digit box left out, against the kind
 //     templates. A flat template (the hole: plain board) cannot be matched

@@ -24,7 +24,8 @@ type Reading struct {
 	Shift calibration.Point
 	// Area is the geometry the cells were read with: the calibration moved
 	// by Shift and, when the cells did not follow board.Pitch, with the
-	// cell scale measured for this size (Area.Scale).
+	// cell scale and lattice aspect measured for this size (Area.Scale,
+	// Area.Aspect).
 	Area calibration.Area
 	// SkyHoles: the picture around the board read as the hole template
 	// (a look whose holes are its plain background), so the holes read

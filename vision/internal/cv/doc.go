@@ -23,7 +23,9 @@
 // crops), judge.go (the thresholds of doubt applied to a cell, the
 // stand-in check), pair.go (the pair check), learn.go (Learn),
 // separation.go (what Learn measures of how well a set tells its classes
-// apart), find.go and honeycomb.go (FindArea), another.go (FindAnother:
+// apart), find.go and honeycomb.go (FindArea), family.go (the kinds of
+// lattice a game draws every size on: regular hexagons, the original's,
+// either squashed; a lattice measured snapped to them), another.go (FindAnother:
 // a second board in view), refind.go (FindMoved and Refind: the board of a
 // calibration found again after the game moved or was zoomed), cells.go
 // (ReadCells), names.go (vision's names, the prepared set), features.go

@@ -182,11 +182,14 @@ func isPlate(c color.Color, plate [][2]float32) bool {
 // scored by how its board reads: for each lattice measured in outline i
 // (lattices[i]), the area that draws each size's cells there, at its pitch
 // and half of it; with fromOutline, the areas that would draw each size
-// with outline i as its plate.
+// with outline i as its plate. Every size is drawn on regular hexagons
+// (regularFamily) and, where the best lattice's column pitch measured
+// apart from its rows says the game draws another (snap), on that one too.
 func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices [][]honeycomb, fromOutline bool) []candidate {
 	var cands []candidate
-	add := func(a calibration.Area, s int) {
+	add := func(a calibration.Area, s int, fit bool) {
 		if c, ok := tryArea(img, tpl, a, s); ok {
+			c.fit = fit
 			cands = append(cands, c)
 		}
 	}
@@ -202,8 +205,8 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 	// background: there a lattice finer than the cells can read bits of a
 	// few large cells surely (a set learnt at another zoom).
 	pitchAgrees := func(a calibration.Area, s int) bool {
-		_, dy := board.Pitch(s)
-		pv := 2 * dy * a.Side
+		_, dy := a.Pitch(s)
+		pv := 2 * dy
 		return !tpl.SkyHoles || len(pitches) == 0 || slices.ContainsFunc(pitches, func(p float64) bool { return math.Abs(pv-p) < 0.1*p })
 	}
 	for i, o := range outlines {
@@ -211,47 +214,88 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 		// hexagons in columns): its pitch and a cell's centre give, for
 		// each size, the area that draws that size's cells there.
 		for _, hc := range lattices[i] {
-			// Every size: the outline may be much larger than the
-			// board (the whole page, where the stage is the hole).
-			for _, f := range []float64{1, 0.5} {
-				p := f * hc.p
-				for _, s := range board.ScreenSizes() {
-					_, dy := board.Pitch(s)
-					sd := p / (2 * dy)
-					add(calibration.Area{Left: hc.centre.X - sd/2, Top: hc.centre.Y - sd/2, Side: sd, Method: "auto"}, s)
-				}
-			}
+			latticeAreas(hc, add)
 		}
 		if !fromOutline {
 			continue
 		}
-		bx, by, bw, bh := o[0], o[1], o[2], o[3]
-		cx, cy := bx+bw/2, by+bh/2
+		var hc honeycomb // (the outline's best lattice, if any)
+		if l := lattices[i]; len(l) > 0 {
+			hc = l[0]
+		}
 		for _, s := range board.ScreenSizes() {
-			dx, dy := board.Pitch(s)
-			rr := board.Radius(s)
-			// The plate reaches about 1.1 r past the outer cells' centres
-			// (corners sideways, flat sides up and down).
-			sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
-			sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
-			side := (sideH + sideW) / 2
-			fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
-			if math.Abs(sideH-sideW) > 0.12*side || i == 1 {
-				// an outline of edges, or of another look's frame: it
-				// may reach further past the cells; try smaller boards
-				// inside it, from its height
-				side = sideH
-				fs = []float64{0.86, 0.89, 0.92, 0.95, 0.98, 1.01}
+			fams := []family{regularFamily}
+			if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
+				fams = append(fams, snap(fr.h, fr.p, s))
 			}
-			for _, f := range fs {
-				sd := side * f
-				if a := (calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}); pitchAgrees(a, s) {
-					add(a, s)
+			for _, fam := range fams {
+				for _, a := range outlineAreas(o, i == 1, fam, s) {
+					if pitchAgrees(a, s) {
+						add(a, s, !measured(hc, s, fam))
+					}
 				}
 			}
 		}
 	}
 	return cands
+}
+
+// latticeAreas calls add with the area that draws each size's cells on
+// the lattice hc, regular, at its pitch and half of it (edges repeat at
+// twice the pitch too); and where its free fit snaps to another family,
+// in that one (fit: see measured). Every size: the outline may be much
+// larger than the board (the whole page, where the stage is the hole).
+func latticeAreas(hc honeycomb, add func(a calibration.Area, s int, fit bool)) {
+	for _, f := range []float64{1, 0.5} {
+		for _, s := range board.ScreenSizes() {
+			add(regularFamily.area(hc.centre, f*hc.p, s), s, !measured(hc, s, regularFamily))
+		}
+	}
+	for _, s := range board.ScreenSizes() {
+		if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
+			fam := snap(fr.h, fr.p, s)
+			add(fam.area(fr.centre, fr.p, s), s, !measured(hc, s, fam))
+		}
+	}
+}
+
+// measured says whether the lattice hc, fitted free, measured the
+// lattice of size s to be of family fam's base, regular or board.Pitch's:
+// then its aspect is known and confirm does not fit it again (a fit on the
+// few cells of a small board follows noise); a lattice measured off both,
+// or not measured, is.
+func measured(hc honeycomb, s int, fam family) bool {
+	return hc.free != nil && fam.factor == 1 && snap(hc.free.h, hc.free.p, s) == fam
+}
+
+// outlineAreas returns the areas, drawn in fam, whose board of size s
+// would have the outline o (left, top, width, height) as its plate; edges
+// says o is the outline of edges.
+func outlineAreas(o [4]float64, edges bool, fam family, s int) []calibration.Area {
+	bx, by, bw, bh := o[0], o[1], o[2], o[3]
+	cx, cy := bx+bw/2, by+bh/2
+	u := fam.unit()
+	dx, dy := u.Pitch(s)
+	rr := u.Radius(s)
+	// The plate reaches about 1.1 r past the outer cells' centres
+	// (corners sideways, flat sides up and down).
+	sideH := bh / (4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+	sideW := bw / (2*dx*float64(s-1) + 2.2*rr)
+	side := (sideH + sideW) / 2
+	fs := []float64{0.97, 0.985, 1, 1.015, 1.03}
+	if math.Abs(sideH-sideW) > 0.12*side || edges {
+		// an outline of edges, or of another look's frame: it
+		// may reach further past the cells; try smaller boards
+		// inside it, from its height
+		side = sideH
+		fs = []float64{0.86, 0.89, 0.92, 0.95, 0.98, 1.01}
+	}
+	var out []calibration.Area
+	for _, f := range fs {
+		sd := side * f
+		out = append(out, fam.apply(calibration.Area{Left: cx - sd/2, Top: cy - sd/2, Side: sd, Method: "auto"}))
+	}
+	return out
 }
 
 // holds confirms the candidates, the best first: the best must hold when
@@ -313,6 +357,7 @@ type candidate struct {
 	area  calibration.Area
 	r     Reading
 	score float64 // cells read with confidence, plus the mean confidence
+	fit   bool    // confirm fits the aspect of its lattice (see measured)
 }
 
 // tryArea reads the board as size s in area a, with the pitch fixed, and
@@ -358,13 +403,14 @@ func tryArea(img image.Image, tpl *Templates, a calibration.Area, s int) (c cand
 	}
 	mean = mean/float64(max(1, n)) + float64(sure)
 	r.Area.Method, r.Area.When = a.Method, a.When
-	return candidate{r.Area, r, mean}, true
+	return candidate{area: r.Area, r: r, score: mean}, true
 }
 
 // confirm refines the side of c's area finely (the plate was measured at a
 // quarter of the resolution), keeping the centre its lattice found, then
 // reads the board there from scratch, every size tried, at the pitch the
-// area gives: it returns the area and the board read, with no error or a
+// area gives, the aspect of the size read fitted where that is clearly
+// better unless the honeycomb measured it (candidate.fit): it returns the area and the board read, with no error or a
 // *DoubtError only when that board is of the candidate's size and, when
 // some cells are in doubt, Read, searching the pitch as it does for a
 // calibration of another zoom, sees that size there too.
@@ -376,8 +422,10 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	base := c.area
 	ccx, ccy := base.Left+base.Side/2, base.Top+base.Side/2
 	for f := 0.985; f <= 1.0151; f += 0.0025 {
-		sd := base.Side * f
-		if t, ok := tryArea(img, tpl, calibration.Area{Left: ccx - sd/2, Top: ccy - sd/2, Side: sd, Method: base.Method}, s); ok && t.score > best.score {
+		a := base // (its lattices' scales and aspects kept)
+		a.Side *= f
+		a.Left, a.Top = ccx-a.Side/2, ccy-a.Side/2
+		if t, ok := tryArea(img, tpl, a, s); ok && t.score > best.score {
 			best = t
 		}
 	}
@@ -386,7 +434,11 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 	fail := func(r Reading, format string, args ...any) (calibration.Area, Reading, error) {
 		return best.area, r, fmt.Errorf("find board: found a size-%d board in %v, but "+format, append([]any{s, best.area}, args...)...)
 	}
-	r, err := read(img, best.area, 0, tpl, fixedPitch)
+	mode := fixedPitch | fitLarge
+	if c.fit {
+		mode |= fitAspect
+	}
+	r, err := read(img, best.area, 0, tpl, mode)
 	var de *DoubtError
 	if err != nil && !errors.As(err, &de) {
 		if recentre && s >= largest && errors.Is(err, vision.ErrSize) {
@@ -397,6 +449,15 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		return fail(r, "%v", err)
 	}
 	if r.Size != s {
+		// sizes 2 and 3 share the pitch: a size-2 lattice holds a size-3
+		// board's inner cells, and the read from scratch sees the board
+		// whole: confirmed at its own size, on the same area
+		if recentre && samePitch(best.area.Radius(s), best.area.Radius(r.Size)) {
+			if t, ok := tryArea(img, tpl, best.area, r.Size); ok {
+				t.fit = c.fit
+				return confirm(img, tpl, t, false)
+			}
+		}
 		return fail(r, "read from scratch there it is a size-%d board", r.Size)
 	}
 	// (a cell in doubt counts as what it looks most like)
@@ -404,11 +465,10 @@ func confirm(img image.Image, tpl *Templates, c candidate, recentre bool) (calib
 		if !recentre {
 			return fail(r, "%s", why)
 		}
-		_, dy := board.Pitch(s)
-		_, dy1 := board.Pitch(s1)
-		sd := r.Area.Side * dy / dy1
-		p := r.Area.Centre(s, at)
-		if t, ok := tryArea(img, tpl, calibration.Area{Left: p.X - sd/2, Top: p.Y - sd/2, Side: sd, Method: base.Method}, s1); ok {
+		a := sizeCentred(r.Area, s, at, s1)
+		a.Method = base.Method
+		if t, ok := tryArea(img, tpl, a, s1); ok {
+			t.fit = c.fit
 			return confirm(img, tpl, t, false)
 		}
 		return fail(r, "%s", why)
@@ -511,7 +571,7 @@ func cutOff(img image.Image, a calibration.Area, s int) string {
 	}
 	slices.Sort(energies)
 	limit := math.Max(cutShare*energies[len(energies)*9/10], cutFloor)
-	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
+	ring := a.Like(n, s)
 	full := math.Pi * cutDisc * cutDisc * r * r
 	for i, p := range ring.Cells(n) {
 		if board.Geom(n).Ring(i) < s || inside(p) {
@@ -540,6 +600,18 @@ const (
 	cutShare = 0.35
 	cutFloor = 4
 )
+
+// sizeCentred returns a, every size in its family, with size s1's cells on
+// the lattice of size s, centred on its cell at.
+func sizeCentred(a calibration.Area, s, at, s1 int) calibration.Area {
+	dx, dy := a.Pitch(s)
+	_, dy1 := a.Pitch(s1)
+	p := a.Centre(s, at)
+	b := a
+	b.Side *= dy / dy1
+	b.Left, b.Top = p.X-b.Side/2, p.Y-b.Side/2
+	return b.WithPitch(s1, dx, dy)
+}
 
 // recentring says whether the board r read, on a look whose holes are the
 // background, is seen off centre, since the game draws a board centred in

@@ -14,13 +14,28 @@ import (
 // honeycomb is the cell lattice of a board measured from a picture with no
 // template: every look of the game stacks flat-topped hexagonal cells in
 // vertical columns, so the picture's edges repeat along the three lattice
-// vectors (0, p) and (±√3/2·p, p/2), p being the distance between the
-// centres of two cells one above the other.
+// vectors (0, p) and (±h, p/2), p being the distance between the centres
+// of two cells one above the other and h the column pitch: (0, 2·DY) and
+// (±DX, DY) in GAME.md's notation. On regular hexagons h = √3/2·p; the
+// original's are a little squashed or stretched (DX/DY 1.67..1.74), and a
+// picture may be more: both are measured.
 type honeycomb struct {
-	p      float64           // vertical pitch, screen px
+	p      float64           // vertical pitch 2·DY, screen px
+	h      float64           // column pitch DX, screen px
 	centre calibration.Point // the centre of a cell near the outline's centre
 	score  float64           // how strongly the edges repeat (0..1)
+	// free is the lattice fitted again with its column pitch apart from
+	// its rows (the best lattice's only); the lattice itself is regular.
+	free *honeycomb
 }
+
+// The column pitch measureHoneycomb looks for, as a share of a regular
+// lattice's (√3/2 of the vertical pitch): Area.Aspect's bounds and a
+// little more.
+const (
+	minSquash = 0.78
+	maxSquash = 1.28
+)
 
 // edgeMap is the edge strength of a part of a picture at a reduced scale.
 type edgeMap struct {
@@ -129,13 +144,31 @@ func (m *edgeMap) corr(dx, dy int) float64 {
 }
 
 // repeat is how well the map repeats along the three lattice vectors of
-// vertical pitch t (map px): the least of the three correlations.
-func (m *edgeMap) repeat(t float64) float64 {
-	dx := int(math.Round(t * math.Sqrt(3) / 2))
-	v := m.corr(0, int(math.Round(t)))
-	d1 := m.corr(dx, int(math.Round(t/2)))
-	d2 := m.corr(dx, -int(math.Round(t/2)))
-	return min(v, d1, d2)
+// vertical pitch t and column pitch u (map px): the least of the three
+// correlations.
+func (m *edgeMap) repeat(t, u float64) float64 {
+	return min(m.corr(0, int(math.Round(t))), m.diagonals(t, u))
+}
+
+// diagonals is how well the map repeats along the two slanting lattice
+// vectors (u, ±t/2): the lesser correlation.
+func (m *edgeMap) diagonals(t, u float64) float64 {
+	dx := int(math.Round(u))
+	return min(m.corr(dx, int(math.Round(t/2))), m.corr(dx, -int(math.Round(t/2))))
+}
+
+// columnPitch returns the column pitch (map px) along which the map repeats
+// best with vertical pitch t, searched each map px over minSquash..maxSquash
+// of a regular lattice's.
+func (m *edgeMap) columnPitch(t float64) float64 {
+	u0 := t * math.Sqrt(3) / 2
+	best, bv := u0, m.diagonals(t, u0)
+	for u := math.Ceil(u0 * minSquash); u <= u0*maxSquash; u++ {
+		if v := m.diagonals(t, u); v > bv {
+			best, bv = u, v
+		}
+	}
+	return best
 }
 
 // at is the map's value at (x, y) (map px, bilinear), 0 outside.
@@ -152,16 +185,18 @@ func (m *edgeMap) at(x, y float64) float32 {
 }
 
 // sym is how six-fold symmetric the edges around (cx, cy) are (map px;
-// r the lattice's cell radius): the correlation of the edge strength at
-// points of the annulus 0.45r..r with that at the same points turned by
-// 60°. A cell's rims and bevels are six-fold symmetric about its centre;
-// about a corner of the honeycomb or the middle of a side they are not.
-func (m *edgeMap) sym(cx, cy, r float64) (ab, aa, bb float64) {
+// r the lattice's cell radius, w how much wider than regular the lattice
+// is): the correlation of the edge strength at points of the annulus
+// 0.45r..r with that at the same points turned by 60°, the annulus and the
+// turn widened by w. A cell's rims and bevels are six-fold symmetric about
+// its centre (on a squashed lattice, once unsquashed); about a corner of
+// the honeycomb or the middle of a side they are not.
+func (m *edgeMap) sym(cx, cy, r, w float64) (ab, aa, bb float64) {
 	var ring [symAngles]float64
 	for i := 0; i < symRadii; i++ {
 		rr := r * (0.45 + 0.55*float64(i)/(symRadii-1))
 		for j, u := range symUnit {
-			ring[j] = float64(m.at(cx+rr*u[0], cy+rr*u[1]))
+			ring[j] = float64(m.at(cx+rr*w*u[0], cy+rr*u[1]))
 		}
 		for j, a := range ring {
 			b := ring[(j+symAngles/6)%symAngles] // turned by 60°
@@ -186,11 +221,23 @@ var symUnit = func() (u [symAngles][2]float64) {
 	return u
 }()
 
-// latticePoints calls visit with every point of the lattice of vertical
-// pitch t through (cx, cy) that lies inside the ellipse of radii (ex, ey)
-// around the map's centre.
-func (m *edgeMap) latticePoints(t, cx, cy, ex, ey float64, visit func(x, y float64)) {
-	dx := t * math.Sqrt(3) / 2
+// lat is a lattice in an edge map: vertical pitch t and column pitch u
+// (map px).
+type lat struct{ t, u float64 }
+
+// regular is the lattice of vertical pitch t with regular hexagons.
+func regular(t float64) lat { return lat{t, t * math.Sqrt(3) / 2} }
+
+// r is the lattice's cell radius, as tall as a regular hexagon between
+// rows; w is how much wider than regular the lattice is.
+func (l lat) r() float64 { return l.t / math.Sqrt(3) }
+func (l lat) w() float64 { return l.u / (l.t * math.Sqrt(3) / 2) }
+
+// latticePoints calls visit with every point of the lattice l through
+// (cx, cy) that lies inside the ellipse of radii (ex, ey) around the map's
+// centre.
+func (m *edgeMap) latticePoints(l lat, cx, cy, ex, ey float64, visit func(x, y float64)) {
+	t, dx := l.t, l.u
 	mx, my := float64(m.w)/2, float64(m.h)/2
 	nj := int(ex/dx) + 1
 	ni := int(ey/t) + 2
@@ -205,13 +252,13 @@ func (m *edgeMap) latticePoints(t, cx, cy, ex, ey float64, visit func(x, y float
 	}
 }
 
-// latticeSym is how six-fold symmetric the edges are about the lattice
-// points of vertical pitch t whose centre cell is at (cx, cy), over the
-// points within the ellipse of radii (ex, ey) around the map's centre.
-func (m *edgeMap) latticeSym(t, cx, cy, ex, ey float64) float64 {
+// latticeSym is how six-fold symmetric the edges are about the points of
+// the lattice l whose centre cell is at (cx, cy), over the points within
+// the ellipse of radii (ex, ey) around the map's centre.
+func (m *edgeMap) latticeSym(l lat, cx, cy, ex, ey float64) float64 {
 	var ab, aa, bb float64
-	m.latticePoints(t, cx, cy, ex, ey, func(x, y float64) {
-		a, b, c := m.sym(x, y, t/math.Sqrt(3))
+	m.latticePoints(l, cx, cy, ex, ey, func(x, y float64) {
+		a, b, c := m.sym(x, y, l.r(), l.w())
 		ab, aa, bb = ab+a, aa+b, bb+c
 	})
 	if aa <= 0 || bb <= 0 {
@@ -220,15 +267,15 @@ func (m *edgeMap) latticeSym(t, cx, cy, ex, ey float64) float64 {
 	return ab / math.Sqrt(aa*bb)
 }
 
-// fold averages the map over the lattice points of pitch t around
-// (cx, cy) inside the ellipse (ex, ey): the mean cell, a (2n+1)² patch of
-// map px centred on the lattice point. Digits and kinds differ from cell to
-// cell; the rims every cell has stand out.
-func (m *edgeMap) fold(t, cx, cy, ex, ey float64, n int) *edgeMap {
+// fold averages the map over the points of the lattice l around (cx, cy)
+// inside the ellipse (ex, ey): the mean cell, a (2n+1)² patch of map px
+// centred on the lattice point. Digits and kinds differ from cell to cell;
+// the rims every cell has stand out.
+func (m *edgeMap) fold(l lat, cx, cy, ex, ey float64, n int) *edgeMap {
 	w := 2*n + 1
 	out := &edgeMap{e: make([]float32, w*w), w: w, h: w, q: m.q}
 	cnt := 0
-	m.latticePoints(t, cx, cy, ex, ey, func(x, y float64) {
+	m.latticePoints(l, cx, cy, ex, ey, func(x, y float64) {
 		for yy := 0; yy < w; yy++ {
 			for xx := 0; xx < w; xx++ {
 				out.e[yy*w+xx] += m.at(x+float64(xx-n), y+float64(yy-n))
@@ -244,23 +291,22 @@ func (m *edgeMap) fold(t, cx, cy, ex, ey float64, n int) *edgeMap {
 	return out
 }
 
-// fitLattice finds the centre cell (cx, cy) and pitch t (map px) of the
-// lattice of pitch about t0 best fitting the edges inside (ex, ey). The
-// phase: the mean cell folded around the map's centre is searched for its
-// centre of six-fold symmetry. The pitch: where the cells, each on its
+// fitLattice finds the centre cell (cx, cy) and the lattice l (map px)
+// near l0 best fitting the edges inside (ex, ey). The phase: the mean cell
+// folded around the map's centre is searched for its centre of six-fold
+// symmetry. The pitches, vertical and across: where the cells, each on its
 // own, are the most symmetric (a pitch a little off puts the outer cells
-// off their centres). Then the phase again, at that pitch. v is how
+// off their centres). Then the phase again, at those pitches. v is how
 // symmetric the cells are (0..1).
-func (m *edgeMap) fitLattice(t0, ex, ey float64) (t, cx, cy, v float64) {
+func (m *edgeMap) fitLattice(l0 lat, ex, ey float64, free bool) (l lat, cx, cy, v float64) {
 	mx, my := float64(m.w)/2, float64(m.h)/2
-	n := int(math.Ceil(t0))
-	phase := func(t, cx, cy, span, step float64) (float64, float64) {
-		f := m.fold(t, cx, cy, ex, ey, n)
-		dx := t * math.Sqrt(3) / 2
+	n := int(math.Ceil(l0.t))
+	phase := func(l lat, cx, cy, span, step float64) (float64, float64) {
+		f := m.fold(l, cx, cy, ex, ey, n)
 		bx, by, bv := 0.0, 0.0, math.Inf(-1)
-		for uy := -span * t / 2; uy < span*t/2; uy += step {
-			for ux := -span * dx / 2; ux < span*dx/2; ux += step {
-				a, b, c := f.sym(float64(n)+ux, float64(n)+uy, t/math.Sqrt(3))
+		for uy := -span * l.t / 2; uy < span*l.t/2; uy += step {
+			for ux := -span * l.u / 2; ux < span*l.u/2; ux += step {
+				a, b, c := f.sym(float64(n)+ux, float64(n)+uy, l.r(), l.w())
 				if b > 0 && c > 0 && a/math.Sqrt(b*c) > bv {
 					bx, by, bv = ux, uy, a/math.Sqrt(b*c)
 				}
@@ -268,35 +314,46 @@ func (m *edgeMap) fitLattice(t0, ex, ey float64) (t, cx, cy, v float64) {
 		}
 		return cx + bx, cy + by
 	}
-	cx, cy = phase(t0, mx, my, 1, 0.5)
-	t, v = t0, m.latticeSym(t0, cx, cy, ex, ey)
+	cx, cy = phase(l0, mx, my, 1, 0.5)
+	l, v = l0, m.latticeSym(l0, cx, cy, ex, ey)
 	for s := 0.4; s >= 0.02; s /= 2 {
 		for moved := true; moved; {
 			moved = false
-			for _, d := range []float64{s, -s} {
-				if w := m.latticeSym(t+d, cx, cy, ex, ey); w > v {
-					t, v, moved = t+d, w, true
+			for _, k := range steps(l, s, free) {
+				if w := m.latticeSym(k, cx, cy, ex, ey); w > v {
+					l, v, moved = k, w, true
 				}
 			}
 		}
 	}
-	cx, cy = phase(t, cx, cy, 1, 0.5)
-	cx, cy = phase(t, cx, cy, 0.1, 0.1)
+	cx, cy = phase(l, cx, cy, 1, 0.5)
+	cx, cy = phase(l, cx, cy, 0.1, 0.1)
 	// Each phase search may move by half a lattice cell: bring the centre
 	// back to the lattice point nearest the map's centre (the outline's).
-	j := math.Round((mx - cx) / (t * math.Sqrt(3) / 2))
-	cx += j * t * math.Sqrt(3) / 2
-	cy += j * t / 2
-	cy += math.Round((my-cy)/t) * t
-	return t, cx, cy, m.latticeSym(t, cx, cy, ex, ey)
+	j := math.Round((mx - cx) / l.u)
+	cx += j * l.u
+	cy += j * l.t / 2
+	cy += math.Round((my-cy)/l.t) * l.t
+	return l, cx, cy, m.latticeSym(l, cx, cy, ex, ey)
+}
+
+// steps returns the lattices fitLattice tries around l, s map px away:
+// each pitch on its own when free, else the vertical pitch, the lattice
+// kept regular.
+func steps(l lat, s float64, free bool) []lat {
+	if free {
+		return []lat{{l.t + s, l.u}, {l.t - s, l.u}, {l.t, l.u + s}, {l.t, l.u - s}}
+	}
+	return []lat{regular(l.t + s), regular(l.t - s)}
 }
 
 // measureHoneycomb measures the cell lattice inside the outline o (left,
 // top, width, height; screen px) of img: the vertical pitch from how the
 // edges repeat, then where the cells are, and the pitch finely, from where
-// the edges are six-fold symmetric. It returns the lattice found, then
-// others of other pitches that fit less well, the best first; none when
-// the edges do not repeat like a board's.
+// the edges are six-fold symmetric, the lattice regular; the best one then
+// again with its column pitch apart from its rows (honeycomb.free). It
+// returns the lattice found, then others of other pitches that fit less
+// well, the best first; none when the edges do not repeat like a board's.
 func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	// Work where the outline is about 320 map px tall: a size-6 board's
 	// pitch is then about 27 map px.
@@ -312,7 +369,7 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	type peak struct{ t, v float64 }
 	var scan []peak
 	for t := math.Max(5, math.Floor(lo)); t <= hi; t++ {
-		scan = append(scan, peak{t, m.repeat(t)})
+		scan = append(scan, peak{t, m.repeat(t, regular(t).u)})
 	}
 	if len(scan) < 3 {
 		return nil
@@ -332,43 +389,50 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	// lattices of other pitches; the best of those are kept too, after
 	// the winner, for FindArea to try (the most symmetric lattice is not
 	// always the board's).
-	at := func(t, cx, cy, v float64) honeycomb {
-		return honeycomb{p: t * q, score: v, centre: calibration.Point{X: float64(m.origin.X) + cx*q, Y: float64(m.origin.Y) + cy*q}}
+	at := func(l lat, cx, cy, v float64) honeycomb {
+		return honeycomb{p: l.t * q, h: l.u * q, score: v, centre: calibration.Point{X: float64(m.origin.X) + cx*q, Y: float64(m.origin.Y) + cy*q}}
 	}
 	ex, ey := float64(m.w)/2*0.9, float64(m.h)/2*0.9
-	var peaks []float64
+	// The lattices are fitted regular; the winner is then fitted again with
+	// its column pitch apart from its rows (free).
+	var peaks []lat
 	for i := 1; i+1 < len(scan); i++ {
 		pk := scan[i]
 		if pk.v < scan[i-1].v || pk.v < scan[i+1].v || pk.v < 0.6*best {
 			continue
 		}
-		peaks = append(peaks, pk.t)
+		peaks = append(peaks, regular(pk.t))
 	}
 	// the winner from the peaks themselves
 	var win honeycomb
-	for _, t0 := range peaks {
-		if t, cx, cy, v := m.fitLattice(t0, ex, ey); v > win.score {
-			win = at(t, cx, cy, v)
+	for _, l0 := range peaks {
+		if l, cx, cy, v := m.fitLattice(l0, ex, ey, false); v > win.score {
+			win = at(l, cx, cy, v)
 		}
 	}
 	if win.score <= 0 {
 		return nil
 	}
+	t0 := win.p / q
+	if l, cx, cy, v := m.fitLattice(lat{t0, m.columnPitch(t0)}, ex, ey, true); v > 0 {
+		f := at(l, cx, cy, v)
+		win.free = &f
+	}
 	hcs := []honeycomb{win}
-	for _, t0 := range peaks {
+	for _, l0 := range peaks {
 		for _, d := range []float64{-1, -0.5, 0.5, 1} {
-			t, cx, cy, v := m.fitLattice(t0+d, ex, ey)
+			l, cx, cy, v := m.fitLattice(regular(l0.t+d), ex, ey, false)
 			if v <= 0 {
 				continue
 			}
 			// one per pitch (2 %), the most symmetric; none of the
 			// winner's
-			i := slices.IndexFunc(hcs, func(o honeycomb) bool { return math.Abs(o.p-t*q) < 0.02*o.p })
+			i := slices.IndexFunc(hcs, func(o honeycomb) bool { return math.Abs(o.p-l.t*q) < 0.02*o.p })
 			switch {
 			case i < 0:
-				hcs = append(hcs, at(t, cx, cy, v))
+				hcs = append(hcs, at(l, cx, cy, v))
 			case i > 0 && v > hcs[i].score:
-				hcs[i] = at(t, cx, cy, v)
+				hcs[i] = at(l, cx, cy, v)
 			}
 		}
 	}

@@ -3,9 +3,11 @@
 package cv
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"math"
+	"sort"
 
 	"hexiom/board"
 	"hexiom/calibration"
@@ -23,53 +25,32 @@ const (
 
 // searchPitch measures the pitch of the board in view: for each size, the
 // lattice test at cell scales kMin..kMax (the board's centre staying at the
-// area's), refined; the best size wins, a larger one on a near tie. It
-// returns that size's kind-scale picture, the size, the scale and its mean
-// score.
-func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, error) {
+// area's), refined (pitchOf), and with fitPitch each pitch on its own
+// (fitPitches); the best size wins, a larger
+// one on a near tie. It returns that size's kind-scale picture, the size,
+// the area with its scale and aspect, and its mean score.
+func (rd *reader) searchPitch(sizes []int, fitPitch bool) (*Scaled, int, calibration.Area, float64, error) {
 	fine, err := Scale(rd.f.WS, rd.f.Origin, kindR/(rd.area.Side*board.Radius(6)*kMin))
 	if err != nil {
-		return nil, 0, 0, 0, err
+		return nil, 0, rd.area, 0, err
 	}
 	defer fine.Close()
-	type cand struct{ k, m float64 }
-	var by [board.MaxSize + 1]cand
+	var by [board.MaxSize + 1]pitchFit
 	for _, s := range sizes {
-		c := cand{1, -1}
-		for k := kMin; k <= kMax; k *= kStep {
-			m, err := rd.latticeAt(fine, s, k, true)
-			if err != nil {
-				return nil, 0, 0, 0, err
-			}
-			if m > c.m {
-				c = cand{k, m}
+		var scan []pitchFit
+		if by[s], scan, err = rd.pitchOf(fine, s); err != nil {
+			return nil, 0, rd.area, 0, err
+		}
+		if fitPitch {
+			// (every size: at a squashed lattice's wrong aspect its own
+			// size may match far worse than a smaller one)
+			if err := rd.fitPitches(fine, &by[s], scan, s); err != nil {
+				return nil, 0, rd.area, 0, err
 			}
 		}
-		for step := 0.01; step >= 0.0024; step /= 2 {
-			for _, f := range []float64{1 - step, 1 + step} {
-				m, err := rd.latticeAt(fine, s, c.k*f, true)
-				if err != nil {
-					return nil, 0, 0, 0, err
-				}
-				if m > c.m {
-					c = cand{c.k * f, m}
-				}
-			}
+		if err := rd.finish(fine, &by[s], s); err != nil {
+			return nil, 0, rd.area, 0, err
 		}
-		if c.m, err = rd.latticeAt(fine, s, c.k, false); err != nil {
-			return nil, 0, 0, 0, err
-		}
-		if rd.skyHole && s > 2 {
-			sc, err := fine.Rescale(kindR / rd.area.WithScale(s, c.k).Radius(s))
-			if err != nil {
-				return nil, 0, 0, 0, err
-			}
-			if !rd.rimHolds(sc, rd.area.WithScale(s, c.k), s) {
-				c.m = 0
-			}
-			sc.Close()
-		}
-		by[s] = c
 	}
 	bs := sizes[0]
 	for _, s := range sizes {
@@ -78,15 +59,165 @@ func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, erro
 		}
 	}
 	for _, s := range sizes {
-		if s > bs && by[s].m >= by[bs].m-sizeTie && samePitch(rd.area.WithScale(s, by[s].k).Radius(s), rd.area.WithScale(bs, by[bs].k).Radius(bs)) {
+		if s > bs && by[s].m >= by[bs].m-sizeTie && samePitch(by[s].a.Radius(s), by[bs].a.Radius(bs)) {
 			bs = s
 		}
 	}
-	sc, err := fine.Rescale(kindR / rd.area.WithScale(bs, by[bs].k).Radius(bs))
+	sc, err := fine.Rescale(kindR / by[bs].a.Radius(bs))
 	if err != nil {
-		return nil, 0, 0, 0, err
+		return nil, 0, rd.area, 0, err
 	}
-	return sc, bs, by[bs].k, by[bs].m, nil
+	return sc, bs, by[bs].a, by[bs].m, nil
+}
+
+// pitchFit is the lattice of one size searchPitch fitted: the area that
+// draws it and its mean score.
+type pitchFit struct {
+	a calibration.Area
+	m float64
+}
+
+// pitchOf is searchPitch's scan of size s, in kind-scale pictures made
+// from fine: the lattice test, on every third cell, at cell scales
+// kMin..kMax, each scale that of the column pitch (the area's aspect kept:
+// columnScaled), then refined. It returns the best lattice and the scan.
+func (rd *reader) pitchOf(fine *Scaled, s int) (pitchFit, []pitchFit, error) {
+	c, ck := pitchFit{rd.area, -1}, 1.0
+	var scan []pitchFit
+	try := func(k float64) error {
+		a := columnScaled(rd.area, s, k)
+		m, err := rd.latticeAt(fine, a, s, true)
+		if m > c.m {
+			c, ck = pitchFit{a, m}, k
+		}
+		scan = append(scan, pitchFit{a, m})
+		return err
+	}
+	for k := kMin; k <= kMax; k *= kStep {
+		if err := try(k); err != nil {
+			return c, nil, err
+		}
+	}
+	n := len(scan) // (the refinement's are no peaks)
+	for step := 0.01; step >= 0.0024; step /= 2 {
+		for _, f := range []float64{1 - step, 1 + step} {
+			if err := try(ck * f); err != nil {
+				return c, nil, err
+			}
+		}
+	}
+	return c, scan[:n], nil
+}
+
+// fitPitches fits the lattice of size s from the pitchPeaks best peaks of
+// its scan: the column pitch (the aspect), the row pitch and the column
+// pitch again, each on its own (a lattice squashed against the area's
+// fits sharply at each, and at the area's aspect the lattice of another
+// size may outscore the board's, its columns a little off). c takes the
+// best only for a clear gain (aspectGain).
+func (rd *reader) fitPitches(fine *Scaled, c *pitchFit, scan []pitchFit, s int) error {
+	fitted := *c
+	for _, p := range peaks(scan, pitchPeaks) {
+		for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
+			if err := fit(fine, &p, s); err != nil {
+				return err
+			}
+		}
+		if p.m > fitted.m {
+			fitted = p
+		}
+	}
+	if fitted.m-c.m > aspectGain {
+		*c = fitted
+	}
+	return nil
+}
+
+// finish scores c, the lattice of size s, on every cell; 0 where the
+// holes are the background and no board of that size is there (rimHolds).
+func (rd *reader) finish(fine *Scaled, c *pitchFit, s int) error {
+	var err error
+	if c.m, err = rd.latticeAt(fine, c.a, s, false); err != nil {
+		return err
+	}
+	if rd.skyHole && s > 2 {
+		sc, err := fine.Rescale(kindR / c.a.Radius(s))
+		if err != nil {
+			return err
+		}
+		if !rd.rimHolds(sc, c.a, s) {
+			c.m = 0
+		}
+		sc.Close()
+	}
+	return nil
+}
+
+// columnScaled returns a with the lattice of size s at k times
+// board.Pitch's column pitch, its aspect kept.
+func columnScaled(a calibration.Area, s int, k float64) calibration.Area {
+	return a.WithScale(s, k/a.AspectOf(s))
+}
+
+// pitchPeaks is how many peaks of its scale scan pitchOf fits the pitches
+// from.
+const pitchPeaks = 2
+
+// peaks returns the n highest local maxima of scan, the highest first.
+func peaks(scan []pitchFit, n int) []pitchFit {
+	var out []pitchFit
+	for i, p := range scan {
+		if (i > 0 && scan[i-1].m > p.m) || (i+1 < len(scan) && scan[i+1].m >= p.m) {
+			continue
+		}
+		out = append(out, p)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].m > out[j].m })
+	return out[:min(n, len(out))]
+}
+
+// rowsAt refines the row pitch of c's lattice of size s, its column pitch
+// kept (fitRowsOf), and rescores c.
+func (rd *reader) rowsAt(fine *Scaled, c *pitchFit, s int) error {
+	var failed error
+	a, _ := fitRowsOf(c.a, s, func(a calibration.Area) float64 {
+		m, err := rd.latticeAt(fine, a, s, true)
+		failed = cmp.Or(failed, err)
+		return m
+	})
+	if failed != nil {
+		return failed
+	}
+	return rd.rescore(fine, c, a, s)
+}
+
+// aspectAt fits the aspect of c's lattice of size s (fitAspectOf) in the
+// kind-scale picture made from fine for c's cells, and rescores c.
+func (rd *reader) aspectAt(fine *Scaled, c *pitchFit, s int) error {
+	sc, err := fine.Rescale(kindR / c.a.Radius(s))
+	if err != nil {
+		return err
+	}
+	a, _ := fitAspectOf(c.a, s, func(a calibration.Area) float64 {
+		return rd.lattice(sc, sparse(a.Cells(s), s), 0, 0)
+	})
+	sc.Close()
+	return rd.rescore(fine, c, a, s)
+}
+
+// rescore makes a, the lattice of size s, c when it scores better.
+func (rd *reader) rescore(fine *Scaled, c *pitchFit, a calibration.Area, s int) error {
+	if a.AspectOf(s) == c.a.AspectOf(s) && a.ScaleOf(s) == c.a.ScaleOf(s) {
+		return nil
+	}
+	m, err := rd.latticeAt(fine, a, s, true)
+	if err != nil {
+		return err
+	}
+	if m > c.m {
+		*c = pitchFit{a, m}
+	}
+	return nil
 }
 
 // samePitch reports whether two lattices of cell radius r1 and r2 (centred
@@ -98,25 +229,17 @@ func (rd *reader) searchPitch(sizes []int) (*Scaled, int, float64, float64, erro
 // of its cells on background that matches the hole template).
 func samePitch(r1, r2 float64) bool { return math.Abs(r1-r2) <= 0.02*math.Max(r1, r2) }
 
-// latticeAt is the lattice test of size s at cell scale k, at the kind
-// scale made from fine; on every third cell only when sub.
-func (rd *reader) latticeAt(fine *Scaled, s int, k float64, sub bool) (float64, error) {
-	a := rd.area.WithScale(s, k)
+// latticeAt is the lattice test of size s drawn by a, at the kind scale
+// made from fine; on every third cell only when sub.
+func (rd *reader) latticeAt(fine *Scaled, a calibration.Area, s int, sub bool) (float64, error) {
 	sc, err := fine.Rescale(kindR / a.Radius(s))
 	if err != nil {
 		return 0, err
 	}
 	defer sc.Close()
 	pts := a.Cells(s)
-	if sub && s > 3 {
-		n := 0
-		for i := range pts {
-			if i%3 == 0 {
-				pts[n] = pts[i]
-				n++
-			}
-		}
-		pts = pts[:n]
+	if sub {
+		pts = sparse(pts, s)
 	}
 	return rd.lattice(sc, pts, 0, 0), nil
 }
@@ -142,7 +265,7 @@ func (rd *reader) ringIsSky(sc *Scaled, s int) error {
 	}
 	// size s+1's cells at size s's pitch
 	n := s + 1
-	ring := a.WithScale(n, a.ScaleOf(s)*board.Radius(s)/board.Radius(n))
+	ring := a.Like(n, s)
 	var odd []int
 	for i, p := range ring.Cells(n) {
 		if board.Geom(n).Ring(i) < s {

@@ -36,6 +36,8 @@ const (
 	fixedPitch  = 1 << iota // keep the calibration's pitch (no searchPitch: FindArea tries areas of its own)
 	learning                // Learn's reading back: no standInCheck (the picture shows only what was learnt)
 	noPairCheck             // no pair check: the tests that show what it reads
+	fitAspect               // fit the aspect of the size read all the same (aspectOf), though of a known family
+	fitLarge                // with fixedPitch: fit it as Read does, on a board of minFitCells cells
 )
 
 // read reads as Read and ReadSize do, as mode says.
@@ -45,6 +47,8 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 		return Reading{}, err
 	}
 	rd.fixed = mode&fixedPitch != 0
+	rd.fitAspect = mode&fitAspect != 0
+	rd.fitLarge = !rd.fixed || mode&fitLarge != 0
 	rd.learning = mode&learning != 0
 	rd.noPair = mode&noPairCheck != 0
 	defer rd.Close()
@@ -60,9 +64,12 @@ func read(img image.Image, area calibration.Area, size int, tpl *Templates, mode
 
 // reader holds the features of one picture and the templates in a matcher.
 type reader struct {
-	fixed    bool // never search the pitch
-	learning bool // Learn reads its own picture back
-	noPair   bool // no pair check (tests)
+	fixed     bool // never search the pitch
+	fitAspect bool // fit the aspect of the size read though it is known (aspectOf)
+	fitLarge  bool // fit it on a board of minFitCells cells (aspectOf)
+	searched  bool // the pitch was searched (searchPitch)
+	learning  bool // Learn reads its own picture back
+	noPair    bool // no pair check (tests)
 	// skyHole: the picture around the board (the game area's corners)
 	// reads as a hole, or did where the set was learnt
 	// (Templates.SkyHoles), as in a look whose holes are the plain
@@ -189,6 +196,11 @@ func (rd *reader) read(s int) (Reading, error) {
 	r.Size = best.s
 	r.SkyHoles = rd.skyHole
 	rd.shiftOf(best.sc, &r)
+	if rd.fitAspect || rd.fitLarge && (!known(rd.area, r.Size) || rd.counted(best.sc, r.Area.Cells(r.Size)) >= minFitCells) {
+		if err := rd.aspectOf(best, base, &r); err != nil {
+			return r, err
+		}
+	}
 	if err := rd.cellsOf(best.sc, &r); err != nil {
 		return r, err
 	}
@@ -268,24 +280,17 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 	if (best.s < largest || rd.skyHole) && len(sizes) > 1 && best.mean >= minBoard {
 		ringErr = rd.ringIsSky(best.sc, best.s)
 	}
-	if !rd.fixed && (best.mean < fitGood || ringErr != nil) {
-		// The cells do not sit where the calibration puts them: a look whose
-		// cells follow another rule than board.Pitch, or a board of another
-		// size than the one clicked on. Measure the pitch.
-		sc, s, k, m, err := rd.searchPitch(sizes)
-		if err != nil {
-			return err
+	// The cells do not sit where the calibration puts them: a look whose
+	// cells follow another rule than board.Pitch, or a board of another
+	// size than the one clicked on. Measure the pitch; where that still
+	// does not fit, each pitch on its own (a lattice squashed against the
+	// calibration's).
+	for _, fitPitch := range []bool{false, true} {
+		if rd.fixed || best.mean >= fitGood && ringErr == nil {
+			break
 		}
-		if m > best.mean || (ringErr != nil && m >= minBoard) {
-			best.keep(sc, s, m)
-			rd.area = rd.area.WithScale(s, k)
-			r.SizeScore[s] = m
-			ringErr = nil
-			if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
-				ringErr = rd.ringIsSky(best.sc, best.s)
-			}
-		} else {
-			sc.Close()
+		if err := rd.searchAgain(best, sizes, fitPitch, r, &ringErr); err != nil {
+			return err
 		}
 	}
 	if rd.fixed && len(sizes) == 1 {
@@ -301,6 +306,175 @@ func (rd *reader) placeOf(best *fit, sizes []int, r *Reading) error {
 		return fmt.Errorf("%w: best lattice is size %d, its cells match at %.2f on average (need %.2f)", vision.ErrNoBoard, best.s, best.mean, minBoard)
 	}
 	return ringErr
+}
+
+// minFitCells is how many cells a lattice of a known family (regular,
+// board.Pitch's: a calibration's by clicks assumes the original's columns)
+// must be judged by for Read to fit its aspect: on fewer (a small board
+// among holes that are the background) a fit follows noise.
+const minFitCells = 12
+
+// counted is how many of the cells at pts of sc the lattice test judges a
+// lattice by: all, or where the holes are the background those that do not
+// look most like a hole.
+func (rd *reader) counted(sc *Scaled, pts []calibration.Point) int {
+	if !rd.skyHole {
+		return len(pts)
+	}
+	crop := make([]float32, kindC*kindSz*kindSz)
+	n := 0
+	for _, p := range pts {
+		cx, cy := sc.At(p)
+		if _, k, _ := rd.cellBest(crop, sc, cx, cy); k != Hole {
+			n++
+		}
+	}
+	return n
+}
+
+// searchAgain measures the pitch (searchPitch, fitting each pitch on its
+// own when fitPitch) and takes the lattice found when it fits better than
+// best, or best's ring is not the background (ringErr).
+func (rd *reader) searchAgain(best *fit, sizes []int, fitPitch bool, r *Reading, ringErr *error) error {
+	sc, s, a, m, err := rd.searchPitch(sizes, fitPitch)
+	if err != nil {
+		return err
+	}
+	if m <= best.mean && (*ringErr == nil || m < minBoard) {
+		sc.Close()
+		return nil
+	}
+	best.keep(sc, s, m)
+	rd.area, rd.searched = a, true
+	r.SizeScore[s] = m
+	*ringErr = nil
+	if (best.s < largest || rd.skyHole) && len(sizes) > 1 {
+		*ringErr = rd.ringIsSky(best.sc, best.s)
+	}
+	return nil
+}
+
+// aspectOf fits the aspect of the lattice of r.Size (how much wider than
+// board.Pitch, against its height, the picture draws it: Area.Aspect),
+// about the place shiftOf found (r.Area), when that aspect was measured
+// or the board has minFitCells cells to judge it by (a lattice of a
+// family's base, regular or board.Pitch's, is kept on fewer: a fit on a
+// board of a few cells follows noise; see known), or FindArea asks
+// (fitAspect: its lattice's aspect was not measured): it widens or narrows the lattice
+// while its cells match better, and, when the pitch was searched (about a
+// place that may have been a pixel or two off) or is FindArea's guess,
+// refits the rows too (pitchAgain); then it remakes best's kind-scale
+// picture from base for the cells' new size and refines the place again
+// (r.Shift adds both shifts). A person reads a squashed or
+// stretched lattice at a glance; so does this, on the lattice the size
+// test placed.
+func (rd *reader) aspectOf(best *fit, base *Scaled, r *Reading) error {
+	c, ok, err := rd.pitchAgain(best, base, r)
+	if err != nil || !ok {
+		return err
+	}
+	shift := r.Shift
+	rd.area = c.a
+	sc, err := base.Rescale(kindR / rd.area.Radius(r.Size))
+	if err != nil {
+		return err
+	}
+	best.keep(sc, r.Size, best.mean)
+	rd.shiftOf(best.sc, r)
+	r.Shift = calibration.Point{X: shift.X + r.Shift.X, Y: shift.Y + r.Shift.Y}
+	return nil
+}
+
+// pitchAgain is aspectOf's fit: the lattice of r.Size refitted about
+// r.Area, and whether it is to be kept (clearly better, or the pitch was
+// searched).
+func (rd *reader) pitchAgain(best *fit, base *Scaled, r *Reading) (pitchFit, bool, error) {
+	s := r.Size
+	if !rd.searched && !rd.fixed {
+		// a calibration's: its aspect alone, in best's picture (where
+		// it holds, as it mostly does, no rescaling)
+		score := func(a calibration.Area) float64 { return rd.lattice(best.sc, sparse(a.Cells(s), s), 0, 0) }
+		a, gain := fitAspectOf(r.Area, s, score)
+		return pitchFit{a, 0}, gain > aspectGain, nil
+	}
+	m, err := rd.latticeAt(base, r.Area, s, true)
+	if err != nil {
+		return pitchFit{}, false, err
+	}
+	c := pitchFit{r.Area, m}
+	for _, fit := range []func(*Scaled, *pitchFit, int) error{rd.aspectAt, rd.rowsAt, rd.aspectAt} {
+		if err := fit(base, &c, s); err != nil {
+			return c, false, err
+		}
+	}
+	// (a lattice searched, or FindArea's measured coarsely: a clear gain
+	// too; a fit of noise would move it)
+	return c, c.m-m > aspectGain, nil
+}
+
+// aspectGain is how much better (in mean kind score) the cells must match
+// for aspectOf to change a lattice's aspect: a place a pixel or two off
+// moves the best aspect by a fraction of a per cent, enough to put the
+// outer cells of a large board a pixel off.
+const aspectGain = 0.01
+
+// fitAspectOf returns a with the aspect of size s's lattice at which
+// score is the highest it climbs to, within Area.Aspect's bounds, in
+// steps of 2 % down to a quarter of a per cent, and how much higher than
+// a's that is.
+func fitAspectOf(a calibration.Area, s int, score func(calibration.Area) float64) (calibration.Area, float64) {
+	return climb(a, score, func(a calibration.Area, f float64) (calibration.Area, bool) {
+		k := a.AspectOf(s) * f
+		return a.WithAspect(s, k), k >= calibration.MinAspect && k <= calibration.MaxAspect
+	})
+}
+
+// fitRowsOf is fitAspectOf for the row pitch of size s's lattice, its
+// column pitch kept.
+func fitRowsOf(a calibration.Area, s int, score func(calibration.Area) float64) (calibration.Area, float64) {
+	return climb(a, score, func(a calibration.Area, f float64) (calibration.Area, bool) {
+		dx, dy := a.Pitch(s)
+		b := a.WithPitch(s, dx, dy*f)
+		return b, b.AspectOf(s) >= calibration.MinAspect && b.AspectOf(s) <= calibration.MaxAspect
+	})
+}
+
+// climb changes a by the factors 1 ± 2 % down to 1 ± ¼ % (change, which
+// says whether the area is allowed) while score climbs, and returns where
+// it stops and how much higher score is there.
+func climb(a calibration.Area, score func(calibration.Area) float64, change func(calibration.Area, float64) (calibration.Area, bool)) (calibration.Area, float64) {
+	cur := score(a)
+	start := cur
+	for step := 0.02; step >= 0.0024; step /= 2 {
+		for moved := true; moved; {
+			moved = false
+			for _, f := range []float64{1 + step, 1 - step} {
+				b, ok := change(a, f)
+				if !ok {
+					continue
+				}
+				if m := score(b); m > cur+1e-4 {
+					a, cur, moved = b, m, true
+				}
+			}
+		}
+	}
+	return a, cur - start
+}
+
+// sparse returns every third of the cells pts of a board of size s larger
+// than 3, all of a smaller one: enough to place a lattice.
+func sparse(pts []calibration.Point, s int) []calibration.Point {
+	if s <= 3 {
+		return pts
+	}
+	var out []calibration.Point
+	for i, p := range pts {
+		if i%3 == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // shiftOf refines the calibration: it moves the lattice of r.Size, in the

@@ -177,10 +177,10 @@ func movedCandidates(img image.Image, tpl *Templates, outlines [][4]float64, old
 // it).
 func fills(o [4]float64, plate bool, old calibration.Area, s int) bool {
 	dx, dy := board.Pitch(s)
-	k := old.ScaleOf(s)
+	k, asp := old.ScaleOf(s), old.AspectOf(s)
 	rr := board.Radius(s) * k
-	h := old.Side * (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
-	w := old.Side * (k*2*dx*float64(s-1) + 2.2*rr)
+	h := old.Side * (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr*asp)
+	w := old.Side * asp * (k*2*dx*float64(s-1) + 2.2*rr)
 	return math.Abs(o[3]-h) <= 0.12*h && (!plate || math.Abs(o[2]-w) <= 0.12*w)
 }
 
@@ -333,13 +333,13 @@ func scaledSides(o [4]float64, plate bool, old calibration.Area) []float64 {
 // (as FindArea's candidates measure a plate).
 func plateSide(o [4]float64, old calibration.Area, s int, plate bool) float64 {
 	dx, dy := board.Pitch(s)
-	k := old.ScaleOf(s)
+	k, asp := old.ScaleOf(s), old.AspectOf(s)
 	rr := board.Radius(s) * k
-	h := o[3] / (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr)
+	h := o[3] / (k*4*dy*float64(s-1) + 1.1*math.Sqrt(3)*rr*asp)
 	if !plate {
 		return h
 	}
-	w := o[2] / (k*2*dx*float64(s-1) + 2.2*rr)
+	w := o[2] / (asp * (k*2*dx*float64(s-1) + 2.2*rr))
 	return (h + w) / 2
 }
 

@@ -39,6 +39,18 @@
 // The flash JSON adds the page zoom (devicePixelRatio), the pitch rule, and
 // where the page drew every cell on the screen (cells, radius): that look's
 // cells do not follow board.Pitch, so the area alone does not place them.
+//
+// With -look swf it writes fixtures of the clone's Flash build in Ruffle
+// (its classic look, drawn on the original's lattice: GAME.md's DX and DY as
+// given, issue 40) into vision/testdata/swf: official levels of sizes 2 to
+// 6 and a challenge's board, at 100 % and 150 % page zoom (swfclassic.go;
+// the SWF built by haxe, Ruffle from install-deps' cache, as play/desk
+// starts them):
+//
+//	go run ./vision/internal/mkfixtures -look swf -out vision/testdata/swf
+//
+// Fixtures made since issue 40 say "lattice": "table" (the page drew
+// board.Pitch's lattice); the others drew regular hexagons.
 package main
 
 import (
@@ -73,6 +85,11 @@ type Fixture struct {
 	Pitch  [2]float64   `json:"pitch,omitempty"`  // DX, DY in screen pixels
 	Radius float64      `json:"radius,omitempty"` // a cell's circumradius in screen pixels
 	Cells  [][2]float64 `json:"cells,omitempty"`  // every cell's centre in screen pixels
+
+	// "table": the page drew board.Pitch's lattice as given (GAME.md's DX
+	// and DY); fixtures made before it (issue 40) drew DY = DX/√3 and say
+	// nothing (fixture.Meta.Lattice).
+	Lattice string `json:"lattice,omitempty"`
 }
 
 // Area mirrors calibration.Area's JSON.
@@ -98,7 +115,7 @@ type window struct {
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
-	look := flag.String("look", "", "`flash`, flash75, slate or swf-flat: the fixtures of that look (else classic and neon)")
+	look := flag.String("look", "", "`flash`, flash75, slate, swf or swf-flat: the fixtures of that look (else classic and neon)")
 	flag.Parse()
 	var err error
 	switch *look {
@@ -108,10 +125,12 @@ func main() {
 		err = runFlash(*out, *only, *look == "flash75")
 	case "slate":
 		err = runSlate(*out, *only)
+	case "swf":
+		err = runSWFClassic(*out, *only)
 	case "swf-flat":
 		err = runSWF(*out, *only, "flat")
 	default:
-		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf-flat or nothing", *look)
+		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf, swf-flat or nothing", *look)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)
@@ -427,7 +446,7 @@ func fixtureOf(st game.State, area Area, crop image.Rectangle, wname, theme stri
 	if st.Mode != game.ModeLevel {
 		src = fmt.Sprintf("%s size %d seed %d after %d moves", st.Mode, st.Size, st.Seed, st.Moves)
 	}
-	fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src}
+	fx := Fixture{Area: area, Offset: [2]int{crop.Min.X, crop.Min.Y}, Window: wname, Theme: theme, Source: src, Lattice: "table"}
 	if theme == "flash" || theme == "slate" {
 		ge := st.Geometry
 		fx.Window = fmt.Sprintf("%dx%d", win.Dx(), win.Dy())

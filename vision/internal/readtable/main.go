@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"sort"
 	"strings"
 
@@ -42,7 +43,12 @@ var looks = []look{
 	{"slate", "vision/testdata/slate", "*", "random6-01-z100"},
 }
 
-var verbose bool
+var (
+	verbose bool
+	// match, when set, keeps only the fixtures whose name it matches
+	// (path.Match), for a look at a few
+	match string
+)
 
 type count struct{ read, refused, wrong, found, off, n int }
 
@@ -51,6 +57,7 @@ func main() {
 	only := flag.String("look", "", "only the look `NAME` (classic, neon, flash or slate)")
 	from := flag.String("learn", "", "only the set learnt from the fixture `NAME` (\"\" for every set)")
 	flag.BoolVar(&verbose, "v", false, "say, for each fixture -auto misses, what it found")
+	flag.StringVar(&match, "only", "", "only the fixtures whose name matches the glob `PATTERN` (the set still learnt as usual)")
 	flag.Parse()
 	fmt.Println("| look | learnt from | zoom or window | boards | read exactly | refused | wrong | -auto within 2 px |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
@@ -76,6 +83,9 @@ func run(l look, find bool) error {
 	}
 	by := map[string]*count{}
 	for _, n := range names {
+		if ok, _ := path.Match(match, n); match != "" && !ok {
+			continue
+		}
 		f, err := fixture.Load(l.dir, n)
 		if err != nil {
 			return err

@@ -1,0 +1,123 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"hexiom/capture"
+	"hexiom/game"
+	"hexiom/internal/desktop"
+	"hexiom/play/desk"
+)
+
+// runSWFClassic writes the fixtures of the clone's Flash build in Ruffle, its
+// classic look, on the original's lattice (GAME.md's DX and DY as given,
+// issue 40) into out: official levels of sizes 2 to 6 and a challenge's
+// size-6 board, at 100 % and 150 % page zoom, named classic-NAME-zNNN
+// (vision/testdata/swf).
+func runSWFClassic(out, only string) error {
+	jobs := []job{
+		{"level01", game.Spec{Mode: game.ModeLevel, Level: 1}, 0},
+		{"level10", game.Spec{Mode: game.ModeLevel, Level: 10}, 0},
+		{"level22", game.Spec{Mode: game.ModeLevel, Level: 22}, 0},
+		{"level38", game.Spec{Mode: game.ModeLevel, Level: 38}, 0},
+		{"level40", game.Spec{Mode: game.ModeLevel, Level: 40}, 0},
+		{"challenge6", game.Spec{Mode: game.ModeChallenge, Seed: seed(31)}, 0},
+	}
+	for _, z := range []float64{1, 1.5} {
+		if err := swfClassicSession(out, only, z, jobs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// swfClassicSession captures the jobs in Ruffle at page zoom z.
+func swfClassicSession(out, only string, z float64, jobs []job) error {
+	d, err := desk.Start(desk.Options{
+		Runtime: game.RuntimeRuffle, Zoom: z, Start: jobs[0].spec,
+		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+	})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	wname := fmt.Sprintf("z%.0f", z*100)
+	for _, j := range jobs {
+		name := "classic-" + j.name + "-" + wname
+		if !strings.Contains(name, only) {
+			continue
+		}
+		if _, err := d.New(j.spec); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		fx, img, st, err := swfFixture(d, z)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
+			return err
+		}
+		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, fx.Area.Side, fx.Area.Left, fx.Area.Top)
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil
+}
+
+// swfFixture captures the board d shows, once the SWF has reported it
+// (its first report of a level bumps the version), at page zoom z.
+func swfFixture(d *desk.Desk, z float64) (Fixture, *image.RGBA, game.State, error) {
+	var fx Fixture
+	st, err := d.State()
+	if err == nil {
+		err = d.WaitPainted(st.Version, desktop.Patience)
+	}
+	if err != nil {
+		return fx, nil, st, err
+	}
+	a, err := d.TrueArea()
+	if err != nil {
+		return fx, nil, st, err
+	}
+	cells, r, err := d.TrueCells()
+	if err != nil {
+		return fx, nil, st, err
+	}
+	const edge = 6 // px around the game area, as the HTML looks' fixtures (swf.go keeps more)
+	crop := image.Rect(int(math.Floor(a.Left))-edge, int(math.Floor(a.Top))-edge,
+		int(math.Ceil(a.Left+a.Side))+edge, int(math.Ceil(a.Top+a.Side))+edge)
+	img, err := capture.Still(d.Screen, crop, capture.StillGap, desktop.Patience)
+	if err != nil {
+		return fx, nil, st, err
+	}
+	if now, err := d.TrueArea(); err != nil || now.Left != a.Left || now.Top != a.Top || now.Side != a.Side {
+		return fx, nil, st, fmt.Errorf("the game area moved while capturing (%v)", err)
+	}
+	if now, err := d.State(); err != nil || now.Board != st.Board {
+		return fx, nil, st, fmt.Errorf("the board changed while capturing (%v)", err)
+	}
+	fx = Fixture{
+		Area: Area{Left: a.Left, Top: a.Top, Side: a.Side}, Offset: [2]int{crop.Min.X, crop.Min.Y},
+		Window: "1280x1000", Theme: "swf", Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
+		Pitch:  [2]float64{st.Geometry.DX * a.Side, st.Geometry.DY * a.Side},
+		Source: "the clone's Flash build in Ruffle, classic look, " + what(st),
+	}
+	for _, c := range cells {
+		fx.Cells = append(fx.Cells, [2]float64{round2(c.X), round2(c.Y)})
+	}
+	return fx, img, st, nil
+}
+
+// what names the board st shows.
+func what(st game.State) string {
+	if st.Mode == game.ModeLevel {
+		return fmt.Sprintf("level %d", st.Level)
+	}
+	return fmt.Sprintf("%s size %d seed %d", st.Mode, st.Size, st.Seed)
+}
