@@ -507,8 +507,9 @@ func cellOver(img image.Image, tpl *Templates, a calibration.Area, s int) (calib
 		if g.Ring(c) != 1 {
 			continue
 		}
-		p := a.Centre(s, c)
-		t, ok := tryArea(img, tpl, calibration.Area{Left: p.X - a.Side/2, Top: p.Y - a.Side/2, Side: a.Side, Method: a.Method}, s)
+		p, o := a.Centre(s, c), a.Centre(s, g.Index(s-1, s-1))
+		// (a's lattices, every size's scale and aspect, moved a cell)
+		t, ok := tryArea(img, tpl, a.Shift(p.X-o.X, p.Y-o.Y), s)
 		if !ok {
 			continue
 		}

@@ -249,8 +249,13 @@ func (rd *reader) latticeAt(fine *Scaled, a calibration.Area, s int, sub bool) (
 // corners (the background): else the board may be a larger board whose
 // outer cells the templates do not know (or, at size 6, on a look whose
 // holes are the background, the calibration is a cell off the board).
+// Where the holes are the background, cells around it that read surely as
+// anything else fail it too (cellsAround).
 func (rd *reader) ringIsSky(sc *Scaled, s int) error {
 	a := rd.area
+	if n, cells := rd.cellsAround(sc, s); len(cells) > 0 {
+		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, there are cells that are not holes: a larger board, or the calibration a cell off the board (hexiom calibrate)", vision.ErrSize, s, n, cells)
+	}
 	var sky [][kindC]float32
 	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, c := range [][2]float64{{0.07, 0.07}, {0.93, 0.07}, {0.07, 0.93}, {0.93, 0.93}} {
@@ -291,6 +296,40 @@ func (rd *reader) ringIsSky(sc *Scaled, s int) error {
 		return fmt.Errorf("%w: the cells match a size-%d board, but around it, where a size-%d board's cells %v would be, the picture is not the background; are these cells of a look the templates do not know? (hexiom learn)", vision.ErrSize, s, n, odd)
 	}
 	return nil
+}
+
+// cellsAround returns, on a look whose holes are the background, the cells
+// of the ring a size-n board would add around the board of size s (at its
+// pitch, in the kind-scale picture sc) that read surely as something other
+// than a hole, for the first n from s+1 that has any, and n: a board's
+// cells there, whatever the area's corners show (an area drawn inside a
+// larger board has its corners on that board's cells, so ringIsSky's
+// comparison with them sees nothing odd). The rings of sizes up to 6 are
+// looked at (a larger board's next ring may be all holes) where they lie
+// inside the area, where the game draws its board; size s+1's ring
+// wherever it is on the picture.
+func (rd *reader) cellsAround(sc *Scaled, s int) (int, []int) {
+	if !rd.skyHole {
+		return 0, nil
+	}
+	crop := make([]float32, kindC*kindSz*kindSz)
+	for n := s + 1; n <= max(s+1, largest); n++ {
+		g := board.Geom(n)
+		var odd []int
+		for i, p := range rd.area.Like(n, s).Cells(n) {
+			if g.Ring(i) != n-1 || n > s+1 && !rd.area.Contains(p) {
+				continue
+			}
+			cx, cy := sc.At(p)
+			if v, k, inside := rd.cellBest(crop, sc, cx, cy); inside && k != Hole && v >= minKind {
+				odd = append(odd, i)
+			}
+		}
+		if len(odd) > 0 {
+			return n, odd
+		}
+	}
+	return 0, nil
 }
 
 // lattice returns the mean, over the cells centred at pts (moved by (dx, dy)
