@@ -243,7 +243,7 @@ func candidates(img image.Image, tpl *Templates, outlines [][4]float64, lattices
 // latticeAreas calls add with the area that draws each size's cells on
 // the lattice hc, regular, at its pitch and half of it (edges repeat at
 // twice the pitch too); and where its free fit snaps to another family,
-// in that one (fit: see measured). Every size: the outline may be much
+// in that one, at its pitch and half of it too (fit: see measured). Every size: the outline may be much
 // larger than the board (the whole page, where the stage is the hole).
 func latticeAreas(hc honeycomb, add func(a calibration.Area, s int, fit bool)) {
 	for _, f := range []float64{1, 0.5} {
@@ -251,10 +251,12 @@ func latticeAreas(hc honeycomb, add func(a calibration.Area, s int, fit bool)) {
 			add(regularFamily.area(hc.centre, f*hc.p, s), s, !measured(hc, s, regularFamily))
 		}
 	}
-	for _, s := range board.ScreenSizes() {
-		if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
-			fam := snap(fr.h, fr.p, s)
-			add(fam.area(fr.centre, fr.p, s), s, !measured(hc, s, fam))
+	for _, f := range []float64{1, 0.5} {
+		for _, s := range board.ScreenSizes() {
+			if fr := hc.free; fr != nil && snap(fr.h, fr.p, s) != regularFamily {
+				fam := snap(fr.h, fr.p, s)
+				add(fam.area(fr.centre, f*fr.p, s), s, !measured(hc, s, fam))
+			}
 		}
 	}
 }
