@@ -43,6 +43,36 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	if err != nil {
 		return calibration.Area{}, Reading{}, err
 	}
+	area, r, err, held := findIn(img, tpl, outlines)
+	if held {
+		return area, r, err
+	}
+	// The patch of the plate's colour may have taken in what lies near
+	// it in that colour (a page's dark text under a game whose stage is
+	// the plate, its holes the background): the solid part of it alone.
+	if o, ok, err2 := solidPlate(img, ts); err2 != nil {
+		return calibration.Area{}, Reading{}, err2
+	} else if ok && !sameOutline(o, outlines[0]) {
+		a2, r2, err2, held := findIn(img, tpl, [][4]float64{o})
+		if held {
+			return a2, r2, err2
+		}
+		if err == nil {
+			area, r, err = a2, r2, err2
+		}
+	}
+	if err == nil {
+		o := outlines[0]
+		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
+	}
+	return area, r, err
+}
+
+// findIn is FindArea in the outlines (the first the plate's, the second,
+// if any, the edges'): held says whether an area held; then area, r and
+// err are FindArea's answer, else the first refusal (err nil when no
+// area was tried).
+func findIn(img image.Image, tpl *Templates, outlines [][4]float64) (calibration.Area, Reading, error, bool) {
 	// The cells' vertical pitch, as each outline's lattice measured it
 	// with no template: the lattice that fits best, then others of other
 	// pitches (measureHoneycomb).
@@ -77,17 +107,25 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 		}
 		area, r, err, held := holds(img, tpl, cands)
 		if held {
-			return area, r, err
+			return area, r, err, true
 		}
 		if first.err == nil || isCutOff(err) && !isCutOff(first.err) {
 			first.area, first.r, first.err = area, r, err
 		}
 	}
-	if first.err == nil {
-		o := outlines[0]
-		return calibration.Area{}, Reading{}, fmt.Errorf("find board: the board's outline (the largest patch of its colour or of edges, %.0f×%.0f px at (%.0f,%.0f)) fits no board size's cell lattice: is it a look the templates were not learnt on?", o[2], o[3], o[0], o[1])
+	return first.area, first.r, first.err, false
+}
+
+// sameOutline says whether outlines a and b (left, top, width, height)
+// are one, within a few screen px (the quarter resolution they are
+// measured at).
+func sameOutline(a, b [4]float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 8 {
+			return false
+		}
 	}
-	return first.area, first.r, first.err
+	return true
 }
 
 // boardOutlines returns the board's outlines in img (left, top, width,
@@ -98,19 +136,10 @@ func boardOutlines(img image.Image, ts *set) ([][4]float64, error) {
 	// The board's outline: the pixels of the colour of its plate (the
 	// hole's template) or of its empty cells, whichever the set learnt;
 	// tiles leave gaps that a closing fills.
-	plate := plateColours(ts)
 	b := img.Bounds()
-	// Work at a quarter of the resolution: the plate is large.
-	const q = 4
+	const q = outlineQ
 	w, h := b.Dx()/q, b.Dy()/q
-	mask := make([]byte, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			if isPlate(img.At(b.Min.X+x*q+q/2, b.Min.Y+y*q+q/2), plate) {
-				mask[y*w+x] = 255
-			}
-		}
-	}
+	mask := plateMask(img, plateColours(ts), false)
 	// A second outline, whatever the look's colours: where the picture has
 	// edges (cell rims, digits, claws), closed into one blob.
 	grey := make([]int, w*h)
@@ -147,6 +176,52 @@ func boardOutlines(img image.Image, ts *set) ([][4]float64, error) {
 		return nil, errors.New("find board: no patch of the board's colour and no patch of edges on the screen: is the game in view, showing a board?")
 	}
 	return outlines, nil
+}
+
+// outlineQ is the scale (screen px per mask px) boardOutlines works at:
+// the plate is large.
+const outlineQ = 4
+
+// plateMask returns where img shows the plate's colours (plateColours), at
+// a quarter of the resolution (outlineQ; 255 there, else 0): a pixel
+// sampled in each block of 4×4, or with solid, four pixels of it, all of
+// the plate's colours (anti-aliased text, its strokes a pixel or two wide,
+// is not solid).
+func plateMask(img image.Image, plate [][2]float32, solid bool) []byte {
+	b := img.Bounds()
+	const q = outlineQ
+	w, h := b.Dx()/q, b.Dy()/q
+	mask := make([]byte, w*h)
+	at := [][2]int{{q / 2, q / 2}}
+	if solid {
+		at = [][2]int{{1, 1}, {3, 1}, {1, 3}, {3, 3}}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			in := true
+			for _, d := range at {
+				in = in && isPlate(img.At(b.Min.X+x*q+d[0], b.Min.Y+y*q+d[1]), plate)
+			}
+			if in {
+				mask[y*w+x] = 255
+			}
+		}
+	}
+	return mask
+}
+
+// solidPlate returns the outline of the largest patch of img that is
+// solidly of the plate's colours (plateMask), as boardOutlines measures
+// its first outline, and whether there is one.
+func solidPlate(img image.Image, ts *set) ([4]float64, bool, error) {
+	b := img.Bounds()
+	const q = outlineQ
+	w, h := b.Dx()/q, b.Dy()/q
+	o, ok, err := LargestBlob(plateMask(img, plateColours(ts), true), w, h, 9)
+	if err != nil {
+		return o, false, fmt.Errorf("find board: %w", err)
+	}
+	return [4]float64{o[0]*q + float64(b.Min.X), o[1]*q + float64(b.Min.Y), o[2] * q, o[3] * q}, ok, nil
 }
 
 // plateColours returns the colours (the darkest channel, and the spread of
