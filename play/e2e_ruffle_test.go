@@ -126,7 +126,7 @@ func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) {
 // picture, as hexiom learn does), then hexiom play, hands-free, on
 // official levels of sizes 2, 3 (holes at its corners) and 4 and another
 // random size-6 start (holes along its edge), and calibrate -auto on the
-// whole screen on the size-6 one.
+// whole screen on each (the SWF on the original's lattice, issue 40).
 func TestE2ERuffleFlat(t *testing.T) {
 	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
 	// the start bench-play learns from: one that shows every digit (a set
@@ -168,14 +168,10 @@ func TestE2ERuffleFlat(t *testing.T) {
 		{Mode: game.ModeRandom, Size: 6, Seed: &playSeed},
 	} {
 		what := fmt.Sprintf("Ruffle, flat look, %s %d", sp.Mode, sp.Level)
-		r := playOn(t, d, sp, false, func(*play.Config) {
-			// calibrate -auto on the whole screen finds the size-6
-			// board; the smaller ones it refuses (a board of the next
-			// size off place, its ring not the background; issue 40)
-			if sp.Mode == game.ModeRandom {
-				ruffleAuto(t, d, what)
-			}
-		})
+		// calibrate -auto on the whole screen finds every one (the
+		// page's dark text under the stage, whose colour is the holes',
+		// is no part of the board's outline)
+		r := playOn(t, d, sp, false, func(*play.Config) { ruffleAuto(t, d, what) })
 		checkSolved(t, d, r, what)
 		checkPlanLost(t, r, what, max(2, r.rep.Planned/10))
 	}

@@ -100,8 +100,11 @@
 // plate's colour, else its edges) and the cell lattice measured with no
 // template give candidate areas, each read at its size; the best must hold
 // when the board is read from scratch there (no ring of cells around a
-// small board, not a smaller board seen off centre where the holes are the
-// background), else the next best is tried. An area whose board reads with
+// small board, none that reads surely as a cell where the holes are the
+// background, not a smaller board seen off centre there), else the next
+// best is tried; when none holds, the same again in the solid patch of the
+// plate's colour (a page's text in that colour near the game may have
+// joined the first). An area whose board reads with
 // some cells in doubt is still returned, with the *DoubtError: the area is
 // found, the board is not yet read.
 //

@@ -31,8 +31,9 @@ func abs32(x float32) float32 {
 // size there are read with the pitch fixed, and the best is refined and
 // must hold when the board is read from scratch there (else the next best
 // is tried). Lattices of other pitches that fit less well are tried only
-// when no area of those holds. It returns the area (screen pixels) and the
-// board read with it; a *DoubtError when the area holds but some cells are
+// when no area of those holds; then all of it again in the solid patch of
+// the plate's colour (solidPlate), when that is another outline. It
+// returns the area (screen pixels) and the board read with it; a *DoubtError when the area holds but some cells are
 // in doubt; any other error when no area holds.
 func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error) {
 	ts, err := newSet(tpl)
