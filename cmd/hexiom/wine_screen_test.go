@@ -476,27 +476,28 @@ func wineScreen144(t *testing.T, linux string, at96 screenRun) {
 }
 
 // wineLeftMonitor (issue 41): two monitors, the primary on the right and
-// the other left of it and 200 px lower (xrandr --setmonitor on one X
+// the other left of it and 200 px higher (xrandr --setmonitor on one X
 // screen, which Wine reads through Xinerama): Windows' virtual screen puts
-// the primary at (0, 0) and the left monitor at negative x, as a laptop
-// docked beside a monitor on its left has it. The window on the left
-// monitor: hexiom.exe's calibrate -auto, read, calibrate by clicks (the
-// mouse hook at negative x) and play's drags are Linux's, 1280 px to the
-// left; with the pointer in the left monitor's top right corner, against
-// the primary's edge, or in the desktop's top left corner, where no monitor
-// is, play stops before any drag.
+// the primary at (0, 0) and the other monitor at negative x and negative y,
+// as a laptop docked beside a monitor on its left, set higher, has it: both
+// of Windows' negative coordinates at once. The window on that monitor:
+// hexiom.exe's calibrate -auto, read, calibrate by clicks (the mouse hook
+// at negative x and y) and play's drags are Linux's, 1280 px to the left
+// and 200 px up; with the pointer in that monitor's top right corner, or in
+// the desktop's top right corner, above the primary, where no monitor is,
+// play stops before any drag.
 func wineLeftMonitor(t *testing.T, linux string) {
 	w := startWine(t, wineSetup{w: 2560, h: 1000, linux: linux, monitors: [][]string{
-		{"right", "1280/340x800/220+1280+0", "screen"}, {"left", "1280/340x800/220+0+200", "none"}}})
+		{"right", "1280/340x800/220+1280+200", "screen"}, {"left", "1280/340x800/220+0+0", "none"}}})
 	m := w.metrics(t)
-	const want = "virtual -1280 0 2560 1000\nmonitor 0 0 1280 800 1 96\nmonitor -1280 200 1280 800 0 96\n"
+	const want = "virtual -1280 -200 2560 1000\nmonitor 0 0 1280 800 1 96\nmonitor -1280 -200 1280 800 0 96\n"
 	if m != want {
 		t.Fatalf("Wine's virtual screen and monitors:\n%s\nwant\n%s", m, want)
 	}
-	origin := image.Pt(1280, 0)
-	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(-1100, 250), scale: 1, origin: origin})
-	if run.auto.Left >= 0 {
-		t.Errorf("calibrate -auto on the left monitor: %v, want a negative x", run.auto)
+	origin := image.Pt(1280, 200)
+	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(-1100, -150), scale: 1, origin: origin})
+	if run.auto.Left >= 0 || run.auto.Top >= 0 {
+		t.Errorf("calibrate -auto on the left monitor: %v, want a negative x and y", run.auto)
 	}
 
 	dir := t.TempDir()
@@ -508,8 +509,8 @@ func wineLeftMonitor(t *testing.T, linux string) {
 		what string
 		at   image.Point // Windows' pixels
 	}{
-		{"the left monitor's top right corner", image.Pt(-1, 200)},
-		{"the desktop's top left corner", image.Pt(-1280, 0)},
+		{"the left monitor's top right corner", image.Pt(-1, -200)},
+		{"the desktop's top right corner", image.Pt(1279, -200)},
 	} {
 		p := c.at.Add(origin)
 		robotgo.Move(p.X, p.Y)
@@ -528,7 +529,7 @@ func wineLeftMonitor(t *testing.T, linux string) {
 
 // wineMovedLeft (issue 41): calibrated with the game on the primary
 // monitor, then the game moved to the monitor left of it; hexiom.exe's play
-// finds the board there, at negative x, says where in one line, and saves
+// finds the board there, at negative x and y, says where in one line, and saves
 // the new area (the window is a still picture: play then gives up after
 // its repairs, as in the screen checks). The left monitor's window is
 // gone by then.
@@ -541,8 +542,8 @@ func wineMovedLeft(t *testing.T, w *wine, left calibration.Area) {
 	}
 	primary := loadCal(t, filepath.Join(dir, "cal.json"))
 	on.close()
-	w.showFixture(t, "level38-1280x800", image.Pt(-1100, 250))
-	robotgo.Move(1280+600, 700) // on the primary, away from its corners
+	w.showFixture(t, "level38-1280x800", image.Pt(-1100, -150))
+	robotgo.Move(1280+600, 200+500) // on the primary, away from its corners
 	r := w.exeRun(t, dir, "play", "-templates", "builtin", "-calibration", "cal.json", "-settle", "1s", "-not-taken", "500ms", "-wait", "20s")
 	line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(r.stderr)
 	moved := loadCal(t, filepath.Join(dir, "cal.json"))
@@ -551,7 +552,7 @@ func wineMovedLeft(t *testing.T, w *wine, left calibration.Area) {
 		fmt.Sscan(line[1], &dx)
 		fmt.Sscan(line[2], &dy)
 	}
-	want := image.Pt(-1200, 200) // the window's move
+	want := image.Pt(-1200, -200) // the window's move
 	if line == nil || abs(float64(dx-want.X)) > 2 || abs(float64(dy-want.Y)) > 2 {
 		t.Errorf("play after the game went to the left monitor (by %v), from %v:\n%s", want, primary, r.stderr)
 	}

@@ -337,7 +337,7 @@ func copyFile(t *testing.T, src, dst string) {
 // TestWine: the rule that tells Wine's race (wine_screen_test.go), the
 // commands, the first start, read on every look, and the screen checks at
 // 96 dpi; then, each on a Wine desktop of its own, the screen at 144 dpi
-// against 96 dpi's, and on a monitor left of the primary (issue 41).
+// against 96 dpi's, and on a monitor left of and above the primary (issue 41).
 func TestWine(t *testing.T) {
 	t.Run("race rule", wineRaceRule)
 	w := startWine(t, wineSetup{w: 1280, h: 800})
@@ -350,7 +350,7 @@ func TestWine(t *testing.T) {
 	} else {
 		t.Error("the screen at 144 dpi not run: its checks are against the screen at 96 dpi, which failed")
 	}
-	t.Run("monitor left of the primary", func(t *testing.T) { wineLeftMonitor(t, w.linux) })
+	t.Run("monitor left of and above the primary", func(t *testing.T) { wineLeftMonitor(t, w.linux) })
 }
 
 // help, solve (a level, a level with no solution, bad input), gen, tantrix,
