@@ -440,28 +440,31 @@ func wineScreen96(t *testing.T, w *wine) screenRun {
 	return wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(100, 50), scale: 1})
 }
 
-// wineScreen144 (issue 41): Windows at 150 % (LogPixels 144) on a screen
-// 1.5 times as large; the window, DPI aware as a browser is, draws the same
-// fixture 1.5 times as large at 1.5 times the place. hexiom.exe's
-// calibrate -auto, click calibration and play's drags are those at 96 dpi
-// scaled by 1.5 (within the rounding of a pixel and what calibrate -auto
-// measures on a resampled picture), and read prints the same board.
-func wineScreen144(t *testing.T, linux string, at96 screenRun) {
-	w := startWine(t, wineSetup{w: 1920, h: 1200, dpi: 144, linux: linux})
+// wineScreenDPI (issue 41): Windows at dpi/96 (LogPixels 144: 150 %; 120:
+// 125 %) on a screen that many times as large; the window, DPI aware as a
+// browser is, draws the same fixture that many times as large at that many
+// times the place. hexiom.exe's calibrate -auto, click calibration and
+// play's drags are those at 96 dpi scaled so (within the rounding of a
+// pixel and what calibrate -auto measures on a resampled picture), and read
+// prints the same board.
+func wineScreenDPI(t *testing.T, linux string, at96 screenRun, dpi int) {
+	k := float64(dpi) / 96
+	scaledPt := func(x, y int) image.Point { return image.Pt(int(k*float64(x)), int(k*float64(y))) }
+	size := scaledPt(1280, 800)
+	w := startWine(t, wineSetup{w: size.X, h: size.Y, dpi: dpi, linux: linux})
 	m := w.metrics(t)
-	if !strings.Contains(m, "monitor 0 0 1920 1200 1 144\n") {
-		t.Fatalf("Wine's monitors at LogPixels 144: %q, want one of 1920×1200 at 144 dpi", m)
+	if mon := fmt.Sprintf("monitor 0 0 %d %d 1 %d\n", size.X, size.Y, dpi); !strings.Contains(m, mon) {
+		t.Fatalf("Wine's monitors at LogPixels %d: %q, want %q", dpi, m, mon)
 	}
-	const k = 1.5
-	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(150, 75), scale: k})
+	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: scaledPt(100, 50), scale: k})
 	scaled := func(a calibration.Area) calibration.Area {
 		return calibration.Area{Left: k * a.Left, Top: k * a.Top, Side: k * a.Side}
 	}
-	nearArea(t, "calibrate -auto at 144 dpi against 96 dpi's × 1.5", run.auto, scaled(at96.auto), 2)
-	nearArea(t, "calibrate by clicks at 144 dpi against 96 dpi's × 1.5", run.clicks, scaled(at96.clicks), 3)
-	t.Logf("calibrate -auto: %v at 144 dpi, %v at 96 dpi (× 1.5: %v)", run.auto, at96.auto, scaled(at96.auto))
+	nearArea(t, fmt.Sprintf("calibrate -auto at %d dpi against 96 dpi's × %g", dpi, k), run.auto, scaled(at96.auto), 2)
+	nearArea(t, fmt.Sprintf("calibrate by clicks at %d dpi against 96 dpi's × %g", dpi, k), run.clicks, scaled(at96.clicks), 3)
+	t.Logf("calibrate -auto: %v at %d dpi, %v at 96 dpi (× %g: %v)", run.auto, dpi, at96.auto, k, scaled(at96.auto))
 	if len(run.drags) != len(at96.drags) {
-		t.Fatalf("play's presses and releases: %d at 144 dpi, %d at 96 dpi\n144: %v\n96: %v", len(run.drags), len(at96.drags), run.drags, at96.drags)
+		t.Fatalf("play's presses and releases: %d at %d dpi, %d at 96 dpi\n%d: %v\n96: %v", len(run.drags), dpi, len(at96.drags), dpi, run.drags, at96.drags)
 	}
 	worst := 0.0
 	for i, e := range run.drags {
@@ -469,10 +472,10 @@ func wineScreen144(t *testing.T, linux string, at96 screenRun) {
 		d := math.Hypot(float64(p.X)-k*float64(q.X), float64(p.Y)-k*float64(q.Y))
 		worst = max(worst, d)
 		if strings.Fields(e)[0] != strings.Fields(at96.drags[i])[0] || d > 3 {
-			t.Errorf("play's event %d: %q at 144 dpi, %q at 96 dpi (× 1.5: %.1f, %.1f)", i, e, at96.drags[i], k*float64(q.X), k*float64(q.Y))
+			t.Errorf("play's event %d: %q at %d dpi, %q at 96 dpi (× %g: %.1f, %.1f)", i, e, dpi, at96.drags[i], k, k*float64(q.X), k*float64(q.Y))
 		}
 	}
-	t.Logf("play: %d presses and releases at 144 dpi, each within %.2f px of 96 dpi's × 1.5", len(run.drags), worst)
+	t.Logf("play: %d presses and releases at %d dpi, each within %.2f px of 96 dpi's × %g", len(run.drags), dpi, worst, k)
 }
 
 // wineLeftMonitor (issue 41): two monitors, the primary on the right and
