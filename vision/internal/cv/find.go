@@ -53,7 +53,7 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 	// the plate, its holes the background): the solid part of it alone.
 	if o, ok, err2 := solidPlate(img, ts); err2 != nil {
 		return calibration.Area{}, Reading{}, err2
-	} else if ok && !sameOutline(o, outlines[0]) {
+	} else if ok && within(o, outlines[0]) {
 		a2, r2, err2, held := findIn(img, tpl, [][4]float64{o})
 		if held {
 			return a2, r2, err2
@@ -117,16 +117,19 @@ func findIn(img image.Image, tpl *Templates, outlines [][4]float64) (calibration
 	return first.area, first.r, first.err, false
 }
 
-// sameOutline says whether outlines a and b (left, top, width, height)
-// are one, within a few screen px (the quarter resolution they are
-// measured at).
-func sameOutline(a, b [4]float64) bool {
-	for i := range a {
-		if math.Abs(a[i]-b[i]) > 8 {
-			return false
-		}
+// within says whether outline a (left, top, width, height) lies inside b
+// and is clearly smaller: a side or an edge of it 5 % of b's size in,
+// more than the few px that b's anti-aliased rim adds at the quarter
+// resolution the outlines are measured at.
+func within(a, b [4]float64) bool {
+	in, smaller := true, false
+	for i, lo := range [][2]float64{{a[0], b[0]}, {a[1], b[1]}} {
+		hiA, hiB := lo[0]+a[2+i], lo[1]+b[2+i]
+		in = in && lo[0] >= lo[1]-outlineQ && hiA <= hiB+outlineQ
+		tol := math.Max(2*outlineQ, 0.05*b[2+i])
+		smaller = smaller || lo[0]-lo[1] > tol || hiB-hiA > tol
 	}
-	return true
+	return in && smaller
 }
 
 // boardOutlines returns the board's outlines in img (left, top, width,

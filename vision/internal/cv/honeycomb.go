@@ -339,13 +339,27 @@ func (m *edgeMap) fitLattice(l0 lat, ex, ey float64, free bool) (l lat, cx, cy, 
 
 // steps returns the lattices fitLattice tries around l, s map px away:
 // each pitch on its own when free, else the vertical pitch, the lattice
-// kept regular.
+// kept regular; the vertical pitch no less than minPitch, the column
+// pitch within minSquash..maxSquash of a regular lattice's (on a picture
+// of a few cells' edges a climb went on down to a lattice a tenth of a
+// map px apart, each step then visiting millions of points: FindArea
+// hung).
 func steps(l lat, s float64, free bool) []lat {
+	ks := []lat{regular(l.t + s), regular(l.t - s)}
 	if free {
-		return []lat{{l.t + s, l.u}, {l.t - s, l.u}, {l.t, l.u + s}, {l.t, l.u - s}}
+		ks = []lat{{l.t + s, l.u}, {l.t - s, l.u}, {l.t, l.u + s}, {l.t, l.u - s}}
 	}
-	return []lat{regular(l.t + s), regular(l.t - s)}
+	var out []lat
+	for _, k := range ks {
+		if w := k.w(); k.t >= minPitch && w >= minSquash && w <= maxSquash {
+			out = append(out, k)
+		}
+	}
+	return out
 }
+
+// minPitch is the least vertical pitch (map px) measureHoneycomb scans.
+const minPitch = 5
 
 // measureHoneycomb measures the cell lattice inside the outline o (left,
 // top, width, height; screen px) of img: the vertical pitch from how the
@@ -368,7 +382,7 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 	lo, hi := hb/13, hb/2.4
 	type peak struct{ t, v float64 }
 	var scan []peak
-	for t := math.Max(5, math.Floor(lo)); t <= hi; t++ {
+	for t := math.Max(minPitch, math.Floor(lo)); t <= hi; t++ {
 		scan = append(scan, peak{t, m.repeat(t, regular(t).u)})
 	}
 	if len(scan) < 3 {
