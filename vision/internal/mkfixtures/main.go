@@ -49,6 +49,13 @@
 //
 //	go run ./vision/internal/mkfixtures -look swf -out vision/testdata/swf
 //
+// With -look swf-flat-screen it writes the whole screen of the Flash build's
+// flat look in its site page, the page's text under the game, on the
+// original's lattice: sizes 2, 4 and 5 at 100 % and size 2 at 150 %
+// (screen-flat-*, swfclassic.go), for calibrate -auto:
+//
+//	go run ./vision/internal/mkfixtures -look swf-flat-screen -out vision/testdata/swf
+//
 // Fixtures made since issue 40 say "lattice": "table" (the page drew
 // board.Pitch's lattice); the others drew regular hexagons.
 package main
@@ -115,7 +122,7 @@ type window struct {
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
-	look := flag.String("look", "", "`flash`, flash75, slate, swf or swf-flat: the fixtures of that look (else classic and neon)")
+	look := flag.String("look", "", "`flash`, flash75, slate, swf, swf-flat or swf-flat-screen: the fixtures of that look (else classic and neon)")
 	flag.Parse()
 	var err error
 	switch *look {
@@ -129,8 +136,10 @@ func main() {
 		err = runSWFClassic(*out, *only)
 	case "swf-flat":
 		err = runSWF(*out, *only, "flat")
+	case "swf-flat-screen":
+		err = runSWFFlatScreen(*out, *only)
 	default:
-		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf, swf-flat or nothing", *look)
+		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf, swf-flat, swf-flat-screen or nothing", *look)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)

@@ -57,7 +57,7 @@ func swfClassicSession(out, only string, z float64, jobs []job) error {
 		if _, err := d.New(j.spec); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		fx, img, st, err := swfFixture(d, z)
+		fx, img, st, err := swfFixture(d, z, "", false)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -70,9 +70,67 @@ func swfClassicSession(out, only string, z float64, jobs []job) error {
 	return nil
 }
 
+// runSWFFlatScreen writes the whole-screen fixtures of the Flash build's
+// flat look in its site page (screen-flat-NAME-zNNN, vision/testdata/swf):
+// official levels 1, 22 and 38 (sizes 2, 4, 5) at 100 % page zoom and
+// level 1 at 150 %, the SWF on the original's lattice, the page's dark text
+// under the game.
+func runSWFFlatScreen(out, only string) error {
+	for _, s := range []struct {
+		z      float64
+		levels []int
+	}{{1, []int{1, 22, 38}}, {1.5, []int{1}}} {
+		var jobs []job
+		for _, l := range s.levels {
+			jobs = append(jobs, job{fmt.Sprintf("level%02d", l), game.Spec{Mode: game.ModeLevel, Level: l}, 0})
+		}
+		if err := swfScreenSession(out, only, s.z, jobs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// swfScreenSession captures the jobs, the whole screen, in Ruffle's flat
+// look at page zoom z, after three calibration clicks (which take away
+// Ruffle's "Click to unmute" overlay, as a player's first clicks do).
+func swfScreenSession(out, only string, z float64, jobs []job) error {
+	d, err := desk.Start(desk.Options{
+		Runtime: game.RuntimeRuffle, SWFLook: "flat", Zoom: z, Start: jobs[0].spec,
+		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+	})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if _, err := d.Calibrate(); err != nil {
+		return err
+	}
+	for _, j := range jobs {
+		name := fmt.Sprintf("screen-flat-%s-z%.0f", j.name, z*100)
+		if !strings.Contains(name, only) {
+			continue
+		}
+		if _, err := d.New(j.spec); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		fx, img, st, err := swfFixture(d, z, "flat", true)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := saveFixture(filepath.Join(out, name), img, st.Board, fx); err != nil {
+			return err
+		}
+		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, fx.Area.Side, fx.Area.Left, fx.Area.Top)
+	}
+	return nil
+}
+
 // swfFixture captures the board d shows, once the SWF has reported it
-// (its first report of a level bumps the version), at page zoom z.
-func swfFixture(d *desk.Desk, z float64) (Fixture, *image.RGBA, game.State, error) {
+// (its first report of a level bumps the version), at page zoom z, in the
+// SWF's look ("" for classic): the game area and 6 px around it, or with
+// whole the whole screen.
+func swfFixture(d *desk.Desk, z float64, look string, whole bool) (Fixture, *image.RGBA, game.State, error) {
 	var fx Fixture
 	st, err := d.State()
 	if err == nil {
@@ -92,6 +150,14 @@ func swfFixture(d *desk.Desk, z float64) (Fixture, *image.RGBA, game.State, erro
 	const edge = 6 // px around the game area, as the HTML looks' fixtures (swf.go keeps more)
 	crop := image.Rect(int(math.Floor(a.Left))-edge, int(math.Floor(a.Top))-edge,
 		int(math.Ceil(a.Left+a.Side))+edge, int(math.Ceil(a.Top+a.Side))+edge)
+	theme, src := "swf", "the clone's Flash build in Ruffle, classic look, "+what(st)
+	if look != "" {
+		theme, src = "swf-"+look, fmt.Sprintf("the clone's Flash build in Ruffle, -swf-look %s, %s", look, what(st))
+	}
+	if whole {
+		crop = d.Screen.Bounds()
+		src += ", the whole screen (the site's page, its text under the game)"
+	}
 	img, err := capture.Still(d.Screen, crop, capture.StillGap, desktop.Patience)
 	if err != nil {
 		return fx, nil, st, err
@@ -104,9 +170,9 @@ func swfFixture(d *desk.Desk, z float64) (Fixture, *image.RGBA, game.State, erro
 	}
 	fx = Fixture{
 		Area: Area{Left: a.Left, Top: a.Top, Side: a.Side}, Offset: [2]int{crop.Min.X, crop.Min.Y},
-		Window: "1280x1000", Theme: "swf", Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
+		Window: "1280x1000", Theme: theme, Zoom: z, Rule: st.Geometry.Rule, Radius: r, Lattice: "table",
 		Pitch:  [2]float64{st.Geometry.DX * a.Side, st.Geometry.DY * a.Side},
-		Source: "the clone's Flash build in Ruffle, classic look, " + what(st),
+		Source: src,
 	}
 	for _, c := range cells {
 		fx.Cells = append(fx.Cells, [2]float64{round2(c.X), round2(c.Y)})
