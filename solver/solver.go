@@ -97,6 +97,13 @@ type step struct {
 	// wait: on a lane's first step, the turns of the portfolio the lane
 	// sits out before it starts (a lane that joins late; interleave).
 	wait int
+	// phase: the restarts save phases (search.Options.Phases): each tries
+	// first at a cell the value the cell had on the deepest path of the
+	// restarts before it.
+	phase bool
+	// unit: the restarts' budgets are unit times one more than the Luby
+	// sequence (0: 1,024).
+	unit int64
 }
 
 // quickSeq is the first, lone search: reading order, occupied first, a
@@ -552,8 +559,12 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 			prob.Same = true
 			s.Reset(prob)
 		}
-		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
-			Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
+		unit := st.unit
+		if unit == 0 {
+			unit = 1024
+		}
+		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * unit, Best: -1,
+			Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn, Phases: st.phase}, sol)
 		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
 			return out, false
 		}
