@@ -84,26 +84,25 @@ type step struct {
 	limit      int64
 	// flip > 0: restarts, each in the next of the twelve orientations
 	// (visit+5, +10, … mod 12, so all twelve come round), the first value at
-	// a cell swapped with probability flip/2³², budgets of 1,024 nodes times
-	// one more than the Luby sequence (2,048, 2,048, 3,072, …), to the end
-	// (or, with a limit, until the restarts have spent about that many
-	// nodes).
+	// a cell swapped with probability flip/2³², budgets of unit nodes times
+	// one more than the Luby sequence (2,048, 2,048, 3,072, … with 1,024),
+	// to the end (or, with a limit, until the restarts have spent about
+	// that many nodes).
 	flip uint32
 	// mid: restarts as with flip, in the orders from the middle out
 	// (midOrders: visit is then an orientation, 0..11), the row they start
-	// from cycling with each restart as the orientation does; with flip 0,
-	// no value swapped (the 36 orders are the restarts' variety).
+	// from cycling with each restart as the orientation does.
 	mid bool
-	// wait: on a lane's first step, the turns of the portfolio the lane
-	// sits out before it starts (a lane that joins late; interleave).
-	wait int
-	// phase: the restarts save phases (search.Options.Phases): each tries
-	// first at a cell the value the cell had on the deepest path of the
-	// restarts before it.
+	// phase: restarts as with flip (with flip 0, no value swapped) that
+	// save phases (search.Options.Phases): each tries first at a cell the
+	// value the cell had on the deepest path of the restarts before it.
 	phase bool
 	// unit: the restarts' budgets are unit times one more than the Luby
 	// sequence (0: 1,024).
 	unit int64
+	// seed: added to the restart's number as the seed of its swaps
+	// (search.Options.Seed), so that lanes swap other values.
+	seed uint64
 }
 
 // quickSeq is the first, lone search: reading order, occupied first, a
@@ -143,35 +142,68 @@ var lanes = func() []lane {
 	return ls
 }()
 
-// midLane is the last lane of Solve's portfolio (issue 44,
-// docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and
-// symLanes; PlaceAll and Restarts, package most's, run lanes alone,
-// with Orientations' 24 orders): restarts with the four
-// others' budgets, but in the orders from the middle out (midOrders) and
-// with no value swapped, joining after midWait turns. The random size-6
-// levels that take the restart lanes the most nodes are hard in every
-// reading order (seed 1,031,688: 165,403 nodes in the best of 24 plain
-// searches, the 12 reading orders with either value first; 22.3 million
-// in the portfolio) and easy in a few orders from the
-// middle out (4,969 nodes from row 7, turned by 60°): the middle decided
-// first and the edges last, the early mistakes are others. Instead of the
-// reading orders they do worse (the four restart lanes from row s−1:
-// random seeds 2,100,000..2,119,999, 56 million nodes against 31);
-// beside them they cut the heavy tail.
-var midLane = lane{seq: []step{{visit: 0, mid: true, wait: midWait}}}
+// solveLanes is Solve's portfolio (issue 44, docs/solver-tail.md;
+// PlaceAll and Restarts, package most's, run lanes, with Orientations'
+// 24 orders): lanes' first two, the short search and the restarts from
+// orientation 0 with 1/20 of the values swapped (but budgets of 256
+// nodes times one more than the Luby sequence, not 1,024), then three
+// lanes that save phases (phaseLane), from orientations 3, 6 and 9, and
+// one that saves phases in the orders from the middle out (midOrders).
+//
+// A lane that saves phases tries first at each cell the value it had on
+// the deepest path of the restarts before, as CDCL solvers do; with the
+// orientation turned at each restart, the cells decided first on that
+// path (where the early mistakes are, which only the handshake and the
+// counts of the whole board refute, at the bottom) are decided last on
+// the next, where a wrong one costs a short backtrack. The random size-6
+// levels that take the portfolio of swaps alone the most nodes fall by 10
+// to 100 times (seed 3,130,124: 65.4 million nodes with swaps only; the
+// lanes that save phases alone: 130,361 to 744,976 each), and so does the
+// bulk (seeds 4,000,000..4,099,999, first solution, one thread: 122
+// million nodes in all against 166, p99 8,506 against 13,929, max 229,188
+// against 1,645,194). Without swaps: each restart's deepest path is
+// another and gives the lane its variety (with 1/20 swapped, seeds
+// 2,100,000..2,119,999 took more nodes: 31.5 million against 28.0).
+// Smaller budgets suit them (units of 128, 256, 384, 512, 768: 26.8,
+// 26.8, 27.2, 27.8, 28.6 million; 256 had the lower maximum on the
+// slowest seeds).
+var solveLanes = []lane{
+	lanes[0],
+	{seq: []step{{visit: 0, flip: 1 << 32 / 20, unit: 256}}},
+	phaseLane(3, 0),
+	phaseLane(6, 0),
+	phaseLane(9, 0),
+	{seq: []step{{visit: 0, mid: true, phase: true, unit: 256}}},
+}
 
-// solveLanes and solveSymLanes are Solve's portfolios: lanes and symLanes
-// with midLane last.
-var (
-	solveLanes    = append(slices.Clone(lanes), midLane)
-	solveSymLanes = append(slices.Clone(symLanes), midLane)
-)
+// phaseLane is a lane of restarts from orientation v that save phases,
+// with budgets of 256 nodes times one more than the Luby sequence, the
+// value tried first swapped with probability flip/2³² with seeds of the
+// lane's own (v·1,000 more).
+func phaseLane(v int, flip uint32) lane {
+	return lane{seq: []step{{visit: v, phase: true, unit: 256, flip: flip, seed: uint64(v) * 1000}}}
+}
 
-// midWait is how many turns the last lane sits out: the levels the
-// portfolio solves within about 4·midWait·PauseNodes nodes (196,608: the
-// official levels all, and 99.98 % of the random size-6 ones) are solved
-// as they were.
-const midWait = 48
+// solveSymLanes is Solve's portfolio on a symmetric level (symmetric):
+// symLanes' first two (the short search from the rows from the outside
+// in, and the restarts with 1/20 swapped and budgets of 1,024: level 38
+// needs them, 35,592 nodes with 256 against 5,749), then the three lanes
+// that save phases and the one from the middle out. The twelve
+// orientations being one search, lanes that differ by their orientation
+// alone repeat each other node for node: the lanes that save phases keep
+// 1/20 of the values swapped, each with seeds of its own (the random
+// size-6 levels that are symmetric, 147 among seeds 4,000,000..4,099,999
+// and 5,000,000..5,399,999: 92,476 nodes in all, the most 7,059, against
+// 391,092 and 229,188 with lanes' four restart lanes, whose swaps were
+// the same).
+var solveSymLanes = []lane{
+	symLanes[0],
+	symLanes[1],
+	phaseLane(3, 1<<32/20),
+	phaseLane(6, 1<<32/20),
+	phaseLane(9, 1<<32/20),
+	{seq: []step{{visit: 0, mid: true, phase: true, unit: 256}}},
+}
 
 // symLanes is the portfolio on a symmetric level (see symmetric): the
 // twelve orientations are then one search, so the restart lanes differ only
@@ -247,14 +279,17 @@ func (p *Spares[T]) Put(s *T) {
 //
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
-// the portfolio (lanes) takes over: six searches that take turns of
-// search.PauseNodes (1,024) nodes on Threads goroutines, the first to
-// answer winning. One is a short search trying "empty" first (on a
-// symmetric level, with the rows from the outside in: symLanes); four restart
-// in four orientations with growing budgets and some value choices swapped
-// at random; the last (midLane) joins after 48 turns, restarting in orders
-// from the middle of the board out. The restarting ones are complete (the
-// budgets grow without end), so Solve is complete. Then a
+// the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
+// over: six searches that take turns of search.PauseNodes (1,024) nodes
+// on Threads goroutines, the first to answer winning. One is a short
+// search trying "empty" first (on a symmetric level, with the rows from
+// the outside in); five restart with growing budgets, each restart in
+// another order of the board: one with some value choices swapped at
+// random, three in the reading orders and one in orders from the middle
+// of the board out that try first at each cell the value it had on the
+// deepest path of their restarts before (phase saving). The restarting
+// ones are complete (the budgets grow without end), so Solve is
+// complete. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
 // every run.
@@ -402,24 +437,17 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 // won is set, another goroutine's lanes have answered.
 func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
 	cos := make([]coroutine, len(lanes))
-	// A lane that joins late gets its coroutine (and its searcher) at its
-	// first turn after its wait: a level solved sooner never pays for it.
-	// The others get theirs now, whether they run or not, so that what a
-	// solve allocates does not depend on how soon it ends
+	// Every lane gets its coroutine now, whether it runs or not, so that
+	// what a solve allocates does not depend on how soon it ends
 	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
-		if cos[i].wait = l.seq[0].wait; cos[i].wait == 0 {
-			cos[i].start(ctx, prob, visits, l.seq, &learn)
-		}
+		cos[i].start(ctx, prob, visits, l.seq, &learn)
 	}
 	winner := -1
 	for over := false; !over; {
 		live := false
 		for i := range cos {
 			c := &cos[i]
-			if c.next == nil && c.wait == 0 { // its wait is over
-				c.start(ctx, prob, visits, lanes[i].seq, &learn)
-			}
 			var answered bool
 			if over, answered = c.turn(won); over {
 				if answered {
@@ -441,9 +469,7 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 func stopAll(cos []coroutine, winner int) Attempt {
 	var nodes int64
 	for i := range cos {
-		if cos[i].stop != nil { // a lane that joined late may never have started
-			cos[i].stop() // ends a paused search: its Pause returns false
-		}
+		cos[i].stop() // ends a paused search: its Pause returns false
 		nodes += cos[i].res.Nodes
 	}
 	var res Attempt
@@ -461,7 +487,6 @@ type coroutine struct {
 	stop func()
 	res  Attempt
 	done bool
-	wait int // turns still to sit out before it starts (a lane that joins late)
 }
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn.
@@ -471,17 +496,12 @@ func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]i
 	})
 }
 
-// turn gives c one turn (or, while it waits, one turn less to sit out):
-// over when the search is over, that is when c answered (answered; won is
+// turn gives c one turn: over when the search is over, that is when c answered (answered; won is
 // then set if c's answer is definitive) or, with won, another goroutine's
 // lanes did.
 func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 	if c.done {
 		return false, false
-	}
-	if c.wait > 0 {
-		c.wait--
-		return won != nil && won.Load(), false
 	}
 	if _, more := c.next(); !more {
 		c.done = true
@@ -517,7 +537,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 			return at
 		}
 		var out search.Outcome
-		if st.flip > 0 || st.mid {
+		if st.flip > 0 || st.mid || st.phase {
 			var over bool
 			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, &at); over {
 				return at
@@ -564,7 +584,7 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 			unit = 1024
 		}
 		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * unit, Best: -1,
-			Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn, Phases: st.phase}, sol)
+			Pause: pause, Flip: st.flip, Seed: uint64(r) + st.seed, Learn: *learn, Phases: st.phase}, sol)
 		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
 			return out, false
 		}
