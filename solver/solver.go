@@ -144,32 +144,30 @@ var lanes = func() []lane {
 
 // solveLanes is Solve's portfolio (issue 44, docs/solver-tail.md;
 // PlaceAll and Restarts, package most's, run lanes, with Orientations'
-// 24 orders): lanes' first two, the short search and the restarts from
-// orientation 0 with 1/20 of the values swapped (but budgets of 256
-// nodes times one more than the Luby sequence, not 1,024), then three
-// lanes that save phases (phaseLane), from orientations 3, 6 and 9, and
-// one that saves phases in the orders from the middle out (midOrders).
+// 24 orders): lanes' short search, then three lanes of restarts that save
+// phases (phaseLane) from orientations 3, 6 and 9, and one that saves
+// phases in the orders from the middle out (midOrders), none swapping
+// values.
 //
 // A lane that saves phases tries first at each cell the value it had on
 // the deepest path of the restarts before, as CDCL solvers do; with the
-// orientation turned at each restart, the cells decided first on that
-// path (where the early mistakes are, which only the handshake and the
-// counts of the whole board refute, at the bottom) are decided last on
-// the next, where a wrong one costs a short backtrack. The random size-6
-// levels that take the portfolio of swaps alone the most nodes fall by 10
-// to 100 times (seed 3,130,124: 65.4 million nodes with swaps only; the
-// lanes that save phases alone: 130,361 to 744,976 each), and so does the
-// bulk (seeds 4,000,000..4,099,999, first solution, one thread: 122
-// million nodes in all against 166, p99 8,506 against 13,929, max 229,188
-// against 1,645,194). Without swaps: each restart's deepest path is
-// another and gives the lane its variety (with 1/20 swapped, seeds
-// 2,100,000..2,119,999 took more nodes: 31.5 million against 28.0).
-// Smaller budgets suit them (units of 128, 256, 384, 512, 768: 26.8,
-// 26.8, 27.2, 27.8, 28.6 million; 256 had the lower maximum on the
-// slowest seeds).
+// order turned at each restart, the cells decided first on that path
+// (where the early mistakes are, which only the handshake and the counts
+// of the whole board refute, at the bottom) are decided later on the
+// next, where a wrong one costs a shorter backtrack. Against lanes' four
+// lanes of swaps and the lane from the middle out (random size 6, first
+// solution, one thread): seed 3,130,124 65.4 million nodes, each lane that
+// saves phases alone 68,703 to 744,976; seeds 4,000,000..4,099,999 114
+// million nodes in all against 166, p99 8,408 against 13,929, max 270,431
+// against 1,645,194. Each restart's deepest path is another, and gives
+// the lane its variety: swapping values too did worse (seeds
+// 2,100,000..2,119,999: 29.8 million nodes with 1/20 swapped, 28.0 with
+// none), and so did a lane of swaps beside them (24.2 million against
+// 22.6). Small budgets suit them: 256 nodes times one more than the Luby
+// sequence (units of 128, 256, 384, 512 and 768: 26.8, 26.8, 27.2, 27.8
+// and 28.6 million nodes; 128 did worse on the slowest seeds).
 var solveLanes = []lane{
 	lanes[0],
-	{seq: []step{{visit: 0, flip: 1 << 32 / 20, unit: 256}}},
 	phaseLane(3, 0),
 	phaseLane(6, 0),
 	phaseLane(9, 0),
@@ -186,16 +184,20 @@ func phaseLane(v int, flip uint32) lane {
 
 // solveSymLanes is Solve's portfolio on a symmetric level (symmetric):
 // symLanes' first two (the short search from the rows from the outside
-// in, and the restarts with 1/20 swapped and budgets of 1,024: level 38
-// needs them, 35,592 nodes with 256 against 5,749), then the three lanes
-// that save phases and the one from the middle out. The twelve
+// in, and the restarts from orientation 0 with 1/20 of the values swapped
+// and budgets of 1,024: with 256, level 38 takes 6,066 nodes against
+// 4,725), then solveLanes' three lanes that save phases, swapping 1/20 of
+// the values here, and the one from the middle out. The twelve
 // orientations being one search, lanes that differ by their orientation
-// alone repeat each other node for node: the lanes that save phases keep
-// 1/20 of the values swapped, each with seeds of its own (the random
-// size-6 levels that are symmetric, 147 among seeds 4,000,000..4,099,999
-// and 5,000,000..5,399,999: 92,476 nodes in all, the most 7,059, against
-// 391,092 and 229,188 with lanes' four restart lanes, whose swaps were
-// the same).
+// alone repeat each other node for node (lanes' four restart lanes did,
+// their swaps drawn from the same seeds): the lanes that save phases
+// swap with seeds of their own. The random size-6 levels that are
+// symmetric (no hole, a locked tile at most in the middle: 147 among
+// seeds 4,000,000..4,099,999 and 5,000,000..5,399,999) took 118,735 nodes
+// in all, the most 11,626, against 391,092 and 229,188 with symLanes and
+// the lane from the middle out; with no value swapped in the lanes that
+// save phases, 116,349 and 9,322 (these levels are easy, and the lanes
+// repeat each other).
 var solveSymLanes = []lane{
 	symLanes[0],
 	symLanes[1],
@@ -280,16 +282,17 @@ func (p *Spares[T]) Put(s *T) {
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
 // the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
-// over: six searches that take turns of search.PauseNodes (1,024) nodes
-// on Threads goroutines, the first to answer winning. One is a short
-// search trying "empty" first (on a symmetric level, with the rows from
-// the outside in); five restart with growing budgets, each restart in
-// another order of the board: one with some value choices swapped at
-// random, three in the reading orders and one in orders from the middle
-// of the board out that try first at each cell the value it had on the
-// deepest path of their restarts before (phase saving). The restarting
-// ones are complete (the budgets grow without end), so Solve is
-// complete. Then a
+// over: five searches (six on a symmetric level) that take turns of
+// search.PauseNodes (1,024) nodes on Threads goroutines, the first to
+// answer winning. One is a short search trying "empty" first (on a
+// symmetric level, with the rows from the outside in); the others restart
+// with growing budgets, each restart in another order of the board: three
+// in the reading orders and one in orders from the middle of the board
+// out, trying first at each cell the value it had on the deepest path of
+// their restarts before (phase saving), and on a symmetric level one
+// more with some value choices swapped at random. The restarting ones
+// are complete (the budgets grow without end), so Solve is complete.
+// Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
 // every run.
