@@ -156,16 +156,19 @@ var lanes = func() []lane {
 // of the whole board refute, at the bottom) are decided later on the
 // next, where a wrong one costs a shorter backtrack. Against lanes' four
 // lanes of swaps and the lane from the middle out (random size 6, first
-// solution, one thread): seed 3,130,124 65.4 million nodes, each lane that
-// saves phases alone 68,703 to 744,976; seeds 4,000,000..4,099,999 114
-// million nodes in all against 166, p99 8,408 against 13,929, max 270,431
+// solution, one thread): seed 3,130,124 took 65.4 million nodes, the
+// lanes of swaps alone 39.8 to 171 million each, the lane from the middle
+// out alone 13.0 million; the lanes that save phases alone 11,892 to 1.77
+// million, in the portfolio 210,904. Seeds 4,000,000..4,099,999: 110
+// million nodes in all against 166, p99 7,415 against 13,929, max 126,631
 // against 1,645,194. Each restart's deepest path is another, and gives
 // the lane its variety: swapping values too did worse (seeds
-// 2,100,000..2,119,999: 29.8 million nodes with 1/20 swapped, 28.0 with
-// none), and so did a lane of swaps beside them (24.2 million against
-// 22.6). Small budgets suit them: 256 nodes times one more than the Luby
-// sequence (units of 128, 256, 384, 512 and 768: 26.8, 26.8, 27.2, 27.8
-// and 28.6 million nodes; 128 did worse on the slowest seeds).
+// 2,100,000..2,119,999: 25.0 million nodes with 1/20 swapped, 21.8 with
+// none), and so did a lane of swaps beside them (23.7 million), or
+// clearing the phases every 4th or 16th restart. Small budgets suit
+// them: 256 nodes times one more than the Luby sequence (units of 128,
+// 256, 384, 512 and 768, before the restarts' turns by 60°: 26.8, 26.8,
+// 27.2, 27.8 and 28.6 million nodes; 128 did worse on the slowest seeds).
 var solveLanes = []lane{
 	lanes[0],
 	phaseLane(3, 0),
@@ -194,10 +197,9 @@ func phaseLane(v int, flip uint32) lane {
 // swap with seeds of their own. The random size-6 levels that are
 // symmetric (no hole, a locked tile at most in the middle: 147 among
 // seeds 4,000,000..4,099,999 and 5,000,000..5,399,999) took 118,735 nodes
-// in all, the most 11,626, against 391,092 and 229,188 with symLanes and
+// in all, the most 11,266, against 391,092 and 229,188 with symLanes and
 // the lane from the middle out; with no value swapped in the lanes that
-// save phases, 116,349 and 9,322 (these levels are easy, and the lanes
-// repeat each other).
+// save phases, 129,685 and 12,928.
 var solveSymLanes = []lane{
 	symLanes[0],
 	symLanes[1],
@@ -600,17 +602,22 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 
 // restartVisit is the order of the step's r-th restart (from 1), an
 // index into firstVisits: the orientation turned by 5·60° more at each
-// restart and, on a mid step, the orders from the middle out (the 36 of
+// restart; on a step that saves phases, by 60° (the next orientation:
+// the orders of one restart and the next alike, the path saved from one
+// is a better guess in the next; seeds 2,100,000..2,119,999: 21.8 million
+// nodes against 22.6, the 40 slowest of 3,000,000..3,199,999 0.75 million
+// against 1.33); on a mid step, the orders from the middle out (the 36 of
 // midOrders come round every 36 restarts: 5 is prime to 36).
 func restartVisit(st step, r int) int {
-	o := (st.visit + 5*(r-1)) % 12
-	if !st.mid {
-		if r == 1 {
-			return st.visit
-		}
-		return o
+	switch {
+	case st.mid:
+		return 24 + (st.visit+5*(r-1))%36 // o, from row s−3, s−1 or s+1 in turn
+	case r == 1:
+		return st.visit // (a step that does not restart may take any order)
+	case st.phase:
+		return (st.visit + r - 1) % 12
 	}
-	return 24 + (st.visit+5*(r-1))%36 // o, from row s−3, s−1 or s+1 in turn
+	return (st.visit + 5*(r-1)) % 12
 }
 
 // luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,
