@@ -213,6 +213,6 @@ mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n'
 # sets its own flags), run under wine64 on Xvfb against the Linux binary:
 # commands, the first start in a console of its own, read on every look,
 # calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
-# dpi against 96's x1.5, and on a monitor left of the primary (issue 41)
+# dpi against 96's x1.5, and on a monitor left of and above the primary (issue 41)
 ./scripts/windows-release.sh
 HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
