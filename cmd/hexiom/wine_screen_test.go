@@ -43,23 +43,11 @@ type window struct {
 	markAt image.Point
 }
 
-// winewindow builds winewindow.exe into a temporary folder.
-func winewindow(t *testing.T) string {
-	t.Helper()
-	exe := filepath.Join(t.TempDir(), "winewindow.exe")
-	build := exec.Command("go", "build", "-o", exe, "hexiom/internal/winewindow")
-	build.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build winewindow.exe: %v: %s", err, out)
-	}
-	return exe
-}
-
 // metrics returns what winewindow.exe -metrics prints: Windows' virtual
 // screen and its monitors, as Wine reports them.
 func (w *wine) metrics(t *testing.T) string {
 	t.Helper()
-	r := w.run(t, "", winewindow(t), "-metrics")
+	r := w.run(t, "", w.window, "-metrics")
 	if r.code != 0 {
 		t.Fatalf("winewindow -metrics: %v", r)
 	}
@@ -75,7 +63,7 @@ func (w *wine) showFixture(t *testing.T, name string, at image.Point) (*window, 
 		t.Fatal(err)
 	}
 	win := &window{ready: make(chan string, 1)}
-	win.cmd = w.command(context.Background(), ".", winewindow(t), "-image", f.PNG(), "-at", fmt.Sprintf("%d,%d", at.X, at.Y))
+	win.cmd = w.command(context.Background(), ".", w.window, "-image", f.PNG(), "-at", fmt.Sprintf("%d,%d", at.X, at.Y))
 	out, err := win.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -217,8 +205,8 @@ func wineScreen(t *testing.T, w *wine, s screenSetup) screenRun {
 	run := screenRun{win: win}
 
 	// calibrate -auto: the same area from both, where the window shows it
-	rw := w.exeRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "auto-win.json")
-	rl := w.linuxRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "auto-linux.json")
+	rw, rl := w.both(t, dir, []string{"calibrate", "-auto", "-templates", "builtin", "-o", "auto-win.json"},
+		[]string{"calibrate", "-auto", "-templates", "builtin", "-o", "auto-linux.json"})
 	if rw.code != 0 || rl.code != 0 {
 		t.Fatalf("calibrate -auto:\nWindows (Wine): %v\nLinux: %v", rw, rl)
 	}
@@ -238,7 +226,7 @@ func wineScreen(t *testing.T, w *wine, s screenSetup) screenRun {
 	}
 	for _, c := range cals {
 		args := []string{"read", "-templates", "builtin", "-calibration"}
-		r, l := w.exeRun(t, dir, append(args, c[0])...), w.linuxRun(t, dir, append(args, c[1])...)
+		r, l := w.both(t, dir, append(args, c[0]), append(slices.Clone(args), c[1]))
 		if r.code != 0 || r.stdout != truth || l.code != 0 || l.stdout != truth {
 			t.Errorf("read: Windows with %s, Linux with %s:\nWindows (Wine): %v\nLinux: %v\nwant\n%s", c[0], c[1], r, l, truth)
 		}
@@ -447,11 +435,10 @@ func wineScreen96(t *testing.T, w *wine) screenRun {
 // play's drags are those at 96 dpi scaled so (within the rounding of a
 // pixel and what calibrate -auto measures on a resampled picture), and read
 // prints the same board.
-func wineScreenDPI(t *testing.T, linux string, at96 screenRun, dpi int) {
+func wineScreenDPI(t *testing.T, w *wine, at96 screenRun, dpi int) {
 	k := float64(dpi) / 96
-	scaledPt := func(x, y int) image.Point { return image.Pt(int(k*float64(x)), int(k*float64(y))) }
+	scaledPt := func(x, y int) image.Point { return dpiScaled(dpi, image.Pt(x, y)) }
 	size := scaledPt(1280, 800)
-	w := startWine(t, wineSetup{w: size.X, h: size.Y, dpi: dpi, linux: linux})
 	m := w.metrics(t)
 	if mon := fmt.Sprintf("monitor 0 0 %d %d 1 %d\n", size.X, size.Y, dpi); !strings.Contains(m, mon) {
 		t.Fatalf("Wine's monitors at LogPixels %d: %q, want %q", dpi, m, mon)
@@ -478,6 +465,18 @@ func wineScreenDPI(t *testing.T, linux string, at96 screenRun, dpi int) {
 	t.Logf("play: %d presses and releases at %d dpi, each within %.2f px of 96 dpi's × %g", len(run.drags), dpi, worst, k)
 }
 
+// dpiScaled returns p at dpi: p times dpi/96, rounded down.
+func dpiScaled(dpi int, p image.Point) image.Point {
+	k := float64(dpi) / 96
+	return image.Pt(int(k*float64(p.X)), int(k*float64(p.Y)))
+}
+
+// wineLeftSetup is wineLeftMonitor's desktop: the primary monitor on the
+// right, 200 px lower than the other, left of it (xrandr --setmonitor on
+// one X screen, which Wine reads through Xinerama).
+var wineLeftSetup = wineSetup{w: 2560, h: 1000, monitors: [][]string{
+	{"right", "1280/340x800/220+1280+200", "screen"}, {"left", "1280/340x800/220+0+0", "none"}}}
+
 // wineLeftMonitor (issue 41): two monitors, the primary on the right and
 // the other left of it and 200 px higher (xrandr --setmonitor on one X
 // screen, which Wine reads through Xinerama): Windows' virtual screen puts
@@ -489,9 +488,7 @@ func wineScreenDPI(t *testing.T, linux string, at96 screenRun, dpi int) {
 // and 200 px up; with the pointer in that monitor's top right corner, or in
 // the desktop's top right corner, above the primary, where no monitor is,
 // play stops before any drag.
-func wineLeftMonitor(t *testing.T, linux string) {
-	w := startWine(t, wineSetup{w: 2560, h: 1000, linux: linux, monitors: [][]string{
-		{"right", "1280/340x800/220+1280+200", "screen"}, {"left", "1280/340x800/220+0+0", "none"}}})
+func wineLeftMonitor(t *testing.T, w *wine) {
 	m := w.metrics(t)
 	const want = "virtual -1280 -200 2560 1000\nmonitor 0 0 1280 800 1 96\nmonitor -1280 -200 1280 800 0 96\n"
 	if m != want {
