@@ -125,58 +125,163 @@ if (($#)); then
   exit
 fi
 
-# ---- 2. the pure packages' tests, cgo off --------------------------------
-# Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
-# capture, the browser, the Flash build), as the plain run would run them:
-# the same files, the same tests, cgo or not. vision and
-# vision/internal/prep among them (vision/doc.go, "Where cgo runs").
-CGO_ENABLED=0 go test -count=1 -timeout 25m "${nocgo_pkgs[@]}"
+# ---- the two lanes ----------------------------------------------------------
+# From here the tests go in two lanes at once, each test still once:
+#  - the screen lane, in the foreground: the tests that start a display
+#    (Xvfb, Chromium, Ruffle, sway, Wine), one step after another as
+#    before: step 2's display packages, 5, 6 and TestWine (7);
+#  - the CPU lane, in the background under nice 19: what starts no display
+#    and only computes: 7's Windows build, its vet and staticcheck and
+#    hexiom.exe's link (the cheap checks first), step 2's other packages, 3
+#    (the race detector) and 4 (fuzzing).
+# The screen lane's tests wait on Chromium, Ruffle and Wine with a core
+# idle, and the CPU lane takes that core: at nice 19 it gets only what the
+# screen lane leaves (the kernel gives a nice-0 process about 70 times its
+# share), so the display tests run as fast as alone. No two display steps
+# run at once (within a step go test runs two packages at a time, as
+# always). The CPU lane's output is kept in a file and printed when it
+# ends; the command fails if either lane fails, and a failure in the
+# screen lane stops the CPU lane. Each step's wall and CPU time (of its
+# commands and their children) is printed as it ends.
+# cpu_now sets cpu to this shell's children's CPU seconds so far (user +
+# system), from bash's times (run here: in a subshell it would count the
+# subshell's children)
+cpu_now() {
+  times >"$tools/times.$$"
+  cpu=$(awk 'END { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.1f", s }' "$tools/times.$$")
+}
+step_begin() { step_name=$1 step_t0=$(date +%s.%N); cpu_now; step_c0=$cpu; }
+step_end() {
+  cpu_now
+  echo "test.sh: step $step_name: $(awk -v a="$step_t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s," \
+    "$(awk -v a="$step_c0" -v b="$cpu" 'BEGIN { printf "%.0f", b - a }') s CPU (load $(cut -d' ' -f1 /proc/loadavg))"
+}
+# The pure packages (step 2) by whether their tests start a display: those
+# whose tests import internal/desktop go in the screen lane.
+mapfile -t screen_pure < <(go list -test -f '{{if .ForTest}}{{.ForTest}}|{{join .Deps " "}}{{end}}' "${nocgo_pkgs[@]}" |
+  awk -F'|' '$2 ~ /(^| )hexiom\/internal\/desktop( |$)/ { print $1 }' | sort -u)
+mapfile -t cpu_pure < <(printf '%s\n' "${nocgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${screen_pure[@]}"))
 
-# ---- 3. the race detector -------------------------------------------------
-# The packages that need no screen, cgo library or X, their full tests (not
-# -short). The detector makes the searches and the brute forces about ten
-# times slower, so under it (the build tag race: tier.Race) the solver's
-# tests that repeat one check over many random levels check fewer, every
-# kind of check kept: TestRandomLevels 25 levels a size (of 1,000; one
-# goroutine each), TestFewestMovesIsMinimal 5 brute-forced levels (of 25),
-# TestHighCapsAgainstBruteForce 50 boards (of 190), TestLearnSameFirstSolution
-# 20 a size (of 100), TestLearnSolve 10 seeds (of 200), TestSolveMaxFarLevels
-# its size-4 levels (of 5), TestZeroSetsAgainstBruteForce and
-# TestSolveMaxZerosAgainstBruteForce 25 levels (of 70); Tantrix's likewise.
-# The full counts ran in step 2, without it (docs/benchmarks-history.md:
-# the race run's time). The other packages here run only under it: the
-# same tests, the same counts.
-go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
+# ---- the CPU lane (7's builds, 2, 3, 4) --------------------------------------
+cpu_lane() {
+  # ---- 7, its builds, first. Windows: every package compiled, vet,
+  # staticcheck, hexiom.exe (TestWine, at the screen lane's end, waits for
+  # this lane)
+  step_begin "7 (Windows: build, vet, staticcheck, hexiom.exe)"
+  # (the Linux build's flags are not for mingw-w64)
+  env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
+  # vet and staticcheck of the Windows build, with the compilers and flags
+  # of scripts/windows-build.sh (whose compiles they reuse from the build
+  # cache): the windows files (internal/winewindow is Windows' alone), and
+  # the !customenv ones (gocv's own flags there). The tests of five
+  # packages are Linux's (X, the desktop, getrusage) and do not build for
+  # Windows: vet, which always takes the tests, leaves those packages out
+  # (vetted on Linux above); staticcheck sees their code without the tests.
+  # U1000 left out: what only the Linux tests use (clicks' hookBuilt,
+  # hexiom-lab's run) is unused in this build.
+  local win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
+    CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
+  local linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
+  local win_pkgs
+  mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
+  "${win[@]}" go vet "${win_pkgs[@]}"
+  "${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
+  "${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
+  # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source,
+  # cached by version in ~/.cache/hexiom: minutes once, then seconds; the
+  # script sets its own flags)
+  ./scripts/windows-release.sh
+  step_end
 
-# ---- 4. fuzzing --------------------------------------------------------------
-# The fuzzers run a count of inputs each, not a time: with -fuzztime as a
-# duration, Go 1.26's fuzz coordinator can fail a target with "context
-# deadline exceeded" and no failing input when the deadline meets a busy
-# worker (golang/go#75804, fixed in Go 1.27); it failed FuzzLoadTemplates
-# in a loaded stress run. A count has no deadline: on a busy machine it
-# only takes longer. Each count is a few seconds of fuzzing at load 10.
-go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 50000x ./board/
-# hostile input (issue 13): the game's API, calibration and template files,
-# read's PNGs
-go test -run '^$' -fuzz '^FuzzAPI$' -fuzztime 20000x ./game/
-go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
-go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
-go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/reader/
-# (FuzzFindArea, issue 42, runs its seeds and fixed random crops in step 5's
-# go test: one FindArea takes seconds, past the 10 s Go's fuzzer gives an
-# input on a loaded machine)
-# issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
-# boards, every "solved" checked by tantrix.Check (a few seconds each)
-go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
-go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
-# issue 42: the readers of a CNF and of a SAT solver's answer
-go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
-go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
+  # ---- 2. the pure packages' tests, cgo off (those that start no display)
+  # Their whole tests, as the plain run would run them: the same files, the
+  # same tests, cgo or not. vision and vision/internal/prep among them
+  # (vision/doc.go, "Where cgo runs").
+  step_begin "2 (cgo off, no display)"
+  CGO_ENABLED=0 go test -count=1 -timeout 25m "${cpu_pure[@]}"
+  step_end
 
-# ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
+  # ---- 3. the race detector
+  # The packages that need no screen, cgo library or X, their full tests
+  # (not -short). The detector makes the searches and the brute forces
+  # about ten times slower, so under it (the build tag race: tier.Race) the
+  # solver's tests that repeat one check over many random levels check
+  # fewer, every kind of check kept: TestRandomLevels 25 levels a size (of
+  # 1,000; one goroutine each), TestFewestMovesIsMinimal 5 brute-forced
+  # levels (of 25), TestHighCapsAgainstBruteForce 50 boards (of 190),
+  # TestLearnSameFirstSolution 20 a size (of 100), TestLearnSolve 10 seeds
+  # (of 200), TestSolveMaxFarLevels its size-4 levels (of 5),
+  # TestZeroSetsAgainstBruteForce and TestSolveMaxZerosAgainstBruteForce 25
+  # levels (of 70); Tantrix's likewise. The full counts ran in step 2,
+  # without it (docs/benchmarks-history.md: the race run's time). The other
+  # packages here run only under it: the same tests, the same counts.
+  step_begin "3 (-race)"
+  go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
+  step_end
+
+  # ---- 4. fuzzing
+  # The fuzzers run a count of inputs each, not a time: with -fuzztime as a
+  # duration, Go 1.26's fuzz coordinator can fail a target with "context
+  # deadline exceeded" and no failing input when the deadline meets a busy
+  # worker (golang/go#75804, fixed in Go 1.27); it failed FuzzLoadTemplates
+  # in a loaded stress run. A count has no deadline: on a busy machine it
+  # only takes longer. Each count is a few seconds of fuzzing at load 10.
+  step_begin "4 (fuzzing)"
+  go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 50000x ./board/
+  # hostile input (issue 13): the game's API, calibration and template
+  # files, read's PNGs
+  go test -run '^$' -fuzz '^FuzzAPI$' -fuzztime 20000x ./game/
+  go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
+  go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
+  go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/reader/
+  # (FuzzFindArea, issue 42, runs its seeds and fixed random crops in step
+  # 5's go test: one FindArea takes seconds, past the 10 s Go's fuzzer
+  # gives an input on a loaded machine)
+  # issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
+  # boards, every "solved" checked by tantrix.Check (a few seconds each)
+  go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
+  go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
+  # issue 42: the readers of a CNF and of a SAT solver's answer
+  go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
+  go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
+  step_end
+
+}
+cpu_log=$tools/cpu-lane.log
+# (setsid: a process group of its own, so that a stop takes its go
+# commands and test binaries with it)
+setsid nice -n 19 bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
+  $(declare -p cpu_pure race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
+cpu_pid=$!
+trap 'kill -- -"$cpu_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
+echo "test.sh: the CPU lane (7's builds, steps 2-4 without a display) runs in the background at nice 19; its output follows step 6"
+# cpu_wait waits for the CPU lane, prints its output, and fails if it failed.
+cpu_wait() {
+  local rc=0
+  wait "$cpu_pid" || rc=$?
+  echo "test.sh: the CPU lane's output:"
+  cat "$cpu_log"
+  if ((rc != 0)); then
+    echo "test.sh: the CPU lane failed (exit $rc)" >&2
+    exit "$rc"
+  fi
+}
+
+# ---- the screen lane (2's display packages, 5, 6, 7's TestWine) --------------
+# ---- 2. the pure packages that start a display, cgo off
+# Their whole tests (X, Chromium and Ruffle: the capture, the browser…),
+# as the plain run would run them.
+step_begin "2 (cgo off, a display)"
+CGO_ENABLED=0 go test -count=1 -timeout 25m "${screen_pure[@]}"
+step_end
+
+# ---- 5. the packages that link cgo (gocv, robotgo)
+step_begin "5 (cgo)"
 go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
+step_end
 
-# ---- 6. the portable parts, on xvfb-run -----------------------------------
+# ---- 6. the portable parts, on xvfb-run
+step_begin "6 (portable parts)"
 # gohook, the portable click listener, is in Linux builds only with -tags
 # gohook and opens the X display as the binary loads: start it under
 # xvfb-run, whose server outlives it (the hook runs until the process ends)
@@ -188,31 +293,16 @@ xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "goho
 # depends on the capture, and take minutes more)
 xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
+step_end
 
-# ---- 7. Windows ---------------------------------------------------------------
-# (the Linux build's flags are not for mingw-w64)
-env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
-# vet and staticcheck of the Windows build, with the compilers and flags of
-# scripts/windows-build.sh (whose compiles they reuse from the build cache):
-# the windows files (internal/winewindow is Windows' alone), and the
-# !customenv ones (gocv's own flags there). The tests of five packages are
-# Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
-# which always takes the tests, leaves those packages out (vetted on Linux
-# above); staticcheck sees their code without the tests. U1000 left out:
-# what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
-# unused in this build.
-win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
-  CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
-linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
-mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
-"${win[@]}" go vet "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
-# issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
-# by version in ~/.cache/hexiom: minutes once, then seconds; the script
-# sets its own flags), run under wine64 on Xvfb against the Linux binary:
-# commands, the first start in a console of its own, read on every look,
-# calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
-# dpi against 96's x1.5, and on a monitor left of the primary (issue 41)
-./scripts/windows-release.sh
+cpu_wait
+
+# ---- 7. Windows: hexiom.exe under Wine
+# hexiom.exe (the CPU lane linked it) run under wine64 on Xvfb against the
+# Linux binary: commands, the first start in a console of its own, read on
+# every look, calibrate, read and play's drags on a Windows window, at 96
+# dpi, at 144 dpi against 96's x1.5, and on a monitor left of the primary
+# (issue 41)
+step_begin "7 (TestWine)"
 HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+step_end
