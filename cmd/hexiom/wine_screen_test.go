@@ -43,23 +43,11 @@ type window struct {
 	markAt image.Point
 }
 
-// winewindow builds winewindow.exe into a temporary folder.
-func winewindow(t *testing.T) string {
-	t.Helper()
-	exe := filepath.Join(t.TempDir(), "winewindow.exe")
-	build := exec.Command("go", "build", "-o", exe, "hexiom/internal/winewindow")
-	build.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build winewindow.exe: %v: %s", err, out)
-	}
-	return exe
-}
-
 // metrics returns what winewindow.exe -metrics prints: Windows' virtual
 // screen and its monitors, as Wine reports them.
 func (w *wine) metrics(t *testing.T) string {
 	t.Helper()
-	r := w.run(t, "", winewindow(t), "-metrics")
+	r := w.run(t, "", w.window, "-metrics")
 	if r.code != 0 {
 		t.Fatalf("winewindow -metrics: %v", r)
 	}
@@ -75,7 +63,7 @@ func (w *wine) showFixture(t *testing.T, name string, at image.Point) (*window, 
 		t.Fatal(err)
 	}
 	win := &window{ready: make(chan string, 1)}
-	win.cmd = w.command(context.Background(), ".", winewindow(t), "-image", f.PNG(), "-at", fmt.Sprintf("%d,%d", at.X, at.Y))
+	win.cmd = w.command(context.Background(), ".", w.window, "-image", f.PNG(), "-at", fmt.Sprintf("%d,%d", at.X, at.Y))
 	out, err := win.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -217,8 +205,8 @@ func wineScreen(t *testing.T, w *wine, s screenSetup) screenRun {
 	run := screenRun{win: win}
 
 	// calibrate -auto: the same area from both, where the window shows it
-	rw := w.exeRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "auto-win.json")
-	rl := w.linuxRun(t, dir, "calibrate", "-auto", "-templates", "builtin", "-o", "auto-linux.json")
+	rw, rl := w.both(t, dir, []string{"calibrate", "-auto", "-templates", "builtin", "-o", "auto-win.json"},
+		[]string{"calibrate", "-auto", "-templates", "builtin", "-o", "auto-linux.json"})
 	if rw.code != 0 || rl.code != 0 {
 		t.Fatalf("calibrate -auto:\nWindows (Wine): %v\nLinux: %v", rw, rl)
 	}
@@ -238,7 +226,7 @@ func wineScreen(t *testing.T, w *wine, s screenSetup) screenRun {
 	}
 	for _, c := range cals {
 		args := []string{"read", "-templates", "builtin", "-calibration"}
-		r, l := w.exeRun(t, dir, append(args, c[0])...), w.linuxRun(t, dir, append(args, c[1])...)
+		r, l := w.both(t, dir, append(args, c[0]), append(slices.Clone(args), c[1]))
 		if r.code != 0 || r.stdout != truth || l.code != 0 || l.stdout != truth {
 			t.Errorf("read: Windows with %s, Linux with %s:\nWindows (Wine): %v\nLinux: %v\nwant\n%s", c[0], c[1], r, l, truth)
 		}
@@ -446,8 +434,7 @@ func wineScreen96(t *testing.T, w *wine) screenRun {
 // calibrate -auto, click calibration and play's drags are those at 96 dpi
 // scaled by 1.5 (within the rounding of a pixel and what calibrate -auto
 // measures on a resampled picture), and read prints the same board.
-func wineScreen144(t *testing.T, linux string, at96 screenRun) {
-	w := startWine(t, wineSetup{w: 1920, h: 1200, dpi: 144, linux: linux})
+func wineScreen144(t *testing.T, w *wine, at96 screenRun) {
 	m := w.metrics(t)
 	if !strings.Contains(m, "monitor 0 0 1920 1200 1 144\n") {
 		t.Fatalf("Wine's monitors at LogPixels 144: %q, want one of 1920×1200 at 144 dpi", m)
@@ -485,9 +472,7 @@ func wineScreen144(t *testing.T, linux string, at96 screenRun) {
 // left; with the pointer in the left monitor's top right corner, against
 // the primary's edge, or in the desktop's top left corner, where no monitor
 // is, play stops before any drag.
-func wineLeftMonitor(t *testing.T, linux string) {
-	w := startWine(t, wineSetup{w: 2560, h: 1000, linux: linux, monitors: [][]string{
-		{"right", "1280/340x800/220+1280+0", "screen"}, {"left", "1280/340x800/220+0+200", "none"}}})
+func wineLeftMonitor(t *testing.T, w *wine) {
 	m := w.metrics(t)
 	const want = "virtual -1280 0 2560 1000\nmonitor 0 0 1280 800 1 96\nmonitor -1280 200 1280 800 0 96\n"
 	if m != want {

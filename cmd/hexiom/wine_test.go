@@ -13,7 +13,7 @@ package main
 // Wine 8.0 (Debian 12) has no bcryptprimitives.dll, whose ProcessPrng Go's
 // runtime needs (Windows 10 and 11 have it, Wine 9 too): the test builds
 // scripts/wine/bcryptprimitives.c, ProcessPrng over Wine's RtlGenRandom,
-// into the fresh Wine prefix's system32.
+// once, and copies it into each fresh Wine prefix's system32.
 
 import (
 	"context"
@@ -37,9 +37,13 @@ import (
 // wine is one Wine prefix on one Xvfb display, and the two binaries.
 type wine struct {
 	exe, linux string // hexiom.exe and the Linux binary
+	window     string // winewindow.exe
 	x          *desktop.X
 	env        []string // DISPLAY, WINEPREFIX, WINEDEBUG for wine64
 	loader     string   // /usr/lib/wine/wine64
+	prefix     string   // WINEPREFIX
+	tmp        string   // the outputs of the commands that set it up
+	made       time.Duration
 }
 
 // result is what a command printed and its exit status.
@@ -52,7 +56,10 @@ func (r result) String() string {
 	return fmt.Sprintf("exit %d\n--- stdout\n%s--- stderr\n%s", r.code, r.stdout, r.stderr)
 }
 
-const wineTimeout = 5 * time.Minute // one command, on a busy 2-core machine
+const (
+	wineTimeout = 5 * time.Minute // one command, on a busy 2-core machine
+	wineLoader  = "/usr/lib/wine/wine64"
+)
 
 // wineSetup is the desktop a Wine prefix runs on.
 type wineSetup struct {
@@ -65,10 +72,18 @@ type wineSetup struct {
 	// from Xinerama (UseXRandR=N: its RandR code sees Xvfb's one output
 	// only), which the X server answers with these.
 	monitors [][]string
-	linux    string // the Linux binary, when built already
 }
 
-func startWine(t *testing.T, s wineSetup) *wine {
+// wineBuilt is what every Wine desktop of TestWine runs, built once: the
+// exe under test, the Linux binary, winewindow.exe and, for Wine 8,
+// bcryptprimitives.dll.
+type wineBuilt struct {
+	exe, linux, window, dll string
+}
+
+// buildWine checks HEXIOM_EXE and Wine, and builds the Linux binary,
+// winewindow.exe and bcryptprimitives.dll, the three at once.
+func buildWine(t *testing.T) *wineBuilt {
 	t.Helper()
 	exe := os.Getenv("HEXIOM_EXE")
 	if exe == "" {
@@ -81,62 +96,169 @@ func startWine(t *testing.T, s wineSetup) *wine {
 	if _, err := os.Stat(exe); err != nil {
 		t.Fatalf("HEXIOM_EXE: %v", err)
 	}
-	w := &wine{exe: exe, loader: "/usr/lib/wine/wine64"}
-	if _, err := os.Stat(w.loader); err != nil {
+	if _, err := os.Stat(wineLoader); err != nil {
 		t.Fatalf("Wine: %v (apt-get install wine64)", err)
 	}
-	if w.x, err = desktop.StartX(s.w, s.h); err != nil {
+	dir := t.TempDir()
+	b := &wineBuilt{exe: exe, linux: filepath.Join(dir, "hexiom"), window: filepath.Join(dir, "winewindow.exe"),
+		dll: filepath.Join(dir, "bcryptprimitives.dll")}
+	window := exec.Command("go", "build", "-o", b.window, "hexiom/internal/winewindow")
+	window.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
+	builds := []struct {
+		what, hint string
+		cmd        *exec.Cmd
+	}{
+		{"go build", "", exec.Command("go", "build", "-o", b.linux, ".")},
+		{"build winewindow.exe", "", window},
+		{"bcryptprimitives.dll", " (apt-get install gcc-mingw-w64-x86-64)", exec.Command("x86_64-w64-mingw32-gcc",
+			"-O2", "-shared", "-s", "-o", b.dll, "../../scripts/wine/bcryptprimitives.c", "-ladvapi32")},
+	}
+	errs := make([]error, len(builds))
+	var wg sync.WaitGroup
+	for i, c := range builds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if out, err := c.cmd.CombinedOutput(); err != nil {
+				errs[i] = fmt.Errorf("%s: %w: %s%s", c.what, err, out, c.hint)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+// startWine starts the desktop s describes, closed when t ends.
+func startWine(t *testing.T, b *wineBuilt, s wineSetup) *wine {
+	t.Helper()
+	w, err := newWine(b, s)
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { w.x.Close() })
+	t.Cleanup(w.close)
+	t.Logf("Wine prefix made in %v", w.made.Round(time.Millisecond))
+	return w
+}
+
+// pendingWine is a desktop being started while other checks run.
+type pendingWine struct {
+	done chan struct{}
+	w    *wine
+	err  error
+}
+
+// startWineLater starts the desktop s describes in the background (the
+// checks before its own need the prefix made: seconds, mostly waiting on
+// Wine's services); it is closed when t ends, used or not.
+func startWineLater(t *testing.T, b *wineBuilt, s wineSetup) *pendingWine {
+	p := &pendingWine{done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		p.w, p.err = newWine(b, s)
+	}()
+	t.Cleanup(func() {
+		<-p.done
+		if p.w != nil {
+			p.w.close()
+		}
+	})
+	return p
+}
+
+// get waits for the desktop and returns it.
+func (p *pendingWine) get(t *testing.T) *wine {
+	t.Helper()
+	<-p.done
+	if p.err != nil {
+		t.Fatal(p.err)
+	}
+	t.Logf("Wine prefix made in %v (beside the checks before)", p.w.made.Round(time.Millisecond))
+	return p.w
+}
+
+// newWine starts an Xvfb display with s's screen and monitors, and a fresh
+// Wine prefix on it, booted with s's settings and bcryptprimitives.dll
+// (Wine 8.0, Debian 12's, has none: see the file comment). On an error it
+// closes what it started.
+func newWine(b *wineBuilt, s wineSetup) (w *wine, err error) {
+	w = &wine{exe: b.exe, linux: b.linux, window: b.window, loader: wineLoader}
+	defer func() {
+		if err != nil {
+			w.close()
+		}
+	}()
+	if w.x, err = desktop.StartX(s.w, s.h); err != nil {
+		return w, err
+	}
 	for _, m := range s.monitors {
 		cmd := exec.Command("xrandr", append([]string{"--setmonitor"}, m...)...)
 		cmd.Env = w.x.Env()
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("xrandr --setmonitor %v: %v: %s", m, err, out)
+			return w, fmt.Errorf("xrandr --setmonitor %v: %w: %s", m, err, out)
 		}
+	}
+	if w.tmp, err = os.MkdirTemp("", "hexiom-wine-out-"); err != nil {
+		return w, err
 	}
 	prefix, err := os.MkdirTemp("", "hexiom-wine-")
 	if err != nil {
-		t.Fatal(err)
+		return w, err
 	}
+	w.prefix = prefix
 	w.env = append(w.x.Env(), "WINEPREFIX="+prefix, "WINEDEBUG=-all", "WINEDLLOVERRIDES=mscoree,mshtml=")
-	t.Cleanup(func() {
-		// every Wine process of the prefix, then the prefix
-		w.server(t, "-k")
-		w.server(t, "-w")
-		os.RemoveAll(prefix)
-	})
 	t0 := time.Now()
-	w.boot(t)
-	if w.settings(t, s) {
+	if err := w.boot(); err != nil {
+		return w, err
+	}
+	set, err := w.settings(s)
+	if err != nil {
+		return w, err
+	}
+	if set {
 		// Wine reads the DPI and the monitors as its processes start:
 		// the prefix's processes made so far go, and come back
-		w.server(t, "-k")
-		w.server(t, "-w")
-		w.boot(t)
-	}
-	t.Logf("Wine prefix made in %v", time.Since(t0).Round(time.Millisecond))
-	sys32 := filepath.Join(prefix, "drive_c", "windows", "system32")
-	dll := exec.Command("x86_64-w64-mingw32-gcc", "-O2", "-shared", "-s", "-o", filepath.Join(sys32, "bcryptprimitives.dll"),
-		"../../scripts/wine/bcryptprimitives.c", "-ladvapi32")
-	if out, err := dll.CombinedOutput(); err != nil {
-		t.Fatalf("bcryptprimitives.dll: %v: %s (apt-get install gcc-mingw-w64-x86-64)", err, out)
-	}
-	w.linux = s.linux
-	if w.linux == "" {
-		w.linux = filepath.Join(t.TempDir(), "hexiom")
-		if out, err := exec.Command("go", "build", "-o", w.linux, ".").CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v: %s", err, out)
+		w.server("-k")
+		w.server("-w")
+		if err := w.boot(); err != nil {
+			return w, err
 		}
 	}
-	return w
+	w.made = time.Since(t0)
+	dll, err := os.ReadFile(b.dll)
+	if err != nil {
+		return w, err
+	}
+	sys32 := filepath.Join(prefix, "drive_c", "windows", "system32")
+	if err := os.WriteFile(filepath.Join(sys32, "bcryptprimitives.dll"), dll, 0o644); err != nil {
+		return w, fmt.Errorf("bcryptprimitives.dll: %w", err)
+	}
+	return w, nil
+}
+
+// close ends every Wine process of the prefix, removes it, and closes
+// the display.
+func (w *wine) close() {
+	if w.prefix != "" {
+		w.server("-k")
+		w.server("-w")
+		os.RemoveAll(w.prefix)
+	}
+	if w.tmp != "" {
+		os.RemoveAll(w.tmp)
+	}
+	if w.x != nil {
+		w.x.Close()
+	}
 }
 
 // server runs wineserver with one option (-k kills the prefix's processes,
 // -w waits for them to end).
-func (w *wine) server(t *testing.T, opt string) {
-	t.Helper()
+func (w *wine) server(opt string) {
 	cmd := exec.Command("/usr/lib/wine/wineserver64", opt)
 	cmd.Env = w.env
 	_ = cmd.Run()
@@ -146,22 +268,33 @@ func (w *wine) server(t *testing.T, opt string) {
 // started anew for each, they take seconds), and its services (wineboot,
 // making the prefix the first time). The services keep wineboot's stdout
 // and stderr open: files, not pipes.
-func (w *wine) boot(t *testing.T) {
-	t.Helper()
+func (w *wine) boot() error {
 	persist := exec.Command("/usr/lib/wine/wineserver64", "-p")
 	persist.Env = w.env
 	if err := persist.Run(); err != nil {
-		t.Fatalf("wineserver -p: %v", err)
+		return fmt.Errorf("wineserver -p: %w", err)
 	}
-	if r := w.run(t, "", "wineboot", "--init"); r.code != 0 {
-		t.Fatalf("wineboot --init: %v", r)
+	if r, err := w.setupRun("wineboot", "--init"); err != nil || r.code != 0 {
+		return fmt.Errorf("wineboot --init: %v %v", r, err)
 	}
+	return nil
+}
+
+// setupRun runs prog under Wine for the prefix's setup, its output in a
+// folder of its own (a service it starts may keep writing to it).
+func (w *wine) setupRun(prog string, args ...string) (result, error) {
+	dir, err := os.MkdirTemp(w.tmp, "run-")
+	if err != nil {
+		return result{}, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wineTimeout)
+	defer cancel()
+	return collectTo(w.command(ctx, "", prog, args...), dir)
 }
 
 // settings writes the registry values s asks for, and says whether it
 // wrote any.
-func (w *wine) settings(t *testing.T, s wineSetup) bool {
-	t.Helper()
+func (w *wine) settings(s wineSetup) (bool, error) {
 	var set [][]string
 	if s.dpi != 0 {
 		set = append(set, []string{`HKCU\Control Panel\Desktop`, "LogPixels", "REG_DWORD", fmt.Sprint(s.dpi)})
@@ -170,11 +303,11 @@ func (w *wine) settings(t *testing.T, s wineSetup) bool {
 		set = append(set, []string{`HKCU\Software\Wine\X11 Driver`, "UseXRandR", "REG_SZ", "N"})
 	}
 	for _, v := range set {
-		if r := w.run(t, "", "reg", "add", v[0], "/v", v[1], "/t", v[2], "/d", v[3], "/f"); r.code != 0 {
-			t.Fatalf("reg add %v: %v", v, r)
+		if r, err := w.setupRun("reg", "add", v[0], "/v", v[1], "/t", v[2], "/d", v[3], "/f"); err != nil || r.code != 0 {
+			return false, fmt.Errorf("reg add %v: %v %v", v, r, err)
 		}
 	}
-	return len(set) > 0
+	return len(set) > 0, nil
 }
 
 // command returns the command running prog (a Windows program) under Wine in dir.
@@ -227,10 +360,16 @@ func (w *wine) linuxRun(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), wineTimeout)
 	defer cancel()
+	return collect(t, w.linuxCommand(ctx, dir, args...))
+}
+
+// linuxCommand returns the command running the Linux binary in dir, on the
+// prefix's display.
+func (w *wine) linuxCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, w.linux, args...)
 	cmd.Dir = dir
 	cmd.Env = append(w.x.Env(), "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"))
-	return collect(t, cmd)
+	return cmd
 }
 
 // collect runs cmd with its stdout and stderr in files, not pipes: a Wine
@@ -301,21 +440,50 @@ func same(a, b result) bool {
 	return a.code == b.code && n(a.stdout) == n(b.stdout) && n(a.stderr) == n(b.stderr)
 }
 
+// both runs hexiom.exe with args and the Linux binary with linArgs in dir,
+// at once, for commands that only look (read, calibrate -auto) and write
+// no file the other writes.
+func (w *wine) both(t *testing.T, dir string, args, linArgs []string) (win, lin result) {
+	t.Helper()
+	var linErr error
+	linDone := make(chan struct{})
+	out := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), wineTimeout)
+	defer cancel()
+	go func() {
+		defer close(linDone)
+		lin, linErr = collectTo(w.linuxCommand(ctx, dir, linArgs...), out)
+	}()
+	win = w.exeRun(t, dir, args...)
+	<-linDone
+	if linErr != nil {
+		t.Fatal(linErr)
+	}
+	return win, lin
+}
+
 // compare runs the command with both binaries in dir and fails unless they
 // print the same (times aside) and exit the same, with wantCode (-1: any);
-// it returns the exe's result.
+// it returns the exe's result. The two run at once (both), unless the
+// command writes a file.
 func (w *wine) compare(t *testing.T, dir string, wantCode int, args ...string) result {
 	t.Helper()
 	t0 := time.Now()
-	win := w.exeRun(t, dir, args...)
+	var win, lin result
+	if slices.Contains(args, "-o") {
+		// both would write the same file: one after the other
+		win = w.exeRun(t, dir, args...)
+		lin = w.linuxRun(t, dir, args...)
+	} else {
+		win, lin = w.both(t, dir, args, args)
+	}
 	tw := time.Since(t0)
-	lin := w.linuxRun(t, dir, args...)
 	if !same(win, lin) {
 		t.Errorf("hexiom %s: Windows and Linux differ\nWindows (Wine): %v\nLinux: %v", strings.Join(args, " "), win, lin)
 	} else if wantCode >= 0 && win.code != wantCode {
 		t.Errorf("hexiom %s: exit %d on both, want %d: %v", strings.Join(args, " "), win.code, wantCode, win)
 	} else {
-		t.Logf("hexiom %s: same on both, exit %d (Wine %v)", strings.Join(args, " "), win.code, tw.Round(time.Millisecond))
+		t.Logf("hexiom %s: same on both, exit %d (%v)", strings.Join(args, " "), win.code, tw.Round(time.Millisecond))
 	}
 	return win
 }
@@ -336,21 +504,29 @@ func copyFile(t *testing.T, src, dst string) {
 
 // TestWine: the rule that tells Wine's race (wine_screen_test.go), the
 // commands, the first start, read on every look, and the screen checks at
-// 96 dpi; then, each on a Wine desktop of its own, the screen at 144 dpi
-// against 96 dpi's, and on a monitor left of the primary (issue 41).
+// 96 dpi; then, each on a Wine desktop of its own (started, a fresh prefix
+// each, while the checks before run), the screen at 144 dpi against 96
+// dpi's, and on a monitor left of the primary (issue 41: the primary on the
+// right, the other 1280 px left of it and 200 px lower, set with xrandr
+// --setmonitor on one X screen, which Wine reads through Xinerama).
 func TestWine(t *testing.T) {
 	t.Run("race rule", wineRaceRule)
-	w := startWine(t, wineSetup{w: 1280, h: 800})
+	b := buildWine(t)
+	w := startWine(t, b, wineSetup{w: 1280, h: 800})
+	// the other two desktops start while the checks at 96 dpi run
+	at144 := startWineLater(t, b, wineSetup{w: 1920, h: 1200, dpi: 144})
+	left := startWineLater(t, b, wineSetup{w: 2560, h: 1000, monitors: [][]string{
+		{"right", "1280/340x800/220+1280+0", "screen"}, {"left", "1280/340x800/220+0+200", "none"}}})
 	t.Run("commands", func(t *testing.T) { wineCommands(t, w) })
 	t.Run("first start", func(t *testing.T) { wineFirstStart(t, w) })
 	t.Run("read", func(t *testing.T) { wineRead(t, w) })
 	var at96 screenRun
 	if t.Run("screen", func(t *testing.T) { at96 = wineScreen96(t, w) }) {
-		t.Run("screen at 144 dpi", func(t *testing.T) { wineScreen144(t, w.linux, at96) })
+		t.Run("screen at 144 dpi", func(t *testing.T) { wineScreen144(t, at144.get(t), at96) })
 	} else {
 		t.Error("the screen at 144 dpi not run: its checks are against the screen at 96 dpi, which failed")
 	}
-	t.Run("monitor left of the primary", func(t *testing.T) { wineLeftMonitor(t, w.linux) })
+	t.Run("monitor left of the primary", func(t *testing.T) { wineLeftMonitor(t, left.get(t)) })
 }
 
 // help, solve (a level, a level with no solution, bad input), gen, tantrix,
@@ -398,7 +574,7 @@ func wineCommands(t *testing.T, w *wine) {
 		w.compare(t, dir, c.code, c.args...)
 	}
 	// A missing file: exit 1 on both, the OS's own words after the name.
-	win, lin := w.exeRun(t, dir, "solve", "nosuch.txt"), w.linuxRun(t, dir, "solve", "nosuch.txt")
+	win, lin := w.both(t, dir, []string{"solve", "nosuch.txt"}, []string{"solve", "nosuch.txt"})
 	if win.code != 1 || lin.code != 1 || !strings.Contains(win.stderr, "nosuch.txt") {
 		t.Errorf("missing file: Windows %v\nLinux %v", win, lin)
 	}
