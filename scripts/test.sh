@@ -37,6 +37,12 @@
 # (HEXIOM_E2E=portable, -tags gohook: another capture and click listener).
 # The fuzz steps run only the fuzzers (-run '^$'); their seeds run in 2–5.
 #
+# After step 1 the steps go in two lanes at once (see "the two lanes"
+# below): the tests that start a display (2's display packages, 5, 6,
+# TestWine) one after another in the foreground, and beside them, at nice
+# 19, what only computes (7's Windows build and checks, 2's other
+# packages, 3, 4). Each step prints its wall and CPU time as it ends.
+#
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh ./solver/  only these packages (no fuzz)
 set -euo pipefail
@@ -276,8 +282,14 @@ CGO_ENABLED=0 go test -count=1 -timeout 25m "${screen_pure[@]}"
 step_end
 
 # ---- 5. the packages that link cgo (gocv, robotgo)
+# go test runs two packages at a time, each in the order given: the
+# longest first (docs/testing.md, "Where the time goes"), so that no long
+# one starts last, beside nothing
+slow_first=(hexiom/vision/reader hexiom/play hexiom/game hexiom/cmd/hexiom)
+mapfile -t cgo_order < <(printf '%s\n' "${slow_first[@]}" | grep -xF -f <(printf '%s\n' "${cgo_pkgs[@]}")
+  printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${slow_first[@]}"))
 step_begin "5 (cgo)"
-go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
+go test -count=1 -timeout 25m "${cgo_order[@]}"
 step_end
 
 # ---- 6. the portable parts, on xvfb-run
