@@ -134,21 +134,22 @@ fi
 # ---- the two lanes ----------------------------------------------------------
 # From here the tests go in two lanes at once, each test still once:
 #  - the screen lane, in the foreground: the tests that start a display
-#    (Xvfb, Chromium, Ruffle, sway, Wine), one step after another as
-#    before: step 2's display packages, 5, 6 and TestWine (7);
+#    (Xvfb, Chromium, Ruffle, sway, Wine): step 2's display packages, then
+#    step 5's (go test runs two packages at a time), then 6 and TestWine
+#    (7) side by side; so never more than two display tests at once;
 #  - the CPU lane, in the background under nice 19: what starts no display
 #    and only computes: 7's Windows build, its vet and staticcheck and
-#    hexiom.exe's link (the cheap checks first), step 2's other packages, 3
-#    (the race detector) and 4 (fuzzing).
+#    hexiom.exe's link (the cheap checks first), then steps 2 and 5's
+#    other packages (the solver's, vision's reading…), 3 (the race
+#    detector) and 4 (fuzzing).
 # The screen lane's tests wait on Chromium, Ruffle and Wine with a core
 # idle, and the CPU lane takes that core: at nice 19 it gets only what the
-# screen lane leaves (the kernel gives a nice-0 process about 70 times its
-# share), so the display tests run as fast as alone. No two display steps
-# run at once (within a step go test runs two packages at a time, as
-# always). The CPU lane's output is kept in a file and printed when it
-# ends; the command fails if either lane fails, and a failure in the
-# screen lane stops the CPU lane. Each step's wall and CPU time (of its
-# commands and their children) is printed as it ends.
+# screen lane leaves (the kernel weighs a nice-0 process about 70 times a
+# nice-19 one), so the display tests run nearly as fast as alone. The
+# CPU lane's output, and TestWine's, is kept in a file and printed when it
+# ends; the command fails if any fails, and a failure in the screen lane
+# stops the others. Each step's wall and CPU time (of its commands and
+# their children) is printed as it ends.
 # cpu_now sets cpu to this shell's children's CPU seconds so far (user +
 # system), from bash's times (run here: in a subshell it would count the
 # subshell's children)
@@ -162,11 +163,18 @@ step_end() {
   echo "test.sh: step $step_name: $(awk -v a="$step_t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s," \
     "$(awk -v a="$step_c0" -v b="$cpu" 'BEGIN { printf "%.0f", b - a }') s CPU (load $(cut -d' ' -f1 /proc/loadavg))"
 }
-# The pure packages (step 2) by whether their tests start a display: those
-# whose tests import internal/desktop go in the screen lane.
-mapfile -t screen_pure < <(go list -test -f '{{if .ForTest}}{{.ForTest}}|{{join .Deps " "}}{{end}}' "${nocgo_pkgs[@]}" |
-  awk -F'|' '$2 ~ /(^| )hexiom\/internal\/desktop( |$)/ { print $1 }' | sort -u)
+# The packages of steps 2 and 5 by whether their tests start a display:
+# internal/desktop's and those whose tests import it (Xvfb, Chromium, sway) go in
+# the screen lane, the others (the solver's, vision's reading…) in the
+# CPU lane.
+display_pkgs() {
+  go list -test -f '{{if .ForTest}}{{.ForTest}}|{{join .Deps " "}}{{end}}' "$@" |
+    awk -F'|' '$1 == "hexiom/internal/desktop" || $2 ~ /(^| )hexiom\/internal\/desktop( |$)/ { print $1 }' | sort -u
+}
+mapfile -t screen_pure < <(display_pkgs "${nocgo_pkgs[@]}")
 mapfile -t cpu_pure < <(printf '%s\n' "${nocgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${screen_pure[@]}"))
+mapfile -t screen_cgo < <(display_pkgs "${cgo_pkgs[@]}")
+mapfile -t cpu_cgo < <(printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${screen_cgo[@]}"))
 
 # ---- the CPU lane (7's builds, 2, 3, 4) --------------------------------------
 cpu_lane() {
@@ -197,6 +205,7 @@ cpu_lane() {
   # cached by version in ~/.cache/hexiom: minutes once, then seconds; the
   # script sets its own flags)
   ./scripts/windows-release.sh
+  touch "$tools/exe-built" # TestWine, in the screen lane, waits for it
   step_end
 
   # ---- 2. the pure packages' tests, cgo off (those that start no display)
@@ -205,6 +214,12 @@ cpu_lane() {
   # (vision/doc.go, "Where cgo runs").
   step_begin "2 (cgo off, no display)"
   CGO_ENABLED=0 go test -count=1 -timeout 25m "${cpu_pure[@]}"
+  step_end
+
+  # ---- 5. the packages that link cgo (gocv) and start no display:
+  # vision's reading, its developers' commands, the pictures
+  step_begin "5 (cgo, no display)"
+  go test -count=1 -timeout 25m "${cpu_cgo[@]}"
   step_end
 
   # ---- 3. the race detector
@@ -257,7 +272,7 @@ cpu_log=$tools/cpu-lane.log
 # (setsid: a process group of its own, so that a stop takes its go
 # commands and test binaries with it)
 setsid nice -n 19 bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
-  $(declare -p cpu_pure race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
+  $(declare -p cpu_pure cpu_cgo race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
 cpu_pid=$!
 trap 'kill -- -"$cpu_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
 echo "test.sh: the CPU lane (7's builds, steps 2-4 without a display) runs in the background at nice 19; its output follows step 6"
@@ -281,16 +296,43 @@ step_begin "2 (cgo off, a display)"
 CGO_ENABLED=0 go test -count=1 -timeout 25m "${screen_pure[@]}"
 step_end
 
-# ---- 5. the packages that link cgo (gocv, robotgo)
-# go test runs two packages at a time, each in the order given: the
+# ---- 5. the packages that link cgo (gocv, robotgo) and start a display:
+# the bot, the commands, the game in Chromium and Ruffle, the end-to-end
+# tests. go test runs two packages at a time, each in the order given: the
 # longest first (docs/testing.md, "Where the time goes"), so that no long
 # one starts last, beside nothing
-slow_first=(hexiom/vision/reader hexiom/play hexiom/game hexiom/cmd/hexiom)
-mapfile -t cgo_order < <(printf '%s\n' "${slow_first[@]}" | grep -xF -f <(printf '%s\n' "${cgo_pkgs[@]}")
-  printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${slow_first[@]}"))
-step_begin "5 (cgo)"
+slow_first=(hexiom/play hexiom/cmd/hexiom hexiom/game)
+mapfile -t cgo_order < <(printf '%s\n' "${slow_first[@]}" | grep -xF -f <(printf '%s\n' "${screen_cgo[@]}")
+  printf '%s\n' "${screen_cgo[@]}" | grep -vxF -f <(printf '%s\n' "${slow_first[@]}"))
+step_begin "5 (cgo, a display)"
 go test -count=1 -timeout 25m "${cgo_order[@]}"
 step_end
+
+# ---- 6 and 7's TestWine, at once: two display tests side by side, as
+# step 5 runs two packages at a time
+# ---- 7. Windows: hexiom.exe under Wine, once the CPU lane has linked it
+# hexiom.exe run under wine64 on Xvfb against the Linux binary: commands,
+# the first start in a console of its own, read on every look, calibrate,
+# read and play's drags on a Windows window, at 96 dpi, at 144 dpi against
+# 96's x1.5, and on a monitor left of the primary (issue 41). Its output
+# follows step 6's.
+wine_test() {
+  until [ -e "$tools/exe-built" ]; do
+    if ! kill -0 "$cpu_pid" 2>/dev/null; then
+      echo "test.sh: the CPU lane ended before it built hexiom.exe: TestWine not run" >&2
+      exit 1
+    fi
+    sleep 1
+  done
+  step_begin "7 (TestWine)"
+  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+  step_end
+}
+wine_log=$tools/wine.log
+setsid bash -euo pipefail -c "$(declare -f wine_test step_begin step_end cpu_now)
+  $(declare -p tools cpu_pid); wine_test" >"$wine_log" 2>&1 &
+wine_pid=$!
+trap 'kill -- -"$cpu_pid" -"$wine_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
 
 # ---- 6. the portable parts, on xvfb-run
 step_begin "6 (portable parts)"
@@ -307,14 +349,11 @@ xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=por
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 step_end
 
+rc=0
+wait "$wine_pid" || rc=$?
+cat "$wine_log"
+if ((rc != 0)); then
+  echo "test.sh: TestWine failed (exit $rc)" >&2
+  exit "$rc"
+fi
 cpu_wait
-
-# ---- 7. Windows: hexiom.exe under Wine
-# hexiom.exe (the CPU lane linked it) run under wine64 on Xvfb against the
-# Linux binary: commands, the first start in a console of its own, read on
-# every look, calibrate, read and play's drags on a Windows window, at 96
-# dpi, at 144 dpi against 96's x1.5, and on a monitor left of the primary
-# (issue 41)
-step_begin "7 (TestWine)"
-HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
-step_end
