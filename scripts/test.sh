@@ -38,9 +38,9 @@
 # The fuzz steps run only the fuzzers (-run '^$'); their seeds run in 2–5.
 #
 # After step 1 the steps go in two lanes at once (see "the two lanes"
-# below): the tests that start a display (2's display packages, 5, 6,
-# TestWine) one after another in the foreground, and beside them, at nice
-# 19, what only computes (7's Windows build and checks, 2's other
+# below): the tests that start a display (2 and 5's display packages,
+# then 6 beside TestWine) in the foreground, and beside them, at nice 19,
+# what only computes (7's Windows build and checks, 2 and 5's other
 # packages, 3, 4). Each step prints its wall and CPU time as it ends.
 #
 #   ./scripts/test.sh            everything
