@@ -38,8 +38,8 @@
 # The fuzz steps run only the fuzzers (-run '^$'); their seeds run in 2–5.
 #
 # After step 1 the steps go in two lanes at once (see "the two lanes"
-# below): the tests that start a display (2 and 5's display packages,
-# then 6 beside TestWine) in the foreground, and beside them, at nice 19,
+# below): the tests that start a display (2 and 5's display packages, 6,
+# TestWine) two at a time, and beside them, at nice 19,
 # what only computes (7's Windows build and checks, 2 and 5's other
 # packages, 3, 4). Each step prints its wall and CPU time as it ends.
 #
@@ -133,10 +133,12 @@ fi
 
 # ---- the two lanes ----------------------------------------------------------
 # From here the tests go in two lanes at once, each test still once:
-#  - the screen lane, in the foreground: the tests that start a display
-#    (Xvfb, Chromium, Ruffle, sway, Wine): step 2's display packages, then
-#    step 5's (go test runs two packages at a time), then 6 and TestWine
-#    (7) side by side; so never more than two display tests at once;
+#  - the screen lane: the tests that start a display (Xvfb, Chromium,
+#    Ruffle, sway, Wine), in two queues side by side, each one test binary
+#    after another (as go test -p 2 ran step 5's packages: never more than
+#    two display tests at once): play's tests then step 6 in the
+#    foreground; step 2's display packages, step 5's others, then
+#    TestWine (7) in the other;
 #  - the CPU lane, in the background under nice 19: what starts no display
 #    and only computes: 7's Windows build, its vet and staticcheck and
 #    hexiom.exe's link (the cheap checks first), then steps 2 and 5's
@@ -146,9 +148,9 @@ fi
 # idle, and the CPU lane takes that core: at nice 19 it gets only what the
 # screen lane leaves (the kernel weighs a nice-0 process about 70 times a
 # nice-19 one), so the display tests run nearly as fast as alone. The
-# CPU lane's output, and TestWine's, is kept in a file and printed when it
-# ends; the command fails if any fails, and a failure in the screen lane
-# stops the others. Each step's wall and CPU time (of its commands and
+# CPU lane's output, and the second display queue's, is kept in a file and
+# printed when it ends; the command fails if any fails, and a failure in
+# the foreground stops the others. Each step's wall and CPU time (of its commands and
 # their children) is printed as it ends.
 # cpu_now sets cpu to this shell's children's CPU seconds so far (user +
 # system), from bash's times (run here: in a subshell it would count the
@@ -288,35 +290,29 @@ cpu_wait() {
   fi
 }
 
-# ---- the screen lane (2's display packages, 5, 6, 7's TestWine) --------------
-# ---- 2. the pure packages that start a display, cgo off
-# Their whole tests (X, Chromium and Ruffle: the capture, the browser…),
-# as the plain run would run them.
-step_begin "2 (cgo off, a display)"
-CGO_ENABLED=0 go test -count=1 -timeout 25m "${screen_pure[@]}"
-step_end
-
-# ---- 5. the packages that link cgo (gocv, robotgo) and start a display:
-# the bot, the commands, the game in Chromium and Ruffle, the end-to-end
-# tests. go test runs two packages at a time, each in the order given: the
-# longest first (docs/testing.md, "Where the time goes"), so that no long
-# one starts last, beside nothing
-slow_first=(hexiom/play hexiom/cmd/hexiom hexiom/game)
-mapfile -t cgo_order < <(printf '%s\n' "${slow_first[@]}" | grep -xF -f <(printf '%s\n' "${screen_cgo[@]}")
-  printf '%s\n' "${screen_cgo[@]}" | grep -vxF -f <(printf '%s\n' "${slow_first[@]}"))
-step_begin "5 (cgo, a display)"
-go test -count=1 -timeout 25m "${cgo_order[@]}"
-step_end
-
-# ---- 6 and 7's TestWine, at once: two display tests side by side, as
-# step 5 runs two packages at a time
-# ---- 7. Windows: hexiom.exe under Wine, once the CPU lane has linked it
-# hexiom.exe run under wine64 on Xvfb against the Linux binary: commands,
-# the first start in a console of its own, read on every look, calibrate,
-# read and play's drags on a Windows window, at 96 dpi, at 144 dpi against
-# 96's x1.5, and on a monitor left of the primary (issue 41). Its output
-# follows step 6's.
-wine_test() {
+# ---- the screen lane -----------------------------------------------------------
+# Two display tests at a time, as go test -p 2 ran step 5's packages: two
+# queues, each one test binary after another, play's e2e tests (the
+# longest package) and step 6 in one, the other display packages and
+# TestWine in the other (docs/testing.md, "Where the time goes").
+screen_b() {
+  # ---- 2. the pure packages that start a display, cgo off: their whole
+  # tests (X, Chromium and Ruffle: the capture, the browser…), as the
+  # plain run would run them
+  step_begin "2 (cgo off, a display)"
+  CGO_ENABLED=0 go test -p 1 -count=1 -timeout 25m "${screen_pure[@]}"
+  step_end
+  # ---- 5. the packages that link cgo (gocv, robotgo) and start a
+  # display, but play: the bot's parts, the commands, the game in
+  # Chromium and Ruffle
+  step_begin "5 (cgo, a display, but play)"
+  go test -p 1 -count=1 -timeout 25m "${screen_b_cgo[@]}"
+  step_end
+  # ---- 7. Windows: hexiom.exe (the CPU lane links it first) run under
+  # wine64 on Xvfb against the Linux binary: commands, the first start in
+  # a console of its own, read on every look, calibrate, read and play's
+  # drags on a Windows window, at 96 dpi, at 144 dpi against 96's x1.5,
+  # and on a monitor left of the primary (issue 41)
   until [ -e "$tools/exe-built" ]; do
     if ! kill -0 "$cpu_pid" 2>/dev/null; then
       echo "test.sh: the CPU lane ended before it built hexiom.exe: TestWine not run" >&2
@@ -328,11 +324,23 @@ wine_test() {
   HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
   step_end
 }
-wine_log=$tools/wine.log
-setsid bash -euo pipefail -c "$(declare -f wine_test step_begin step_end cpu_now)
-  $(declare -p tools cpu_pid); wine_test" >"$wine_log" 2>&1 &
-wine_pid=$!
-trap 'kill -- -"$cpu_pid" -"$wine_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
+if ! printf '%s\n' "${screen_cgo[@]}" | grep -qxF hexiom/play; then
+  echo "test.sh: hexiom/play no longer starts a display with cgo: its queue below would test it apart" >&2
+  exit 1
+fi
+mapfile -t screen_b_cgo < <(printf '%s\n' "${screen_cgo[@]}" | grep -vxF hexiom/play)
+b_log=$tools/screen-b.log
+setsid bash -euo pipefail -c "$(declare -f screen_b step_begin step_end cpu_now)
+  $(declare -p screen_pure screen_b_cgo tools cpu_pid); screen_b" >"$b_log" 2>&1 &
+b_pid=$!
+trap 'kill -- -"$cpu_pid" -"$b_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
+echo "test.sh: the display packages but play, then TestWine, run beside play's; their output follows step 6"
+
+# ---- 5. play: the bot's loop, and the end-to-end tests on the real
+# desktop (Chromium, Ruffle, sway)
+step_begin "5 (cgo, a display: play)"
+go test -count=1 -timeout 25m ./play/
+step_end
 
 # ---- 6. the portable parts, on xvfb-run
 step_begin "6 (portable parts)"
@@ -349,11 +357,13 @@ xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=por
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 step_end
 
+# the other queue's end, then the CPU lane's
 rc=0
-wait "$wine_pid" || rc=$?
-cat "$wine_log"
+wait "$b_pid" || rc=$?
+echo "test.sh: the display packages but play, and TestWine:"
+cat "$b_log"
 if ((rc != 0)); then
-  echo "test.sh: TestWine failed (exit $rc)" >&2
+  echo "test.sh: they failed (exit $rc)" >&2
   exit "$rc"
 fi
 cpu_wait
