@@ -39,8 +39,7 @@
 #
 # After step 1 the steps go in two lanes at once (see "the two lanes"
 # below): the tests that start a display (2 and 5's display packages, 6,
-# TestWine) two at a time, and beside them, at nice 19,
-# what only computes (7's Windows build and checks, 2 and 5's other
+# TestWine) two at a time, and beside them what only computes (7's Windows build and checks, 2 and 5's other
 # packages, 3, 4). Each step prints its wall and CPU time as it ends.
 #
 #   ./scripts/test.sh            everything
@@ -139,19 +138,19 @@ fi
 #    two display tests at once): play's tests then step 6 in the
 #    foreground; step 2's display packages, step 5's others, then
 #    TestWine (7) in the other;
-#  - the CPU lane, in the background under nice 19: what starts no display
+#  - the CPU lane, in the background: what starts no display
 #    and only computes: 7's Windows build, its vet and staticcheck and
 #    hexiom.exe's link (the cheap checks first), then steps 2 and 5's
 #    other packages (the solver's, vision's reading…), 3 (the race
 #    detector) and 4 (fuzzing).
-# The screen lane's tests wait on Chromium, Ruffle and Wine with a core
-# idle, and the CPU lane takes that core: at nice 19 it gets only what the
-# screen lane leaves (the kernel weighs a nice-0 process about 70 times a
-# nice-19 one), so the display tests run nearly as fast as alone. The
-# CPU lane's output, and the second display queue's, is kept in a file and
-# printed when it ends; the command fails if any fails, and a failure in
-# the foreground stops the others. Each step's wall and CPU time (of its commands and
-# their children) is printed as it ends.
+# The screen lane's tests wait on Chromium, Ruffle and Wine much of the
+# time, with the CPU idle; the CPU lane takes it. (Not niced: at nice 19,
+# beside other work at nice 0, a lane gets next to nothing, and its tests
+# would meet their timeouts.) The CPU lane's output, and the second
+# display queue's, is kept in a file and printed when it ends; the command
+# fails if any fails, and a failure in the foreground stops the others.
+# Each step's wall and CPU time (of its commands and their children) is
+# printed as it ends.
 # cpu_now sets cpu to this shell's children's CPU seconds so far (user +
 # system), from bash's times (run here: in a subshell it would count the
 # subshell's children)
@@ -273,11 +272,11 @@ cpu_lane() {
 cpu_log=$tools/cpu-lane.log
 # (setsid: a process group of its own, so that a stop takes its go
 # commands and test binaries with it)
-setsid nice -n 19 bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
+setsid bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
   $(declare -p cpu_pure cpu_cgo race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
 cpu_pid=$!
 trap 'kill -- -"$cpu_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
-echo "test.sh: the CPU lane (7's builds, steps 2-4 without a display) runs in the background at nice 19; its output follows step 6"
+echo "test.sh: the CPU lane (7's builds, steps 2-4 without a display) runs in the background; its output comes last"
 # cpu_wait waits for the CPU lane, prints its output, and fails if it failed.
 cpu_wait() {
   local rc=0
