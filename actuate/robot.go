@@ -39,12 +39,10 @@ func NewRobot(display string) (*Robot, error) {
 		return nil, fmt.Errorf("mouse: %w", err)
 	}
 	robotgo.MouseSleep = 0 // the Driver paces drags itself
-	if display != "" {
-		if err := robotgo.SetXDisplayName(display); err != nil {
-			return nil, fmt.Errorf("mouse on display %s: %w", display, err)
-		}
-	}
 	r := &Robot{display: display}
+	if err := r.pointRobotgo(); err != nil {
+		return nil, err
+	}
 	var s image.Rectangle
 	if err := r.do("screen size", func() error {
 		s = desktop()
@@ -58,13 +56,33 @@ func NewRobot(display string) (*Robot, error) {
 	return r, nil
 }
 
-// do runs f, one or two robotgo calls, within the deadline.
+// pointRobotgo points robotgo at r's display, unless it is there already.
+// robotgo has one X display for the whole process: another Robot made
+// since (the e2e tests' desks, each on an Xvfb of its own) moved it to its
+// own, and once that one's server is gone robotgo would fall back to
+// $DISPLAY, then to ":0" (another X server's pointer moved, or, with none
+// there, a NULL display and a crash). An empty display ($DISPLAY) is left
+// as robotgo takes it.
+func (r *Robot) pointRobotgo() error {
+	if r.display == "" || robotgo.GetXDisplayName() == r.display {
+		return nil
+	}
+	if err := robotgo.SetXDisplayName(r.display); err != nil {
+		return fmt.Errorf("mouse on display %s: %w", r.display, err)
+	}
+	return nil
+}
+
+// do runs f, one or two robotgo calls, within the deadline, on r's display.
 func (r *Robot) do(what string, f func() error) error {
 	r.mu.Lock()
 	dead := r.dead
 	r.mu.Unlock()
 	if dead != nil {
 		return fmt.Errorf("mouse (%s): %w", what, dead)
+	}
+	if err := r.pointRobotgo(); err != nil {
+		return err
 	}
 	err := within(r.display, what, f)
 	if errors.Is(err, errNoAnswer) {
