@@ -64,13 +64,23 @@ func NewRobot(display string) (*Robot, error) {
 // there, a NULL display and a crash). An empty display ($DISPLAY) is left
 // as robotgo takes it.
 func (r *Robot) pointRobotgo() error {
-	if r.display == "" || robotgo.GetXDisplayName() == r.display {
+	robotgoAt.Lock()
+	defer robotgoAt.Unlock()
+	if r.display == "" || robotgoAt.display == r.display {
 		return nil
 	}
 	if err := robotgo.SetXDisplayName(r.display); err != nil {
 		return fmt.Errorf("mouse on display %s: %w", r.display, err)
 	}
+	robotgoAt.display = r.display
 	return nil
+}
+
+// robotgoAt is the display the last pointRobotgo gave robotgo (its
+// GetXDisplayName crashes before any was given).
+var robotgoAt struct {
+	sync.Mutex
+	display string
 }
 
 // do runs f, one or two robotgo calls, within the deadline, on r's display.
