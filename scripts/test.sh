@@ -311,7 +311,7 @@ screen_b() {
   # wine64 on Xvfb against the Linux binary: commands, the first start in
   # a console of its own, read on every look, calibrate, read and play's
   # drags on a Windows window, at 96 dpi, at 144 dpi against 96's x1.5,
-  # and on a monitor left of the primary (issue 41)
+  # and on a monitor left of and above the primary (issue 41)
   until [ -e "$tools/exe-built" ]; do
     if ! kill -0 "$cpu_pid" 2>/dev/null; then
       echo "test.sh: the CPU lane ended before it built hexiom.exe: TestWine not run" >&2

@@ -264,7 +264,9 @@ func TestPlayOnAMonitorLeftOfTheFirst(t *testing.T) {
 // once, then the page scrolled by a notch of the real mouse wheel over the
 // page beside the game (XTest button 5). hexiom play finds the board moved
 // by the scroll (as the page reports it, within 2 px), says so in one
-// line, saves it and solves the board.
+// line, saves it and solves the board. Then the page zoom 100 → 125 % and
+// back (the site's page does not refit the game, as the clone's page does):
+// play finds the board at its new scale each time, says so and solves it.
 func TestPlayFindsTheBoardAfterAPageScroll(t *testing.T) {
 	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
 	d, err := desk.Start(desk.Options{Runtime: game.RuntimeRuffle, Start: game.Spec{Mode: game.ModeLevel, Level: 22},
@@ -309,6 +311,24 @@ func TestPlayFindsTheBoardAfterAPageScroll(t *testing.T) {
 		t.Fatalf("after a scroll by %v, play said:\n%s", by, errOut)
 	}
 	checkCells(t, d, "after a scroll", loadCal(t, cal))
+
+	// the page zoomed: the site's page does not refit the game, so the
+	// game area grows with the zoom, and play must find it at its new scale
+	for i, zoom := range []float64{1.25, 1} {
+		before := loadCal(t, cal)
+		if err := d.Reopen("", zoom); err != nil {
+			t.Fatal(err)
+		}
+		errOut := playOnce(t, d, cal, 11+i)
+		line := firstMatch(errOut, "hexiom play: the game's scale changed")
+		if line == "" || !strings.Contains(line, "calibration updated") {
+			t.Errorf("page zoom %.0f %%: play said:\n%s", 100*zoom, errOut)
+		}
+		after := loadCal(t, cal)
+		t.Logf("page zoom %.0f %%: the calibration from %v to %v", 100*zoom, before, after)
+		checkCells(t, d, fmt.Sprintf("page zoom %.0f %%", 100*zoom), after)
+		t.Logf("page zoom %.0f %%: %s (refind %s)", 100*zoom, line, traceRefind(errOut))
+	}
 }
 
 // playOnce starts official level n and runs `hexiom play` on it, with a

@@ -428,27 +428,30 @@ func wineScreen96(t *testing.T, w *wine) screenRun {
 	return wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(100, 50), scale: 1})
 }
 
-// wineScreen144 (issue 41): Windows at 150 % (LogPixels 144) on a screen
-// 1.5 times as large; the window, DPI aware as a browser is, draws the same
-// fixture 1.5 times as large at 1.5 times the place. hexiom.exe's
-// calibrate -auto, click calibration and play's drags are those at 96 dpi
-// scaled by 1.5 (within the rounding of a pixel and what calibrate -auto
-// measures on a resampled picture), and read prints the same board.
-func wineScreen144(t *testing.T, w *wine, at96 screenRun) {
+// wineScreenDPI (issue 41): Windows at dpi/96 (LogPixels 144: 150 %; 120:
+// 125 %) on a screen that many times as large; the window, DPI aware as a
+// browser is, draws the same fixture that many times as large at that many
+// times the place. hexiom.exe's calibrate -auto, click calibration and
+// play's drags are those at 96 dpi scaled so (within the rounding of a
+// pixel and what calibrate -auto measures on a resampled picture), and read
+// prints the same board.
+func wineScreenDPI(t *testing.T, w *wine, at96 screenRun, dpi int) {
+	k := float64(dpi) / 96
+	scaledPt := func(x, y int) image.Point { return dpiScaled(dpi, image.Pt(x, y)) }
+	size := scaledPt(1280, 800)
 	m := w.metrics(t)
-	if !strings.Contains(m, "monitor 0 0 1920 1200 1 144\n") {
-		t.Fatalf("Wine's monitors at LogPixels 144: %q, want one of 1920×1200 at 144 dpi", m)
+	if mon := fmt.Sprintf("monitor 0 0 %d %d 1 %d\n", size.X, size.Y, dpi); !strings.Contains(m, mon) {
+		t.Fatalf("Wine's monitors at LogPixels %d: %q, want %q", dpi, m, mon)
 	}
-	const k = 1.5
-	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(150, 75), scale: k})
+	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: scaledPt(100, 50), scale: k})
 	scaled := func(a calibration.Area) calibration.Area {
 		return calibration.Area{Left: k * a.Left, Top: k * a.Top, Side: k * a.Side}
 	}
-	nearArea(t, "calibrate -auto at 144 dpi against 96 dpi's × 1.5", run.auto, scaled(at96.auto), 2)
-	nearArea(t, "calibrate by clicks at 144 dpi against 96 dpi's × 1.5", run.clicks, scaled(at96.clicks), 3)
-	t.Logf("calibrate -auto: %v at 144 dpi, %v at 96 dpi (× 1.5: %v)", run.auto, at96.auto, scaled(at96.auto))
+	nearArea(t, fmt.Sprintf("calibrate -auto at %d dpi against 96 dpi's × %g", dpi, k), run.auto, scaled(at96.auto), 2)
+	nearArea(t, fmt.Sprintf("calibrate by clicks at %d dpi against 96 dpi's × %g", dpi, k), run.clicks, scaled(at96.clicks), 3)
+	t.Logf("calibrate -auto: %v at %d dpi, %v at 96 dpi (× %g: %v)", run.auto, dpi, at96.auto, k, scaled(at96.auto))
 	if len(run.drags) != len(at96.drags) {
-		t.Fatalf("play's presses and releases: %d at 144 dpi, %d at 96 dpi\n144: %v\n96: %v", len(run.drags), len(at96.drags), run.drags, at96.drags)
+		t.Fatalf("play's presses and releases: %d at %d dpi, %d at 96 dpi\n%d: %v\n96: %v", len(run.drags), dpi, len(at96.drags), dpi, run.drags, at96.drags)
 	}
 	worst := 0.0
 	for i, e := range run.drags {
@@ -456,32 +459,45 @@ func wineScreen144(t *testing.T, w *wine, at96 screenRun) {
 		d := math.Hypot(float64(p.X)-k*float64(q.X), float64(p.Y)-k*float64(q.Y))
 		worst = max(worst, d)
 		if strings.Fields(e)[0] != strings.Fields(at96.drags[i])[0] || d > 3 {
-			t.Errorf("play's event %d: %q at 144 dpi, %q at 96 dpi (× 1.5: %.1f, %.1f)", i, e, at96.drags[i], k*float64(q.X), k*float64(q.Y))
+			t.Errorf("play's event %d: %q at %d dpi, %q at 96 dpi (× %g: %.1f, %.1f)", i, e, dpi, at96.drags[i], k, k*float64(q.X), k*float64(q.Y))
 		}
 	}
-	t.Logf("play: %d presses and releases at 144 dpi, each within %.2f px of 96 dpi's × 1.5", len(run.drags), worst)
+	t.Logf("play: %d presses and releases at %d dpi, each within %.2f px of 96 dpi's × %g", len(run.drags), dpi, worst, k)
 }
 
+// dpiScaled returns p at dpi: p times dpi/96, rounded down.
+func dpiScaled(dpi int, p image.Point) image.Point {
+	k := float64(dpi) / 96
+	return image.Pt(int(k*float64(p.X)), int(k*float64(p.Y)))
+}
+
+// wineLeftSetup is wineLeftMonitor's desktop: the primary monitor on the
+// right, 200 px lower than the other, left of it (xrandr --setmonitor on
+// one X screen, which Wine reads through Xinerama).
+var wineLeftSetup = wineSetup{w: 2560, h: 1000, monitors: [][]string{
+	{"right", "1280/340x800/220+1280+200", "screen"}, {"left", "1280/340x800/220+0+0", "none"}}}
+
 // wineLeftMonitor (issue 41): two monitors, the primary on the right and
-// the other left of it and 200 px lower (xrandr --setmonitor on one X
+// the other left of it and 200 px higher (xrandr --setmonitor on one X
 // screen, which Wine reads through Xinerama): Windows' virtual screen puts
-// the primary at (0, 0) and the left monitor at negative x, as a laptop
-// docked beside a monitor on its left has it. The window on the left
-// monitor: hexiom.exe's calibrate -auto, read, calibrate by clicks (the
-// mouse hook at negative x) and play's drags are Linux's, 1280 px to the
-// left; with the pointer in the left monitor's top right corner, against
-// the primary's edge, or in the desktop's top left corner, where no monitor
-// is, play stops before any drag.
+// the primary at (0, 0) and the other monitor at negative x and negative y,
+// as a laptop docked beside a monitor on its left, set higher, has it: both
+// of Windows' negative coordinates at once. The window on that monitor:
+// hexiom.exe's calibrate -auto, read, calibrate by clicks (the mouse hook
+// at negative x and y) and play's drags are Linux's, 1280 px to the left
+// and 200 px up; with the pointer in that monitor's top right corner, or in
+// the desktop's top right corner, above the primary, where no monitor is,
+// play stops before any drag.
 func wineLeftMonitor(t *testing.T, w *wine) {
 	m := w.metrics(t)
-	const want = "virtual -1280 0 2560 1000\nmonitor 0 0 1280 800 1 96\nmonitor -1280 200 1280 800 0 96\n"
+	const want = "virtual -1280 -200 2560 1000\nmonitor 0 0 1280 800 1 96\nmonitor -1280 -200 1280 800 0 96\n"
 	if m != want {
 		t.Fatalf("Wine's virtual screen and monitors:\n%s\nwant\n%s", m, want)
 	}
-	origin := image.Pt(1280, 0)
-	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(-1100, 250), scale: 1, origin: origin})
-	if run.auto.Left >= 0 {
-		t.Errorf("calibrate -auto on the left monitor: %v, want a negative x", run.auto)
+	origin := image.Pt(1280, 200)
+	run := wineScreen(t, w, screenSetup{fixture: "level38-1280x800", at: image.Pt(-1100, -150), scale: 1, origin: origin})
+	if run.auto.Left >= 0 || run.auto.Top >= 0 {
+		t.Errorf("calibrate -auto on the left monitor: %v, want a negative x and y", run.auto)
 	}
 
 	dir := t.TempDir()
@@ -493,8 +509,8 @@ func wineLeftMonitor(t *testing.T, w *wine) {
 		what string
 		at   image.Point // Windows' pixels
 	}{
-		{"the left monitor's top right corner", image.Pt(-1, 200)},
-		{"the desktop's top left corner", image.Pt(-1280, 0)},
+		{"the left monitor's top right corner", image.Pt(-1, -200)},
+		{"the desktop's top right corner", image.Pt(1279, -200)},
 	} {
 		p := c.at.Add(origin)
 		robotgo.Move(p.X, p.Y)
@@ -513,7 +529,7 @@ func wineLeftMonitor(t *testing.T, w *wine) {
 
 // wineMovedLeft (issue 41): calibrated with the game on the primary
 // monitor, then the game moved to the monitor left of it; hexiom.exe's play
-// finds the board there, at negative x, says where in one line, and saves
+// finds the board there, at negative x and y, says where in one line, and saves
 // the new area (the window is a still picture: play then gives up after
 // its repairs, as in the screen checks). The left monitor's window is
 // gone by then.
@@ -526,8 +542,8 @@ func wineMovedLeft(t *testing.T, w *wine, left calibration.Area) {
 	}
 	primary := loadCal(t, filepath.Join(dir, "cal.json"))
 	on.close()
-	w.showFixture(t, "level38-1280x800", image.Pt(-1100, 250))
-	robotgo.Move(1280+600, 700) // on the primary, away from its corners
+	w.showFixture(t, "level38-1280x800", image.Pt(-1100, -150))
+	robotgo.Move(1280+600, 200+500) // on the primary, away from its corners
 	r := w.exeRun(t, dir, "play", "-templates", "builtin", "-calibration", "cal.json", "-settle", "1s", "-not-taken", "500ms", "-wait", "20s")
 	line := regexp.MustCompile(`hexiom play: the game.*moved by \(([-+]\d+), ([-+]\d+)\); calibration updated`).FindStringSubmatch(r.stderr)
 	moved := loadCal(t, filepath.Join(dir, "cal.json"))
@@ -536,7 +552,7 @@ func wineMovedLeft(t *testing.T, w *wine, left calibration.Area) {
 		fmt.Sscan(line[1], &dx)
 		fmt.Sscan(line[2], &dy)
 	}
-	want := image.Pt(-1200, 200) // the window's move
+	want := image.Pt(-1200, -200) // the window's move
 	if line == nil || abs(float64(dx-want.X)) > 2 || abs(float64(dy-want.Y)) > 2 {
 		t.Errorf("play after the game went to the left monitor (by %v), from %v:\n%s", want, primary, r.stderr)
 	}
