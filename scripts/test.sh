@@ -177,7 +177,7 @@ mapfile -t cpu_pure < <(printf '%s\n' "${nocgo_pkgs[@]}" | grep -vxF -f <(printf
 mapfile -t screen_cgo < <(display_pkgs "${cgo_pkgs[@]}")
 mapfile -t cpu_cgo < <(printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${screen_cgo[@]}"))
 
-# ---- the CPU lane (7's builds, 2, 3, 4) --------------------------------------
+# ---- the CPU lane (7's builds; 2, 5, 3, 4 without a display) -----------------
 cpu_lane() {
   # ---- 7, its builds, first. Windows: every package compiled, vet,
   # staticcheck, hexiom.exe (TestWine, at the screen lane's end, waits for
@@ -276,7 +276,7 @@ setsid bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
   $(declare -p cpu_pure cpu_cgo race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
 cpu_pid=$!
 trap 'kill -- -"$cpu_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
-echo "test.sh: the CPU lane (7's builds, steps 2-4 without a display) runs in the background; its output comes last"
+echo "test.sh: the CPU lane (7's builds; 2, 5, 3, 4 without a display) runs in the background; its output comes last"
 # cpu_wait waits for the CPU lane, prints its output, and fails if it failed.
 cpu_wait() {
   local rc=0
