@@ -80,7 +80,7 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		playArgs = append(playArgs, "-swap")
 	}
 	_, err = bench.Run(bench.Options{Hexiom: self, Challenge: *n, Seed: *seed, Levels: lv, PlayArgs: playArgs,
-		Templates: *tplFile, Theme: *theme, Zoom: *zoom, Runtime: *rt, Floor: *floor, SWFLook: *swfLook, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr}, stdout)
+		Templates: *tplFile, Theme: *theme, Zoom: *zoom, Runtime: *rt, Floor: *floor, SWFLook: *swfLook, KeepGoing: *keep, TraceDir: *traceDir, Log: stderr, Ctx: ctx}, stdout)
 	return err
 }
 

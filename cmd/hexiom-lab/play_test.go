@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,20 +48,45 @@ func TestPlayDemo(t *testing.T) {
 	t.Log(stdout.String())
 }
 
-// TestBenchPlay runs a short bench: one challenge and one official level,
-// each by a `hexiom play` process of the hexiom binary.
+// TestBenchPlay runs a short bench: one challenge and two official levels,
+// each by a `hexiom play` process of the hexiom binary; the user
+// interrupts it (its context cancelled, as Ctrl-C does) once level 12's
+// line is out: level 13 is never started, and the run says so.
 func TestBenchPlay(t *testing.T) {
 	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV)
 	hexiom := hexiomBinary(t)
-	var stdout, stderr strings.Builder
-	if st := run([]string{"bench-play", "-hexiom", hexiom, "-n", "1", "-seed", "4", "-levels", "12", "-settle", slowSettle, "-not-taken", slowNotTaken}, &stdout, &stderr); st != exitOK {
-		t.Fatalf("exit %d:\n%s\n%s", st, stdout.String(), stderr.String())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := &cancelOn{sub: "level 12 ", cancel: cancel}
+	var stderr strings.Builder
+	err := runBenchPlay(ctx, []string{"-hexiom", hexiom, "-n", "1", "-seed", "4", "-levels", "12,13", "-settle", slowSettle, "-not-taken", slowNotTaken}, stdout, &stderr)
+	out := stdout.String()
+	if err == nil || !strings.Contains(err.Error(), "stopped after 2 of 3 boards") {
+		t.Errorf("bench-play interrupted after level 12: %v, want it stopped after 2 of 3 boards", err)
 	}
-	for _, want := range []string{"challenge seed 4", "level 12", "challenges: 1 solved", "official levels: 1 solved", "2 boards, 0 failed"} {
-		if !strings.Contains(stdout.String(), want) {
-			t.Errorf("bench output lacks %q:\n%s", want, stdout.String())
+	for _, want := range []string{"challenge seed 4", "level 12", "stopped before level 13", "challenges: 1 solved", "official levels: 1 solved", "2 boards, 0 failed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench output lacks %q:\n%s\n%s", want, out, stderr.String())
 		}
 	}
+	if strings.Contains(stderr.String(), "level 13") || strings.Contains(out, "level 13 ") {
+		t.Errorf("level 13 was started after the interrupt:\n%s\n%s", out, stderr.String())
+	}
+}
+
+// cancelOn is a writer that calls cancel once what was written holds sub.
+type cancelOn struct {
+	strings.Builder
+	sub    string
+	cancel func()
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	n, err := c.Builder.Write(p)
+	if strings.Contains(c.Builder.String(), c.sub) {
+		c.cancel()
+	}
+	return n, err
 }
 
 // Without -hexiom, bench-play and play-demo run the hexiom beside

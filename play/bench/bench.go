@@ -51,6 +51,11 @@ type Options struct {
 	KeepGoing bool   // go on after a board fails
 	TraceDir  string // "": no trace; else each board's `hexiom play -trace` goes there
 	Log       io.Writer
+	// Ctx, when cancelled (the user's Ctrl-C), stops the run: the board
+	// being played gets hexiom play interrupted as a user interrupts it
+	// (SIGINT: it lets go of the mouse), no further board starts. nil:
+	// never.
+	Ctx context.Context
 }
 
 // Board is one board of a run.
@@ -74,6 +79,9 @@ type Board struct {
 // whether any board failed.
 func Run(o Options, w io.Writer) ([]Board, error) {
 	log := o.defaults()
+	if o.Ctx == nil {
+		o.Ctx = context.Background()
+	}
 	t0 := time.Now()
 	opt, learnSize, err := deskOptions(o)
 	if err != nil {
@@ -113,6 +121,9 @@ func Run(o Options, w io.Writer) ([]Board, error) {
 	summarise(w, results, "official levels", func(b Board) bool { return strings.HasPrefix(b.Name, "level") })
 	host, _ := os.Hostname()
 	fmt.Fprintf(w, "%d boards, %d failed; %s, %d CPUs, %s; whole run %s\n", len(results), failed, host, runtime.NumCPU(), runtime.Version(), time.Since(t0).Round(time.Second))
+	if err := o.Ctx.Err(); err != nil {
+		return results, fmt.Errorf("stopped after %d of %d boards: %w", len(results), len(specs), err)
+	}
 	if failed > 0 || len(results) < len(specs) {
 		return results, fmt.Errorf("%d of %d boards failed", failed, len(specs))
 	}
@@ -197,17 +208,21 @@ func (o Options) boards() (specs []game.Spec, names []string) {
 // first failure unless o.KeepGoing).
 func playAll(d *desk.Desk, o Options, args []string, specs []game.Spec, names []string, w io.Writer) (results []Board, failed int) {
 	for i, sp := range specs {
+		if err := o.Ctx.Err(); err != nil {
+			fmt.Fprintf(w, "stopped before %s: %v\n", names[i], err)
+			break
+		}
 		a := args
 		if o.TraceDir != "" {
 			a = append(slices.Clip(args), "-trace", filepath.Join(o.TraceDir, strings.ReplaceAll(names[i], " ", "-")+".trace"))
 		}
 		var b Board
 		if o.Floor {
-			b.Floor, b.FloorDrags, b.Err = floor(d, sp)
+			b.Floor, b.FloorDrags, b.Err = floor(o.Ctx, d, sp)
 		}
 		if b.Err == nil {
 			fl, fd := b.Floor, b.FloorDrags
-			b = one(d, o.Hexiom, a, sp, names[i])
+			b = one(o.Ctx, d, o.Hexiom, a, sp, names[i])
 			b.Floor, b.FloorDrags = fl, fd
 		}
 		b.Name = names[i]
@@ -267,25 +282,25 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 
 // floor sets board sp up and measures the runtime's floor on it
 // (desk.Floor).
-func floor(d *desk.Desk, sp game.Spec) (time.Duration, int, error) {
+func floor(ctx context.Context, d *desk.Desk, sp game.Spec) (time.Duration, int, error) {
 	if _, err := d.New(sp); err != nil {
 		return 0, 0, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
 	return d.Floor(ctx)
 }
 
 // one sets a board up through the game's API, runs `hexiom play` on it and
 // asks the game whether it is solved.
-func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) Board {
+func one(ctx context.Context, d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) Board {
 	b := Board{Name: name}
 	if _, err := d.New(sp); err != nil {
 		b.Err = err
 		return b
 	}
 	t := time.Now()
-	b.Err = runPlay(d, hexiom, args, &b)
+	b.Err = runPlay(ctx, d, hexiom, args, &b)
 	// The page shows a drop at once and sends it to the game behind the
 	// picture: on a busy machine the bot can see the board solved, and
 	// exit, while the page's last moves are still on their way. Give them
@@ -313,12 +328,17 @@ func one(d *desk.Desk, hexiom string, args []string, sp game.Spec, name string) 
 
 // runPlay runs `hexiom play` (hexiom, args) on d's display, and sets b's
 // Wall (from its start until it exited) and Report (its -json lines);
-// its error says what it printed on stderr when it failed.
-func runPlay(d *desk.Desk, hexiom string, args []string, b *Board) error {
+// its error says what it printed on stderr when it failed. When ctx ends
+// (or the board's time is up) play is interrupted as a user interrupts it,
+// with SIGINT, so that it lets go of the mouse; killed only if it has not
+// exited 10 s later.
+func runPlay(ctx context.Context, d *desk.Desk, hexiom string, args []string, b *Board) error {
 	// A board takes seconds; three minutes is the challenge's whole limit.
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, hexiom, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
 	cmd.Env = d.X.Env()
 	var errOut strings.Builder
 	cmd.Stderr = &errOut

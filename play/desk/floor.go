@@ -51,6 +51,9 @@ func (d *Desk) Floor(ctx context.Context) (time.Duration, int, error) {
 	drags := 0
 	for _, m := range moves {
 		for taken := false; !taken; {
+			if err := ctx.Err(); err != nil { // between drags: none is left half made
+				return 0, 0, fmt.Errorf("desk: floor: %w", err)
+			}
 			before, err := d.State()
 			if err != nil {
 				return 0, 0, err
