@@ -275,12 +275,28 @@ cpu_log=$tools/cpu-lane.log
 setsid bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
   $(declare -p cpu_pure cpu_cgo race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
 cpu_pid=$!
-trap 'kill -- -"$cpu_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
+# stop_lanes, at the exit: the lanes still running are stopped, and what
+# they printed so far shown (a failure in the foreground ends the command)
+stop_lanes() {
+  local pid log
+  for pid in ${cpu_pid:-} ${b_pid:-}; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -- -"$pid" 2>/dev/null || true
+      log=$cpu_log
+      [ "$pid" = "${b_pid:-}" ] && log=$b_log
+      echo "test.sh: stopped; what it printed so far ($log):"
+      cat "$log"
+    fi
+  done
+  rm -rf "$tools"
+}
+trap stop_lanes EXIT
 echo "test.sh: the CPU lane (7's builds; 2, 5, 3, 4 without a display) runs in the background; its output comes last"
 # cpu_wait waits for the CPU lane, prints its output, and fails if it failed.
 cpu_wait() {
   local rc=0
   wait "$cpu_pid" || rc=$?
+  cpu_pid= # ended: nothing for stop_lanes to stop
   echo "test.sh: the CPU lane's output:"
   cat "$cpu_log"
   if ((rc != 0)); then
@@ -332,7 +348,6 @@ b_log=$tools/screen-b.log
 setsid bash -euo pipefail -c "$(declare -f screen_b step_begin step_end cpu_now)
   $(declare -p screen_pure screen_b_cgo tools cpu_pid); screen_b" >"$b_log" 2>&1 &
 b_pid=$!
-trap 'kill -- -"$cpu_pid" -"$b_pid" 2>/dev/null || true; rm -rf "$tools"' EXIT
 echo "test.sh: the display packages but play, then TestWine, run beside play's; their output follows step 6"
 
 # ---- 5. play: the bot's loop, and the end-to-end tests on the real
@@ -359,6 +374,7 @@ step_end
 # the other queue's end, then the CPU lane's
 rc=0
 wait "$b_pid" || rc=$?
+b_pid=
 echo "test.sh: the display packages but play, and TestWine:"
 cat "$b_log"
 if ((rc != 0)); then
