@@ -84,19 +84,25 @@ type step struct {
 	limit      int64
 	// flip > 0: restarts, each in the next of the twelve orientations
 	// (visit+5, +10, … mod 12, so all twelve come round), the first value at
-	// a cell swapped with probability flip/2³², budgets of 1,024 nodes times
-	// one more than the Luby sequence (2,048, 2,048, 3,072, …), to the end
-	// (or, with a limit, until the restarts have spent about that many
-	// nodes).
+	// a cell swapped with probability flip/2³², budgets of unit nodes times
+	// one more than the Luby sequence (2,048, 2,048, 3,072, … with 1,024),
+	// to the end (or, with a limit, until the restarts have spent about
+	// that many nodes).
 	flip uint32
 	// mid: restarts as with flip, in the orders from the middle out
 	// (midOrders: visit is then an orientation, 0..11), the row they start
-	// from cycling with each restart as the orientation does; with flip 0,
-	// no value swapped (the 36 orders are the restarts' variety).
+	// from cycling with each restart as the orientation does.
 	mid bool
-	// wait: on a lane's first step, the turns of the portfolio the lane
-	// sits out before it starts (a lane that joins late; interleave).
-	wait int
+	// phase: restarts as with flip (with flip 0, no value swapped) that
+	// save phases (search.Options.Phases): each tries first at a cell the
+	// value the cell had on the deepest path of the restarts before it.
+	phase bool
+	// unit: the restarts' budgets are unit times one more than the Luby
+	// sequence (0: 1,024).
+	unit int64
+	// seed: added to the restart's number as the seed of its swaps
+	// (search.Options.Seed), so that lanes swap other values.
+	seed uint64
 }
 
 // quickSeq is the first, lone search: reading order, occupied first, a
@@ -136,35 +142,72 @@ var lanes = func() []lane {
 	return ls
 }()
 
-// midLane is the last lane of Solve's portfolio (issue 44,
-// docs/solver-tail.md; solveLanes and solveSymLanes add it to lanes and
-// symLanes; PlaceAll and Restarts, package most's, run lanes alone,
-// with Orientations' 24 orders): restarts with the four
-// others' budgets, but in the orders from the middle out (midOrders) and
-// with no value swapped, joining after midWait turns. The random size-6
-// levels that take the restart lanes the most nodes are hard in every
-// reading order (seed 1,031,688: 165,403 nodes in the best of 24 plain
-// searches, the 12 reading orders with either value first; 22.3 million
-// in the portfolio) and easy in a few orders from the
-// middle out (4,969 nodes from row 7, turned by 60°): the middle decided
-// first and the edges last, the early mistakes are others. Instead of the
-// reading orders they do worse (the four restart lanes from row s−1:
-// random seeds 2,100,000..2,119,999, 56 million nodes against 31);
-// beside them they cut the heavy tail.
-var midLane = lane{seq: []step{{visit: 0, mid: true, wait: midWait}}}
+// solveLanes is Solve's portfolio (issue 44, docs/solver-tail.md;
+// PlaceAll and Restarts, package most's, run lanes, with Orientations'
+// 24 orders): lanes' short search, then three lanes of restarts that save
+// phases (phaseLane) from orientations 3, 6 and 9, and one that saves
+// phases in the orders from the middle out (midOrders), none swapping
+// values.
+//
+// A lane that saves phases tries first at each cell the value it had on
+// the deepest path of the restarts before, as CDCL solvers do; with the
+// order turned at each restart, the cells decided first on that path
+// (where the early mistakes are, which only the handshake and the counts
+// of the whole board refute, at the bottom) are decided later on the
+// next, where a wrong one costs a shorter backtrack. Against lanes' four
+// lanes of swaps and the lane from the middle out (random size 6, first
+// solution, one thread): seed 3,130,124 took 65.4 million nodes, the
+// lanes of swaps alone 39.8 to 171 million each, the lane from the middle
+// out alone 13.0 million; the lanes that save phases alone 11,892 to 1.77
+// million, in the portfolio 41,076. Seeds 4,000,000..4,099,999: 110
+// million nodes in all against 166, p99 7,415 against 13,929, max 126,631
+// against 1,645,194. Each restart's deepest path is another, and gives
+// the lane its variety: swapping values too did worse (seeds
+// 2,100,000..2,119,999: 25.0 million nodes with 1/20 swapped, 21.8 with
+// none), and so did a lane of swaps beside them (23.7 million), or
+// clearing the phases every 4th or 16th restart. Small budgets suit
+// them: 256 nodes times one more than the Luby sequence (units of 128,
+// 256, 384, 512 and 768, before the restarts' turns by 60°: 26.8, 26.8,
+// 27.2, 27.8 and 28.6 million nodes; 128 did worse on the slowest seeds).
+var solveLanes = []lane{
+	lanes[0],
+	phaseLane(3, 0),
+	phaseLane(6, 0),
+	phaseLane(9, 0),
+	{seq: []step{{visit: 0, mid: true, phase: true, unit: 256}}},
+}
 
-// solveLanes and solveSymLanes are Solve's portfolios: lanes and symLanes
-// with midLane last.
-var (
-	solveLanes    = append(slices.Clone(lanes), midLane)
-	solveSymLanes = append(slices.Clone(symLanes), midLane)
-)
+// phaseLane is a lane of restarts from orientation v that save phases,
+// with budgets of 256 nodes times one more than the Luby sequence, the
+// value tried first swapped with probability flip/2³² with seeds of the
+// lane's own (v·1,000 more).
+func phaseLane(v int, flip uint32) lane {
+	return lane{seq: []step{{visit: v, phase: true, unit: 256, flip: flip, seed: uint64(v) * 1000}}}
+}
 
-// midWait is how many turns the last lane sits out: the levels the
-// portfolio solves within about 4·midWait·PauseNodes nodes (196,608: the
-// official levels all, and 99.98 % of the random size-6 ones) are solved
-// as they were.
-const midWait = 48
+// solveSymLanes is Solve's portfolio on a symmetric level (symmetric):
+// symLanes' first two (the short search from the rows from the outside
+// in, and the restarts from orientation 0 with 1/20 of the values swapped
+// and budgets of 1,024: with 256, level 38 takes 6,066 nodes against
+// 4,725), then solveLanes' three lanes that save phases, swapping 1/20 of
+// the values here, and the one from the middle out. The twelve
+// orientations being one search, lanes that differ by their orientation
+// alone repeat each other node for node (lanes' four restart lanes did,
+// their swaps drawn from the same seeds): the lanes that save phases
+// swap with seeds of their own. The random size-6 levels that are
+// symmetric (no hole, a locked tile at most in the middle: 147 among
+// seeds 4,000,000..4,099,999 and 5,000,000..5,399,999) took 118,735 nodes
+// in all, the most 11,266, against 391,092 and 229,188 with symLanes and
+// the lane from the middle out; with no value swapped in the lanes that
+// save phases, 129,685 and 12,928.
+var solveSymLanes = []lane{
+	symLanes[0],
+	symLanes[1],
+	phaseLane(3, 1<<32/20),
+	phaseLane(6, 1<<32/20),
+	phaseLane(9, 1<<32/20),
+	{seq: []step{{visit: 0, mid: true, phase: true, unit: 256}}},
+}
 
 // symLanes is the portfolio on a symmetric level (see symmetric): the
 // twelve orientations are then one search, so the restart lanes differ only
@@ -240,14 +283,18 @@ func (p *Spares[T]) Put(s *T) {
 //
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
-// the portfolio (lanes) takes over: six searches that take turns of
+// the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
+// over: five searches (six on a symmetric level) that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
 // answer winning. One is a short search trying "empty" first (on a
-// symmetric level, with the rows from the outside in: symLanes); four restart
-// in four orientations with growing budgets and some value choices swapped
-// at random; the last (midLane) joins after 48 turns, restarting in orders
-// from the middle of the board out. The restarting ones are complete (the
-// budgets grow without end), so Solve is complete. Then a
+// symmetric level, with the rows from the outside in); the others restart
+// with growing budgets, each restart in another order of the board: three
+// in the reading orders and one in orders from the middle of the board
+// out, trying first at each cell the value it had on the deepest path of
+// their restarts before (phase saving), and on a symmetric level one
+// more with some value choices swapped at random. The restarting ones
+// are complete (the budgets grow without end), so Solve is complete.
+// Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
 // every run.
@@ -395,24 +442,17 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 // won is set, another goroutine's lanes have answered.
 func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
 	cos := make([]coroutine, len(lanes))
-	// A lane that joins late gets its coroutine (and its searcher) at its
-	// first turn after its wait: a level solved sooner never pays for it.
-	// The others get theirs now, whether they run or not, so that what a
-	// solve allocates does not depend on how soon it ends
+	// Every lane gets its coroutine now, whether it runs or not, so that
+	// what a solve allocates does not depend on how soon it ends
 	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
-		if cos[i].wait = l.seq[0].wait; cos[i].wait == 0 {
-			cos[i].start(ctx, prob, visits, l.seq, &learn)
-		}
+		cos[i].start(ctx, prob, visits, l.seq, &learn)
 	}
 	winner := -1
 	for over := false; !over; {
 		live := false
 		for i := range cos {
 			c := &cos[i]
-			if c.next == nil && c.wait == 0 { // its wait is over
-				c.start(ctx, prob, visits, lanes[i].seq, &learn)
-			}
 			var answered bool
 			if over, answered = c.turn(won); over {
 				if answered {
@@ -434,9 +474,7 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 func stopAll(cos []coroutine, winner int) Attempt {
 	var nodes int64
 	for i := range cos {
-		if cos[i].stop != nil { // a lane that joined late may never have started
-			cos[i].stop() // ends a paused search: its Pause returns false
-		}
+		cos[i].stop() // ends a paused search: its Pause returns false
 		nodes += cos[i].res.Nodes
 	}
 	var res Attempt
@@ -454,7 +492,6 @@ type coroutine struct {
 	stop func()
 	res  Attempt
 	done bool
-	wait int // turns still to sit out before it starts (a lane that joins late)
 }
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn.
@@ -464,17 +501,12 @@ func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]i
 	})
 }
 
-// turn gives c one turn (or, while it waits, one turn less to sit out):
-// over when the search is over, that is when c answered (answered; won is
+// turn gives c one turn: over when the search is over, that is when c answered (answered; won is
 // then set if c's answer is definitive) or, with won, another goroutine's
 // lanes did.
 func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 	if c.done {
 		return false, false
-	}
-	if c.wait > 0 {
-		c.wait--
-		return won != nil && won.Load(), false
 	}
 	if _, more := c.next(); !more {
 		c.done = true
@@ -510,7 +542,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 			return at
 		}
 		var out search.Outcome
-		if st.flip > 0 || st.mid {
+		if st.flip > 0 || st.mid || st.phase {
 			var over bool
 			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, &at); over {
 				return at
@@ -552,8 +584,12 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 			prob.Same = true
 			s.Reset(prob)
 		}
-		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * 1024, Best: -1,
-			Pause: pause, Flip: st.flip, Seed: uint64(r), Learn: *learn}, sol)
+		unit := st.unit
+		if unit == 0 {
+			unit = 1024
+		}
+		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * unit, Best: -1,
+			Pause: pause, Flip: st.flip, Seed: uint64(r) + st.seed, Learn: *learn, Phases: st.phase}, sol)
 		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
 			return out, false
 		}
@@ -566,17 +602,22 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 
 // restartVisit is the order of the step's r-th restart (from 1), an
 // index into firstVisits: the orientation turned by 5·60° more at each
-// restart and, on a mid step, the orders from the middle out (the 36 of
+// restart; on a step that saves phases, by 60° (the next orientation:
+// the orders of one restart and the next alike, the path saved from one
+// is a better guess in the next; seeds 2,100,000..2,119,999: 21.8 million
+// nodes against 22.6, the 40 slowest of 3,000,000..3,199,999 0.75 million
+// against 1.33); on a mid step, the orders from the middle out (the 36 of
 // midOrders come round every 36 restarts: 5 is prime to 36).
 func restartVisit(st step, r int) int {
-	o := (st.visit + 5*(r-1)) % 12
-	if !st.mid {
-		if r == 1 {
-			return st.visit
-		}
-		return o
+	switch {
+	case st.mid:
+		return 24 + (st.visit+5*(r-1))%36 // o, from row s−3, s−1 or s+1 in turn
+	case r == 1:
+		return st.visit // (a step that does not restart may take any order)
+	case st.phase:
+		return (st.visit + r - 1) % 12
 	}
-	return 24 + (st.visit+5*(r-1))%36 // o, from row s−3, s−1 or s+1 in turn
+	return (st.visit + 5*(r-1)) % 12
 }
 
 // luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,

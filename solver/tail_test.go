@@ -42,7 +42,7 @@ func TestMidOrders(t *testing.T) {
 	}
 	got := map[int]bool{}
 	for r := 1; r <= 36; r++ {
-		v := restartVisit(midLane.seq[0], r)
+		v := restartVisit(solveLanes[len(solveLanes)-1].seq[0], r)
 		if v < 24 || v >= 60 {
 			t.Fatalf("restart %d of the middle-out lane: order %d", r, v)
 		}

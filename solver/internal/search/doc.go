@@ -125,6 +125,12 @@
 // (mask, value) pairs, ngMask and ngVal, filed by the step of a nogood's
 // last cell and overwritten oldest first (ngLen, ngNext).
 //
+// Phase saving (phases, occ.go; Searcher only, Options.Phases): phase
+// holds one value a cell (phaseEmpty, phaseTile, or 0: none), the cells'
+// values on the deepest path of the searches before on the same board;
+// deep is the step the search under way has reached, and savePhase
+// writes the path again each time it goes deeper. firstValue reads it.
+//
 // MaxSearcher (max.go) adds the weights (core's wt and val: the weight of
 // the tiles closed), the pool, and the caps: highCap (the most 5s and 6s
 // placed together, from HighCaps in maxcap.go, itself a small search over

@@ -341,6 +341,9 @@ func (s *Searcher) dfsLearn(k int) {
 		s.explainBounds(k, out)
 		return
 	}
+	if s.opts.Phases {
+		s.savePhase(k)
+	}
 	if k == s.f {
 		s.record()
 		s.stop = true

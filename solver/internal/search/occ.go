@@ -24,6 +24,37 @@ type Searcher struct {
 	learner
 	learnReady bool // the learner is set up for the problem of the last Reset
 	sameLevel  bool // that Reset's Problem.Same
+	phases
+}
+
+// phases is what Options.Phases keeps: each cell's value on the deepest
+// path of the last search (phaseEmpty, phaseTile; 0: not on it), and the
+// step that path reached in the search under way.
+type phases struct {
+	phase []int8
+	deep  int
+}
+
+const (
+	phaseEmpty = 1
+	phaseTile  = 2
+)
+
+// savePhase notes, on the node of step k (its bounds passed), the path to
+// it as the deepest of the search when it is: the cells decided, in visit
+// order, with their values. Each search pays it at most once a step, f²/2
+// cells in all.
+func (s *Searcher) savePhase(k int) {
+	if k <= s.deep {
+		return
+	}
+	s.deep = k
+	for _, c := range s.order[:k] {
+		s.phase[c] = phaseEmpty
+		if s.state[c] == stTile {
+			s.phase[c] = phaseTile
+		}
+	}
 }
 
 // Reset loads a problem; false when it is plainly impossible.
@@ -53,6 +84,10 @@ func (s *Searcher) Reset(p Problem) bool {
 	if !p.Same {
 		clear(s.ngLen) // another level: forget its nogoods
 	}
+	if !p.Same || len(s.phase) != n {
+		s.phase = grow8(s.phase, n) // another level: forget its phases
+		clear(s.phase)
+	}
 	return ok
 }
 
@@ -60,7 +95,7 @@ func (s *Searcher) Reset(p Problem) bool {
 func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome {
 	s.opts = opts
 	s.begin(ctx, opts.Best)
-	s.optStart, s.kept, s.paused = 0, 0, false
+	s.optStart, s.kept, s.paused, s.deep = 0, 0, false, 0
 	s.rng = opts.Seed*0x9E3779B97F4A7C15 | 1
 	if opts.Best >= 0 {
 		s.optStart = 1
@@ -112,6 +147,9 @@ func (s *Searcher) need() int32 {
 func (s *Searcher) dfs(k int) {
 	if !s.bounds(k) {
 		return
+	}
+	if s.opts.Phases {
+		s.savePhase(k)
 	}
 	if k == s.f {
 		s.record()
@@ -188,6 +226,9 @@ func (s *Searcher) firstValue(j int) bool {
 		first = s.start[j] != Empty
 	case EmptyFirst:
 		first = false
+	}
+	if s.opts.Phases && s.phase[j] != 0 {
+		first = s.phase[j] == phaseTile
 	}
 	if s.opts.Flip > 0 {
 		s.rng ^= s.rng << 13

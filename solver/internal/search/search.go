@@ -54,6 +54,12 @@ type Options struct {
 	// explanations as nogoods (learn.go). The search for a first solution
 	// only (Best < 0, not Optimise); the others ignore it.
 	Learn bool
+	// Phases tries first at each cell the value it had on the deepest
+	// path of the last search with Phases on the same board (Problem.Same;
+	// in any visit order), before Flip; a cell that path did not reach
+	// takes Order's value. The search keeps its own deepest path for the
+	// next (phase saving, as CDCL solvers keep theirs across restarts).
+	Phases bool
 	// Pause, when set, is called every PauseNodes nodes; the search stops
 	// when it returns false (Outcome.Stopped). A caller interleaves
 	// several searches on one goroutine with it (a coroutine per search).
