@@ -37,10 +37,12 @@
 # (HEXIOM_E2E=portable, -tags gohook: another capture and click listener).
 # The fuzz steps run only the fuzzers (-run '^$'); their seeds run in 2–5.
 #
-# After step 1 the steps go in two lanes at once (see "the two lanes"
-# below): the tests that start a display (2 and 5's display packages, 6,
-# TestWine) two at a time, and beside them what only computes (7's Windows build and checks, 2 and 5's other
-# packages, 3, 4). Each step prints its wall and CPU time as it ends.
+# After step 1 the steps go in four lanes at once (see "the four lanes"
+# below): the tests that play the game in Ruffle one at a time; the other
+# tests that start a display, then 6; 7's Windows build and TestWine,
+# which mostly wait; and what only computes (2 and 5's other packages, 3,
+# 4). A failure in any lane stops the others. Each step prints its wall
+# and CPU time as it ends.
 #
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh ./solver/  only these packages (no fuzz)
@@ -88,7 +90,7 @@ if grep -l 'tier\.Race' /dev/null "${race_only_tests[@]}"; then
   exit 1
 fi
 for p in "${race_only_pkgs[@]}"; do
-  if printf '%s\n' "${cgo_pkgs[@]}" | grep -qxF "$p"; then
+  if grep -qxF "$p" <(printf '%s\n' "${cgo_pkgs[@]}"); then
     echo "test.sh: $p links cgo: it cannot be in the race run's pure list" >&2
     exit 1
   fi
@@ -130,33 +132,37 @@ if (($#)); then
   exit
 fi
 
-# ---- the two lanes ----------------------------------------------------------
-# From here the tests go in two lanes at once, each test still once:
-#  - the screen lane: the tests that start a display (Xvfb, Chromium,
-#    Ruffle, sway, Wine), in two queues side by side, each one test binary
-#    after another (as go test -p 2 ran step 5's packages: never more than
-#    two display tests at once): play's tests then step 6 in the
-#    foreground; step 2's display packages, step 5's others, then
-#    TestWine (7) in the other;
-#  - the CPU lane, in the background: what starts no display
-#    and only computes: 7's Windows build, its vet and staticcheck and
-#    hexiom.exe's link (the cheap checks first), then steps 2 and 5's
-#    other packages (the solver's, vision's reading…), 3 (the race
-#    detector) and 4 (fuzzing).
-# The screen lane's tests wait on Chromium, Ruffle and Wine much of the
-# time, with the CPU idle; the CPU lane takes it. (Not niced: at nice 19,
-# beside other work at nice 0, a lane gets next to nothing, and its tests
-# would meet their timeouts.) The CPU lane's output, and the second
-# display queue's, is kept in a file and printed when it ends; the command
-# fails if any fails, and a failure in the foreground stops the others.
-# Each step's wall and CPU time (of its commands and their children) is
-# printed as it ends.
+# ---- the four lanes ----------------------------------------------------------
+# From here the tests go in four lanes at once, each test still once, each
+# lane one step after another:
+#  - the Ruffle lane, whose output comes as it runs: the tests that play
+#    the game's Flash build in Ruffle (its WebGL drawn by SwiftShader, a
+#    core's worth), one at a time: two at once lost drags at load 7-27;
+#  - the display lane: the other tests that start a display (Xvfb, sway,
+#    the game's canvas page in Chromium), one package at a time, then
+#    step 6 (play's e2e tests again with the portable parts);
+#  - the waiting lane: 7's Windows build, vet, staticcheck and hexiom.exe's
+#    link, then TestWine, which mostly waits (on Wine starting a command,
+#    on play's drags on a window that never takes them);
+#  - the computing lane, at nice 5: what starts no display and only
+#    computes: steps 2 and 5 without a display (the solver's, vision's
+#    reading…), 3 (the race detector) and 4 (fuzzing).
+# The display tests wait on Chromium, Ruffle and Wine much of the time;
+# the computing lane takes the idle core, niced so that a Ruffle or
+# Chromium test, which loses drags when starved, comes first (at nice 19,
+# beside other sessions' work at nice 0, it got next to nothing). The
+# other lanes' output is kept in a file and printed when the lane ends. A
+# lane that fails ends the command at once: the others are stopped (every
+# process of their sessions: go test, the test binaries, Xvfb, Chromium,
+# Wine), what they printed so far shown; Ctrl-C stops them the same way.
+# Each step prints its wall and CPU time as it ends.
+
 # cpu_now sets cpu to this shell's children's CPU seconds so far (user +
 # system), from bash's times (run here: in a subshell it would count the
 # subshell's children)
 cpu_now() {
-  times >"$tools/times.$$"
-  cpu=$(awk 'END { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.1f", s }' "$tools/times.$$")
+  times >"$tools/times.$BASHPID"
+  cpu=$(awk 'END { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.1f", s }' "$tools/times.$BASHPID")
 }
 step_begin() { step_name=$1 step_t0=$(date +%s.%N); cpu_now; step_c0=$cpu; }
 step_end() {
@@ -164,24 +170,103 @@ step_end() {
   echo "test.sh: step $step_name: $(awk -v a="$step_t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s," \
     "$(awk -v a="$step_c0" -v b="$cpu" 'BEGIN { printf "%.0f", b - a }') s CPU (load $(cut -d' ' -f1 /proc/loadavg))"
 }
-# The packages of steps 2 and 5 by whether their tests start a display:
-# internal/desktop's and those whose tests import it (Xvfb, Chromium, sway) go in
-# the screen lane, the others (the solver's, vision's reading…) in the
-# CPU lane.
+
+# The packages of steps 2 and 5 by what their tests start: internal/desktop's
+# and those whose tests import it start a display (Xvfb, Chromium, sway);
+# the rest only compute.
 display_pkgs() {
   go list -test -f '{{if .ForTest}}{{.ForTest}}|{{join .Deps " "}}{{end}}' "$@" |
     awk -F'|' '$1 == "hexiom/internal/desktop" || $2 ~ /(^| )hexiom\/internal\/desktop( |$)/ { print $1 }' | sort -u
 }
-mapfile -t screen_pure < <(display_pkgs "${nocgo_pkgs[@]}")
-mapfile -t cpu_pure < <(printf '%s\n' "${nocgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${screen_pure[@]}"))
-mapfile -t screen_cgo < <(display_pkgs "${cgo_pkgs[@]}")
-mapfile -t cpu_cgo < <(printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -f <(printf '%s\n' "${screen_cgo[@]}"))
+without() { # without WORD...: the lines of stdin that are none of the words
+  grep -vxF -f <(printf '%s\n' "$@" "") || true
+}
+mapfile -t display_pure < <(display_pkgs "${nocgo_pkgs[@]}")
+mapfile -t compute_pure < <(printf '%s\n' "${nocgo_pkgs[@]}" | without "${display_pure[@]}")
+mapfile -t display_cgo < <(display_pkgs "${cgo_pkgs[@]}")
+mapfile -t compute_cgo < <(printf '%s\n' "${cgo_pkgs[@]}" | without "${display_cgo[@]}")
+# The tests that play the game in Ruffle, by package (a pattern for -run;
+# the display lane runs the others with it as -skip): game's (openRuffle),
+# the bot's e2e tests on the Flash build, and hexiom play finding the board
+# again on the Ruffle page after a scroll. A test file that starts Ruffle
+# (StartChromiumWebGL, RuntimeRuffle) in a package not named here fails
+# the command.
+declare -A ruffle_tests=(
+  [hexiom/game]='^TestRuffle'
+  [hexiom/cmd/hexiom]='^TestPlayFindsTheBoardAfterAPageScroll$'
+  [hexiom/play]='^TestE2ERuffle'
+)
+ruffle_order=(hexiom/game hexiom/cmd/hexiom hexiom/play)
+for f in $(grep -lE 'StartChromiumWebGL|RuntimeRuffle' $(git ls-files '*_test.go' 2>/dev/null || find . -name '*_test.go')); do
+  p=hexiom/$(dirname "${f#./}")
+  if [ -z "${ruffle_tests[$p]:-}" ]; then
+    echo "test.sh: $f starts Ruffle: name its tests in ruffle_tests (they run one at a time)" >&2
+    exit 1
+  fi
+done
+for p in "${ruffle_order[@]}"; do
+  if ! grep -qxF "$p" <(printf '%s\n' "${display_cgo[@]}"); then
+    echo "test.sh: $p no longer starts a display with cgo: the lanes below would test it apart" >&2
+    exit 1
+  fi
+done
+mapfile -t display_rest < <(printf '%s\n' "${display_cgo[@]}" | without "${ruffle_order[@]}")
 
-# ---- the CPU lane (7's builds; 2, 5, 3, 4 without a display) -----------------
-cpu_lane() {
-  # ---- 7, its builds, first. Windows: every package compiled, vet,
-  # staticcheck, hexiom.exe (TestWine, at the screen lane's end, waits for
-  # this lane)
+# ---- the Ruffle lane (step 5's tests in Ruffle) --------------------------------
+ruffle_lane() {
+  # ---- 5. the tests that play the Flash build in Ruffle, one at a time
+  local p
+  for p in "${ruffle_order[@]}"; do
+    step_begin "5 (Ruffle: ${p#hexiom/} ${ruffle_tests[$p]})"
+    go test -count=1 -timeout 25m -run "${ruffle_tests[$p]}" "$p"
+    step_end
+  done
+}
+
+# ---- the display lane (2 and 5's other display tests, then 6) ---------------
+display_lane() {
+  # ---- 2. the pure packages that start a display, cgo off: their whole
+  # tests (X, a page in Chromium: the capture, the browser…), as the plain
+  # run would run them
+  step_begin "2 (cgo off, a display)"
+  CGO_ENABLED=0 go test -p 1 -count=1 -timeout 25m "${display_pure[@]}"
+  step_end
+  # ---- 5. the packages that link cgo (gocv, robotgo) and start a
+  # display: the pointer, the click listener, the desktop, the lab's
+  # commands; then the tests of game, hexiom and play not in Ruffle (the
+  # game's canvas page in Chromium, the commands, the bot's loop and its
+  # e2e tests on the real desktop: Chromium, sway)
+  step_begin "5 (cgo, a display: ${display_rest[*]#hexiom/})"
+  go test -p 1 -count=1 -timeout 25m "${display_rest[@]}"
+  step_end
+  local p
+  for p in "${ruffle_order[@]}"; do
+    step_begin "5 (${p#hexiom/} but Ruffle)"
+    go test -count=1 -timeout 25m -skip "${ruffle_tests[$p]}" "$p"
+    step_end
+  done
+
+  # ---- 6. the portable parts, on xvfb-run
+  step_begin "6 (portable parts)"
+  # gohook, the portable click listener, is in Linux builds only with -tags
+  # gohook and opens the X display as the binary loads: start it under
+  # xvfb-run, whose server outlives it (the hook runs until the process
+  # ends)
+  xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "gohook,$HEXIOM_TAGS" -count=1 ./clicks/
+  # the e2e tests with the portable parts (issue 14): calibration by gohook
+  # clicks, every look through kbinani/screenshot (a new X connection per
+  # grab), on the xvfb-run display; the boards of every size, a dropped
+  # drag and both fail-safes (the challenge and flash tests add nothing
+  # here that depends on the capture, and take minutes more)
+  xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
+    go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
+  step_end
+}
+
+# ---- the waiting lane (7: the Windows build, TestWine) -----------------------
+waiting_lane() {
+  # ---- 7, its builds, first: every package compiled for Windows, vet,
+  # staticcheck, hexiom.exe
   step_begin "7 (Windows: build, vet, staticcheck, hexiom.exe)"
   # (the Linux build's flags are not for mingw-w64)
   env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
@@ -206,36 +291,53 @@ cpu_lane() {
   # cached by version in ~/.cache/hexiom: minutes once, then seconds; the
   # script sets its own flags)
   ./scripts/windows-release.sh
-  touch "$tools/exe-built" # TestWine, in the screen lane, waits for it
   step_end
 
-  # ---- 2. the pure packages' tests, cgo off (those that start no display)
-  # Their whole tests, as the plain run would run them: the same files, the
-  # same tests, cgo or not. vision and vision/internal/prep among them
-  # (vision/doc.go, "Where cgo runs").
+  # ---- 7. Windows: hexiom.exe run under wine64 on Xvfb against the Linux
+  # binary: commands, the first start in a console of its own, read on
+  # every look, calibrate, read and play's drags on a Windows window, at
+  # 96 dpi, at 144 dpi against 96's x1.5, and on a monitor left of and
+  # above the primary (issue 41)
+  step_begin "7 (TestWine)"
+  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+  step_end
+}
+
+# ---- the computing lane (2, 5, 3, 4 without a display) ----------------------
+computing_lane() {
+  # ---- 2. the pure packages' tests, cgo off (those that start no
+  # display). Their whole tests, as the plain run would run them: the same
+  # files, the same tests, cgo or not. vision and vision/internal/prep
+  # among them (vision/doc.go, "Where cgo runs").
   step_begin "2 (cgo off, no display)"
-  CGO_ENABLED=0 go test -count=1 -timeout 25m "${cpu_pure[@]}"
+  CGO_ENABLED=0 go test -count=1 -timeout 25m "${compute_pure[@]}"
   step_end
 
   # ---- 5. the packages that link cgo (gocv) and start no display:
   # vision's reading, its developers' commands, the pictures
   step_begin "5 (cgo, no display)"
-  go test -count=1 -timeout 25m "${cpu_cgo[@]}"
+  go test -count=1 -timeout 25m "${compute_cgo[@]}"
   step_end
 
   # ---- 3. the race detector
   # The packages that need no screen, cgo library or X, their full tests
   # (not -short). The detector makes the searches and the brute forces
-  # about ten times slower, so under it (the build tag race: tier.Race) the
-  # solver's tests that repeat one check over many random levels check
-  # fewer, every kind of check kept: TestRandomLevels 25 levels a size (of
-  # 1,000; one goroutine each), TestFewestMovesIsMinimal 5 brute-forced
-  # levels (of 25), TestHighCapsAgainstBruteForce 50 boards (of 190),
+  # ten to fifty times slower, so under it (the build tag race: tier.Race)
+  # the solver's and Tantrix's tests that repeat one check over many
+  # random levels check fewer, every kind of check kept, and those whose
+  # searches run on one goroutine (nothing for the detector to watch)
+  # fewer still: TestRandomLevels 25 levels a size (of 1,000; one goroutine
+  # each), TestFewestMovesIsMinimal 5 brute-forced levels (of 25),
+  # TestHighCapsAgainstBruteForce 50 boards (of 190),
   # TestLearnSameFirstSolution 20 a size (of 100), TestLearnSolve 10 seeds
   # (of 200), TestSolveMaxFarLevels its size-4 levels (of 5),
   # TestZeroSetsAgainstBruteForce and TestSolveMaxZerosAgainstBruteForce 25
-  # levels (of 70); Tantrix's likewise. The full counts ran in step 2,
-  # without it (docs/benchmarks-history.md: the race run's time). The other
+  # levels (of 70), TestUnsatisfiableAgainstBruteForce 70 seeds (of 300),
+  # TestOccFindAgainstBruteForce the far levels of 5 seeds (of 20);
+  # Tantrix's TestSolveHardBoards 12 boards (of 13: not 194, 9 s a solve
+  # there) each solved twice (not four times), TestGenerateEveryN every
+  # seventh n up to 100 (of every n to 200). The full counts ran in step
+  # 2, without it (docs/testing.md, "Where the time goes"). The other
   # packages here run only under it: the same tests, the same counts.
   step_begin "3 (-race)"
   go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
@@ -267,118 +369,79 @@ cpu_lane() {
   go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
   go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
   step_end
-
 }
-cpu_log=$tools/cpu-lane.log
-# (setsid: a process group of its own, so that a stop takes its go
-# commands and test binaries with it)
-setsid bash -euo pipefail -c "$(declare -f cpu_lane step_begin step_end cpu_now)
-  $(declare -p cpu_pure cpu_cgo race_only race_fewer staticcheck tools); cpu_lane" >"$cpu_log" 2>&1 &
-cpu_pid=$!
-# stop_lanes, at the exit: the lanes still running are stopped, and what
-# they printed so far shown (a failure in the foreground ends the command)
+
+# ---- running the lanes ---------------------------------------------------------
+declare -A lane_pid=() lane_log=()
+# lane_start NAME NICE LOG FUNC VAR...: FUNC, with the functions and the
+# variables it reads, in a bash of its own in a session of its own (setsid:
+# its processes, Chromium's and Wine's too, can be found and stopped by the
+# session), at nice NICE, its output in LOG ("-": this terminal)
+lane_start() {
+  local name=$1 niceness=$2 log=$3 fn=$4
+  shift 4
+  local script
+  script="$(declare -f "$fn" step_begin step_end cpu_now)
+$(declare -p "$@" tools)
+$fn"
+  if [ "$log" = - ]; then
+    nice -n "$niceness" setsid bash -euo pipefail -c "$script" &
+  else
+    nice -n "$niceness" setsid bash -euo pipefail -c "$script" >"$log" 2>&1 &
+  fi
+  lane_pid[$name]=$!
+  lane_log[$name]=$log
+}
+# lane_stop NAME: every process of the lane's session, TERM then (after 5
+# s) KILL; then what it printed so far
+lane_stop() {
+  local name=$1 sid=${lane_pid[$1]} pids i
+  for sig in TERM TERM TERM TERM TERM KILL; do
+    mapfile -t pids < <(ps -e -o pid=,sid= | awk -v s="$sid" '$2 == s { print $1 }')
+    ((${#pids[@]})) || break
+    kill -"$sig" "${pids[@]}" 2>/dev/null || true
+    sleep 1
+  done
+  if [ "${lane_log[$name]}" != - ]; then
+    echo "test.sh: the $name lane stopped; what it printed so far:"
+    cat "${lane_log[$name]}"
+  fi
+  unset "lane_pid[$name]"
+}
+# stop_lanes, at the exit: the lanes still running are stopped
 stop_lanes() {
-  local pid log
-  for pid in ${cpu_pid:-} ${b_pid:-}; do
-    if kill -0 "$pid" 2>/dev/null; then
-      kill -- -"$pid" 2>/dev/null || true
-      log=$cpu_log
-      [ "$pid" = "${b_pid:-}" ] && log=$b_log
-      echo "test.sh: stopped; what it printed so far ($log):"
-      cat "$log"
-    fi
+  local name
+  for name in "${!lane_pid[@]}"; do
+    lane_stop "$name"
   done
   rm -rf "$tools"
 }
 trap stop_lanes EXIT
-echo "test.sh: the CPU lane (7's builds; 2, 5, 3, 4 without a display) runs in the background; its output comes last"
-# cpu_wait waits for the CPU lane, prints its output, and fails if it failed.
-cpu_wait() {
-  local rc=0
-  wait "$cpu_pid" || rc=$?
-  cpu_pid= # ended: nothing for stop_lanes to stop
-  echo "test.sh: the CPU lane's output:"
-  cat "$cpu_log"
+trap 'echo "test.sh: interrupted" >&2; exit 130' INT TERM
+
+lane_start Ruffle 0 - ruffle_lane ruffle_tests ruffle_order
+lane_start display 0 "$tools/display.log" display_lane display_pure display_rest ruffle_tests ruffle_order
+lane_start waiting 0 "$tools/waiting.log" waiting_lane staticcheck
+lane_start computing 5 "$tools/computing.log" computing_lane compute_pure compute_cgo race_only race_fewer
+echo "test.sh: four lanes: the tests in Ruffle (their output below as they run); the other display tests;" \
+  "the Windows build and TestWine; the tests that only compute (at nice 5). The other lanes' output comes as each ends."
+# Wait for each lane as it ends: its output, and on a failure the end of
+# the command (the trap stops the others)
+while ((${#lane_pid[@]})); do
+  rc=0
+  ended=
+  wait -n -p ended "${lane_pid[@]}" || rc=$?
+  for name in "${!lane_pid[@]}"; do
+    [ "${lane_pid[$name]}" = "$ended" ] && break
+  done
+  unset "lane_pid[$name]"
+  if [ "${lane_log[$name]}" != - ]; then
+    echo "test.sh: the $name lane's output:"
+    cat "${lane_log[$name]}"
+  fi
   if ((rc != 0)); then
-    echo "test.sh: the CPU lane failed (exit $rc)" >&2
+    echo "test.sh: the $name lane failed (exit $rc): the others are stopped" >&2
     exit "$rc"
   fi
-}
-
-# ---- the screen lane -----------------------------------------------------------
-# Two display tests at a time, as go test -p 2 ran step 5's packages: two
-# queues, each one test binary after another, play's e2e tests (the
-# longest package) and step 6 in one, the other display packages and
-# TestWine in the other (docs/testing.md, "Where the time goes").
-screen_b() {
-  # ---- 2. the pure packages that start a display, cgo off: their whole
-  # tests (X, Chromium and Ruffle: the capture, the browser…), as the
-  # plain run would run them
-  step_begin "2 (cgo off, a display)"
-  CGO_ENABLED=0 go test -p 1 -count=1 -timeout 25m "${screen_pure[@]}"
-  step_end
-  # ---- 5. the packages that link cgo (gocv, robotgo) and start a
-  # display, but play: the bot's parts, the commands, the game in
-  # Chromium and Ruffle
-  step_begin "5 (cgo, a display, but play)"
-  go test -p 1 -count=1 -timeout 25m "${screen_b_cgo[@]}"
-  step_end
-  # ---- 7. Windows: hexiom.exe (the CPU lane links it first) run under
-  # wine64 on Xvfb against the Linux binary: commands, the first start in
-  # a console of its own, read on every look, calibrate, read and play's
-  # drags on a Windows window, at 96 dpi, at 144 dpi against 96's x1.5,
-  # and on a monitor left of and above the primary (issue 41)
-  until [ -e "$tools/exe-built" ]; do
-    if ! kill -0 "$cpu_pid" 2>/dev/null; then
-      echo "test.sh: the CPU lane ended before it built hexiom.exe: TestWine not run" >&2
-      exit 1
-    fi
-    sleep 1
-  done
-  step_begin "7 (TestWine)"
-  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
-  step_end
-}
-if ! printf '%s\n' "${screen_cgo[@]}" | grep -qxF hexiom/play; then
-  echo "test.sh: hexiom/play no longer starts a display with cgo: its queue below would test it apart" >&2
-  exit 1
-fi
-mapfile -t screen_b_cgo < <(printf '%s\n' "${screen_cgo[@]}" | grep -vxF hexiom/play)
-b_log=$tools/screen-b.log
-setsid bash -euo pipefail -c "$(declare -f screen_b step_begin step_end cpu_now)
-  $(declare -p screen_pure screen_b_cgo tools cpu_pid); screen_b" >"$b_log" 2>&1 &
-b_pid=$!
-echo "test.sh: the display packages but play, then TestWine, run beside play's; their output follows step 6"
-
-# ---- 5. play: the bot's loop, and the end-to-end tests on the real
-# desktop (Chromium, Ruffle, sway)
-step_begin "5 (cgo, a display: play)"
-go test -count=1 -timeout 25m ./play/
-step_end
-
-# ---- 6. the portable parts, on xvfb-run
-step_begin "6 (portable parts)"
-# gohook, the portable click listener, is in Linux builds only with -tags
-# gohook and opens the X display as the binary loads: start it under
-# xvfb-run, whose server outlives it (the hook runs until the process ends)
-xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "gohook,$HEXIOM_TAGS" -count=1 ./clicks/
-# the e2e tests with the portable parts (issue 14): calibration by gohook
-# clicks, every look through kbinani/screenshot (a new X connection per
-# grab), on the xvfb-run display; the boards of every size, a dropped drag
-# and both fail-safes (the challenge and flash tests add nothing here that
-# depends on the capture, and take minutes more)
-xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
-  go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
-step_end
-
-# the other queue's end, then the CPU lane's
-rc=0
-wait "$b_pid" || rc=$?
-b_pid=
-echo "test.sh: the display packages but play, and TestWine:"
-cat "$b_log"
-if ((rc != 0)); then
-  echo "test.sh: they failed (exit $rc)" >&2
-  exit "$rc"
-fi
-cpu_wait
+  echo "test.sh: the $name lane passed"
+done
