@@ -335,8 +335,8 @@ computing_lane() {
   # levels (of 70), TestUnsatisfiableAgainstBruteForce 70 seeds (of 300),
   # TestOccFindAgainstBruteForce the far levels of 5 seeds (of 20);
   # Tantrix's TestSolveHardBoards 12 boards (of 13: not 194, 9 s a solve
-  # there) each solved twice (not four times), TestGenerateEveryN every
-  # seventh n up to 100 (of every n to 200). The full counts ran in step
+  # there), those it shaves solved twice (not four times),
+  # TestGenerateEveryN every seventh n up to 100 (of every n to 200). The full counts ran in step
   # 2, without it (docs/testing.md, "Where the time goes"). The other
   # packages here run only under it: the same tests, the same counts.
   step_begin "3 (-race)"
