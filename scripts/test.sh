@@ -161,8 +161,9 @@ fi
 # system), from bash's times (run here: in a subshell it would count the
 # subshell's children)
 cpu_now() {
-  times >"$tools/times.$BASHPID"
-  cpu=$(awk 'END { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.1f", s }' "$tools/times.$BASHPID")
+  local f=$tools/times.$BASHPID # (in $(…) below BASHPID is the subshell's)
+  times >"$f"
+  cpu=$(awk 'END { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.1f", s }' "$f")
 }
 step_begin() { step_name=$1 step_t0=$(date +%s.%N); cpu_now; step_c0=$cpu; }
 step_end() {
