@@ -136,8 +136,10 @@ fi
 # From here the tests go in four lanes at once, each test still once, each
 # lane one step after another:
 #  - the Ruffle lane, whose output comes as it runs: the tests that play
-#    the game's Flash build in Ruffle (its WebGL drawn by SwiftShader, a
-#    core's worth), one at a time: two at once lost drags at load 7-27;
+#    the game's Flash build in Ruffle, one at a time (two at once lost
+#    drags at load 7-27): under WebGL, drawn by SwiftShader, one takes a
+#    core; game's and TestE2ERuffle take Ruffle's canvas renderer, a third
+#    of that (docs/testing.md, "Where the time goes");
 #  - the display lane: the other tests that start a display (Xvfb, sway,
 #    the game's canvas page in Chromium), one package at a time, then
 #    step 6 (play's e2e tests again with the portable parts);
