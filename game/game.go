@@ -65,7 +65,8 @@ type Config struct {
 	// (RuffleRenderers; "" webgl, what players' browsers take): canvas,
 	// its 2D one, draws the same game for a third of the CPU where WebGL
 	// is drawn by the CPU (SwiftShader, under Xvfb); package game's own
-	// Ruffle tests take it, the bot's e2e tests keep WebGL.
+	// Ruffle tests and play's TestE2ERuffle take it, play's
+	// TestE2ERuffleFlat and hexiom play's scroll test keep WebGL.
 	RuffleRenderer string
 	// Timeouts of HTTPServer; zero means DefaultTimeouts.
 	Timeouts Timeouts

@@ -33,9 +33,9 @@ import (
 // (Chromium lets no page start sound before a click): the first click is
 // Ruffle's. Ruffle draws with its 2D canvas renderer here, Chromium's GPU
 // off: under WebGL, drawn by SwiftShader, these tests took 75 s of CPU,
-// with it 27 s (load 5-7), asserting the same; the bot's e2e tests on the
-// Flash build (package play) and hexiom play's (cmd/hexiom) keep WebGL,
-// as players' browsers draw it.
+// with it 27 s (load 5-7), asserting the same; play's TestE2ERuffleFlat
+// and hexiom play's scroll test (cmd/hexiom) keep WebGL, as players'
+// browsers draw it.
 func openRuffle(t *testing.T, spec Spec, win image.Rectangle) *session {
 	t.Helper()
 	x := display(t)
