@@ -61,6 +61,13 @@ type Config struct {
 	// SWFLook is the look the Flash build draws (SWFLooks; "" classic):
 	// its own, not one of the canvas page's themes.
 	SWFLook string
+	// RuffleRenderer is the renderer Ruffle draws the SWF with
+	// (RuffleRenderers; "" webgl, what players' browsers take): canvas,
+	// its 2D one, draws the same game for a third of the CPU where WebGL
+	// is drawn by the CPU (SwiftShader, under Xvfb); package game's own
+	// Ruffle tests and play's TestE2ERuffle take it, play's
+	// TestE2ERuffleFlat and hexiom play's scroll test keep WebGL.
+	RuffleRenderer string
 	// Timeouts of HTTPServer; zero means DefaultTimeouts.
 	Timeouts Timeouts
 	// Now is the clock; nil means time.Now. Tests set it.

@@ -27,6 +27,10 @@ const (
 // background: issue 40's "looks of your own").
 var SWFLooks = []string{"classic", "flat"}
 
+// RuffleRenderers are the renderers Ruffle may draw with
+// (Config.RuffleRenderer): its WebGL one, and its 2D canvas one.
+var RuffleRenderers = []string{"webgl", "canvas"}
+
 // checkRuntime checks Config.Runtime and what it needs: for Ruffle, the SWF
 // file, the Ruffle directory (its ruffle.js) and the classic look, the only
 // one the SWF draws.
@@ -43,6 +47,9 @@ func checkRuntime(cfg Config, theme string) error {
 	}
 	if cfg.SWFLook != "" && !slices.Contains(SWFLooks, cfg.SWFLook) {
 		return fmt.Errorf("SWF look %q: %w (want one of %s)", cfg.SWFLook, ErrSpec, strings.Join(SWFLooks, ", "))
+	}
+	if cfg.RuffleRenderer != "" && !slices.Contains(RuffleRenderers, cfg.RuffleRenderer) {
+		return fmt.Errorf("Ruffle renderer %q: %w (want one of %s)", cfg.RuffleRenderer, ErrSpec, strings.Join(RuffleRenderers, ", "))
 	}
 	if st, err := os.Stat(cfg.SWF); err != nil || !st.Mode().IsRegular() {
 		return fmt.Errorf("runtime ruffle: SWF %q: not a file (game/flash.Build makes it): %v", cfg.SWF, err)
@@ -69,6 +76,7 @@ func (g *Game) page(static fs.FS) ([]byte, error) {
 	html = bytes.Replace(html, []byte("__HEXIOM_TOKEN__"), []byte(g.token), 1)
 	html = bytes.Replace(html, []byte("__HEXIOM_DEBUG__"), []byte(strconv.FormatBool(g.cfg.Debug)), 1)
 	html = bytes.Replace(html, []byte("__HEXIOM_SWFLOOK__"), []byte(cmp.Or(g.cfg.SWFLook, "classic")), 1)
+	html = bytes.Replace(html, []byte("__HEXIOM_RENDERER__"), []byte(cmp.Or(g.cfg.RuffleRenderer, "webgl")), 1)
 	// The looks the game has (Themes, the one list): the page checks that
 	// it draws each.
 	html = bytes.Replace(html, []byte("__HEXIOM_LOOKS__"), []byte(strings.Join(Themes, " ")), 1)

@@ -54,10 +54,18 @@ func TestRuntimeRuffleServes(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := readBody(t, ruffleGet(t, g, "/"))
-	for _, want := range []string{`src="/ruffle/ruffle.js"`, "/static/ruffle-page.js", g.Token(), `data-debug="false"`, `allowScriptAccess: true`, `deviceFontRenderer: "canvas"`} {
+	for _, want := range []string{`src="/ruffle/ruffle.js"`, "/static/ruffle-page.js", g.Token(), `data-debug="false"`, `allowScriptAccess: true`, `deviceFontRenderer: "canvas"`, `preferredRenderer: "webgl"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the Ruffle page lacks %q", want)
 		}
+	}
+	// Config.RuffleRenderer: Ruffle's 2D canvas renderer asked for
+	canvas, err := New(Config{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleRenderer: "canvas"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page := readBody(t, ruffleGet(t, canvas, "/")); !strings.Contains(page, `preferredRenderer: "canvas"`) || strings.Contains(page, "__HEXIOM_") {
+		t.Error(`RuffleRenderer "canvas": the page does not ask Ruffle for it, or keeps a placeholder`)
 	}
 	for _, c := range []struct{ path, ctype, body string }{
 		{"/flash/hexiom.swf", "application/x-shockwave-flash", "FWS\x0a"},
@@ -102,6 +110,7 @@ func TestRuntimeRefused(t *testing.T) {
 		{Runtime: RuntimeRuffle, SWF: swf + ".missing", Ruffle: ruffle},
 		{Runtime: RuntimeRuffle, SWF: filepath.Dir(swf), Ruffle: ruffle},
 		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: filepath.Dir(swf)},
+		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleRenderer: "wgpu"},
 		{Runtime: RuntimeRuffle},
 	} {
 		if _, err := New(c); err == nil {

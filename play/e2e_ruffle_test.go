@@ -20,8 +20,12 @@ import (
 )
 
 // TestE2ERuffle plays the clone's Flash build in Ruffle (issue 40), as a
-// player has it: the SWF (compiled by haxe) in Ruffle's web build in a
-// WebGL Chromium, in a site's page, at 100 % and 150 % page zoom. The
+// player has it: the SWF (compiled by haxe) in Ruffle's web build in
+// Chromium, in a site's page, at 100 % and 150 % page zoom. Ruffle draws
+// with its 2D canvas renderer here, Chromium's GPU off (its WebGL, drawn
+// by SwiftShader, took three times the CPU: 440 s against 160 s for this
+// test and TestE2ERuffleFlat; TestE2ERuffleFlat and hexiom play's
+// TestPlayFindsTheBoardAfterAPageScroll keep WebGL, as players have it). The
 // player's first click (Ruffle's "Click to unmute") is the harness's, as a
 // person makes it; then, with the built-in templates and nothing learnt:
 // calibration by three clicks within 2 px of every cell, calibrate -auto
@@ -39,7 +43,7 @@ func TestE2ERuffle(t *testing.T) {
 	for _, zoom := range []float64{1, 1.5} {
 		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
 			d, err := desk.Start(desk.Options{
-				Runtime: game.RuntimeRuffle, Zoom: zoom,
+				Runtime: game.RuntimeRuffle, RuffleRenderer: "canvas", Zoom: zoom,
 				Start:  game.Spec{Mode: game.ModeLevel, Level: 22},
 				Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
 			})
@@ -121,7 +125,8 @@ func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) {
 // TestE2ERuffleFlat: the Flash build's flat look (issue 40, item 5: flat
 // tiles coloured by their state, serif digits, a border and a small lock
 // mark on locked tiles, holes the plain background), which the built-in
-// templates do not read, in Ruffle at 100 %: calibrated by three clicks on
+// templates do not read, in Ruffle at 100 % (WebGL, as players' browsers
+// draw it): calibrated by three clicks on
 // a random size-6 start that shows every digit and learnt from it (reader.Learn on a still
 // picture, as hexiom learn does), then hexiom play, hands-free, on
 // official levels of sizes 2, 3 (holes at its corners) and 4 and another

@@ -206,6 +206,15 @@ func TestSolveRulesOutByTileCounts(t *testing.T) {
 // 194 (too wide for the programme at the start) in repair's windows. Before that programme the
 // solver ran out of 20 s on 018, 048, 057 and 097 (two rings and a band
 // without a solution, a band with one).
+//
+// Under the race detector (tier.Race) every search here runs on one
+// goroutine (Threads(1)), so the detector has nothing to watch that step
+// 2's full run (scripts/test.sh) did not check: 194 is left out (78,589
+// nodes, 9 s a solve there), and the second solve that checks the node
+// count is one solve, not AllocsPerRun's three (the allocation count is
+// not checked there). Every kind of check stays: both verdicts, a bound
+// on the nodes (369), Check, the same nodes twice, a board shaved, one
+// repaired (044, 369), one whose runs call the programme (057).
 func TestSolveHardBoards(t *testing.T) {
 	files, err := filepath.Glob("testdata/hard/*.txt")
 	if err != nil || len(files) == 0 {
@@ -213,6 +222,9 @@ func TestSolveHardBoards(t *testing.T) {
 	}
 	shaved, repaired, dived := false, false, false
 	for _, f := range files {
+		if tier.Race && strings.HasSuffix(f, "194-hole-95.txt") {
+			continue
+		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -253,8 +265,9 @@ func TestSolveHardBoards(t *testing.T) {
 			// append(d.sets, make(…)...) allocate (it grows them with
 			// extend now; not checked under the detector since).
 			s := search.New(problem(b))
-			allocs := testing.AllocsPerRun(2, func() { s.Solve(0, restartBase(b.N), 1, nil) })
-			if allocs > 0 && !tier.Race {
+			if tier.Race {
+				s.Solve(0, restartBase(b.N), 1, nil)
+			} else if allocs := testing.AllocsPerRun(2, func() { s.Solve(0, restartBase(b.N), 1, nil) }); allocs > 0 {
 				t.Errorf("%s: %.0f allocations in a solve of %d nodes (shaved)", f, allocs, s.Nodes())
 			}
 			if s.Nodes() != res.Nodes {

@@ -59,6 +59,12 @@ type Options struct {
 	// version) and Ruffle from the cache install-deps fills.
 	Runtime string
 	SWFLook string // the Flash build's look (game.SWFLooks); "": classic
+	// RuffleRenderer is the renderer Ruffle draws with
+	// (game.Config.RuffleRenderer): "" or "webgl", WebGL as players'
+	// browsers draw it (Chromium's GPU process on SwiftShader here);
+	// "canvas", Ruffle's 2D one, Chromium's GPU off: the same game for a
+	// third of the CPU.
+	RuffleRenderer string
 	// PanelDelay is how long the page shows the solved board before its
 	// solved panel covers it (the page's ?panel_ms=); 0: the game's 1.2 s.
 	PanelDelay time.Duration
@@ -79,6 +85,7 @@ type Desk struct {
 	clicks  string  // how Calibrate hears clicks
 	scale   float64 // the display scale
 	ruffle  bool    // the Flash build in Ruffle: the page's first click is Ruffle's
+	webgl   bool    // Chromium with WebGL (SwiftShader): Ruffle's WebGL renderer
 }
 
 // Start starts Xvfb, the game, Chromium and the mouse, and waits until the
@@ -93,7 +100,8 @@ func Start(o Options) (d *Desk, err error) {
 	if o.Scale == 0 {
 		o.Scale = 1
 	}
-	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks, scale: o.Scale, ruffle: o.Runtime == game.RuntimeRuffle}
+	d = &Desk{client: &http.Client{Timeout: desktop.Patience}, clicks: o.Clicks, scale: o.Scale, ruffle: o.Runtime == game.RuntimeRuffle,
+		webgl: o.Runtime == game.RuntimeRuffle && o.RuffleRenderer != "canvas"}
 	defer func() {
 		if err != nil {
 			d.Close()
@@ -176,7 +184,8 @@ func (d *Desk) waitPage(after time.Time) error {
 
 // newGame returns the clone o asks for, in debug mode (the tests' API).
 func newGame(o Options) (*game.Game, error) {
-	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime, SWFLook: o.SWFLook}
+	gc := game.Config{Start: o.Start, NoSwap: o.NoSwap, Theme: o.Theme, Debug: true, Runtime: o.Runtime, SWFLook: o.SWFLook,
+		RuffleRenderer: o.RuffleRenderer}
 	if o.Runtime == game.RuntimeRuffle {
 		var err error
 		if gc.SWF, gc.Ruffle, err = flashParts(); err != nil {
@@ -191,9 +200,9 @@ func newGame(o Options) (*game.Game, error) {
 }
 
 // startBrowser opens the page in a Chromium window win at page zoom zoom;
-// with WebGL for Ruffle.
+// with WebGL for Ruffle's WebGL renderer.
 func (d *Desk) startBrowser(win image.Rectangle, zoom float64) (*desktop.Browser, error) {
-	if d.ruffle {
+	if d.webgl {
 		return desktop.StartChromiumWebGLScaled(d.X, d.url, win, zoom, d.scale)
 	}
 	return desktop.StartChromiumScaled(d.X, d.url, win, zoom, d.scale)

@@ -9,16 +9,24 @@ import (
 	"time"
 
 	"hexiom/board"
+	"hexiom/internal/tier"
 	"hexiom/solver"
 	"hexiom/solver/internal/search"
 )
 
 // search.Unsatisfiable never rules out a level that has an arrangement
 // (the brute force over every occupancy), and rules out some of those
-// that have none: far levels of size 3 (locked tiles changed too).
+// that have none: far levels of size 3 (locked tiles changed too), seeds
+// 0 to 299; under the race detector (tier.Race: the brute force, on one
+// goroutine like the propagation, 50 times slower there) seeds 0 to 69,
+// two of them ruled out (30 and 64), the full count having run without it.
 func TestUnsatisfiableAgainstBruteForce(t *testing.T) {
+	seeds := uint64(300)
+	if tier.Race {
+		seeds = 70
+	}
 	var ruled, none, n int
-	for seed := range uint64(300) {
+	for seed := range seeds {
 		level := board.FarLevel(3, seed)
 		if freeCells(level) > 22 {
 			continue
