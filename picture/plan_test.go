@@ -53,8 +53,12 @@ func TestPlan(t *testing.T) {
 		t.Fatalf("plan picture %v, overlay %v", pic.Bounds(), base.Bounds())
 	}
 	origin := area.Rect().Inset(-picture.Margin).Intersect(img.Bounds()).Min
+	// the cells where the reading found them (its own lattice: the
+	// fixture's area, saved before the original's lattice was drawn, says
+	// only the side and the place), as Plan draws them
+	centres := rd.Centres(area)
 	for k, m := range moves {
-		a, b := area.Centre(rd.Size, m.From), area.Centre(rd.Size, m.To)
+		a, b := centres[m.From], centres[m.To]
 		// Along the second half of the way (labels sit at the tails):
 		// some pixel near it must be the arrow's blue. Another drag's
 		// label may cover a point, not the whole stretch.
