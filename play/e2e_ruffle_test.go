@@ -22,10 +22,12 @@ import (
 // TestE2ERuffle plays the clone's Flash build in Ruffle (issue 40), as a
 // player has it: the SWF (compiled by haxe) in Ruffle's web build in
 // Chromium, in a site's page, at 100 % and 150 % page zoom. Ruffle draws
-// with its 2D canvas renderer here, Chromium's GPU off (its WebGL, drawn
-// by SwiftShader, took three times the CPU: 440 s against 160 s for this
-// test and TestE2ERuffleFlat; TestE2ERuffleFlat and hexiom play's
-// TestPlayFindsTheBoardAfterAPageScroll keep WebGL, as players have it). The
+// with WebGL (SwiftShader here), as players' browsers do. Its 2D canvas
+// renderer took a third of the CPU (160 s against 440 s for this test and
+// TestE2ERuffleFlat), but on the original's lattice level 10 lost 3 of its
+// 5 drags on it at both zooms, in two whole runs (seen and made again:
+// over this test's allowance), where WebGL loses 1-2: kept on WebGL until
+// that is understood (game's own Ruffle tests draw with canvas). The
 // player's first click (Ruffle's "Click to unmute") is the harness's, as a
 // person makes it; then, with the built-in templates and nothing learnt:
 // calibration by three clicks within 2 px of every cell, calibrate -auto
@@ -43,7 +45,7 @@ func TestE2ERuffle(t *testing.T) {
 	for _, zoom := range []float64{1, 1.5} {
 		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
 			d, err := desk.Start(desk.Options{
-				Runtime: game.RuntimeRuffle, RuffleRenderer: "canvas", Zoom: zoom,
+				Runtime: game.RuntimeRuffle, Zoom: zoom,
 				Start:  game.Spec{Mode: game.ModeLevel, Level: 22},
 				Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
 			})

@@ -138,8 +138,8 @@ fi
 #  - the Ruffle lane, whose output comes as it runs: the tests that play
 #    the game's Flash build in Ruffle, one at a time (two at once lost
 #    drags at load 7-27): under WebGL, drawn by SwiftShader, one takes a
-#    core; game's and TestE2ERuffle take Ruffle's canvas renderer, a third
-#    of that (docs/testing.md, "Where the time goes");
+#    core; game's take Ruffle's canvas renderer, a third of that
+#    (docs/testing.md, "Where the time goes");
 #  - the display lane: the other tests that start a display (Xvfb, sway,
 #    the game's canvas page in Chromium), one package at a time, then
 #    step 6 (play's e2e tests again with the portable parts);
