@@ -37,13 +37,6 @@
 # (HEXIOM_E2E=portable, -tags gohook: another capture and click listener).
 # The fuzz steps run only the fuzzers (-run '^$'); their seeds run in 2–5.
 #
-# After step 1 the steps go in four lanes at once (see "the four lanes"
-# below): the tests that play the game in Ruffle one at a time; the other
-# tests that start a display, then 6; 7's Windows build and TestWine,
-# which mostly wait; and what only computes (2 and 5's other packages, 3,
-# 4). A failure in any lane stops the others. Each step prints its wall
-# and CPU time as it ends.
-#
 #   ./scripts/test.sh            everything
 #   ./scripts/test.sh ./solver/  only these packages (no fuzz)
 set -euo pipefail
@@ -90,7 +83,7 @@ if grep -l 'tier\.Race' /dev/null "${race_only_tests[@]}"; then
   exit 1
 fi
 for p in "${race_only_pkgs[@]}"; do
-  if grep -qxF "$p" <(printf '%s\n' "${cgo_pkgs[@]}"); then
+  if printf '%s\n' "${cgo_pkgs[@]}" | grep -qxF "$p"; then
     echo "test.sh: $p links cgo: it cannot be in the race run's pure list" >&2
     exit 1
   fi
@@ -132,319 +125,94 @@ if (($#)); then
   exit
 fi
 
-# ---- the four lanes ----------------------------------------------------------
-# From here the tests go in four lanes at once, each test still once, each
-# lane one step after another:
-#  - the Ruffle lane, whose output comes as it runs: the tests that play
-#    the game's Flash build in Ruffle, one at a time (two at once lost
-#    drags at load 7-27): under WebGL, drawn by SwiftShader, one takes a
-#    core; game's take Ruffle's canvas renderer, a third of that
-#    (docs/testing.md, "Where the time goes");
-#  - the display lane: the other tests that start a display (Xvfb, sway,
-#    the game's canvas page in Chromium), one package at a time, then
-#    step 6 (play's e2e tests again with the portable parts);
-#  - the waiting lane: 7's Windows build, vet, staticcheck and hexiom.exe's
-#    link, then TestWine, which mostly waits (on Wine starting a command,
-#    on play's drags on a window that never takes them);
-#  - the computing lane, at nice 5: what starts no display and only
-#    computes: steps 2 and 5 without a display (the solver's, vision's
-#    reading…), 3 (the race detector) and 4 (fuzzing).
-# The display tests wait on Chromium, Ruffle and Wine much of the time;
-# the computing lane takes the idle core, niced so that a Ruffle or
-# Chromium test, which loses drags when starved, comes first (at nice 19,
-# beside other sessions' work at nice 0, it got next to nothing). The
-# other lanes' output is kept in a file and printed when the lane ends. A
-# lane that fails ends the command at once: the others are stopped (every
-# process of their sessions: go test, the test binaries, Xvfb, Chromium,
-# Wine), what they printed so far shown; Ctrl-C stops them the same way.
-# Each step prints its wall and CPU time as it ends.
+# ---- 2. the pure packages' tests, cgo off --------------------------------
+# Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
+# capture, the browser, the Flash build), as the plain run would run them:
+# the same files, the same tests, cgo or not. vision and
+# vision/internal/prep among them (vision/doc.go, "Where cgo runs").
+CGO_ENABLED=0 go test -count=1 -timeout 25m "${nocgo_pkgs[@]}"
 
-# cpu_now sets cpu to this shell's children's CPU seconds so far (user +
-# system), from bash's times (run here: in a subshell it would count the
-# subshell's children)
-cpu_now() {
-  local f=$tools/times.$BASHPID # (in $(…) below BASHPID is the subshell's)
-  times >"$f"
-  cpu=$(awk 'END { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.1f", s }' "$f")
-}
-step_begin() { step_name=$1 step_t0=$(date +%s.%N); cpu_now; step_c0=$cpu; }
-step_end() {
-  cpu_now
-  echo "test.sh: step $step_name: $(awk -v a="$step_t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s," \
-    "$(awk -v a="$step_c0" -v b="$cpu" 'BEGIN { printf "%.0f", b - a }') s CPU (load $(cut -d' ' -f1 /proc/loadavg))"
-}
+# ---- 3. the race detector -------------------------------------------------
+# The packages that need no screen, cgo library or X, their full tests (not
+# -short). The detector makes the searches and the brute forces about ten
+# times slower, so under it (the build tag race: tier.Race) the solver's
+# tests that repeat one check over many random levels check fewer, every
+# kind of check kept: TestRandomLevels 25 levels a size (of 1,000; one
+# goroutine each), TestFewestMovesIsMinimal 5 brute-forced levels (of 25),
+# TestHighCapsAgainstBruteForce 50 boards (of 190), TestLearnSameFirstSolution
+# 20 a size (of 100), TestLearnSolve 10 seeds (of 200), TestSolveMaxFarLevels
+# its size-4 levels (of 5), TestZeroSetsAgainstBruteForce and
+# TestSolveMaxZerosAgainstBruteForce 25 levels (of 70); Tantrix's likewise.
+# The full counts ran in step 2, without it (docs/benchmarks-history.md:
+# the race run's time). The other packages here run only under it: the
+# same tests, the same counts.
+go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
 
-# The packages of steps 2 and 5 by what their tests start: internal/desktop's
-# and those whose tests import it start a display (Xvfb, Chromium, sway);
-# the rest only compute.
-display_pkgs() {
-  go list -test -f '{{if .ForTest}}{{.ForTest}}|{{join .Deps " "}}{{end}}' "$@" |
-    awk -F'|' '$1 == "hexiom/internal/desktop" || $2 ~ /(^| )hexiom\/internal\/desktop( |$)/ { print $1 }' | sort -u
-}
-without() { # without WORD...: the lines of stdin that are none of the words
-  grep -vxF -f <(printf '%s\n' "$@" "") || true
-}
-mapfile -t display_pure < <(display_pkgs "${nocgo_pkgs[@]}")
-mapfile -t compute_pure < <(printf '%s\n' "${nocgo_pkgs[@]}" | without "${display_pure[@]}")
-mapfile -t display_cgo < <(display_pkgs "${cgo_pkgs[@]}")
-mapfile -t compute_cgo < <(printf '%s\n' "${cgo_pkgs[@]}" | without "${display_cgo[@]}")
-# The tests that play the game in Ruffle, by package (a pattern for -run;
-# the display lane runs the others with it as -skip): game's (openRuffle),
-# the bot's e2e tests on the Flash build, and hexiom play finding the board
-# again on the Ruffle page after a scroll. A test file that starts Ruffle
-# (StartChromiumWebGL, RuntimeRuffle) in a package not named here fails
-# the command.
-declare -A ruffle_tests=(
-  [hexiom/game]='^TestRuffle'
-  [hexiom/cmd/hexiom]='^TestPlayFindsTheBoardAfterAPageScroll$'
-  [hexiom/play]='^TestE2ERuffle'
-)
-ruffle_order=(hexiom/game hexiom/cmd/hexiom hexiom/play)
-for f in $(grep -lE 'StartChromiumWebGL|RuntimeRuffle' $(git ls-files '*_test.go' 2>/dev/null || find . -name '*_test.go')); do
-  p=hexiom/$(dirname "${f#./}")
-  if [ -z "${ruffle_tests[$p]:-}" ]; then
-    echo "test.sh: $f starts Ruffle: name its tests in ruffle_tests (they run one at a time)" >&2
-    exit 1
-  fi
-done
-for p in "${ruffle_order[@]}"; do
-  if ! grep -qxF "$p" <(printf '%s\n' "${display_cgo[@]}"); then
-    echo "test.sh: $p no longer starts a display with cgo: the lanes below would test it apart" >&2
-    exit 1
-  fi
-done
-mapfile -t display_rest < <(printf '%s\n' "${display_cgo[@]}" | without "${ruffle_order[@]}")
+# ---- 4. fuzzing --------------------------------------------------------------
+# The fuzzers run a count of inputs each, not a time: with -fuzztime as a
+# duration, Go 1.26's fuzz coordinator can fail a target with "context
+# deadline exceeded" and no failing input when the deadline meets a busy
+# worker (golang/go#75804, fixed in Go 1.27); it failed FuzzLoadTemplates
+# in a loaded stress run. A count has no deadline: on a busy machine it
+# only takes longer. Each count is a few seconds of fuzzing at load 10.
+go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 50000x ./board/
+# hostile input (issue 13): the game's API, calibration and template files,
+# read's PNGs
+go test -run '^$' -fuzz '^FuzzAPI$' -fuzztime 20000x ./game/
+go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
+go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
+go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/reader/
+# (FuzzFindArea, issue 42, runs its seeds and fixed random crops in step 5's
+# go test: one FindArea takes seconds, past the 10 s Go's fuzzer gives an
+# input on a loaded machine)
+# issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
+# boards, every "solved" checked by tantrix.Check (a few seconds each)
+go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
+go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
+# issue 42: the readers of a CNF and of a SAT solver's answer
+go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
+go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
-# ---- the Ruffle lane (step 5's tests in Ruffle) --------------------------------
-ruffle_lane() {
-  # ---- 5. the tests that play the Flash build in Ruffle, one at a time
-  local p
-  for p in "${ruffle_order[@]}"; do
-    step_begin "5 (Ruffle: ${p#hexiom/} ${ruffle_tests[$p]})"
-    go test -count=1 -timeout 25m -run "${ruffle_tests[$p]}" "$p"
-    step_end
-  done
-}
+# ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
+go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
 
-# ---- the display lane (2 and 5's other display tests, then 6) ---------------
-display_lane() {
-  # ---- 2. the pure packages that start a display, cgo off: their whole
-  # tests (X, a page in Chromium: the capture, the browser…), as the plain
-  # run would run them
-  step_begin "2 (cgo off, a display)"
-  CGO_ENABLED=0 go test -p 1 -count=1 -timeout 25m "${display_pure[@]}"
-  step_end
-  # ---- 5. the packages that link cgo (gocv, robotgo) and start a
-  # display: the pointer, the click listener, the desktop, the lab's
-  # commands; then the tests of game, hexiom and play not in Ruffle (the
-  # game's canvas page in Chromium, the commands, the bot's loop and its
-  # e2e tests on the real desktop: Chromium, sway)
-  step_begin "5 (cgo, a display: ${display_rest[*]#hexiom/})"
-  go test -p 1 -count=1 -timeout 25m "${display_rest[@]}"
-  step_end
-  local p
-  for p in "${ruffle_order[@]}"; do
-    step_begin "5 (${p#hexiom/} but Ruffle)"
-    go test -count=1 -timeout 25m -skip "${ruffle_tests[$p]}" "$p"
-    step_end
-  done
+# ---- 6. the portable parts, on xvfb-run -----------------------------------
+# gohook, the portable click listener, is in Linux builds only with -tags
+# gohook and opens the X display as the binary loads: start it under
+# xvfb-run, whose server outlives it (the hook runs until the process ends)
+xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "gohook,$HEXIOM_TAGS" -count=1 ./clicks/
+# the e2e tests with the portable parts (issue 14): calibration by gohook
+# clicks, every look through kbinani/screenshot (a new X connection per
+# grab), on the xvfb-run display; the boards of every size, a dropped drag
+# and both fail-safes (the challenge and flash tests add nothing here that
+# depends on the capture, and take minutes more)
+xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
+  go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 
-  # ---- 6. the portable parts, on xvfb-run
-  step_begin "6 (portable parts)"
-  # gohook, the portable click listener, is in Linux builds only with -tags
-  # gohook and opens the X display as the binary loads: start it under
-  # xvfb-run, whose server outlives it (the hook runs until the process
-  # ends)
-  xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "gohook,$HEXIOM_TAGS" -count=1 ./clicks/
-  # the e2e tests with the portable parts (issue 14): calibration by gohook
-  # clicks, every look through kbinani/screenshot (a new X connection per
-  # grab), on the xvfb-run display; the boards of every size, a dropped
-  # drag and both fail-safes (the challenge and flash tests add nothing
-  # here that depends on the capture, and take minutes more)
-  xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
-    go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
-  step_end
-}
-
-# ---- the waiting lane (7: the Windows build, TestWine) -----------------------
-waiting_lane() {
-  # ---- 7, its builds, first: every package compiled for Windows, vet,
-  # staticcheck, hexiom.exe
-  step_begin "7 (Windows: build, vet, staticcheck, hexiom.exe)"
-  # (the Linux build's flags are not for mingw-w64)
-  env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
-  # vet and staticcheck of the Windows build, with the compilers and flags
-  # of scripts/windows-build.sh (whose compiles they reuse from the build
-  # cache): the windows files (internal/winewindow is Windows' alone), and
-  # the !customenv ones (gocv's own flags there). The tests of five
-  # packages are Linux's (X, the desktop, getrusage) and do not build for
-  # Windows: vet, which always takes the tests, leaves those packages out
-  # (vetted on Linux above); staticcheck sees their code without the tests.
-  # U1000 left out: what only the Linux tests use (clicks' hookBuilt,
-  # hexiom-lab's run) is unused in this build.
-  local win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
-    CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
-  local linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
-  local win_pkgs
-  mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
-  "${win[@]}" go vet "${win_pkgs[@]}"
-  "${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
-  "${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
-  # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source,
-  # cached by version in ~/.cache/hexiom: minutes once, then seconds; the
-  # script sets its own flags)
-  ./scripts/windows-release.sh
-  step_end
-
-  # ---- 7. Windows: hexiom.exe run under wine64 on Xvfb against the Linux
-  # binary: commands, the first start in a console of its own, read on
-  # every look, calibrate, read and play's drags on a Windows window, at
-  # 96 dpi, at 144 dpi against 96's x1.5, and on a monitor left of and
-  # above the primary (issue 41)
-  step_begin "7 (TestWine)"
-  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
-  step_end
-}
-
-# ---- the computing lane (2, 5, 3, 4 without a display) ----------------------
-computing_lane() {
-  # ---- 2. the pure packages' tests, cgo off (those that start no
-  # display). Their whole tests, as the plain run would run them: the same
-  # files, the same tests, cgo or not. vision and vision/internal/prep
-  # among them (vision/doc.go, "Where cgo runs").
-  step_begin "2 (cgo off, no display)"
-  CGO_ENABLED=0 go test -count=1 -timeout 25m "${compute_pure[@]}"
-  step_end
-
-  # ---- 5. the packages that link cgo (gocv) and start no display:
-  # vision's reading, its developers' commands, the pictures
-  step_begin "5 (cgo, no display)"
-  go test -count=1 -timeout 25m "${compute_cgo[@]}"
-  step_end
-
-  # ---- 3. the race detector
-  # The packages that need no screen, cgo library or X, their full tests
-  # (not -short). The detector makes the searches and the brute forces
-  # ten to fifty times slower, so under it (the build tag race: tier.Race)
-  # the solver's and Tantrix's tests that repeat one check over many
-  # random levels check fewer, every kind of check kept, and those whose
-  # searches run on one goroutine (nothing for the detector to watch)
-  # fewer still: TestRandomLevels 25 levels a size (of 1,000; one goroutine
-  # each), TestFewestMovesIsMinimal 5 brute-forced levels (of 25),
-  # TestHighCapsAgainstBruteForce 50 boards (of 190),
-  # TestLearnSameFirstSolution 20 a size (of 100), TestLearnSolve 10 seeds
-  # (of 200), TestSolveMaxFarLevels its size-4 levels (of 5),
-  # TestZeroSetsAgainstBruteForce and TestSolveMaxZerosAgainstBruteForce 25
-  # levels (of 70), TestUnsatisfiableAgainstBruteForce 70 seeds (of 300),
-  # TestOccFindAgainstBruteForce the far levels of 5 seeds (of 20);
-  # Tantrix's TestSolveHardBoards 12 boards (of 13: not 194, 9 s a solve
-  # there), those it shaves solved twice (not four times),
-  # TestGenerateEveryN every seventh n up to 100 (of every n to 200). The full counts ran in step
-  # 2, without it (docs/testing.md, "Where the time goes"). The other
-  # packages here run only under it: the same tests, the same counts.
-  step_begin "3 (-race)"
-  go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
-  step_end
-
-  # ---- 4. fuzzing
-  # The fuzzers run a count of inputs each, not a time: with -fuzztime as a
-  # duration, Go 1.26's fuzz coordinator can fail a target with "context
-  # deadline exceeded" and no failing input when the deadline meets a busy
-  # worker (golang/go#75804, fixed in Go 1.27); it failed FuzzLoadTemplates
-  # in a loaded stress run. A count has no deadline: on a busy machine it
-  # only takes longer. Each count is a few seconds of fuzzing at load 10.
-  step_begin "4 (fuzzing)"
-  go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 50000x ./board/
-  # hostile input (issue 13): the game's API, calibration and template
-  # files, read's PNGs
-  go test -run '^$' -fuzz '^FuzzAPI$' -fuzztime 20000x ./game/
-  go test -run '^$' -fuzz '^FuzzLoadFile$' -fuzztime 5000x ./calibration/
-  go test -run '^$' -fuzz '^FuzzReadPNG$' -fuzztime 40x ./cmd/hexiom/
-  go test -run '^$' -fuzz '^FuzzLoadTemplates$' -fuzztime 1500x ./vision/reader/
-  # (FuzzFindArea, issue 42, runs its seeds and fixed random crops in step
-  # 5's go test: one FindArea takes seconds, past the 10 s Go's fuzzer
-  # gives an input on a loaded machine)
-  # issue 24: the Tantrix board parser, and `tantrix solve` on small fuzzed
-  # boards, every "solved" checked by tantrix.Check (a few seconds each)
-  go test -run '^$' -fuzz '^FuzzParseBoard$' -fuzztime 20000x ./tantrix/
-  go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
-  # issue 42: the readers of a CNF and of a SAT solver's answer
-  go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
-  go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
-  step_end
-}
-
-# ---- running the lanes ---------------------------------------------------------
-declare -A lane_pid=() lane_log=()
-# lane_start NAME NICE LOG FUNC VAR...: FUNC, with the functions and the
-# variables it reads, in a bash of its own in a session of its own (setsid:
-# its processes, Chromium's and Wine's too, can be found and stopped by the
-# session), at nice NICE, its output in LOG ("-": this terminal)
-lane_start() {
-  local name=$1 niceness=$2 log=$3 fn=$4
-  shift 4
-  local script
-  script="$(declare -f "$fn" step_begin step_end cpu_now)
-$(declare -p "$@" tools)
-$fn"
-  if [ "$log" = - ]; then
-    nice -n "$niceness" setsid bash -euo pipefail -c "$script" &
-  else
-    nice -n "$niceness" setsid bash -euo pipefail -c "$script" >"$log" 2>&1 &
-  fi
-  lane_pid[$name]=$!
-  lane_log[$name]=$log
-}
-# lane_stop NAME: every process of the lane's session, TERM then (after 5
-# s) KILL; then what it printed so far
-lane_stop() {
-  local name=$1 sid=${lane_pid[$1]} pids i
-  for sig in TERM TERM TERM TERM TERM KILL; do
-    mapfile -t pids < <(ps -e -o pid=,sid= | awk -v s="$sid" '$2 == s { print $1 }')
-    ((${#pids[@]})) || break
-    kill -"$sig" "${pids[@]}" 2>/dev/null || true
-    sleep 1
-  done
-  if [ "${lane_log[$name]}" != - ]; then
-    echo "test.sh: the $name lane stopped; what it printed so far:"
-    cat "${lane_log[$name]}"
-  fi
-  unset "lane_pid[$name]"
-}
-# stop_lanes, at the exit: the lanes still running are stopped
-stop_lanes() {
-  local name
-  for name in "${!lane_pid[@]}"; do
-    lane_stop "$name"
-  done
-  rm -rf "$tools"
-}
-trap stop_lanes EXIT
-trap 'echo "test.sh: interrupted" >&2; exit 130' INT TERM
-
-lane_start Ruffle 0 - ruffle_lane ruffle_tests ruffle_order
-lane_start display 0 "$tools/display.log" display_lane display_pure display_rest ruffle_tests ruffle_order
-lane_start waiting 0 "$tools/waiting.log" waiting_lane staticcheck
-lane_start computing 5 "$tools/computing.log" computing_lane compute_pure compute_cgo race_only race_fewer
-echo "test.sh: four lanes: the tests in Ruffle (their output below as they run); the other display tests;" \
-  "the Windows build and TestWine; the tests that only compute (at nice 5). The other lanes' output comes as each ends."
-# Wait for each lane as it ends: its output, and on a failure the end of
-# the command (the trap stops the others)
-while ((${#lane_pid[@]})); do
-  rc=0
-  ended=
-  wait -n -p ended "${lane_pid[@]}" || rc=$?
-  for name in "${!lane_pid[@]}"; do
-    [ "${lane_pid[$name]}" = "$ended" ] && break
-  done
-  unset "lane_pid[$name]"
-  if [ "${lane_log[$name]}" != - ]; then
-    echo "test.sh: the $name lane's output:"
-    cat "${lane_log[$name]}"
-  fi
-  if ((rc != 0)); then
-    echo "test.sh: the $name lane failed (exit $rc): the others are stopped" >&2
-    exit "$rc"
-  fi
-  echo "test.sh: the $name lane passed"
-done
+# ---- 7. Windows ---------------------------------------------------------------
+# (the Linux build's flags are not for mingw-w64)
+env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
+# vet and staticcheck of the Windows build, with the compilers and flags of
+# scripts/windows-build.sh (whose compiles they reuse from the build cache):
+# the windows files (internal/winewindow is Windows' alone), and the
+# !customenv ones (gocv's own flags there). The tests of five packages are
+# Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
+# which always takes the tests, leaves those packages out (vetted on Linux
+# above); staticcheck sees their code without the tests. U1000 left out:
+# what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
+# unused in this build.
+win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
+  CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
+linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
+mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
+"${win[@]}" go vet "${win_pkgs[@]}"
+"${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
+"${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
+# issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
+# by version in ~/.cache/hexiom: minutes once, then seconds; the script
+# sets its own flags), run under wine64 on Xvfb against the Linux binary:
+# commands, the first start in a console of its own, read on every look,
+# calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
+# dpi against 96's x1.5, and on a monitor left of and above the primary (issue 41)
+./scripts/windows-release.sh
+HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
