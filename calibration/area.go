@@ -128,25 +128,34 @@ func (a Area) OnScreen(bounds image.Rectangle) Area {
 
 // ScaleOf returns how much larger than board.Pitch the cells of size s are
 // (Scale[s], 1 when unset).
-func (a Area) ScaleOf(s int) float64 {
-	if s >= 0 && s < len(a.Scale) && a.Scale[s] > 0 {
-		return a.Scale[s]
-	}
-	return 1
-}
+func (a Area) ScaleOf(s int) float64 { return factorOf(a.Scale, s) }
 
 // WithScale returns the area with the cells of size s drawn k times as
 // large as board.Pitch says, around the same centre. Sizes 2 and 3 share
 // their pitch in board.Pitch; so they do here.
 func (a Area) WithScale(s int, k float64) Area {
-	sc := make([]float64, max(len(a.Scale), s+1, 4))
-	copy(sc, a.Scale)
+	a.Scale = withFactor(a.Scale, s, k)
+	return a
+}
+
+// factorOf returns f[s], a per-size factor (Scale, Aspect), 1 when unset.
+func factorOf(f []float64, s int) float64 {
+	if s >= 0 && s < len(f) && f[s] > 0 {
+		return f[s]
+	}
+	return 1
+}
+
+// withFactor returns a copy of f with size s's factor k; sizes 2 and 3
+// share theirs, as they share their pitch in board.Pitch.
+func withFactor(f []float64, s int, k float64) []float64 {
+	sc := make([]float64, max(len(f), s+1, 4))
+	copy(sc, f)
 	sc[s] = k
 	if s == 2 || s == 3 {
 		sc[2], sc[3] = k, k
 	}
-	a.Scale = sc
-	return a
+	return sc
 }
 
 // The bounds of Area.Aspect: a lattice squashed or stretched by a quarter
@@ -158,24 +167,13 @@ const (
 
 // AspectOf returns how much wider than board.Pitch, against its height,
 // the lattice of size s is (Aspect[s], 1 when unset).
-func (a Area) AspectOf(s int) float64 {
-	if s >= 0 && s < len(a.Aspect) && a.Aspect[s] > 0 {
-		return a.Aspect[s]
-	}
-	return 1
-}
+func (a Area) AspectOf(s int) float64 { return factorOf(a.Aspect, s) }
 
 // WithAspect returns the area with the lattice of size s drawn k times as
 // wide, against its height, as board.Pitch says, around the same centre.
 // Sizes 2 and 3 share it, as they share their pitch.
 func (a Area) WithAspect(s int, k float64) Area {
-	sc := make([]float64, max(len(a.Aspect), s+1, 4))
-	copy(sc, a.Aspect)
-	sc[s] = k
-	if s == 2 || s == 3 {
-		sc[2], sc[3] = k, k
-	}
-	a.Aspect = sc
+	a.Aspect = withFactor(a.Aspect, s, k)
 	return a
 }
 
