@@ -552,6 +552,11 @@ func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 // their Options.Learn, read at each search and restart (the nogoods are
 // kept from step to step and restart to restart: Problem.Same).
 func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) Attempt {
+	if seq[0].walk { // the walk lane: no searcher (its memo is megabytes)
+		var at Attempt
+		walkLane(ctx, prob, seq[0], make([]int8, len(prob.Nbrs)), pause, &at)
+		return at
+	}
 	s := searchers.Get()
 	defer searchers.Put(s)
 	sol := make([]int8, len(prob.Nbrs))
@@ -566,10 +571,6 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		prob.Visit = visits[restartVisit(st, 1)]
 		if !s.Reset(prob) {
 			at.impossible, at.Exhausted = true, true
-			return at
-		}
-		if st.walk {
-			walkLane(ctx, prob, st, sol, pause, &at)
 			return at
 		}
 		var out search.Outcome

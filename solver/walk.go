@@ -175,7 +175,8 @@ func (w *walker) next() uint64 {
 	return w.rng
 }
 
-// walkLane is the walk lane (step.walk): after st.wait turns sat out,
+// walkLane is the walk lane (step.walk; findFirst runs it as a lane's only
+// step): after st.wait turns sat out,
 // turns of walkTurn steps from tiles thrown at random (st.seed), until the
 // walk finds a solution (into sol) or pause ends it. It cannot prove that
 // there is none: the other lanes do.
