@@ -52,3 +52,55 @@ func TestMidOrders(t *testing.T) {
 		t.Fatalf("36 restarts of the middle-out lane took %d of the 36 orders", len(got))
 	}
 }
+
+// The walk lane's local search (walker) reaches cost 0 only on a solution:
+// on random size-6 levels and the official ones, each occupancy it stops
+// on is checked by the board's own rule, and its cost kept step by step
+// equals the cost counted afresh. It finds a solution of each of the
+// random levels (they have many) within 500 turns; some official levels
+// have too few for it, which the tree lanes answer.
+func TestWalkSolves(t *testing.T) {
+	var levels []board.Position
+	const random = 30
+	for seed := uint64(0); seed < random; seed++ {
+		levels = append(levels, board.Random(6, seed))
+	}
+	for _, f := range levelFiles(t) {
+		levels = append(levels, readLevel(t, f))
+	}
+	for k, p := range levels {
+		prob, _ := ProblemOf(p)
+		var w walker
+		w.alloc(len(prob.Nbrs))
+		w.init(prob, uint64(k)+1)
+		found, turns := false, 500
+		if k >= random {
+			turns = 50 // the official levels' few solutions: whatever it finds
+		}
+		for turn := 0; turn < turns && !found; turn++ {
+			found = w.run(walkTurn)
+			var fresh walker
+			fresh.alloc(len(prob.Nbrs))
+			fresh.init(prob, 1)
+			for i, o := range w.occ {
+				if o != fresh.occ[i] {
+					fresh.toggle(i)
+				}
+			}
+			if got := fresh.cost(); got != w.cur {
+				t.Fatalf("level %d turn %d: cost kept %d, counted afresh %d", k, turn, w.cur, got)
+			}
+		}
+		if !found {
+			if k < random {
+				t.Errorf("random level %d: no solution in %d steps", k, 500*walkTurn)
+			}
+			continue
+		}
+		sol := make([]int8, len(p.Cells))
+		w.solution(sol)
+		if q := solution(p, sol); !q.Solved() {
+			t.Errorf("level %d: the walk's occupancy at cost 0 is not a solution:\n%v", k, q)
+		}
+	}
+}
