@@ -104,7 +104,7 @@ type step struct {
 	// (search.Options.Seed), so that lanes swap other values; the walk's
 	// seed.
 	seed uint64
-	// walk: the walk lane (walkLane), a local search over occupancy
+	// walk: the walk lane (search.Walk), a local search over occupancy
 	// rather than a tree search, sitting out its first wait turns.
 	walk bool
 	wait int
@@ -184,7 +184,7 @@ var solveLanes = []lane{
 }
 
 // walkingLane is the walk lane of solveLanes (second) and solveSymLanes
-// (last) (walker, walkLane; issue 44, docs/solver-tail.md, round three):
+// (last) (search.Walk; issue 44, docs/solver-tail.md, round three):
 // a local search that sits out its first turn, so that a level the
 // portfolio solves in its first round is solved as before (the 40
 // official levels are, node for node). The slowest levels for the tree
@@ -320,7 +320,7 @@ func (p *Spares[T]) Put(s *T) {
 // more with some value choices swapped at random. The restarting ones
 // are complete (the budgets grow without end), so Solve is complete. The
 // last, from the portfolio's second round, is no tree search but a local
-// search over occupancy (walker), which often finds a solution at once
+// search over occupancy (search.Walker), which often finds a solution at once
 // where the tree searches' early decisions go wrong. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
@@ -552,9 +552,13 @@ func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 // their Options.Learn, read at each search and restart (the nogoods are
 // kept from step to step and restart to restart: Problem.Same).
 func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) Attempt {
-	if seq[0].walk { // the walk lane: no searcher (its memo is megabytes)
-		var at Attempt
-		walkLane(ctx, prob, seq[0], make([]int8, len(prob.Nbrs)), pause, &at)
+	if st := seq[0]; st.walk { // the walk lane: no searcher (its memo is megabytes)
+		sol := make([]int8, len(prob.Nbrs))
+		found, nodes, err := search.Walk(ctx, prob, st.seed+1, st.wait, sol, pause)
+		at := Attempt{Found: found, Nodes: nodes, Err: err}
+		if found {
+			at.Sol = sol
+		}
 		return at
 	}
 	s := searchers.Get()

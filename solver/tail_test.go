@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/solver/internal/search"
 )
 
 // The orders from the middle out (midOrders) visit every cell once, each
@@ -53,7 +54,7 @@ func TestMidOrders(t *testing.T) {
 	}
 }
 
-// The walk lane's local search (walker) reaches cost 0 only on a solution:
+// The walk lane's local search (search.Walker) reaches cost 0 only on a solution:
 // on random size-6 levels and the official ones, each occupancy it stops
 // on is checked by the board's own rule, and its cost kept step by step
 // equals the cost counted afresh. It finds a solution of each of the
@@ -70,35 +71,27 @@ func TestWalkSolves(t *testing.T) {
 	}
 	for k, p := range levels {
 		prob, _ := ProblemOf(p)
-		var w walker
-		w.alloc(len(prob.Nbrs))
-		w.init(prob, uint64(k)+1)
+		var w search.Walker
+		w.Alloc(len(prob.Nbrs))
+		w.Init(prob, uint64(k)+1)
 		found, turns := false, 500
 		if k >= random {
 			turns = 50 // the official levels' few solutions: whatever it finds
 		}
 		for turn := 0; turn < turns && !found; turn++ {
-			found = w.run(walkTurn)
-			var fresh walker
-			fresh.alloc(len(prob.Nbrs))
-			fresh.init(prob, 1)
-			for i, o := range w.occ {
-				if o != fresh.occ[i] {
-					fresh.toggle(i)
-				}
-			}
-			if got := fresh.cost(); got != w.cur {
-				t.Fatalf("level %d turn %d: cost kept %d, counted afresh %d", k, turn, w.cur, got)
+			found = w.Run(search.WalkTurn)
+			if got := w.Recount(prob); got != w.Cost() {
+				t.Fatalf("level %d turn %d: cost kept %d, counted afresh %d", k, turn, w.Cost(), got)
 			}
 		}
 		if !found {
 			if k < random {
-				t.Errorf("random level %d: no solution in %d steps", k, 500*walkTurn)
+				t.Errorf("random level %d: no solution in %d steps", k, 500*search.WalkTurn)
 			}
 			continue
 		}
 		sol := make([]int8, len(p.Cells))
-		w.solution(sol)
+		w.Solution(sol)
 		if q := solution(p, sol); !q.Solved() {
 			t.Errorf("level %d: the walk's occupancy at cost 0 is not a solution:\n%v", k, q)
 		}

@@ -18,7 +18,8 @@
 // target; for the tiles objective, occsplit.go splits a target by the
 // histograms worth it, tells apart those outside the hull of the
 // arrangements' (Separate) and prunes the pass by tables for the rest.
-// Both searches embed
+// Walker (walk.go) is no tree search: a local search over occupancy, the
+// walk lane of package solver's portfolio (Walk). Both searches embed
 // one core (core.go): the board laid out (frame.go), the counts the bounds
 // read with apply and undo, and the memo; each keeps only its bounds, its
 // loop over a node's two values and its options.

@@ -1,26 +1,22 @@
-package solver
+package search
 
-import (
-	"context"
+import "context"
 
-	"hexiom/solver/internal/search"
-)
-
-// walkTurn is how many steps the walk takes at a turn of the portfolio:
+// WalkTurn is how many steps the walk takes at a turn of the portfolio:
 // a step (a swap tried, ~80 ns) costs about a quarter of a search node
 // (~300 ns), so a turn of the walk takes about as long as another lane's
-// search.PauseNodes nodes, and counts as that many nodes.
-const walkTurn = 4 * search.PauseNodes
+// PauseNodes nodes, and counts as that many nodes.
+const WalkTurn = 4 * PauseNodes
 
-// walker is a local search over occupancy, the walk lane of Solve's
-// portfolio (issue 44, docs/solver-tail.md, round three): the free cells
+// Walker is a local search over occupancy, the walk lane of package
+// solver's portfolio (issue 44, docs/solver-tail.md, round three): the free cells
 // hold exactly as many tiles as the level has movable ones, each tile's
 // number being the count of its occupied neighbours; the cost (cost) is 0
 // on a solution. A step swaps a random occupied free cell with a random
 // empty one and keeps the swap when the cost does not rise (a walk on the
 // plateaus, which needs no restarts: throwing the tiles again every 20
 // turns changed nothing on the hardest seeds).
-type walker struct {
+type Walker struct {
 	nbrs    [][]int
 	locked  []int8
 	free    []int  // the free cells (not holes, not locked)
@@ -34,37 +30,37 @@ type walker struct {
 	rng     uint64
 }
 
-// init sets w up on prob, the tiles on random free cells (seed), in the
-// slices that alloc made.
-func (w *walker) init(prob search.Problem, seed uint64) {
+// Init sets w up on prob, the tiles on random free cells (seed), in the
+// slices that Alloc made.
+func (w *Walker) Init(prob Problem, seed uint64) {
 	n := len(prob.Nbrs)
-	*w = walker{nbrs: prob.Nbrs, locked: prob.Locked, occ: w.occ[:0], cnt: w.cnt[:0], free: w.free[:0],
+	*w = Walker{nbrs: prob.Nbrs, locked: prob.Locked, occ: w.occ[:0], cnt: w.cnt[:0], free: w.free[:0],
 		rng: seed*0x9E3779B97F4A7C15 | 1}
 	w.occ, w.cnt = append(w.occ, make([]bool, n)...), append(w.cnt, make([]int8, n)...)
 	for i := 0; i < n; i++ {
-		if t := prob.Start[i]; t != search.Empty {
+		if t := prob.Start[i]; t != Empty {
 			w.need[t]++
 			w.tiles++
 		}
-		if !prob.Hole[i] && prob.Locked[i] == search.Empty {
+		if !prob.Hole[i] && prob.Locked[i] == Empty {
 			w.free = append(w.free, i)
 		}
 	}
 	for i := 0; i < n; i++ {
-		if prob.Locked[i] != search.Empty {
+		if prob.Locked[i] != Empty {
 			w.toggle(i)
 		}
 	}
 	w.shuffle()
 }
 
-// alloc makes w's slices for n cells, so that init allocates nothing.
-func (w *walker) alloc(n int) {
+// Alloc makes w's slices for n cells, so that Init allocates nothing.
+func (w *Walker) Alloc(n int) {
 	w.occ, w.cnt, w.free = make([]bool, 0, n), make([]int8, 0, n), make([]int, 0, n)
 }
 
 // shuffle puts the tiles on a random set of free cells.
-func (w *walker) shuffle() {
+func (w *Walker) shuffle() {
 	for _, i := range w.free {
 		if w.occ[i] {
 			w.toggle(i)
@@ -79,8 +75,8 @@ func (w *walker) shuffle() {
 	w.cur = w.cost()
 }
 
-// run takes up to steps steps; true when the occupancy is a solution.
-func (w *walker) run(steps int) bool {
+// Run takes up to steps steps; true when the occupancy is a solution.
+func (w *Walker) Run(steps int) bool {
 	nf := uint64(len(w.free))
 	if w.cur == 0 || w.tiles == 0 || w.tiles == len(w.free) {
 		return w.cur == 0
@@ -108,11 +104,11 @@ func (w *walker) run(steps int) bool {
 	return false
 }
 
-// solution writes the occupancy's numbers to sol (Empty where no tile).
-func (w *walker) solution(sol []int8) {
+// Solution writes the occupancy's numbers to sol (Empty where no tile).
+func (w *Walker) Solution(sol []int8) {
 	for i := range sol {
-		sol[i] = search.Empty
-		if w.occ[i] && w.locked[i] == search.Empty {
+		sol[i] = Empty
+		if w.occ[i] && w.locked[i] == Empty {
 			sol[i] = w.cnt[i]
 		}
 	}
@@ -126,7 +122,7 @@ func (w *walker) solution(sol []int8) {
 // walk on wide plateaus: on the 40 hardest of seeds 6,000,000..6,099,999
 // it took a median of 28,672 steps and 2 of 40 not solved in 2 million;
 // with this, 8,192 and none.
-func (w *walker) cost() int32 {
+func (w *Walker) cost() int32 {
 	c := w.lockOff
 	var cum int32
 	for v := range w.have {
@@ -137,10 +133,10 @@ func (w *walker) cost() int32 {
 }
 
 // contrib adds sign times what cell i adds to have or lockOff.
-func (w *walker) contrib(i int, sign int32) {
+func (w *Walker) contrib(i int, sign int32) {
 	switch {
 	case !w.occ[i]:
-	case w.locked[i] != search.Empty:
+	case w.locked[i] != Empty:
 		d := int32(w.cnt[i]) - int32(w.locked[i])
 		w.lockOff += sign * max(d, -d)
 	case w.cnt[i] <= 6:
@@ -149,7 +145,7 @@ func (w *walker) contrib(i int, sign int32) {
 }
 
 // toggle turns cell i occupied or empty, keeping the counts.
-func (w *walker) toggle(i int) {
+func (w *Walker) toggle(i int) {
 	w.contrib(i, -1)
 	for _, j := range w.nbrs[i] {
 		w.contrib(j, -1)
@@ -168,40 +164,57 @@ func (w *walker) toggle(i int) {
 	}
 }
 
-func (w *walker) next() uint64 {
+// next is the walk's xorshift generator.
+func (w *Walker) next() uint64 {
 	w.rng ^= w.rng << 13
 	w.rng ^= w.rng >> 7
 	w.rng ^= w.rng << 17
 	return w.rng
 }
 
-// walkLane is the walk lane (step.walk; findFirst runs it as a lane's only
-// step): after st.wait turns sat out,
-// turns of walkTurn steps from tiles thrown at random (st.seed), until the
-// walk finds a solution (into sol) or pause ends it. It cannot prove that
-// there is none: the other lanes do.
-func walkLane(ctx context.Context, prob search.Problem, st step, sol []int8, pause func() bool, at *Attempt) {
-	var w walker
-	w.alloc(len(prob.Nbrs)) // at the lane's first turn, walking or not
-	for range st.wait {
-		if pause == nil || !pause() {
-			return
+// Cost is the cost the walk keeps step by step (0 on a solution).
+func (w *Walker) Cost() int32 { return w.cur }
+
+// Recount is the cost of w's occupancy counted afresh on prob (the
+// problem w walks), from no kept count: equal to Cost, or the counts
+// kept step by step went wrong.
+func (w *Walker) Recount(prob Problem) int32 {
+	var f Walker
+	f.Alloc(len(w.occ))
+	f.Init(prob, 1)
+	for i, o := range w.occ {
+		if o != f.occ[i] {
+			f.toggle(i)
 		}
 	}
-	w.init(prob, st.seed+1)
+	return f.cost()
+}
+
+// Walk is the walk lane: after wait turns sat out (each a call of pause),
+// turns of WalkTurn steps from tiles thrown at random (seed), until the
+// walk finds a solution (written into sol: found), ctx ends (err) or
+// pause ends it. nodes counts PauseNodes a turn walked. It cannot prove
+// that there is none: the tree searches do.
+func Walk(ctx context.Context, prob Problem, seed uint64, wait int, sol []int8, pause func() bool) (found bool, nodes int64, err error) {
+	var w Walker
+	w.Alloc(len(prob.Nbrs)) // at the lane's first turn, walking or not
+	for range wait {
+		if pause == nil || !pause() {
+			return false, 0, nil
+		}
+	}
+	w.Init(prob, seed)
 	for {
-		found := w.run(walkTurn)
-		at.Nodes += search.PauseNodes
+		found := w.Run(WalkTurn)
+		nodes += PauseNodes
 		switch {
 		case found:
-			w.solution(sol)
-			at.Found, at.Sol = true, sol
-			return
+			w.Solution(sol)
+			return true, nodes, nil
 		case ctx.Err() != nil:
-			at.Err = ctx.Err()
-			return
+			return false, nodes, ctx.Err()
 		case pause == nil || !pause():
-			return
+			return false, nodes, nil
 		}
 	}
 }
