@@ -191,12 +191,27 @@ func (m *edgeMap) at(x, y float64) float32 {
 // turn widened by w. A cell's rims and bevels are six-fold symmetric about
 // its centre (on a squashed lattice, once unsquashed); about a corner of
 // the honeycomb or the middle of a side they are not.
+//
+// (It samples as at does, written out: at is past what Go inlines, and
+// sym, thousands of times a lattice, is most of FindArea's measuring.)
 func (m *edgeMap) sym(cx, cy, r, w float64) (ab, aa, bb float64) {
 	var ring [symAngles]float64
+	e, mw, mh := m.e, m.w, m.h
 	for i := 0; i < symRadii; i++ {
 		rr := r * (0.45 + 0.55*float64(i)/(symRadii-1))
+		rw := rr * w
 		for j, u := range symUnit {
-			ring[j] = float64(m.at(cx+rr*w*u[0], cy+rr*u[1]))
+			x, y := cx+rw*u[0], cy+rr*u[1]
+			x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+			var v float32
+			if x0 >= 0 && y0 >= 0 && x0+1 < mw && y0+1 < mh {
+				fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+				k := y0*mw + x0
+				top := e[k]*(1-fx) + e[k+1]*fx
+				bot := e[k+mw]*(1-fx) + e[k+mw+1]*fx
+				v = top*(1-fy) + bot*fy
+			}
+			ring[j] = float64(v)
 		}
 		for j, a := range ring {
 			b := ring[(j+symAngles/6)%symAngles] // turned by 60°
@@ -316,11 +331,19 @@ func (m *edgeMap) fitLattice(l0 lat, ex, ey float64, free bool) (l lat, cx, cy, 
 	}
 	cx, cy = phase(l0, mx, my, 1, 0.5)
 	l, v = l0, m.latticeSym(l0, cx, cy, ex, ey)
+	// (a step back to where the climb came from is a lattice already
+	// scored: scored once)
+	scored := map[lat]float64{l0: v}
 	for s := 0.4; s >= 0.02; s /= 2 {
 		for moved := true; moved; {
 			moved = false
 			for _, k := range steps(l, s, free) {
-				if w := m.latticeSym(k, cx, cy, ex, ey); w > v {
+				w, ok := scored[k]
+				if !ok {
+					w = m.latticeSym(k, cx, cy, ex, ey)
+					scored[k] = w
+				}
+				if w > v {
 					l, v, moved = k, w, true
 				}
 			}

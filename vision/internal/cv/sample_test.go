@@ -37,3 +37,40 @@ func TestCropAsEachPixel(t *testing.T) {
 		}
 	}
 }
+
+// sym, its sampling written out, gives what sampling with at gives, bit
+// for bit: about points inside the map, near and across its edges, on
+// regular and squashed lattices.
+func TestSymAsAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	m := &edgeMap{w: 53, h: 41, q: 1, e: make([]float32, 53*41)}
+	for i := range m.e {
+		m.e[i] = rng.Float32()*40 - 20
+	}
+	// sym as it was written, sampling with at
+	ref := func(cx, cy, r, w float64) (ab, aa, bb float64) {
+		var ring [symAngles]float64
+		for i := 0; i < symRadii; i++ {
+			rr := r * (0.45 + 0.55*float64(i)/(symRadii-1))
+			for j, u := range symUnit {
+				ring[j] = float64(m.at(cx+rr*w*u[0], cy+rr*u[1]))
+			}
+			for j, a := range ring {
+				b := ring[(j+symAngles/6)%symAngles]
+				ab += a * b
+				aa += a * a
+				bb += b * b
+			}
+		}
+		return ab, aa, bb
+	}
+	for range 3000 {
+		cx, cy := rng.Float64()*80-12, rng.Float64()*64-12
+		r, w := 2+rng.Float64()*14, minSquash+rng.Float64()*(maxSquash-minSquash)
+		a1, b1, c1 := m.sym(cx, cy, r, w)
+		a2, b2, c2 := ref(cx, cy, r, w)
+		if a1 != a2 || b1 != b2 || c1 != c2 {
+			t.Fatalf("sym(%v, %v, %v, %v) = %v %v %v, with at %v %v %v", cx, cy, r, w, a1, b1, c1, a2, b2, c2)
+		}
+	}
+}
