@@ -71,7 +71,7 @@ func TestFlashGolden(t *testing.T) {
 		for _, b := range c.mustRead {
 			for _, z := range []string{"z75", "z100", "z150"} {
 				f := load(t, "flash/"+b+"-"+z)
-				r, err := reader.Read(f.Image, f.Meta.Area, tpl)
+				r, err := readFixture(f, tpl) // (readAll read it)
 				if err != nil || !r.Pos.Equal(f.Truth) {
 					t.Errorf("learnt from %s, %s: %v", c.learn, f.Name, err)
 				}

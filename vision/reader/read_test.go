@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"hexiom/board"
@@ -22,14 +23,65 @@ import (
 
 const testdata = "../testdata" // vision/testdata
 
+// load returns fixture name of vision/testdata, loaded once for the
+// package: the tests look at the same pictures many times over (some
+// 2,500 loads of 360 fixtures, a PNG decoded in some 8 ms of CPU), and
+// none changes a fixture (a test that draws on a picture draws on a copy).
 func load(t testing.TB, name string) *fixture.Fixture {
 	t.Helper()
+	if f, ok := fixtures.Load(name); ok {
+		return f.(*fixture.Fixture)
+	}
 	f, err := fixture.Load(testdata, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f
+	g, _ := fixtures.LoadOrStore(name, f)
+	return g.(*fixture.Fixture)
 }
+
+// fixtures holds the fixtures load loaded, by name.
+var fixtures sync.Map
+
+// readFixture is reader.Read of fixture f, as load returned it, with its
+// own area and the set tpl, read once for the package: several tests read the same
+// fixture with the same set (the built-in set on the neon fixtures, a set
+// on the boards it must read that it read already); the Reading is shared,
+// and none changes it.
+func readFixture(f *fixture.Fixture, tpl *vision.Templates) (vision.Reading, error) {
+	if g, ok := fixtures.Load(f.Name); !ok || g != f {
+		return reader.Read(f.Image, f.Meta.Area, tpl) // not as loaded
+	}
+	k := readKey{f.Name, tpl}
+	readsMu.Lock()
+	d, ok := reads[k]
+	readsMu.Unlock()
+	if ok {
+		return d.r, d.err
+	}
+	r, err := reader.Read(f.Image, f.Meta.Area, tpl)
+	readsMu.Lock()
+	reads[k] = readDone{r, err}
+	readsMu.Unlock()
+	return r, err
+}
+
+// readKey is a read readFixture made: the fixture's name and the set (the
+// map holds the set, so no other set is made at its address).
+type readKey struct {
+	name string
+	tpl  *vision.Templates
+}
+
+type readDone struct {
+	r   vision.Reading
+	err error
+}
+
+var (
+	readsMu sync.Mutex
+	reads   = map[readKey]readDone{}
+)
 
 func names(t testing.TB, pattern string, want int) []string {
 	t.Helper()
@@ -43,9 +95,11 @@ func names(t testing.TB, pattern string, want int) []string {
 	return ns
 }
 
+// builtin returns the built-in set, one for the package (its prepared
+// forms made once; no test changes it).
 func builtin(t testing.TB) *vision.Templates {
 	t.Helper()
-	tpl, err := vision.Builtin()
+	tpl, err := builtinOnce()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,6 +108,8 @@ func builtin(t testing.TB) *vision.Templates {
 	}
 	return tpl
 }
+
+var builtinOnce = sync.OnceValues(vision.Builtin)
 
 // checkRead reads fixture f with tpl and fails unless every cell is read
 // right and with confidence.
@@ -149,7 +205,7 @@ func TestLearnNeon(t *testing.T) {
 	for _, n := range names(t, "neon-level*", 30) {
 		f := load(t, n)
 		t.Run(n, func(t *testing.T) { checkRead(t, f, tpl) })
-		if r, err := reader.Read(f.Image, f.Meta.Area, classic); err != nil || !r.Pos.Equal(f.Truth) {
+		if r, err := readFixture(f, classic); err != nil || !r.Pos.Equal(f.Truth) {
 			classicWrong++
 		}
 	}
@@ -338,7 +394,7 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 	check := func(pattern string, tpl *vision.Templates, want int) {
 		for _, n := range names(t, pattern, want) {
 			f := load(t, n)
-			r, err := reader.Read(f.Image, f.Meta.Area, tpl)
+			r, err := readFixture(f, tpl)
 			if err != nil {
 				refused++
 				continue
@@ -360,7 +416,7 @@ func TestWrongTemplatesNeverGuess(t *testing.T) {
 func TestSizeTwoNeedsSkyAround(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
 	f := load(t, "neon-level10-1280x800")
-	r, err := reader.Read(f.Image, f.Meta.Area, builtin(t))
+	r, err := readFixture(f, builtin(t))
 	if !errors.Is(err, vision.ErrSize) {
 		t.Fatalf("read size %d, err %v; want ErrSize", r.Size, err)
 	}

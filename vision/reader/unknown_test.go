@@ -27,7 +27,7 @@ func readAll(t *testing.T, tpl *vision.Templates, patterns ...string) (read, ref
 		}
 		for _, n := range ns {
 			f := load(t, n)
-			r, err := reader.Read(f.Image, f.Meta.Area, tpl)
+			r, err := readFixture(f, tpl)
 			if err != nil {
 				refused++
 				continue

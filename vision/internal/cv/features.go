@@ -134,7 +134,80 @@ func (s *Scaled) At(p calibration.Point) (float64, float64) {
 // Crop fills dst (w×h pixels, s.C channels interleaved) with s sampled
 // bilinearly so that dst's centre falls on the continuous point (cx, cy).
 // Pixels outside s read as 0. It reports whether the crop lay inside s.
+// (Each column's sample point and weight are the same on every row: they
+// are worked out once, and a row whose samples all lie inside s is filled
+// with no test a pixel; the values are those of a pixel at a time.)
 func (s *Scaled) Crop(dst []float32, cx, cy float64, w, h int) bool {
+	if w > maxCropW {
+		return s.cropEach(dst, cx, cy, w, h)
+	}
+	x0 := cx - float64(w)/2 // continuous x of dst's left edge
+	y0 := cy - float64(h)/2
+	var ixs [maxCropW]int
+	var txs [maxCropW]float32
+	colsIn := true
+	for i := 0; i < w; i++ {
+		fx := x0 + float64(i) // sample point (pixel-index space: centre − 0.5)
+		ix := int(math.Floor(fx))
+		ixs[i], txs[i] = ix, float32(fx-float64(ix))
+		colsIn = colsIn && ix >= 0 && ix+1 < s.W
+	}
+	inside := true
+	c := s.C
+	for j := 0; j < h; j++ {
+		fy := y0 + float64(j)
+		iy := int(math.Floor(fy))
+		ty := float32(fy - float64(iy))
+		row := dst[j*w*c : (j+1)*w*c]
+		if !colsIn || iy < 0 || iy+1 >= s.H {
+			inside = false
+			s.cropRow(row, ixs[:w], txs[:w], iy, ty)
+			continue
+		}
+		for i, ix := range ixs[:w] {
+			tx := txs[i]
+			p := (iy*s.W + ix) * c
+			q := p + s.W*c
+			for ch := 0; ch < c; ch++ {
+				a := float32(s.Pix[p+ch])*(1-tx) + float32(s.Pix[p+c+ch])*tx
+				b := float32(s.Pix[q+ch])*(1-tx) + float32(s.Pix[q+c+ch])*tx
+				row[i*c+ch] = a*(1-ty) + b*ty
+			}
+		}
+	}
+	return inside
+}
+
+// maxCropW is the widest crop Crop works out its columns' samples for
+// once; a wider one is sampled a pixel at a time (cropEach).
+const maxCropW = 64
+
+// cropRow fills one row of a crop (row, its columns' sample points ixs and
+// weights txs) from s's rows iy and iy+1, weight ty, testing each pixel:
+// a sample outside s reads as 0.
+func (s *Scaled) cropRow(row []float32, ixs []int, txs []float32, iy int, ty float32) {
+	c := s.C
+	for i, ix := range ixs {
+		o := i * c
+		if ix < 0 || iy < 0 || ix+1 >= s.W || iy+1 >= s.H {
+			for ch := 0; ch < c; ch++ {
+				row[o+ch] = 0
+			}
+			continue
+		}
+		tx := txs[i]
+		p := (iy*s.W + ix) * c
+		q := p + s.W*c
+		for ch := 0; ch < c; ch++ {
+			a := float32(s.Pix[p+ch])*(1-tx) + float32(s.Pix[p+c+ch])*tx
+			b := float32(s.Pix[q+ch])*(1-tx) + float32(s.Pix[q+c+ch])*tx
+			row[o+ch] = a*(1-ty) + b*ty
+		}
+	}
+}
+
+// cropEach is Crop a pixel at a time, for a crop wider than maxCropW.
+func (s *Scaled) cropEach(dst []float32, cx, cy float64, w, h int) bool {
 	inside := true
 	x0 := cx - float64(w)/2 // continuous x of dst's left edge
 	y0 := cy - float64(h)/2

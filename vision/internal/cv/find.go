@@ -76,10 +76,11 @@ func FindArea(img image.Image, tpl *Templates) (calibration.Area, Reading, error
 func findIn(img image.Image, tpl *Templates, outlines [][4]float64) (calibration.Area, Reading, error, bool) {
 	// The cells' vertical pitch, as each outline's lattice measured it
 	// with no template: the lattice that fits best, then others of other
-	// pitches (measureHoneycomb).
+	// pitches (measureHoneycomb), measured only for the second round.
 	hcs := make([][]honeycomb, len(outlines))
+	others := make([]func() []honeycomb, len(outlines))
 	for i, o := range outlines {
-		hcs[i] = measureHoneycomb(img, o)
+		hcs[i], others[i] = measureHoneycomb(img, o)
 	}
 	// Two rounds: the best lattices and the outlines; only when no area
 	// of those holds, the other lattices (a lattice finer than the cells
@@ -91,15 +92,11 @@ func findIn(img image.Image, tpl *Templates, outlines [][4]float64) (calibration
 		err  error
 	}
 	for round := 0; round < 2; round++ {
-		var lattices [][]honeycomb
-		for _, h := range hcs {
-			switch {
-			case round == 0 && len(h) > 0:
-				lattices = append(lattices, h[:1])
-			case round == 1 && len(h) > 1:
-				lattices = append(lattices, h[1:])
-			default:
-				lattices = append(lattices, nil)
+		lattices := hcs
+		if round == 1 {
+			lattices = make([][]honeycomb, len(outlines))
+			for i := range outlines {
+				lattices[i] = others[i]()
 			}
 		}
 		cands := candidates(img, tpl, outlines, lattices, round == 0)

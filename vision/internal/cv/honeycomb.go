@@ -191,12 +191,27 @@ func (m *edgeMap) at(x, y float64) float32 {
 // turn widened by w. A cell's rims and bevels are six-fold symmetric about
 // its centre (on a squashed lattice, once unsquashed); about a corner of
 // the honeycomb or the middle of a side they are not.
+//
+// (It samples as at does, written out: at is past what Go inlines, and
+// sym, thousands of times a lattice, is most of FindArea's measuring.)
 func (m *edgeMap) sym(cx, cy, r, w float64) (ab, aa, bb float64) {
 	var ring [symAngles]float64
+	e, mw, mh := m.e, m.w, m.h
 	for i := 0; i < symRadii; i++ {
 		rr := r * (0.45 + 0.55*float64(i)/(symRadii-1))
+		rw := rr * w
 		for j, u := range symUnit {
-			ring[j] = float64(m.at(cx+rr*w*u[0], cy+rr*u[1]))
+			x, y := cx+rw*u[0], cy+rr*u[1]
+			x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+			var v float32
+			if x0 >= 0 && y0 >= 0 && x0+1 < mw && y0+1 < mh {
+				fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+				k := y0*mw + x0
+				top := e[k]*(1-fx) + e[k+1]*fx
+				bot := e[k+mw]*(1-fx) + e[k+mw+1]*fx
+				v = top*(1-fy) + bot*fy
+			}
+			ring[j] = float64(v)
 		}
 		for j, a := range ring {
 			b := ring[(j+symAngles/6)%symAngles] // turned by 60°
@@ -316,11 +331,19 @@ func (m *edgeMap) fitLattice(l0 lat, ex, ey float64, free bool) (l lat, cx, cy, 
 	}
 	cx, cy = phase(l0, mx, my, 1, 0.5)
 	l, v = l0, m.latticeSym(l0, cx, cy, ex, ey)
+	// (a step back to where the climb came from is a lattice already
+	// scored: scored once)
+	scored := map[lat]float64{l0: v}
 	for s := 0.4; s >= 0.02; s /= 2 {
 		for moved := true; moved; {
 			moved = false
 			for _, k := range steps(l, s, free) {
-				if w := m.latticeSym(k, cx, cy, ex, ey); w > v {
+				w, ok := scored[k]
+				if !ok {
+					w = m.latticeSym(k, cx, cy, ex, ey)
+					scored[k] = w
+				}
+				if w > v {
 					l, v, moved = k, w, true
 				}
 			}
@@ -366,16 +389,20 @@ const minPitch = 5
 // edges repeat, then where the cells are, and the pitch finely, from where
 // the edges are six-fold symmetric, the lattice regular; the best one then
 // again with its column pitch apart from its rows (honeycomb.free). It
-// returns the lattice found, then others of other pitches that fit less
-// well, the best first; none when the edges do not repeat like a board's.
-func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
+// returns the lattice found (none when the edges do not repeat like a
+// board's) and others, which measures the others of other pitches that fit
+// less well, the best first: FindArea needs them only when no area of the
+// best holds, and they cost most of the measuring (a fit from four starts
+// about each peak).
+func measureHoneycomb(img image.Image, o [4]float64) ([]honeycomb, func() []honeycomb) {
+	none := func() []honeycomb { return nil }
 	// Work where the outline is about 320 map px tall: a size-6 board's
 	// pitch is then about 27 map px.
 	q := math.Max(1, o[3]/320)
 	r := image.Rect(int(o[0]), int(o[1]), int(math.Ceil(o[0]+o[2])), int(math.Ceil(o[1]+o[3])))
 	m := newEdgeMap(img, r, q)
 	if m == nil {
-		return nil
+		return nil, none
 	}
 	// A board of size s is 2s−1 cells tall, and a little more.
 	hb := float64(m.h)
@@ -386,14 +413,14 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 		scan = append(scan, peak{t, m.repeat(t, regular(t).u)})
 	}
 	if len(scan) < 3 {
-		return nil
+		return nil, none
 	}
 	best := 0.0
 	for _, pk := range scan {
 		best = math.Max(best, pk.v)
 	}
 	if best < 0.1 {
-		return nil
+		return nil, none
 	}
 	// Every strong peak is a candidate (a lattice repeats at twice its
 	// pitch too; a look's tiles may repeat at other distances): the one
@@ -425,13 +452,24 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 		}
 	}
 	if win.score <= 0 {
-		return nil
+		return nil, none
 	}
 	t0 := win.p / q
 	if l, cx, cy, v := m.fitLattice(lat{t0, m.columnPitch(t0)}, ex, ey, true); v > 0 {
 		f := at(l, cx, cy, v)
 		win.free = &f
 	}
+	others := func() []honeycomb {
+		return otherLattices(m, q, win, peaks, at, ex, ey)
+	}
+	return []honeycomb{win}, others
+}
+
+// otherLattices fits lattices from starts half and one map px off each of
+// the peaks in the edge map m (q screen px per map px; at turns a fit into a
+// honeycomb): one per pitch, the most symmetric, none of the winner win's
+// pitch; the best first.
+func otherLattices(m *edgeMap, q float64, win honeycomb, peaks []lat, at func(l lat, cx, cy, v float64) honeycomb, ex, ey float64) []honeycomb {
 	hcs := []honeycomb{win}
 	for _, l0 := range peaks {
 		for _, d := range []float64{-1, -0.5, 0.5, 1} {
@@ -451,5 +489,5 @@ func measureHoneycomb(img image.Image, o [4]float64) []honeycomb {
 		}
 	}
 	sort.SliceStable(hcs[1:], func(i, j int) bool { return hcs[1+i].score > hcs[1+j].score })
-	return hcs
+	return hcs[1:]
 }

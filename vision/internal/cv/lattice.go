@@ -403,11 +403,9 @@ func (rd *reader) corrOf(crop []float32, std float64, mean [kindC]float32, p pre
 // with template p within the mask.
 func maskedCorr(crop []float32, std float64, p prep.KindTemplate) float64 {
 	var dot float64
-	for j, in := range prep.KindMask {
-		if in {
-			for c := kindC * j; c < kindC*(j+1); c++ {
-				dot += float64(crop[c]) * float64(p.Pix[c])
-			}
+	for _, j := range prep.MaskAt {
+		for c := kindC * j; c < kindC*(j+1); c++ {
+			dot += float64(crop[c]) * float64(p.Pix[c])
 		}
 	}
 	return dot / (p.Norm * std * float64(prep.MaskVals))

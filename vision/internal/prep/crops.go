@@ -52,6 +52,22 @@ func hexagon(f float64, noDigit bool) []bool {
 var MaskN = count(KindMask)
 var MaskVals = KindC * MaskN
 
+// MaskAt lists the pixels of KindMask (their index in a crop's pixels) in
+// order: a loop over them sums what a loop over KindMask testing each
+// pixel would, in the same order, with no test (the lattice search scores
+// thousands of crops).
+var MaskAt = indices(KindMask)
+
+func indices(m []bool) []int {
+	var at []int
+	for i, v := range m {
+		if v {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
 func count(m []bool) int {
 	n := 0
 	for _, v := range m {
@@ -67,11 +83,9 @@ func count(m []bool) int {
 // means.
 func ZeroMean(crop []float32) (float64, [KindC]float32) {
 	var sum [KindC]float64
-	for j, inside := range KindMask {
+	for _, j := range MaskAt {
 		for c := range sum {
-			if inside {
-				sum[c] += float64(crop[KindC*j+c])
-			}
+			sum[c] += float64(crop[KindC*j+c])
 		}
 	}
 	var mean [KindC]float32
@@ -93,8 +107,8 @@ func ZeroMean(crop []float32) (float64, [KindC]float32) {
 // StdOf returns the spread of a zero-mean masked crop over the mask.
 func StdOf(p []float32) float64 {
 	var sq float64
-	for i, inside := range KindMask {
-		for c := KindC * i; inside && c < KindC*(i+1); c++ {
+	for _, i := range MaskAt {
+		for c := KindC * i; c < KindC*(i+1); c++ {
 			sq += float64(p[c]) * float64(p[c])
 		}
 	}
