@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"hexiom/board"
@@ -24,9 +25,11 @@ import (
 const testdata = "../testdata" // vision/testdata
 
 // load returns fixture name of vision/testdata, loaded once for the
-// package: the tests look at the same pictures many times over (some
-// 2,500 loads of 360 fixtures, a PNG decoded in some 8 ms of CPU), and
-// none changes a fixture (a test that draws on a picture draws on a copy).
+// package while the pictures kept take under cacheBudget bytes: the tests
+// look at the same pictures many times over (some 2,500 loads of 360
+// fixtures, a PNG decoded in some 8 ms of CPU), and none changes a fixture
+// (a test that draws on a picture draws on a copy). Past the budget a
+// fixture is loaded afresh each time (all of them kept took 1.76 GB).
 func load(t testing.TB, name string) *fixture.Fixture {
 	t.Helper()
 	if f, ok := fixtures.Load(name); ok {
@@ -36,12 +39,28 @@ func load(t testing.TB, name string) *fixture.Fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := fixtures.LoadOrStore(name, f)
+	b := f.Image.Bounds()
+	size := int64(b.Dx()) * int64(b.Dy()) * 4
+	if cached.Add(size) > cacheBudget {
+		cached.Add(-size)
+		return f
+	}
+	g, loaded := fixtures.LoadOrStore(name, f)
+	if loaded {
+		cached.Add(-size)
+	}
 	return g.(*fixture.Fixture)
 }
 
-// fixtures holds the fixtures load loaded, by name.
-var fixtures sync.Map
+// cacheBudget bounds the pictures load keeps (RGBA bytes), so that the
+// test binary stays small beside the e2e tests' browsers on a small
+// machine.
+const cacheBudget = 640 << 20
+
+var (
+	fixtures sync.Map     // the fixtures load kept, by name
+	cached   atomic.Int64 // their pictures' bytes
+)
 
 // readFixture is reader.Read of fixture f, as load returned it, with its
 // own area and the set tpl, read once for the package: several tests read the same
