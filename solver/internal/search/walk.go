@@ -34,9 +34,11 @@ type Walker struct {
 // slices that Alloc made.
 func (w *Walker) Init(prob Problem, seed uint64) {
 	n := len(prob.Nbrs)
-	*w = Walker{nbrs: prob.Nbrs, locked: prob.Locked, occ: w.occ[:0], cnt: w.cnt[:0], free: w.free[:0],
+	occ, cnt := w.occ[:n], w.cnt[:n]
+	clear(occ)
+	clear(cnt)
+	*w = Walker{nbrs: prob.Nbrs, locked: prob.Locked, occ: occ, cnt: cnt, free: w.free[:0],
 		rng: seed*0x9E3779B97F4A7C15 | 1}
-	w.occ, w.cnt = append(w.occ, make([]bool, n)...), append(w.cnt, make([]int8, n)...)
 	for i := 0; i < n; i++ {
 		if t := prob.Start[i]; t != Empty {
 			w.need[t]++
@@ -56,7 +58,7 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 
 // Alloc makes w's slices for n cells, so that Init allocates nothing.
 func (w *Walker) Alloc(n int) {
-	w.occ, w.cnt, w.free = make([]bool, 0, n), make([]int8, 0, n), make([]int, 0, n)
+	w.occ, w.cnt, w.free = make([]bool, n), make([]int8, n), make([]int, 0, n)
 }
 
 // shuffle puts the tiles on a random set of free cells.
