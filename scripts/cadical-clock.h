@@ -23,13 +23,15 @@ double wallMs() {
   return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
-// Deadline stops the search at a wall time (end, in wallMs); hit says
+// Deadline stops the search at a wall time (end, in wallMs) or, when
+// cpuEnd is above 0, at a CPU time of the process (in cpuMs); hit says
 // whether it did.
 struct Deadline : CaDiCaL::Terminator {
   double end;
+  double cpuEnd = 0;
   bool hit = false;
   bool terminate() override {
-    if (wallMs() >= end) hit = true;
+    if (wallMs() >= end || (cpuEnd > 0 && cpuMs() >= cpuEnd)) hit = true;
     return hit;
   }
 };

@@ -3,7 +3,10 @@
 // lazy sub-loop cuts.
 //
 //   g++ -O2 -o tantrix-sat scripts/tantrix-sat.cpp -lcadical   (libcadical-dev)
-//   tantrix-sat [-t SECONDS] BOARD
+//   tantrix-sat [-t SECONDS] [-cpu SECONDS] BOARD
+//
+// -t caps the wall time (default 300 s), -cpu the process's CPU time (on a
+// busy machine; 0, the default, no cap).
 //
 // BOARD is a board file of `hexiom tantrix` ("tantrix N [COLOUR]", then one
 // place "q r" a line, # comments). The encoding: a variable per place and
@@ -70,20 +73,22 @@ int fail(const std::string &msg) {
 } // namespace
 
 int main(int argc, char **argv) {
-  double limit = 300;
+  double limit = 300, cpuLimit = 0;
   const char *file = nullptr, *outFile = nullptr;
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "-t") && i + 1 < argc) {
       limit = std::atof(argv[++i]);
+    } else if (!std::strcmp(argv[i], "-cpu") && i + 1 < argc) {
+      cpuLimit = std::atof(argv[++i]);
     } else if (!std::strcmp(argv[i], "-o") && i + 1 < argc) {
       outFile = argv[++i];
     } else if (!file) {
       file = argv[i];
     } else {
-      return fail("usage: tantrix-sat [-t SECONDS] [-o FILE] BOARD");
+      return fail("usage: tantrix-sat [-t SECONDS] [-cpu SECONDS] [-o FILE] BOARD");
     }
   }
-  if (!file) return fail("usage: tantrix-sat [-t SECONDS] [-o FILE] BOARD");
+  if (!file) return fail("usage: tantrix-sat [-t SECONDS] [-cpu SECONDS] [-o FILE] BOARD");
   std::ifstream in(file);
   if (!in) return fail(std::string("cannot read ") + file);
   int n = -1, colour = -1;
@@ -219,6 +224,7 @@ int main(int argc, char **argv) {
 
   Deadline dl;
   dl.end = wall0 + limit * 1000;
+  if (cpuLimit > 0) dl.cpuEnd = cpu0 + cpuLimit * 1000;
   s.connect_terminator(&dl);
   int solves = 0, cuts = 0;
   const char *status = "UNSAT";

@@ -5,28 +5,30 @@
 # process's CPU time (ulimit -t, so that a busy machine does not turn
 # easy boards into time-outs), one line a board:
 #
-#   <shape> <seed> <n> <solved|none|timeout> <CPU ms> <nodes>
+#   <shape[+K]> <seed> <n> <solved|none|timeout> <CPU ms> <nodes>
 #
-#   scripts/tantrix-scan.sh [-shape SHAPE] [-from SEED] [-to SEED] [-min N] [-max N] [-cap CPU_SECONDS]
+#   scripts/tantrix-scan.sh [-shape SHAPE] [-move K] [-from SEED] [-to SEED] [-min N] [-max N] [-cap CPU_SECONDS]
 #
 # Defaults: shape curve, seeds 1..100, n = MIN + (seed·7919 mod (MAX−MIN+1))
-# with MIN 20 and MAX 120, a cap of 3 s. The boards stay in the directory
+# with MIN 20 and MAX 120, a cap of 3 s; -move K moves K places of each
+# board (tantrixhard gen -move, the shape SHAPE+K in the output). The boards stay in the directory
 # of $TANTRIX_SCAN_DIR (default a temporary one, removed at the end) as
 # SHAPE-N-SEED.txt; give them to scripts/tantrix-sat.cpp or `hexiom
 # tantrix solve` again. Needs Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
-shape=curve from=1 to=100 nmin=20 nmax=120 cap=3
+shape=curve move=0 from=1 to=100 nmin=20 nmax=120 cap=3
 while [[ "${1:-}" == -* ]]; do
 	case $1 in
 	-shape) shape=$2 ;;
+	-move) move=$2 ;;
 	-from) from=$2 ;;
 	-to) to=$2 ;;
 	-min) nmin=$2 ;;
 	-max) nmax=$2 ;;
 	-cap) cap=$2 ;;
-	*) echo "usage: $0 [-shape SHAPE] [-from SEED] [-to SEED] [-min N] [-max N] [-cap CPU_SECONDS]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-shape SHAPE] [-move K] [-from SEED] [-to SEED] [-min N] [-max N] [-cap CPU_SECONDS]" >&2; exit 2 ;;
 	esac
 	shift 2
 done
@@ -40,14 +42,16 @@ go build -o "$tmp/hard" ./scripts/tantrixhard
 echo "# $(nproc) cores; load at start: $(cut -d' ' -f1-3 /proc/loadavg); cap ${cap} s of CPU a board; commit $(git rev-parse --short HEAD)"
 for seed in $(seq "$from" "$to"); do
 	n=$((nmin + (seed * 7919) % (nmax - nmin + 1)))
-	b="$dir/$shape-$n-$seed.txt"
-	"$tmp/hard" gen -n "$n" -seed "$seed" -shape "$shape" >"$b"
+	name=$shape
+	((move > 0)) && name=$shape+$move
+	b="$dir/$name-$n-$seed.txt"
+	"$tmp/hard" gen -n "$n" -seed "$seed" -shape "$shape" -move "$move" >"$b"
 	o=$( (ulimit -t "$cap"; "$tmp/hexiom" tantrix solve -json -threads 1 -timeout 24h "$b" 2>/dev/null) || true)
 	ms=$(grep -o '"cpu_ns":[0-9]*' <<<"$o" | cut -d: -f2 | awk '{printf "%.1f", $1 / 1e6}')
 	nodes=$(grep -o '"nodes":[0-9]*' <<<"$o" | cut -d: -f2)
 	if grep -q '"solved":true' <<<"$o"; then v=solved
 	elif grep -q '"proved":true' <<<"$o"; then v=none
 	else v=timeout; fi
-	echo "$shape $seed $n $v ${ms:--} ${nodes:--}"
+	echo "$name $seed $n $v ${ms:--} ${nodes:--}"
 done
 echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg)"

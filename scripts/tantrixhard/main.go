@@ -2,7 +2,7 @@
 // scripts/tantrix-compare-sat.sh (issue 26), many of them without a
 // solution, and checks a solution file against a board:
 //
-//	go run ./scripts/tantrixhard gen -n N -seed S -shape SHAPE   (board on stdout)
+//	go run ./scripts/tantrixhard gen -n N -seed S -shape SHAPE [-move K]   (board on stdout)
 //	go run ./scripts/tantrixhard check BOARD SOLUTION            (exit 0: a solution)
 //	go run ./scripts/tantrixhard show BOARD                      (the board drawn in text)
 //
@@ -24,7 +24,11 @@
 //	       three holes)
 //	snake  an open band along a random path, walls as for curve
 //
-// The same n, seed and shape give the same board. SOLUTION holds one
+// With -move K, K places of the shape then move, one at a time, to empty
+// places beside it (near.go): the walls keep their holes and no place is
+// left with fewer than two neighbours, so the board nearly fits the loop
+// the shape was drawn for. The same n, seed, shape and K give the same
+// board. SOLUTION holds one
 // "q r tile rotation" line per place (as scripts/tantrix-sat.cpp writes;
 // read by formats.ReadTantrixSolution).
 package main
@@ -72,6 +76,7 @@ func gen(args []string) error {
 	n := fs.Int("n", 40, "places (3..1000)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	shape := fs.String("shape", "poly", "moved, band, loop, hole, poly, curve, holes or snake")
+	move := fs.Int("move", 0, "then move this many places, keeping the holes (near.go)")
 	fs.Parse(args)
 	if *n < 3 || *n > tantrix.MaxGenerate || fs.NArg() > 0 {
 		usage()
@@ -102,11 +107,20 @@ func gen(args []string) error {
 	if err != nil {
 		return err
 	}
+	if *move > 0 {
+		if ps, err = moveSome(ps, *move, rng); err != nil {
+			return fmt.Errorf("shape %s n=%d seed %d: %w", *shape, *n, *seed, err)
+		}
+	}
 	b := &tantrix.Board{N: *n, Colour: tantrix.DefaultColour(*n), Places: ps}
 	if err := b.Validate(); err != nil {
 		return fmt.Errorf("shape %s n=%d seed %d: %w", *shape, *n, *seed, err)
 	}
-	fmt.Printf("# tantrixhard gen -n %d -seed %d -shape %s\n", *n, *seed, *shape)
+	if *move > 0 {
+		fmt.Printf("# tantrixhard gen -n %d -seed %d -shape %s -move %d\n", *n, *seed, *shape, *move)
+	} else {
+		fmt.Printf("# tantrixhard gen -n %d -seed %d -shape %s\n", *n, *seed, *shape)
+	}
 	return b.Format(os.Stdout)
 }
 
