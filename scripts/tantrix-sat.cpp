@@ -3,10 +3,11 @@
 // lazy sub-loop cuts.
 //
 //   g++ -O2 -o tantrix-sat scripts/tantrix-sat.cpp -lcadical   (libcadical-dev)
-//   tantrix-sat [-t SECONDS] [-cpu SECONDS] BOARD
+//   tantrix-sat [-t SECONDS] [-cpu SECONDS] [-loop] BOARD
 //
 // -t caps the wall time (default 300 s), -cpu the process's CPU time (on a
-// busy machine; 0, the default, no cap).
+// busy machine; 0, the default, no cap). -loop solves the loop alone (see
+// loopOnly): UNSAT there is a proof that the board has no solution.
 //
 // BOARD is a board file of `hexiom tantrix` ("tantrix N [COLOUR]", then one
 // place "q r" a line, # comments). The encoding: a variable per place and
@@ -70,25 +71,173 @@ int fail(const std::string &msg) {
   return 2;
 }
 
+
+// loopOnly decides the relaxation of a board that keeps only its loop (the
+// -loop option, issue 44): a line of the designated colour through every
+// place, entering and leaving it by two edges to other places, joined
+// across every edge it crosses, with as many sharp (edges 60° apart), wide
+// (120°) and straight lines as the challenge's tiles have, the other
+// colours ignored; lazy sub-loop cuts as in main. Without such a loop the
+// board has no solution: a second check, independent of `hexiom tantrix
+// solve`, of the proofs its loop programme gives. It prints the line of
+// main (SAT here says only that the relaxation has a loop).
+int loopOnly(int n, int colour, const int *count, const std::vector<int> &nbr, double limit, double cpuLimit) {
+  double cpu0 = cpuMs(), wall0 = wallMs();
+  int want[4] = {0, 0, 0, 0}; // by shape: 1 sharp, 2 wide, 3 straight
+  for (int t = 0; t < 10; t++) {
+    int a = -1, b = -1;
+    for (int e = 0; e < 6; e++)
+      if (edgeColour(t, 0, e) == colour) (a < 0 ? a : b) = e;
+    int d = b - a;
+    want[d > 3 ? 6 - d : d] += count[t];
+  }
+  CaDiCaL::Solver s;
+  int nvars = 0;
+  // l[i][a*6+b] (a < b): place i's line joins edges a and b.
+  std::vector<std::vector<int>> l(n, std::vector<int>(36, 0));
+  std::vector<std::vector<int>> byShape(4);
+  for (int i = 0; i < n; i++) {
+    std::vector<int> vs;
+    for (int a = 0; a < 6; a++)
+      for (int b = a + 1; b < 6; b++) {
+        if (nbr[6 * i + a] < 0 || nbr[6 * i + b] < 0) continue;
+        l[i][a * 6 + b] = ++nvars;
+        vs.push_back(nvars);
+        int d = b - a;
+        byShape[d > 3 ? 6 - d : d].push_back(nvars);
+      }
+    for (int v : vs) s.add(v);
+    s.add(0);
+    for (size_t u = 0; u < vs.size(); u++)
+      for (size_t w = u + 1; w < vs.size(); w++) {
+        s.add(-vs[u]);
+        s.add(-vs[w]);
+        s.add(0);
+      }
+  }
+  // The line crosses edge e of place i iff it crosses the opposite edge of
+  // the neighbour: d[i*6+e] ↔ one of i's pairs holding e.
+  std::vector<int> d(6 * n, 0);
+  for (int i = 0; i < n; i++)
+    for (int e = 0; e < 6; e++) {
+      int j = nbr[6 * i + e];
+      if (j < 0 || j < i) continue;
+      d[6 * i + e] = d[6 * j + (e + 3) % 6] = ++nvars;
+    }
+  for (int i = 0; i < n; i++)
+    for (int e = 0; e < 6; e++) {
+      if (!d[6 * i + e]) continue;
+      std::vector<int> holding;
+      for (int a = 0; a < 6; a++)
+        for (int b = a + 1; b < 6; b++)
+          if ((a == e || b == e) && l[i][a * 6 + b]) holding.push_back(l[i][a * 6 + b]);
+      s.add(-d[6 * i + e]);
+      for (int v : holding) s.add(v);
+      s.add(0);
+      for (int v : holding) {
+        s.add(-v);
+        s.add(d[6 * i + e]);
+        s.add(0);
+      }
+    }
+  // at most want[k] lines of shape k (sequential counter); as the places
+  // are n and the wants add up to n, exactly want[k].
+  for (int k = 1; k <= 3; k++) {
+    const std::vector<int> &y = byShape[k];
+    int m = y.size(), c = want[k];
+    if (c >= m) continue;
+    if (c == 0) {
+      for (int v : y) {
+        s.add(-v);
+        s.add(0);
+      }
+      continue;
+    }
+    std::vector<std::vector<int>> sc(m, std::vector<int>(c));
+    for (auto &row : sc)
+      for (auto &v : row) v = ++nvars;
+    for (int i = 0; i < m; i++) {
+      s.add(-y[i]), s.add(sc[i][0]), s.add(0);
+      if (i == 0) continue;
+      for (int j = 0; j < c; j++) s.add(-sc[i - 1][j]), s.add(sc[i][j]), s.add(0);
+      for (int j = 1; j < c; j++) s.add(-y[i]), s.add(-sc[i - 1][j - 1]), s.add(sc[i][j]), s.add(0);
+      s.add(-y[i]), s.add(-sc[i - 1][c - 1]), s.add(0);
+    }
+  }
+  Deadline dl;
+  dl.end = wall0 + limit * 1000;
+  if (cpuLimit > 0) dl.cpuEnd = cpu0 + cpuLimit * 1000;
+  s.connect_terminator(&dl);
+  int solves = 0, cuts = 0;
+  const char *status = "UNSAT";
+  for (;;) {
+    solves++;
+    int res = s.solve();
+    if (res == 20) break;
+    if (res != 10) {
+      status = "TIMEOUT";
+      break;
+    }
+    std::vector<int> comp(n, -1);
+    int ncomp = 0;
+    for (int i = 0; i < n; i++) {
+      if (comp[i] >= 0) continue;
+      std::vector<int> stack = {i};
+      comp[i] = ncomp;
+      while (!stack.empty()) {
+        int p = stack.back();
+        stack.pop_back();
+        for (int e = 0; e < 6; e++) {
+          int q = nbr[6 * p + e];
+          if (q >= 0 && comp[q] < 0 && s.val(d[6 * p + e]) > 0) {
+            comp[q] = ncomp;
+            stack.push_back(q);
+          }
+        }
+      }
+      ncomp++;
+    }
+    if (ncomp == 1) {
+      status = "SAT";
+      break;
+    }
+    for (int k = 0; k < ncomp; k++) {
+      for (int p = 0; p < n; p++)
+        if (comp[p] == k)
+          for (int e = 0; e < 6; e++) {
+            int q = nbr[6 * p + e];
+            if (q >= 0 && comp[q] != k) s.add(d[6 * p + e]);
+          }
+      s.add(0);
+      cuts++;
+    }
+  }
+  std::printf("%s %.3f %.3f %d %d\n", status, cpuMs() - cpu0, wallMs() - wall0, solves, cuts);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   double limit = 300, cpuLimit = 0;
+  bool loop = false;
   const char *file = nullptr, *outFile = nullptr;
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "-t") && i + 1 < argc) {
       limit = std::atof(argv[++i]);
     } else if (!std::strcmp(argv[i], "-cpu") && i + 1 < argc) {
       cpuLimit = std::atof(argv[++i]);
+    } else if (!std::strcmp(argv[i], "-loop")) {
+      loop = true;
     } else if (!std::strcmp(argv[i], "-o") && i + 1 < argc) {
       outFile = argv[++i];
     } else if (!file) {
       file = argv[i];
     } else {
-      return fail("usage: tantrix-sat [-t SECONDS] [-cpu SECONDS] [-o FILE] BOARD");
+      return fail("usage: tantrix-sat [-t SECONDS] [-cpu SECONDS] [-loop] [-o FILE] BOARD");
     }
   }
-  if (!file) return fail("usage: tantrix-sat [-t SECONDS] [-cpu SECONDS] [-o FILE] BOARD");
+  if (!file) return fail("usage: tantrix-sat [-t SECONDS] [-cpu SECONDS] [-loop] [-o FILE] BOARD");
   std::ifstream in(file);
   if (!in) return fail(std::string("cannot read ") + file);
   int n = -1, colour = -1;
@@ -126,6 +275,7 @@ int main(int argc, char **argv) {
   int count[10];
   for (int t = 0; t < 10; t++) count[t] = t + 1 > n ? 0 : (n + 1 - (t + 1) + 9) / 10;
 
+  if (loop) return loopOnly(n, colour, count, nbr, limit, cpuLimit);
   CaDiCaL::Solver s;
   int nvars = 0;
   auto newVar = [&]() { return ++nvars; };
