@@ -13,8 +13,14 @@
 #
 #   <board> <n> <ours: solved|none|timeout> <ours CPU ms> <nodes> <sat: solved|none|timeout> <sat CPU ms> <solves> <cuts> [DISAGREE] [slower] [over1s]
 #
-# then the counts: verdicts equal (of the boards both decided), ours under
-# 1 s of CPU, ours faster (CPU). Needs libcadical-dev, g++ and Go.
+# and, on a board we prove without a solution that CaDiCaL does not decide
+# within its cap, a second check: CaDiCaL on the loop alone (tantrix-sat
+# -loop, the same cap), "loop: none <CPU ms>" when that has no loop either
+# (a proof the board has none; "loop: solved" only says the relaxation has
+# a loop). Then the counts: verdicts equal (of the boards both decided),
+# refutations checked by -loop, ours under 1 s of CPU, ours faster than
+# CaDiCaL (CPU; a board CaDiCaL does not decide counts as faster). Needs
+# libcadical-dev, g++ and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
@@ -35,7 +41,7 @@ go build -o "$tmp/hexiom" ./cmd/hexiom
 go build -o "$tmp/hard" ./scripts/tantrixhard
 g++ -O2 -o "$tmp/sat" scripts/tantrix-sat.cpp -lcadical
 echo "# $(nproc) cores; load at start: $(cut -d' ' -f1-3 /proc/loadavg); caps (CPU): ours ${cap} s, CaDiCaL ${satcap} s; commit $(git rev-parse --short HEAD); $(date -u +%FT%TZ)"
-total=0 equal=0 both=0 under=0 faster=0 odec=0 sdec=0
+total=0 equal=0 both=0 loopok=0 under=0 faster=0 odec=0 sdec=0
 for b in "$@"; do
 	total=$((total + 1))
 	n=$(awk '/^tantrix/ {print $2; exit}' "$b")
@@ -59,7 +65,12 @@ for b in "$@"; do
 	fi
 	if [[ $ours != timeout ]] && awk -v o="$o_ms" 'BEGIN {exit !(o < 1000)}'; then under=$((under + 1)); else mark="$mark over1s"; fi
 	if [[ $ours != timeout ]] && awk -v s="$s_ms" -v o="$o_ms" -v st="$sat" 'BEGIN {exit !(o < s || st == "timeout")}'; then faster=$((faster + 1)); else mark="$mark slower"; fi
+	if [[ $ours == none && $sat == timeout ]]; then
+		read -r lst l_ms _ < <("$tmp/sat" -loop -t 86400 -cpu "$satcap" "$b" | tail -n 1)
+		case $lst in SAT) lst=solved ;; UNSAT) lst=none loopok=$((loopok + 1)) ;; *) lst=timeout ;; esac
+		mark="$mark loop: $lst $l_ms"
+	fi
 	echo "$b $n $ours $o_ms ${nodes:--} $sat $s_ms $solves $cuts$mark"
 done
-echo "boards: $total; decided: ours $odec, CaDiCaL $sdec; verdicts equal: $equal of $both both decided; ours under 1 s: $under; ours faster: $faster"
+echo "boards: $total; decided: ours $odec, CaDiCaL $sdec; verdicts equal: $equal of $both both decided; our other proofs checked by -loop: $loopok; ours under 1 s: $under; ours faster: $faster"
 echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ)"
