@@ -28,8 +28,13 @@
 #     that build, hexiom.exe built (scripts/windows-release.sh) and run under
 #     Wine against the Linux binary (TestWine, -tags wine).
 #
+# Steps 1-6 run in this order; from the end of step 1, four lanes run beside
+# them (see "the lanes" below): play's tests, vision/reader's (in two
+# niced processes) and step 7, so that both cores stay busy.
+#
 # Every test runs once: a package is in exactly one of steps 2, 3 and 5
-# (checked below), save that the solver's and Tantrix's tests run in step 2
+# (checked below; step 5's play and vision/reader in their lanes), save
+# that the solver's and Tantrix's tests run in step 2
 # with their full counts and again in step 3 under the race detector with
 # fewer levels (a different build, for the data races in their searches'
 # goroutines; their full counts under it would take ten times as long), and
@@ -125,6 +130,81 @@ if (($#)); then
   exit
 fi
 
+# ---- the lanes ----------------------------------------------------------------
+# Steps 2-6 run one after another; four lanes run beside them from here,
+# each to a log of its own, printed when it ends, so that both cores stay
+# busy (run one after another, the steps kept one core busy: 21 min 20 s with
+# every cache warm, docs/benchmarks-history.md, "The test command"):
+#  - play: the bot's package, its e2e tests in Chromium and Ruffle (ten
+#    minutes of a game's own pace: the longest chain, started first);
+#  - reader-a, reader-b: vision/reader's tests, pure CPU on fixtures (no
+#    screen, no clock in what they assert), in two processes (the tests
+#    named in reader_a, and the rest: -skip), niced, so that the e2e
+#    tests, which wait on games, take the CPU first and the reader's
+#    tests fill the gaps;
+#  - windows: step 7.
+# The race run (step 3), pure CPU with no clock either, is niced too. The
+# other steps are not: the fuzzers give an input 10 s, and steps 2, 5 and 6
+# start browsers and X servers that wait on their own patience.
+# A step that fails stops the script and the lanes with it (their process
+# groups); a lane that fails fails the script at the end, its log shown.
+set -m
+lanes=$(mktemp -d)
+declare -A lane_pid lane_start
+trap 'for p in "${lane_pid[@]}"; do kill -- -"$p" 2>/dev/null || true; done; rm -rf "$tools" "$lanes"' EXIT
+lane() { # lane NAME CMD...: CMD in the background, in a process group of its own
+  local name=$1
+  shift
+  ("$@") >"$lanes/$name.log" 2>&1 &
+  lane_pid[$name]=$!
+  lane_start[$name]=$SECONDS
+  echo "test.sh: lane $name started (its output when it ends)"
+}
+for p in hexiom/play hexiom/vision/reader; do
+  if ! printf '%s\n' "${cgo_pkgs[@]}" | grep -qxF "$p"; then
+    echo "test.sh: $p is not among the cgo packages: its lane would test nothing" >&2
+    exit 1
+  fi
+done
+mapfile -t step5_pkgs < <(printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -e hexiom/play -e hexiom/vision/reader)
+reader_a='^(TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
+lane play go test -count=1 -timeout 25m ./play/
+lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
+lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
+
+# ---- 7. Windows (a lane) --------------------------------------------------------
+windows() {
+  set -e
+  # (the Linux build's flags are not for mingw-w64)
+  env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
+  # vet and staticcheck of the Windows build, with the compilers and flags of
+  # scripts/windows-build.sh (whose compiles they reuse from the build cache):
+  # the windows files (internal/winewindow is Windows' alone), and the
+  # !customenv ones (gocv's own flags there). The tests of five packages are
+  # Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
+  # which always takes the tests, leaves those packages out (vetted on Linux
+  # above); staticcheck sees their code without the tests. U1000 left out:
+  # what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
+  # unused in this build.
+  local win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
+    CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
+  local linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
+  local win_pkgs
+  mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
+  "${win[@]}" go vet "${win_pkgs[@]}"
+  "${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
+  "${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
+  # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
+  # by version in ~/.cache/hexiom: minutes once, then seconds; the script
+  # sets its own flags), run under wine64 on Xvfb against the Linux binary:
+  # commands, the first start in a console of its own, read on every look,
+  # calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
+  # dpi against 96's x1.5, and on a monitor left of and above the primary (issue 41)
+  ./scripts/windows-release.sh
+  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+}
+lane windows windows
+
 # ---- 2. the pure packages' tests, cgo off --------------------------------
 # Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
 # capture, the browser, the Flash build), as the plain run would run them:
@@ -146,7 +226,7 @@ CGO_ENABLED=0 go test -count=1 -timeout 25m "${nocgo_pkgs[@]}"
 # The full counts ran in step 2, without it (docs/benchmarks-history.md:
 # the race run's time). The other packages here run only under it: the
 # same tests, the same counts.
-go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
+nice -n 10 go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
 
 # ---- 4. fuzzing --------------------------------------------------------------
 # The fuzzers run a count of inputs each, not a time: with -fuzztime as a
@@ -174,7 +254,8 @@ go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
 go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
 # ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
-go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
+# (play and vision/reader in their lanes)
+go test -count=1 -timeout 25m "${step5_pkgs[@]}"
 
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
@@ -189,30 +270,16 @@ xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "goho
 xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 
-# ---- 7. Windows ---------------------------------------------------------------
-# (the Linux build's flags are not for mingw-w64)
-env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
-# vet and staticcheck of the Windows build, with the compilers and flags of
-# scripts/windows-build.sh (whose compiles they reuse from the build cache):
-# the windows files (internal/winewindow is Windows' alone), and the
-# !customenv ones (gocv's own flags there). The tests of five packages are
-# Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
-# which always takes the tests, leaves those packages out (vetted on Linux
-# above); staticcheck sees their code without the tests. U1000 left out:
-# what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
-# unused in this build.
-win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
-  CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
-linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
-mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
-"${win[@]}" go vet "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
-# issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
-# by version in ~/.cache/hexiom: minutes once, then seconds; the script
-# sets its own flags), run under wine64 on Xvfb against the Linux binary:
-# commands, the first start in a console of its own, read on every look,
-# calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
-# dpi against 96's x1.5, and on a monitor left of and above the primary (issue 41)
-./scripts/windows-release.sh
-HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+# ---- the lanes' ends -----------------------------------------------------------
+failed=()
+for name in play reader-a reader-b windows; do
+  if wait "${lane_pid[$name]}"; then status=passed; else status=FAILED; failed+=("$name"); fi
+  echo "---- lane $name: $status, $((SECONDS - ${lane_start[$name]})) s after it started (test.sh at $SECONDS s)"
+  cat "$lanes/$name.log"
+  unset "lane_pid[$name]"
+done
+if ((${#failed[@]})); then
+  echo "test.sh: failed: lane(s) ${failed[*]} (their output above)" >&2
+  exit 1
+fi
+echo "test.sh: passed in $SECONDS s"
