@@ -28,7 +28,7 @@
 #     that build, hexiom.exe built (scripts/windows-release.sh) and run under
 #     Wine against the Linux binary (TestWine, -tags wine).
 #
-# Steps 1-6 run in this order; from the end of step 1, four lanes run beside
+# Steps 1-6 run in this order; from the end of step 1, five lanes run beside
 # them (see "the lanes" below): play's tests, vision/reader's (in two
 # niced processes) and step 7, so that both cores stay busy.
 #
@@ -131,12 +131,14 @@ if (($#)); then
 fi
 
 # ---- the lanes ----------------------------------------------------------------
-# Steps 2-6 run one after another; four lanes run beside them from here,
+# Steps 2-6 run one after another; five lanes run beside them from here,
 # each to a log of its own, printed when it ends, so that both cores stay
 # busy (run one after another, the steps kept one core busy: 21 min 20 s with
 # every cache warm, docs/benchmarks-history.md, "The test command"):
-#  - play: the bot's package, its e2e tests in Chromium and Ruffle (ten
-#    minutes of a game's own pace: the longest chain, started first);
+#  - play-a, play-b: the bot's package, its e2e tests in Chromium and
+#    Ruffle (ten minutes at a game's own pace, one after another: the
+#    longest chain), in two processes: TestE2ERuffle at 100 % (five
+#    minutes of it), and the rest (-skip);
 #  - reader-a, reader-b: vision/reader's tests, pure CPU on fixtures (no
 #    screen, no clock in what they assert), in two processes (the tests
 #    named in reader_a, and the rest: -skip), niced, so that the e2e
@@ -155,7 +157,10 @@ trap 'for p in "${lane_pid[@]}"; do kill -- -"$p" 2>/dev/null || true; done; rm 
 lane() { # lane NAME CMD...: CMD in the background, in a process group of its own
   local name=$1
   shift
-  ("$@") >"$lanes/$name.log" 2>&1 &
+  (
+    trap 'echo "$SECONDS" >"$lanes/$name.end"' EXIT
+    "$@"
+  ) >"$lanes/$name.log" 2>&1 &
   lane_pid[$name]=$!
   lane_start[$name]=$SECONDS
   echo "test.sh: lane $name started (its output when it ends)"
@@ -168,7 +173,9 @@ for p in hexiom/play hexiom/vision/reader; do
 done
 mapfile -t step5_pkgs < <(printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -e hexiom/play -e hexiom/vision/reader)
 reader_a='^(TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
-lane play go test -count=1 -timeout 25m ./play/
+play_a='^TestE2ERuffle$/^zoom100$'
+lane play-a go test -count=1 -timeout 25m -run "$play_a" ./play/
+lane play-b go test -count=1 -timeout 25m -skip "$play_a" ./play/
 lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
 lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
 
@@ -271,10 +278,11 @@ xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=por
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 
 # ---- the lanes' ends -----------------------------------------------------------
+echo "test.sh: steps 1-6 passed at second $SECONDS; the lanes:"
 failed=()
-for name in play reader-a reader-b windows; do
+for name in play-a play-b reader-a reader-b windows; do
   if wait "${lane_pid[$name]}"; then status=passed; else status=FAILED; failed+=("$name"); fi
-  echo "---- lane $name: $status, $((SECONDS - ${lane_start[$name]})) s after it started (test.sh at $SECONDS s)"
+  echo "---- lane $name: $status in $(($(cat "$lanes/$name.end") - ${lane_start[$name]})) s (from test.sh's second ${lane_start[$name]})"
   cat "$lanes/$name.log"
   unset "lane_pid[$name]"
 done
