@@ -28,8 +28,13 @@
 #     that build, hexiom.exe built (scripts/windows-release.sh) and run under
 #     Wine against the Linux binary (TestWine, -tags wine).
 #
+# Steps 1-6 run in this order; from the end of step 1, vision/reader's tests
+# (two processes, niced) run beside them, and step 7 beside steps 2-4 (see
+# "the lanes" below), so that both cores stay busy.
+#
 # Every test runs once: a package is in exactly one of steps 2, 3 and 5
-# (checked below), save that the solver's and Tantrix's tests run in step 2
+# (checked below; step 5's vision/reader in its lanes), save
+# that the solver's and Tantrix's tests run in step 2
 # with their full counts and again in step 3 under the race detector with
 # fewer levels (a different build, for the data races in their searches'
 # goroutines; their full counts under it would take ten times as long), and
@@ -125,6 +130,94 @@ if (($#)); then
   exit
 fi
 
+# ---- the lanes ----------------------------------------------------------------
+# Steps 2-6 run one after another, as they always have; from here three
+# lanes run beside them, each to a log of its own, shown when it ends:
+#  - reader-a, reader-b: vision/reader's tests (step 5's), pure CPU on
+#    fixtures, no screen and no clock in what they assert, in two
+#    processes (the tests reader_a names, and the rest: -skip), at nice 15:
+#    they take what CPU the other steps leave (one step after another, the
+#    steps kept one core of two busy: 21 min 20 s with every cache warm),
+#    and the display tests beside them take the CPU first when they want it;
+#  - windows: step 7, beside steps 2-4 only: it ends before step 5 starts
+#    (the barrier below), so that no display test of steps 5 and 6 runs
+#    beside Wine. Lanes with the display tests in them (play's e2e beside
+#    its Ruffle test) were tried twice and failed twice: the fail-safe
+#    tests' timing does not hold beside Ruffle (docs/testing.md, "The lanes
+#    taken back").
+# A step that fails stops the script and the lanes with it (their process
+# groups); a lane that fails fails the script where it is waited for, its
+# log shown.
+set -m
+lanes=$(mktemp -d)
+declare -A lane_pid lane_start
+trap 'for p in "${lane_pid[@]}"; do kill -- -"$p" 2>/dev/null || true; done; rm -rf "$tools" "$lanes"' EXIT
+lane() { # lane NAME CMD...: CMD in the background, in a process group of its own
+  local name=$1
+  shift
+  (
+    trap 'echo "$SECONDS" >"$lanes/$name.end"' EXIT
+    "$@"
+  ) >"$lanes/$name.log" 2>&1 &
+  lane_pid[$name]=$!
+  lane_start[$name]=$SECONDS
+  echo "test.sh: lane $name started (its output when it ends)"
+}
+lane_end() { # lane_end NAME...: waits for the lanes, shows their logs; fails if one failed
+  local name status failed=()
+  for name in "$@"; do
+    if wait "${lane_pid[$name]}"; then status=passed; else status=FAILED; failed+=("$name"); fi
+    echo "---- lane $name: $status in $(($(cat "$lanes/$name.end") - ${lane_start[$name]})) s (from test.sh's second ${lane_start[$name]}; now $SECONDS)"
+    cat "$lanes/$name.log"
+    unset "lane_pid[$name]"
+  done
+  if ((${#failed[@]})); then
+    echo "test.sh: failed: lane(s) ${failed[*]} (their output above)" >&2
+    return 1
+  fi
+}
+if ! printf '%s\n' "${cgo_pkgs[@]}" | grep -qxF hexiom/vision/reader; then
+  echo "test.sh: hexiom/vision/reader is not among the cgo packages: its lanes would test nothing" >&2
+  exit 1
+fi
+mapfile -t step5_pkgs < <(printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF hexiom/vision/reader)
+reader_a='^(TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
+lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
+lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
+
+# ---- 7. Windows (a lane) --------------------------------------------------------
+windows() {
+  set -e
+  # (the Linux build's flags are not for mingw-w64)
+  env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
+  # vet and staticcheck of the Windows build, with the compilers and flags of
+  # scripts/windows-build.sh (whose compiles they reuse from the build cache):
+  # the windows files (internal/winewindow is Windows' alone), and the
+  # !customenv ones (gocv's own flags there). The tests of five packages are
+  # Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
+  # which always takes the tests, leaves those packages out (vetted on Linux
+  # above); staticcheck sees their code without the tests. U1000 left out:
+  # what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
+  # unused in this build.
+  local win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
+    CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
+  local linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
+  local win_pkgs
+  mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
+  "${win[@]}" go vet "${win_pkgs[@]}"
+  "${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
+  "${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
+  # issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
+  # by version in ~/.cache/hexiom: minutes once, then seconds; the script
+  # sets its own flags), run under wine64 on Xvfb against the Linux binary:
+  # commands, the first start in a console of its own, read on every look,
+  # calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
+  # dpi against 96's x1.5, and on a monitor left of and above the primary (issue 41)
+  ./scripts/windows-release.sh
+  HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+}
+lane windows windows
+
 # ---- 2. the pure packages' tests, cgo off --------------------------------
 # Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
 # capture, the browser, the Flash build), as the plain run would run them:
@@ -174,7 +267,9 @@ go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
 go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
 # ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
-go test -count=1 -timeout 25m "${cgo_pkgs[@]}"
+# (vision/reader in its lanes). Step 7 ends first: no display test beside Wine.
+lane_end windows
+go test -count=1 -timeout 25m "${step5_pkgs[@]}"
 
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
@@ -189,30 +284,7 @@ xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "goho
 xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
   go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 
-# ---- 7. Windows ---------------------------------------------------------------
-# (the Linux build's flags are not for mingw-w64)
-env -u GOFLAGS -u CGO_CPPFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS ./scripts/windows-build.sh
-# vet and staticcheck of the Windows build, with the compilers and flags of
-# scripts/windows-build.sh (whose compiles they reuse from the build cache):
-# the windows files (internal/winewindow is Windows' alone), and the
-# !customenv ones (gocv's own flags there). The tests of five packages are
-# Linux's (X, the desktop, getrusage) and do not build for Windows: vet,
-# which always takes the tests, leaves those packages out (vetted on Linux
-# above); staticcheck sees their code without the tests. U1000 left out:
-# what only the Linux tests use (clicks' hookBuilt, hexiom-lab's run) is
-# unused in this build.
-win=(env -u GOFLAGS -u CGO_CXXFLAGS -u CGO_LDFLAGS GOOS=windows GOARCH=amd64 CGO_ENABLED=1
-  CC=x86_64-w64-mingw32-gcc-posix CXX=x86_64-w64-mingw32-g++-posix CGO_CPPFLAGS=-I/usr/include/opencv4)
-linux_tests=(hexiom/cmd/hexiom hexiom/game hexiom/internal/xconn hexiom/play hexiom/tantrix)
-mapfile -t win_pkgs < <("${win[@]}" go list ./... | grep -vxF -f <(printf '%s\n' "${linux_tests[@]}"))
-"${win[@]}" go vet "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 "${win_pkgs[@]}"
-"${win[@]}" "$staticcheck" -checks inherit,-U1000 -tests=false "${linux_tests[@]}"
-# issue 23: hexiom.exe (OpenCV 4.6 cross-built from Debian's source, cached
-# by version in ~/.cache/hexiom: minutes once, then seconds; the script
-# sets its own flags), run under wine64 on Xvfb against the Linux binary:
-# commands, the first start in a console of its own, read on every look,
-# calibrate, read and play's drags on a Windows window, at 96 dpi, at 144
-# dpi against 96's x1.5, and on a monitor left of and above the primary (issue 41)
-./scripts/windows-release.sh
-HEXIOM_EXE=$PWD/dist/windows/hexiom.exe go test -tags "wine,$HEXIOM_TAGS" -count=1 -timeout 20m -run '^TestWine$' ./cmd/hexiom/
+# ---- the lanes' ends -----------------------------------------------------------
+echo "test.sh: steps 1-7 passed at second $SECONDS"
+lane_end reader-a reader-b
+echo "test.sh: passed in $SECONDS s"
