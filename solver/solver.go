@@ -523,9 +523,37 @@ type coroutine struct {
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn.
 func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool) {
+	if st := seq[0]; st.walk {
+		// Its walker and solution made now, whether it walks or not: what a
+		// solve allocates does not depend on which lanes had a turn
+		// (TestNoAllocationPerNode).
+		w, sol := newWalker(len(prob.Nbrs)), make([]int8, len(prob.Nbrs))
+		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+			c.res = walkFirst(ctx, prob, st, w, sol, func() bool { return yield(struct{}{}) })
+		})
+		return
+	}
 	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
 		c.res = findFirst(ctx, prob, visits, seq, learn, func() bool { return yield(struct{}{}) })
 	})
+}
+
+// newWalker is a walker for n cells, its slices made (search.Walker.Alloc).
+func newWalker(n int) *search.Walker {
+	w := new(search.Walker)
+	w.Alloc(n)
+	return w
+}
+
+// walkFirst is the walk lane of st on w (search.Walk), the solution
+// found written into sol.
+func walkFirst(ctx context.Context, prob search.Problem, st step, w *search.Walker, sol []int8, pause func() bool) Attempt {
+	found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause)
+	at := Attempt{Found: found, Nodes: nodes, Err: err}
+	if found {
+		at.Sol = sol
+	}
+	return at
 }
 
 // turn gives c one turn: over when the search is over, that is when c answered (answered; won is
@@ -553,13 +581,7 @@ func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 // kept from step to step and restart to restart: Problem.Same).
 func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) Attempt {
 	if st := seq[0]; st.walk { // the walk lane: no searcher (its memo is megabytes)
-		sol := make([]int8, len(prob.Nbrs))
-		found, nodes, err := search.Walk(ctx, prob, st.seed+1, st.wait, sol, pause)
-		at := Attempt{Found: found, Nodes: nodes, Err: err}
-		if found {
-			at.Sol = sol
-		}
-		return at
+		return walkFirst(ctx, prob, st, newWalker(len(prob.Nbrs)), make([]int8, len(prob.Nbrs)), pause)
 	}
 	s := searchers.Get()
 	defer searchers.Put(s)

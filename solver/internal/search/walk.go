@@ -299,10 +299,10 @@ func (w *Walker) Recount(prob Problem) int32 {
 // turns of WalkTurn steps from tiles thrown at random (seed), until the
 // walk finds a solution (written into sol: found), ctx ends (err) or
 // pause ends it. nodes counts PauseNodes a turn walked. It cannot prove
-// that there is none: the tree searches do.
-func Walk(ctx context.Context, prob Problem, seed uint64, wait int, sol []int8, pause func() bool) (found bool, nodes int64, err error) {
-	var w Walker
-	w.Alloc(len(prob.Nbrs)) // at the lane's first turn, walking or not
+// that there is none: the tree searches do. w is made by Alloc for
+// prob's cells (its caller makes it, so that it is made whether the lane
+// walks or not).
+func Walk(ctx context.Context, prob Problem, w *Walker, seed uint64, wait int, sol []int8, pause func() bool) (found bool, nodes int64, err error) {
 	for range wait {
 		if pause == nil || !pause() {
 			return false, 0, nil
