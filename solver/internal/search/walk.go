@@ -82,6 +82,13 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 	w.shuffle()
 }
 
+// NewWalker is a walker for n cells, its slices made (Alloc).
+func NewWalker(n int) *Walker {
+	w := new(Walker)
+	w.Alloc(n)
+	return w
+}
+
 // Alloc makes w's slices for n cells, so that Init allocates nothing.
 func (w *Walker) Alloc(n int) {
 	w.occ, w.free, w.nb = make([]bool, n+1), make([]int, 0, n), make([]int32, 6*n)
