@@ -516,19 +516,25 @@ type coroutine struct {
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn.
 func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool) {
-	if st := seq[0]; st.walk { // made now, walking or not: what a solve allocates
-		// does not depend on which lanes had a turn (TestNoAllocationPerNode)
+	// What the lane needs is made now, whether it gets a turn or not: what
+	// a solve allocates does not depend on which lanes had one
+	// (TestNoAllocationPerNode).
+	var yield func(struct{}) bool
+	pause := func() bool { return yield(struct{}{}) }
+	if st := seq[0]; st.walk {
 		w, sol := search.NewWalker(len(prob.Nbrs)), make([]int8, len(prob.Nbrs))
-		c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-			found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, func() bool { return yield(struct{}{}) })
+		c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
+			yield = y
+			found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause)
 			if c.res = (Attempt{Found: found, Nodes: nodes, Err: err}); found {
 				c.res.Sol = sol
 			}
 		})
 		return
 	}
-	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-		c.res = findFirst(ctx, prob, visits, seq, learn, func() bool { return yield(struct{}{}) })
+	c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
+		yield = y
+		c.res = findFirst(ctx, prob, visits, seq, learn, pause)
 	})
 }
 
