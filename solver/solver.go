@@ -105,7 +105,9 @@ type step struct {
 	// seed.
 	seed uint64
 	// walk: the walk lane (search.Walk), a local search over occupancy
-	// rather than a tree search, sitting out its first wait turns.
+	// rather than a tree search, sitting out its first wait turns; a
+	// lane of its own in a portfolio (coroutine.start runs it, findFirst
+	// does not).
 	walk bool
 	wait int
 }
@@ -147,33 +149,25 @@ var lanes = func() []lane {
 	return ls
 }()
 
-// solveLanes is Solve's portfolio (issue 44, docs/solver-tail.md;
-// PlaceAll and Restarts, package most's, run lanes, with Orientations'
-// 24 orders): lanes' short search, then three lanes of restarts that save
-// phases (phaseLane) from orientations 3, 6 and 9, and one that saves
-// phases in the orders from the middle out (midOrders), none swapping
-// values; and, second, the walk lane (walkingLane), a local search.
+// solveLanes is Solve's portfolio (issue 44, docs/solver-tail.md, where
+// the figures are; PlaceAll and Restarts, package most's, run lanes, with
+// Orientations' 24 orders): lanes' short search, the walk lane
+// (walkingLane), three lanes of restarts that save phases (phaseLane)
+// from orientations 3, 6 and 9, one that saves phases in the orders from
+// the middle out (midOrders), none swapping values, and a second walk
+// (secondWalk).
 //
 // A lane that saves phases tries first at each cell the value it had on
 // the deepest path of the restarts before, as CDCL solvers do; with the
 // order turned at each restart, the cells decided first on that path
 // (where the early mistakes are, which only the handshake and the counts
 // of the whole board refute, at the bottom) are decided later on the
-// next, where a wrong one costs a shorter backtrack. Against lanes' four
-// lanes of swaps and the lane from the middle out (random size 6, first
-// solution, one thread): seed 3,130,124 took 65.4 million nodes, the
-// lanes of swaps alone 39.8 to 171 million each, the lane from the middle
-// out alone 13.0 million; the lanes that save phases alone 11,892 to 1.77
-// million, in the portfolio 41,076. Seeds 4,000,000..4,099,999: 110
-// million nodes in all against 166, p99 7,415 against 13,929, max 126,631
-// against 1,645,194. Each restart's deepest path is another, and gives
-// the lane its variety: swapping values too did worse (seeds
-// 2,100,000..2,119,999: 25.0 million nodes with 1/20 swapped, 21.8 with
-// none), and so did a lane of swaps beside them (23.7 million), or
-// clearing the phases every 4th or 16th restart. Small budgets suit
-// them: 256 nodes times one more than the Luby sequence (units of 128,
-// 256, 384, 512 and 768, before the restarts' turns by 60°: 26.8, 26.8,
-// 27.2, 27.8 and 28.6 million nodes; 128 did worse on the slowest seeds).
+// next, where a wrong one costs a shorter backtrack (seed 3,130,124: 65.4
+// million nodes before, 41,076 with them). Each restart's deepest path is
+// another, and gives the lane its variety: swapping values too did worse,
+// and so did a lane of swaps beside them, or clearing the phases every
+// 4th or 16th restart. Small budgets suit them: 256 nodes times one more
+// than the Luby sequence.
 var solveLanes = []lane{
 	lanes[0],
 	walkingLane,
@@ -181,24 +175,27 @@ var solveLanes = []lane{
 	phaseLane(6, 0),
 	phaseLane(9, 0),
 	{seq: []step{{visit: 0, mid: true, phase: true, unit: 256}}},
+	secondWalk,
 }
 
+// secondWalk is the last lane of solveLanes: a second walk, from tiles
+// thrown with another seed, sitting out its first turn as walkingLane
+// does (round four). A walk slow on a level is often slow from where its
+// tiles first fell: two are slow together less often. All 100,000 seeds
+// of each of 1,000,000.., 4,000,000.., 6,000,000.. and 7,000,000..: the
+// nodes in all 0.2-0.3 % fewer, the p99 the same, the 50 slowest 6-25 %
+// fewer, the max 65-68 % lower on two ranges, the same on two.
+var secondWalk = lane{seq: []step{{walk: true, wait: 1, seed: 777}}}
+
 // walkingLane is the walk lane of solveLanes (second) and solveSymLanes
-// (last) (search.Walk; issue 44, docs/solver-tail.md, round three):
-// a local search that sits out its first turn, so that a level the
-// portfolio solves in its first round is solved as before (the 40
-// official levels are, node for node). The slowest levels for the tree
-// searches are levels where the first rows' decisions go wrong and only
-// the bottom rows find out; a walk over whole occupancies has no first
-// rows, and on most of them finds a solution in a few thousand steps
-// (the 100 slowest of seeds 6,000,000..6,099,999: a median of 4,096
-// steps). Seeds 6,000,000..6,099,999, first solution, one thread: 104.9
-// million nodes in all against 108.4, p99 4,608 against 7,313, the 50
-// slowest 0.82 million against 1.35, max 32,256 against 58,993; seeds
-// 4,000,000..4,099,999: 105.8 against 109.6 million, p99 4,608 against
-// 7,415, the 50 slowest 1.11 against 1.57 million, max 175,783 against
-// 126,631 (one level hard for both). Joining at once cost the levels of a
-// few thousand nodes 6 % more in all.
+// (last) (search.Walk; round three): a local search that sits out its
+// first turn, so that a level the portfolio solves in its first round is
+// solved as before (the 40 official levels are, node for node). The
+// slowest levels for the tree searches are levels where the first rows'
+// decisions go wrong and only the bottom rows find out; a walk over
+// whole occupancies has no first rows, and on most of them finds a
+// solution in a few thousand steps (seeds 6,000,000..6,099,999: p99 4,608
+// nodes against 7,313, max 32,256 against 58,993).
 var walkingLane = lane{seq: []step{{walk: true, wait: 1, seed: 12345}}}
 
 // phaseLane is a lane of restarts from orientation v that save phases,
@@ -214,16 +211,11 @@ func phaseLane(v int, flip uint32) lane {
 // in, and the restarts from orientation 0 with 1/20 of the values swapped
 // and budgets of 1,024: with 256, level 38 takes 6,066 nodes against
 // 4,725), then solveLanes' three lanes that save phases, swapping 1/20 of
-// the values here, and the one from the middle out. The twelve
-// orientations being one search, lanes that differ by their orientation
-// alone repeat each other node for node (lanes' four restart lanes did,
-// their swaps drawn from the same seeds): the lanes that save phases
-// swap with seeds of their own. The random size-6 levels that are
-// symmetric (no hole, a locked tile at most in the middle: 147 among
-// seeds 4,000,000..4,099,999 and 5,000,000..5,399,999) took 118,735 nodes
-// in all, the most 11,266, against 391,092 and 229,188 with symLanes and
-// the lane from the middle out; with no value swapped in the lanes that
-// save phases, 129,685 and 12,928.
+// the values here with seeds of their own (the twelve orientations being
+// one search, lanes that differ by their orientation alone repeat each
+// other node for node), the one from the middle out, and a walk. The
+// symmetric random size-6 levels (147 of 500,000 seeds): 118,735 nodes
+// in all, the most 11,266, against 391,092 and 229,188 with symLanes.
 var solveSymLanes = []lane{
 	symLanes[0],
 	symLanes[1],
@@ -309,7 +301,7 @@ func (p *Spares[T]) Put(s *T) {
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
 // the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
-// over: six searches (seven on a symmetric level) that take turns of
+// over: seven searches that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
 // answer winning. One is a short search trying "empty" first (on a
 // symmetric level, with the rows from the outside in); the others restart
@@ -319,8 +311,9 @@ func (p *Spares[T]) Put(s *T) {
 // their restarts before (phase saving), and on a symmetric level one
 // more with some value choices swapped at random. The restarting ones
 // are complete (the budgets grow without end), so Solve is complete. The
-// last, from the portfolio's second round, is no tree search but a local
-// search over occupancy (search.Walker), which often finds a solution at once
+// others, from the portfolio's second round, are no tree search but a
+// local search over occupancy (search.Walker; two on an asymmetric level,
+// from tiles thrown two ways), which often finds a solution at once
 // where the tree searches' early decisions go wrong. Then a
 // branch-and-bound looks for a solution that keeps more tiles in place.
 // With Threads(1) all of it runs on the calling goroutine, the same way on
@@ -523,8 +516,25 @@ type coroutine struct {
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn.
 func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool) {
-	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
-		c.res = findFirst(ctx, prob, visits, seq, learn, func() bool { return yield(struct{}{}) })
+	// What the lane needs is made now, whether it gets a turn or not: what
+	// a solve allocates does not depend on which lanes had one
+	// (TestNoAllocationPerNode).
+	var yield func(struct{}) bool
+	pause := func() bool { return yield(struct{}{}) }
+	if st := seq[0]; st.walk {
+		w, sol := search.NewWalker(len(prob.Nbrs)), make([]int8, len(prob.Nbrs))
+		c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
+			yield = y
+			found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause)
+			if c.res = (Attempt{Found: found, Nodes: nodes, Err: err}); found {
+				c.res.Sol = sol
+			}
+		})
+		return
+	}
+	c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
+		yield = y
+		c.res = findFirst(ctx, prob, visits, seq, learn, pause)
 	})
 }
 
@@ -552,15 +562,6 @@ func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 // their Options.Learn, read at each search and restart (the nogoods are
 // kept from step to step and restart to restart: Problem.Same).
 func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) Attempt {
-	if st := seq[0]; st.walk { // the walk lane: no searcher (its memo is megabytes)
-		sol := make([]int8, len(prob.Nbrs))
-		found, nodes, err := search.Walk(ctx, prob, st.seed+1, st.wait, sol, pause)
-		at := Attempt{Found: found, Nodes: nodes, Err: err}
-		if found {
-			at.Sol = sol
-		}
-		return at
-	}
 	s := searchers.Get()
 	defer searchers.Put(s)
 	sol := make([]int8, len(prob.Nbrs))

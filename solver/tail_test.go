@@ -41,9 +41,18 @@ func TestMidOrders(t *testing.T) {
 			}
 		}
 	}
+	var mid step
+	for _, l := range solveLanes {
+		if l.seq[0].mid {
+			mid = l.seq[0]
+		}
+	}
+	if !mid.mid {
+		t.Fatal("solveLanes has no lane from the middle out")
+	}
 	got := map[int]bool{}
 	for r := 1; r <= 36; r++ {
-		v := restartVisit(solveLanes[len(solveLanes)-1].seq[0], r)
+		v := restartVisit(mid, r)
 		if v < 24 || v >= 60 {
 			t.Fatalf("restart %d of the middle-out lane: order %d", r, v)
 		}

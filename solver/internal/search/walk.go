@@ -2,10 +2,12 @@ package search
 
 import "context"
 
-// WalkTurn is how many steps the walk takes at a turn of the portfolio:
-// a step (a swap tried, ~80 ns) costs about a quarter of a search node
-// (~300 ns), so a turn of the walk takes about as long as another lane's
-// PauseNodes nodes, and counts as that many nodes.
+// WalkTurn is how many steps the walk takes at a turn of the portfolio,
+// counted as PauseNodes nodes. A step (a swap tried: swapCost) costs
+// about a quarter of a search node (~300 ns): on the hard levels, where
+// 98 % of the swaps tried are not kept, 150-180 ns while each step made
+// its swap and undid it, 70-100 ns since (round four,
+// docs/solver-tail.md).
 const WalkTurn = 4 * PauseNodes
 
 // Walker is a local search over occupancy, the walk lane of package
@@ -17,14 +19,24 @@ const WalkTurn = 4 * PauseNodes
 // plateaus, which needs no restarts: throwing the tiles again every 20
 // turns changed nothing on the hardest seeds).
 type Walker struct {
-	nbrs    [][]int
-	locked  []int8
-	free    []int  // the free cells (not holes, not locked)
-	occ     []bool // the occupancy walked
-	cnt     []int8 // each cell's occupied neighbours
-	need    [7]int32
-	have    [7]int32 // the free tiles of each number
-	lockOff int32    // Σ |cnt − number| over the locked tiles
+	nbrs [][]int
+	// nb: each cell's neighbours, six a cell, the missing ones the cell
+	// n past the last (never occupied: occ, cnt and locked have n+1).
+	nb []int32
+	// adj: cell j is a neighbour of cell i when bit j%64 of adj[i·words
+	// + j/64] is set.
+	adj    []uint64
+	words  int
+	locked []int8 // the locked number of each cell (Empty: none)
+	free   []int  // the free cells (not holes, not locked)
+	occ    []bool // the occupancy walked
+	cnt    []int8 // each cell's occupied neighbours
+	need   [7]int32
+	// have: the free tiles of each number v, in bits 8v..8v+7 (at most
+	// 91 tiles: a count never leaves its byte), so that a tile whose
+	// number changes is one addition.
+	have    uint64
+	lockOff int32 // Σ |cnt − number| over the locked tiles
 	tiles   int
 	cur     int32 // the cost
 	rng     uint64
@@ -34,10 +46,24 @@ type Walker struct {
 // slices that Alloc made.
 func (w *Walker) Init(prob Problem, seed uint64) {
 	n := len(prob.Nbrs)
-	occ, cnt := w.occ[:n], w.cnt[:n]
+	occ, cnt, locked, nb := w.occ[:n+1], w.cnt[:n+1], w.locked[:n+1], w.nb[:6*n]
+	words := n/64 + 1
+	adj := w.adj[:n*words]
 	clear(occ)
 	clear(cnt)
-	*w = Walker{nbrs: prob.Nbrs, locked: prob.Locked, occ: occ, cnt: cnt, free: w.free[:0],
+	clear(adj)
+	copy(locked, prob.Locked)
+	locked[n] = Empty
+	for i, ns := range prob.Nbrs {
+		for k := range 6 {
+			nb[6*i+k] = int32(n)
+			if k < len(ns) {
+				nb[6*i+k] = int32(ns[k])
+				adj[i*words+ns[k]/64] |= 1 << (ns[k] % 64)
+			}
+		}
+	}
+	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, locked: locked, occ: occ, cnt: cnt, free: w.free[:0],
 		rng: seed*0x9E3779B97F4A7C15 | 1}
 	for i := 0; i < n; i++ {
 		if t := prob.Start[i]; t != Empty {
@@ -56,9 +82,19 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 	w.shuffle()
 }
 
+// NewWalker is a walker for n cells, its slices made (Alloc).
+func NewWalker(n int) *Walker {
+	w := new(Walker)
+	w.Alloc(n)
+	return w
+}
+
 // Alloc makes w's slices for n cells, so that Init allocates nothing.
 func (w *Walker) Alloc(n int) {
-	w.occ, w.cnt, w.free = make([]bool, n), make([]int8, n), make([]int, 0, n)
+	w.occ, w.free, w.nb = make([]bool, n+1), make([]int, 0, n), make([]int32, 6*n)
+	w.adj = make([]uint64, n*(n/64+1))
+	b := make([]int8, 2*(n+1))
+	w.cnt, w.locked = b[:n+1], b[n+1:]
 }
 
 // shuffle puts the tiles on a random set of free cells.
@@ -91,16 +127,13 @@ func (w *Walker) Run(steps int) bool {
 		for w.occ[b] {
 			b = w.free[w.next()%nf]
 		}
-		w.toggle(a)
-		w.toggle(b)
-		if c := w.cost(); c <= w.cur {
+		if c := w.swapCost(a, b); c <= w.cur { // most are not (98 % on hard levels)
+			w.flip(a)
+			w.flip(b)
 			w.cur = c
 			if c == 0 {
 				return true
 			}
-		} else {
-			w.toggle(b)
-			w.toggle(a)
 		}
 	}
 	return false
@@ -124,15 +157,65 @@ func (w *Walker) Solution(sol []int8) {
 // walk on wide plateaus: on the 40 hardest of seeds 6,000,000..6,099,999
 // it took a median of 28,672 steps and 2 of 40 not solved in 2 million;
 // with this, 8,192 and none.
-func (w *Walker) cost() int32 {
-	c := w.lockOff
+func (w *Walker) cost() int32 { return w.costOf(w.have, w.lockOff) }
+
+// costOf is cost with have and lockOff as given.
+func (w *Walker) costOf(have uint64, lockOff int32) int32 {
+	c := lockOff
 	var cum int32
-	for v := range w.have {
-		cum += w.have[v] - w.need[v]
+	for v := range w.need {
+		cum += int32(have>>(8*v)&0xff) - w.need[v]
 		c += max(cum, -cum)
 	}
 	return c
 }
+
+// swapCost is the cost once the occupied free cell a and the empty free
+// cell b have swapped, counted without swapping them (a step that is
+// not kept, most of them, writes nothing): a's own tile leaves, its
+// neighbours' counts fall by one; b's tile comes with b's count less
+// a if a is next to it, and b's neighbours' counts, less a's share,
+// rise by one.
+func (w *Walker) swapCost(a, b int) int32 {
+	have, lockOff := w.have-bit(w.cnt[a]), w.lockOff
+	for _, j := range w.nb[6*a : 6*a+6 : 6*a+6] {
+		c := w.cnt[j]
+		if l := w.locked[j]; l != Empty {
+			lockOff += absDiff(c-1, l) - absDiff(c, l)
+		} else {
+			have += (bit(c-1) - bit(c)) & mask(w.occ[j])
+		}
+	}
+	row := w.adj[a*w.words : a*w.words+w.words]
+	have += bit(w.cnt[b] - int8(row[b/64]>>(b%64)&1))
+	for _, j := range w.nb[6*b : 6*b+6 : 6*b+6] {
+		if int(j) == a {
+			continue
+		}
+		c := w.cnt[j] - int8(row[j/64]>>(j%64)&1)
+		if l := w.locked[j]; l != Empty {
+			lockOff += absDiff(c+1, l) - absDiff(c, l)
+		} else {
+			have += (bit(c+1) - bit(c)) & mask(w.occ[j])
+		}
+	}
+	return w.costOf(have, lockOff)
+}
+
+// mask is all ones when on, else 0.
+func mask(on bool) uint64 {
+	var m uint64
+	if on {
+		m = ^uint64(0)
+	}
+	return m
+}
+
+// bit is one tile of number c in Walker.have.
+func bit(c int8) uint64 { return 1 << (8 * uint8(c)) }
+
+// absDiff is |c − l|.
+func absDiff(c, l int8) int32 { d := int32(c) - int32(l); return max(d, -d) }
 
 // contrib adds sign times what cell i adds to have or lockOff.
 func (w *Walker) contrib(i int, sign int32) {
@@ -142,7 +225,7 @@ func (w *Walker) contrib(i int, sign int32) {
 		d := int32(w.cnt[i]) - int32(w.locked[i])
 		w.lockOff += sign * max(d, -d)
 	case w.cnt[i] <= 6:
-		w.have[w.cnt[i]] += sign
+		w.have += uint64(sign) << (8 * uint8(w.cnt[i]))
 	}
 }
 
@@ -166,6 +249,33 @@ func (w *Walker) toggle(i int) {
 	}
 }
 
+// flip is toggle for a free cell (not a hole, not locked), a step kept:
+// what i adds to have follows from its own count, which toggling i
+// leaves as it is, and each neighbour's share moves by one number (or,
+// locked, its distance by one); the same counts as toggle, without
+// counting the cell and its six neighbours out and in again.
+func (w *Walker) flip(i int) {
+	on := !w.occ[i]
+	w.occ[i] = on
+	d := int8(1)
+	if own := uint64(1) << (8 * uint8(w.cnt[i])); on {
+		w.have += own
+	} else {
+		w.have -= own
+		d = -1
+	}
+	for _, j := range w.nb[6*i : 6*i+6 : 6*i+6] {
+		c := w.cnt[j]
+		w.cnt[j] = c + d
+		if l := w.locked[j]; l != Empty {
+			before, after := int32(c-l), int32(c+d-l)
+			w.lockOff += max(after, -after) - max(before, -before)
+		} else if w.occ[j] {
+			w.have += uint64(1)<<(8*uint8(c+d)) - uint64(1)<<(8*uint8(c))
+		}
+	}
+}
+
 // next is the walk's xorshift generator.
 func (w *Walker) next() uint64 {
 	w.rng ^= w.rng << 13
@@ -182,9 +292,9 @@ func (w *Walker) Cost() int32 { return w.cur }
 // kept step by step went wrong.
 func (w *Walker) Recount(prob Problem) int32 {
 	var f Walker
-	f.Alloc(len(w.occ))
+	f.Alloc(len(prob.Nbrs))
 	f.Init(prob, 1)
-	for i, o := range w.occ {
+	for i, o := range w.occ[:len(prob.Nbrs)] {
 		if o != f.occ[i] {
 			f.toggle(i)
 		}
@@ -196,10 +306,10 @@ func (w *Walker) Recount(prob Problem) int32 {
 // turns of WalkTurn steps from tiles thrown at random (seed), until the
 // walk finds a solution (written into sol: found), ctx ends (err) or
 // pause ends it. nodes counts PauseNodes a turn walked. It cannot prove
-// that there is none: the tree searches do.
-func Walk(ctx context.Context, prob Problem, seed uint64, wait int, sol []int8, pause func() bool) (found bool, nodes int64, err error) {
-	var w Walker
-	w.Alloc(len(prob.Nbrs)) // at the lane's first turn, walking or not
+// that there is none: the tree searches do. w is made by Alloc for
+// prob's cells (its caller makes it, so that it is made whether the lane
+// walks or not).
+func Walk(ctx context.Context, prob Problem, w *Walker, seed uint64, wait int, sol []int8, pause func() bool) (found bool, nodes int64, err error) {
 	for range wait {
 		if pause == nil || !pause() {
 			return false, 0, nil
