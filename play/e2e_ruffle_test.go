@@ -237,11 +237,12 @@ func ruffleAuto(t *testing.T, d *desk.Desk, what string) {
 }
 
 // gameAreaChanges reports whether the part ga of the screen shows
-// something other than in img (a grab of the whole screen) within five
-// seconds.
+// something other than in img (a grab of the whole screen) within
+// desktop.Patience: a busy machine's Ruffle may take seconds to show the
+// board; the wait costs time only where the area found is wrong.
 func gameAreaChanges(d *desk.Desk, img *image.RGBA, ga image.Rectangle) bool {
 	was := img.SubImage(ga).(*image.RGBA)
-	err := desktop.WaitFor(5*time.Second, 50*time.Millisecond, "the game area to change", func() (bool, error) {
+	err := desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the game area to change", func() (bool, error) {
 		now, err := d.Screen.Grab(ga)
 		return err == nil && !capture.SamePixels(was, now), err
 	})
