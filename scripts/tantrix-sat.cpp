@@ -72,6 +72,33 @@ int fail(const std::string &msg) {
 }
 
 
+// components labels the n places by the parts that the edges (p, e) for
+// which on(p, e) holds join (comp[p] the part of p) and returns their
+// number: the loops of an answer, to cut its sub-loops.
+template <class On>
+static int components(int n, const std::vector<int> &nbr, On on, std::vector<int> &comp) {
+  comp.assign(n, -1);
+  int ncomp = 0;
+  for (int i = 0; i < n; i++) {
+    if (comp[i] >= 0) continue;
+    std::vector<int> stack = {i};
+    comp[i] = ncomp;
+    while (!stack.empty()) {
+      int p = stack.back();
+      stack.pop_back();
+      for (int e = 0; e < 6; e++) {
+        int q = nbr[6 * p + e];
+        if (q >= 0 && comp[q] < 0 && on(p, e)) {
+          comp[q] = ncomp;
+          stack.push_back(q);
+        }
+      }
+    }
+    ncomp++;
+  }
+  return ncomp;
+}
+
 // loopOnly decides the relaxation of a board that keeps only its loop (the
 // -loop option, issue 44): a line of the designated colour through every
 // place, entering and leaving it by two edges to other places, joined
@@ -178,25 +205,8 @@ int loopOnly(int n, int colour, const int *count, const std::vector<int> &nbr, d
       status = "TIMEOUT";
       break;
     }
-    std::vector<int> comp(n, -1);
-    int ncomp = 0;
-    for (int i = 0; i < n; i++) {
-      if (comp[i] >= 0) continue;
-      std::vector<int> stack = {i};
-      comp[i] = ncomp;
-      while (!stack.empty()) {
-        int p = stack.back();
-        stack.pop_back();
-        for (int e = 0; e < 6; e++) {
-          int q = nbr[6 * p + e];
-          if (q >= 0 && comp[q] < 0 && s.val(d[6 * p + e]) > 0) {
-            comp[q] = ncomp;
-            stack.push_back(q);
-          }
-        }
-      }
-      ncomp++;
-    }
+    std::vector<int> comp;
+    int ncomp = components(n, nbr, [&](int p, int e) { return s.val(d[6 * p + e]) > 0; }, comp);
     if (ncomp == 1) {
       status = "SAT";
       break;
@@ -391,26 +401,8 @@ int main(int argc, char **argv) {
       for (int c = 0; c < 60; c++)
         if (x[i][c] && s.val(x[i][c]) > 0) sol[i] = c;
     // The loops of the designated colour.
-    std::vector<int> comp(n, -1);
-    int ncomp = 0;
-    for (int i = 0; i < n; i++) {
-      if (comp[i] >= 0) continue;
-      std::vector<int> stack = {i};
-      comp[i] = ncomp;
-      while (!stack.empty()) {
-        int p = stack.back();
-        stack.pop_back();
-        for (int e = 0; e < 6; e++) {
-          if (edgeColour(sol[p] / 6, sol[p] % 6, e) != colour) continue;
-          int q = nbr[6 * p + e];
-          if (q >= 0 && comp[q] < 0) {
-            comp[q] = ncomp;
-            stack.push_back(q);
-          }
-        }
-      }
-      ncomp++;
-    }
+    std::vector<int> comp;
+    int ncomp = components(n, nbr, [&](int p, int e) { return edgeColour(sol[p] / 6, sol[p] % 6, e) == colour; }, comp);
     if (ncomp == 1) {
       status = "SAT";
       break;
