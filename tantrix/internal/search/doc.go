@@ -33,7 +33,9 @@
 // the domains, and keeps in them only the lines that lie on one (the
 // order: breadth-first, swept along a direction, or, on rings, around the
 // centre from a cut, so that the frontier is two cross-sections of the
-// wall). A board without one is proved unsolvable there (most of the
+// wall; or grown from a place by adding the place next to those done that
+// widens the frontier least, which follows the walls of a ring with bands
+// across it where a straight cut crosses them). A board without one is proved unsolvable there (most of the
 // rings and bands CaDiCaL proves impossible before any sub-loop cut); a
 // board whose frontier is too wide is left alone, and tried again with
 // four times the bounds (and two more frontier edges) each time the runs
@@ -42,7 +44,12 @@
 // the places is fixed on their path (lineCheck): a state without such a
 // loop fails there, and the lines on none leave the domains (while these
 // calls have made fewer than 64 of the programme's states a search
-// node). On the bands whose runs failed late, the deepest state of every failed run had
+// node). When a node fails at such a call, its parent, if no call ran on
+// its own state, runs one there before it tries its next value: a parent
+// without a loop fails at once (and its own parent is asked in turn), so
+// a choice that broke the loop several levels up is undone there and not
+// under each of its children (on the rings of issue 44 the calls failed
+// thousands of times in a row, each below a doomed choice). On the bands whose runs failed late, the deepest state of every failed run had
 // no such loop: the counts that failed them were the loop's shapes.
 // After the programme's first try, it shaves the domains the runs start
 // from: every combo whose choice alone propagates to a contradiction is

@@ -174,8 +174,10 @@ type dpCounts struct {
 type dpOrder struct {
 	q, r, pos []int32
 	seen      []bool
-	cands     [8 + dpCuts][]int32
+	cands     [2 * (8 + dpCuts)][]int32
 	ang       []float64 // angularOrders' scratch: each place's angle
+	doneNb    []int8    // greedyOrders' scratch: neighbours done
+	wait      []int32   // greedyOrders' scratch: places next to those done
 	order     []int32
 	steps     []dpStep
 	cur, next []dpEdge
@@ -289,7 +291,8 @@ var dirQR = [6][2]int32{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}
 var sweeps = [6][2]int32{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}, {1, -1}}
 
 // chooseOrder picks, among breadth-first orders from two far places,
-// sweeps along six directions and angular orders around the centre, the
+// sweeps along six directions, angular orders around the centre and the
+// greedy orders grown from the first place of each of those, the
 // order with the smallest largest frontier (then the smallest sum of
 // 2^frontier); ok false when even that is over dpMaxLate or the board is
 // not connected, fits false when it is over dpMaxFrontier (plus two a
@@ -310,6 +313,7 @@ func (d *lineDP) chooseOrder(s *Solver) (fits, ok bool) {
 	d.bfs(s, far2, d.cands[1])
 	d.sweepOrders()
 	d.angularOrders()
+	d.greedyOrders(s)
 	best, bestMax, bestSum := -1, 0, 0
 	for ci, o := range d.cands {
 		mx, sum := d.frontierOf(s, o)
@@ -430,6 +434,57 @@ func (d *lineDP) angularOrders() {
 			}
 			return int(a - b)
 		})
+	}
+}
+
+// greedyOrders puts in the last half of the candidates an order grown
+// from the first place of each of the first half: at each step, of the
+// places next to those done, the one that widens the frontier least
+// (its edges to places to do less those to places done), the one reached
+// first on ties. Sweeps and angular orders cut a board along straight
+// lines; a ring with bands across it or a bend has places where a cut
+// that follows the walls is narrower.
+func (d *lineDP) greedyOrders(s *Solver) {
+	n := d.n
+	half := len(d.cands) / 2
+	d.doneNb = grow(d.doneNb, n)
+	for ci := 0; ci < half; ci++ {
+		src, o := d.cands[ci], d.cands[half+ci]
+		for i := range d.seen {
+			d.seen[i] = false
+			d.doneNb[i] = 0
+		}
+		wait := append(d.wait[:0], src[0])
+		d.seen[src[0]] = true
+		for i := 0; i < n; i++ {
+			bj, bd := 0, 7
+			for j, p := range wait {
+				deg := int8(0)
+				for e := 0; e < 6; e++ {
+					if s.nbr[6*p+int32(e)] >= 0 {
+						deg++
+					}
+				}
+				if dl := int(deg - 2*d.doneNb[p]); dl < bd {
+					bj, bd = j, dl
+				}
+			}
+			p := wait[bj]
+			wait = append(wait[:bj], wait[bj+1:]...)
+			o[i] = p
+			for e := 0; e < 6; e++ {
+				x := s.nbr[6*p+int32(e)]
+				if x < 0 {
+					continue
+				}
+				d.doneNb[x]++
+				if !d.seen[x] {
+					d.seen[x] = true
+					wait = append(wait, x)
+				}
+			}
+		}
+		d.wait = wait
 	}
 }
 

@@ -3,6 +3,9 @@ package search
 import (
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -644,5 +647,78 @@ func TestTransByEntries(t *testing.T) {
 	t.Logf("%d transitions, %d over 14 labels, %d with entries past 16", checked, overflows, wide)
 	if overflows == 0 || wide == 0 {
 		t.Errorf("want overflows and wide states, got %d and %d", overflows, wide)
+	}
+}
+
+// boardPlaces reads the places, the challenge and its colour of a board
+// file (package tantrix's format: "tantrix N COLOUR", then "q r" a line).
+func boardPlaces(t *testing.T, f string) (places [][2]int32, n int, col uint8) {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ln := range strings.Split(string(data), "\n") {
+		ln, _, _ = strings.Cut(ln, "#")
+		fs := strings.Fields(ln)
+		if len(fs) == 3 && fs[0] == "tantrix" {
+			n, _ = strconv.Atoi(fs[1])
+			col = map[string]uint8{"R": 0, "B": 1, "Y": 2}[fs[2]]
+		} else if len(fs) == 2 {
+			q, errQ := strconv.Atoi(fs[0])
+			r, errR := strconv.Atoi(fs[1])
+			if errQ != nil || errR != nil {
+				t.Fatalf("%s: bad line %q", f, ln)
+			}
+			places = append(places, [2]int32{int32(q), int32(r)})
+		}
+	}
+	if n != len(places) || n == 0 {
+		t.Fatalf("%s: challenge %d on %d places", f, n, len(places))
+	}
+	return places, n, col
+}
+
+// The greedy orders are orders of every place (on random shapes, where
+// they may be wider than the others, too); on a ring with two bands
+// across it (scripts/tantrixhard gen -shape holes -n 112 -seed 2106) the
+// narrowest of them is narrower than the narrowest breadth-first, swept
+// or angular order (14 edges against 19: those cut the bands and both
+// walls), and chooseOrder takes the narrowest of all.
+func TestGreedyOrders(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 5))
+	ring, n, col := boardPlaces(t, "testdata/holes-112-2106.txt")
+	probs := []Problem{testProblem(ring, n, col)}
+	for k := 0; k < 20; k++ {
+		shape := randomShape(20+rng.IntN(80), rng)
+		probs = append(probs, testProblem(shape, len(shape), 2))
+	}
+	for si, p := range probs {
+		s := New(p)
+		d := &s.dp
+		d.n = s.n
+		d.maxSum = dpMaxSum
+		if _, ok := d.chooseOrder(s); !ok {
+			t.Fatalf("shape %d: chooseOrder found no order", si)
+		}
+		half := len(d.cands) / 2
+		best := [2]int{1 << 30, 1 << 30}
+		for ci, o := range d.cands {
+			seen := make([]bool, s.n)
+			for _, p := range o {
+				if seen[p] {
+					t.Fatalf("shape %d, order %d: place %d twice", si, ci, p)
+				}
+				seen[p] = true
+			}
+			mx, _ := d.frontierOf(s, o)
+			best[ci/half] = min(best[ci/half], mx)
+		}
+		if si == 0 && best[1] >= best[0] {
+			t.Errorf("the ring: greedy orders' frontier %d, the others' %d", best[1], best[0])
+		}
+		if d.frontier != min(best[0], best[1]) {
+			t.Errorf("shape %d: chose a frontier of %d, the narrowest is %d", si, d.frontier, min(best[0], best[1]))
+		}
 	}
 }

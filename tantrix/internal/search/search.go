@@ -150,6 +150,9 @@ type loopDP struct {
 	// of that state).
 	dpLate, lateOn, lateOff bool
 	dpStopped               bool
+	// dpFailed: the last node that failed on this path failed at the
+	// programme's call (diveCheck, recheck).
+	dpFailed bool
 }
 
 // repairState is the shaving of the start domains and the repair.
@@ -971,10 +974,12 @@ func (s *Solver) dfs() bool {
 	if !s.countNode() {
 		return false
 	}
+	calls := s.dpChecks
 	fixed, ok := s.diveCheck(s.fixedPlaces())
 	if !ok {
 		return false
 	}
+	checked := s.dpChecks != calls
 	best := s.choose()
 	if best < 0 {
 		return true
@@ -990,7 +995,11 @@ func (s *Solver) dfs() bool {
 	k := s.valueOrder(best, &order)
 	for i := 0; i < k; i++ {
 		c := order[i]
+		if s.dom[best]&(1<<c) == 0 {
+			continue // a check at this node took it out
+		}
 		dm, im := len(s.dtrail), len(s.itrail)
+		s.dpFailed = false
 		if s.setDom(best, 1<<c) && s.propagate() && s.dfs() {
 			return true
 		}
@@ -999,8 +1008,38 @@ func (s *Solver) dfs() bool {
 		if s.stopped || s.outOfNodes {
 			return false
 		}
+		if s.dpFailed && !checked {
+			checked = true
+			if !s.recheck(fixed) {
+				return false
+			}
+		}
+	}
+	if checked {
+		s.dpFailed = false
 	}
 	return false
+}
+
+// recheck runs the loop's programme on this node's state after a child
+// failed at a programme's call deeper on its path: false (dpFailed kept)
+// when this state has no loop either, so the node's other values are not
+// tried.
+func (s *Solver) recheck(fixed int32) bool {
+	if !s.dpDive || fixed >= int32(s.n) || s.dpWork > dpWorkPerNode*s.allNodes {
+		s.dpFailed = false
+		return true
+	}
+	s.setInt(s.dpMark, fixed)
+	s.dpChecks++
+	ok := s.lineCheck()
+	s.dpWork += int64(len(s.dp.keys))
+	s.dpFailed = !ok
+	if s.dpStopped {
+		s.dpStopped = false
+		s.lateOff = s.lateOn
+	}
+	return ok
 }
 
 // countNode counts a node of dfs; false when the node budget is spent
@@ -1048,6 +1087,7 @@ func (s *Solver) diveCheck(fixed int32) (int32, bool) {
 	ok := s.lineCheck()
 	s.dpWork += int64(len(s.dp.keys))
 	if !ok {
+		s.dpFailed = true
 		return fixed, false
 	}
 	if s.dpStopped {
