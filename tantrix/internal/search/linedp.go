@@ -191,6 +191,7 @@ type dpStates struct {
 	off      []int // off[i]: first state of layer i
 	keys     []dpKey
 	overflow bool // a state needed more labels than 4 bits hold
+	outAt    int  // the place (> 0) of the order at which forward ran out of its budget
 	sets     []uint64
 	table    []dpSlot
 	stamp    uint32
@@ -233,7 +234,7 @@ func lineKind(a, b int8) int8 {
 // frontier or the states were too many (nothing changed), or stop asked.
 func (s *Solver) lineFilter(stop func() bool, scale int) (st Status, changed bool) {
 	d := &s.dp
-	d.n = s.n
+	d.n, d.outAt = s.n, 0
 	d.maxSum, d.budget = dpMaxSum*scale, dpBudget*scale
 	d.full = [3]int{}
 	k := 0
@@ -917,6 +918,7 @@ func (d *lineDP) forward(stop func() bool) Status {
 				slot, ni := d.lookup(nk)
 				if ni < 0 {
 					if len(d.sets)+words > d.budget {
+						d.outAt = i
 						return Stopped
 					}
 					ni = int32(len(d.keys) - end)
@@ -950,7 +952,7 @@ func (d *lineDP) forwardStart() {
 	d.masks()
 	d.off = grow(d.off, d.n+2)
 	d.keys = append(d.keys[:0], dpKey{})
-	d.overflow = false
+	d.overflow, d.outAt = false, 0
 	d.sets = grow(d.sets, d.words)
 	clear(d.sets)
 	d.sets[0] = 1

@@ -463,7 +463,29 @@ func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
 	if stop != nil && stop() {
 		return Stopped, true
 	}
+	if st == Stopped && s.dp.outAt > 0 && s.dpTries < dpTries && s.nextTryNow(scale) {
+		return s.loopAlone(stop)
+	}
 	return st, false
+}
+
+// nextTryNow judges, after a try of the programme at scale that ran out
+// of its budget at place outAt of the order, the tries left by the words
+// the whole programme would need (the words so far times n/outAt): none
+// fits (the last try's budget is too small) — no more tries; the next
+// fits (with a quarter to spare) — true, run it now rather than after
+// dpScale times the nodes, which the runs spend without the programme.
+func (s *Solver) nextTryNow(scale int) bool {
+	need := int64(len(s.dp.sets)) * int64(s.n) / int64(s.dp.outAt)
+	last := int64(dpBudget)
+	for k := 1; k < dpTries; k++ {
+		last *= dpScale
+	}
+	if need > last {
+		s.dpTries = dpTries
+		return false
+	}
+	return 5*need <= 4*int64(dpBudget*scale*dpScale)
 }
 
 // repair's bounds: windows of radius 1..repairRadius around the places
