@@ -35,9 +35,9 @@ import (
 // calibration by three clicks within 2 px of every cell, calibrate -auto
 // (reader.FindArea on the whole screen) within 2 px on a board of each
 // size, and hexiom play's loop with its focus click on official levels of
-// sizes 2 to 6 and the size-6 challenge (at 150 %: size 3 and the
-// challenge played, sizes 2, 4 and 5 found by -auto and read with the
-// clicks' calibration as they stand), hands-free; the SWF draws the
+// sizes 2 to 6 and the size-6 challenge (at 150 %: sizes 2 to 5 and the
+// challenge played, level 40 found by -auto and read with the clicks'
+// calibration as it stands), hands-free; the SWF draws the
 // original's lattice (GAME.md's DX and DY as given). Every drag is
 // accounted for: the game counts the bot's drags less those it saw lost and
 // made again, every press the SWF saw is the bot's (a drag or its focus
@@ -71,11 +71,11 @@ func TestE2ERuffle(t *testing.T) {
 			}
 			var still []game.Spec
 			if zoom != 1 {
-				// a size-3 level and the challenge (a size-6 board takes
+				// sizes 2 to 5 and the challenge (a size-6 board takes
 				// one to two minutes at 150 % in Ruffle on a busy 2-core
-				// machine: the test command's time); the other sizes
-				// read, and found by -auto, as they stand
-				boards, still = []game.Spec{boards[1], boards[5]}, []game.Spec{boards[0], boards[2], boards[3]}
+				// machine); level 40, the other size 6, read and found by
+				// -auto as it stands
+				boards, still = []game.Spec{boards[0], boards[1], boards[2], boards[3], boards[5]}, []game.Spec{boards[4]}
 			}
 			for _, sp := range boards {
 				what := fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level)

@@ -28,12 +28,13 @@
 #     that build, hexiom.exe built (scripts/windows-release.sh) and run under
 #     Wine against the Linux binary (TestWine, -tags wine).
 #
-# Steps 1-6 run in this order; from the end of step 1, vision/reader's tests
-# (two processes, niced) run beside them, and step 7 beside steps 2-4 (see
-# "the lanes" below), so that both cores stay busy.
+# Steps 1-6 run in this order; from the end of step 1, the tests that play
+# in Ruffle (one at a time) and vision/reader's (two processes, niced) run
+# beside them, and step 7 beside steps 2-4 (see "the lanes" below), so that
+# both cores stay busy while the games play at their pace.
 #
 # Every test runs once: a package is in exactly one of steps 2, 3 and 5
-# (checked below; step 5's vision/reader in its lanes), save
+# (checked below; step 5's vision/reader and Ruffle tests in their lanes), save
 # that the solver's and Tantrix's tests run in step 2
 # with their full counts and again in step 3 under the race detector with
 # fewer levels (a different build, for the data races in their searches'
@@ -131,20 +132,19 @@ if (($#)); then
 fi
 
 # ---- the lanes ----------------------------------------------------------------
-# Steps 2-6 run one after another, as they always have; from here three
+# Steps 2-6 run one after another, as they always have; from here four
 # lanes run beside them, each to a log of its own, shown when it ends:
+#  - ruffle: every test that plays the Flash build in Ruffle (step 5's),
+#    one at a time: play's e2e at the games' pace (six minutes), game's,
+#    hexiom's. Step 5 skips them; the fail-safe tests wait for the lane's
+#    end (step 5b): their 100 ms timing does not hold beside Ruffle (lanes
+#    that put them beside it failed three times: docs/testing.md);
 #  - reader-a, reader-b: vision/reader's tests (step 5's), pure CPU on
 #    fixtures, no screen and no clock in what they assert, in two
 #    processes (the tests reader_a names, and the rest: -skip), at nice 15:
-#    they take what CPU the other steps leave (one step after another, the
-#    steps kept one core of two busy: 21 min 20 s with every cache warm),
-#    and the display tests beside them take the CPU first when they want it;
-#  - windows: step 7, beside steps 2-4 only: it ends before step 5 starts
-#    (the barrier below), so that no display test of steps 5 and 6 runs
-#    beside Wine. Lanes with the display tests in them (play's e2e beside
-#    its Ruffle test) were tried twice and failed twice: the fail-safe
-#    tests' timing does not hold beside Ruffle (docs/testing.md, "The lanes
-#    taken back").
+#    they take what CPU the other steps leave, and the display tests beside
+#    them take the CPU first when they want it;
+#  - windows: step 7, beside steps 2-4: step 5 waits for its end.
 # A step that fails stops the script and the lanes with it (their process
 # groups); a lane that fails fails the script where it is waited for, its
 # log shown.
@@ -180,9 +180,37 @@ if ! printf '%s\n' "${cgo_pkgs[@]}" | grep -qxF hexiom/vision/reader; then
   echo "test.sh: hexiom/vision/reader is not among the cgo packages: its lanes would test nothing" >&2
   exit 1
 fi
-# play first: its e2e tests are step 5's longest chain (ten minutes at the
+# play first: its e2e tests are step 5's longest chain (minutes at the
 # games' pace); go test starts the packages in the order given, two at once
 mapfile -t step5_pkgs < <(echo hexiom/play; printf '%s\n' "${cgo_pkgs[@]}" | grep -vxF -e hexiom/vision/reader -e hexiom/play)
+# Ruffle's tests (every package's: play's e2e at the games' pace, some six
+# minutes; game's; hexiom's) in a lane of their own from the end of step 1,
+# one at a time (two Ruffles at once lost drags at load 7-27); step 5 skips
+# them. The fail-safe tests (play's e2e, actuate's driver) time the bot's stop
+# against the user's hand to 100 ms, which does not hold beside Ruffle: they
+# run after the Ruffle lane ends (step 5b).
+ruffle_tests='^(TestE2ERuffle.*|TestRuffle.*|TestGameCommandRuffle.*|TestPlayFindsTheBoardAfterAPageScroll)$'
+ruffle_pkgs=(./play/ ./game/ ./cmd/hexiom/)
+failsafe_tests='^(TestE2EFailSafe.*|TestE2ECornerFailSafe|TestDriverFailSafe.*)$'
+failsafe_pkgs=(./play/ ./actuate/)
+# every test of step 5's packages those patterns name is in the packages
+# named with them (step 5 skips them wherever they are)
+declare -A in_step5
+for p in "${step5_pkgs[@]}"; do in_step5[$p]=1; done
+for f in $(git ls-files '*_test.go'); do
+  d=./$(dirname "$f")/
+  [[ -n ${in_step5[hexiom/$(dirname "$f")]:-} ]] || continue
+  for name in $(sed -nE 's/^func ((Test|Fuzz)[A-Za-z0-9_]+)\(.*/\1/p' "$f"); do
+    for kind in ruffle failsafe; do
+      pat=${kind}_tests pkgs="${kind}_pkgs[*]"
+      if [[ $name =~ ${!pat} ]] && [[ " ${!pkgs} " != *" $d "* ]]; then
+        echo "test.sh: $f: $name matches the $kind tests' pattern, but $d is not among ${!pkgs}" >&2
+        exit 1
+      fi
+    done
+  done
+done
+lane ruffle go test -count=1 -p 1 -timeout 25m -run "$ruffle_tests" "${ruffle_pkgs[@]}"
 reader_a='^(TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
 lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
 lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
@@ -269,9 +297,12 @@ go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
 go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
 # ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
-# (vision/reader in its lanes). Step 7 ends first: no display test beside Wine.
+# (vision/reader and the Ruffle tests in their lanes). Step 7 ends first.
 lane_end windows
-go test -count=1 -timeout 25m "${step5_pkgs[@]}"
+go test -count=1 -timeout 25m -skip "$ruffle_tests|$failsafe_tests" "${step5_pkgs[@]}"
+# ---- 5b. the fail-safe tests, once nothing else plays a game --------------
+lane_end ruffle
+go test -count=1 -timeout 10m -run "$failsafe_tests" "${failsafe_pkgs[@]}"
 
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
