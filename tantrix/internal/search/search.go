@@ -482,7 +482,10 @@ func (s *Solver) nextTryNow(scale int) bool {
 		last *= dpScale
 	}
 	if need > last {
+		// Too wide for every try: repair may still run it on its
+		// windows, as after a last try that ran out.
 		s.dpTries = dpTries
+		s.dpLate = s.dp.ready
 		return false
 	}
 	return 5*need <= 4*int64(dpBudget*scale*dpScale)
