@@ -231,16 +231,22 @@ func samePitch(r1, r2 float64) bool { return math.Abs(r1-r2) <= 0.02*math.Max(r1
 
 // latticeAt is the lattice test of size s drawn by a, at the kind scale
 // made from fine; on every third cell only when sub.
+// The picture is made only where the cells' crops read (lazyScaled: the
+// same pixels as Rescale's).
 func (rd *reader) latticeAt(fine *Scaled, a calibration.Area, s int, sub bool) (float64, error) {
-	sc, err := fine.Rescale(kindR / a.Radius(s))
-	if err != nil {
-		return 0, err
-	}
-	defer sc.Close()
 	pts := a.Cells(s)
 	if sub {
 		pts = sparse(pts, s)
 	}
+	k := kindR / a.Radius(s)
+	if rd.lazy.reset(fine, k) {
+		return rd.lattice(&rd.lazy, pts, 0, 0), nil
+	}
+	sc, err := fine.Rescale(k)
+	if err != nil {
+		return 0, err
+	}
+	defer sc.Close()
 	return rd.lattice(sc, pts, 0, 0), nil
 }
 
@@ -337,7 +343,7 @@ func (rd *reader) cellsAround(sc *Scaled, s int) (int, []int) {
 // templates: how well a board of that size, there, explains the picture.
 // It computes the same score as kindsOf, in Go, for speed: the lattice is
 // tested for every size and several offsets.
-func (rd *reader) lattice(sc *Scaled, pts []calibration.Point, dx, dy float64) float64 {
+func (rd *reader) lattice(sc picture, pts []calibration.Point, dx, dy float64) float64 {
 	crop := make([]float32, kindC*kindSz*kindSz)
 	sum, n := 0.0, 0
 	for _, p := range pts {
@@ -358,7 +364,7 @@ func (rd *reader) lattice(sc *Scaled, pts []calibration.Point, dx, dy float64) f
 // cellBest returns the best kind score, and its kind, of the cell centred
 // at (cx, cy) in sc, and whether its crop lay inside sc; crop is scratch
 // space of a kind crop's size.
-func (rd *reader) cellBest(crop []float32, sc *Scaled, cx, cy float64) (float64, Kind, bool) {
+func (rd *reader) cellBest(crop []float32, sc picture, cx, cy float64) (float64, Kind, bool) {
 	inside := sc.Crop(crop, cx, cy, kindSz, kindSz)
 	hole := rd.innerHole(crop)
 	std, mean := prep.ZeroMean(crop)

@@ -88,6 +88,7 @@ type reader struct {
 	kinds    [numKinds]int   // the matcher's template of each non-flat kind, else −1
 	alts     [numKinds][]int // the matcher's templates of each kind's others (KindAlts)
 	digits   [7]int          // of each digit, else −1
+	lazy     lazyScaled      // latticeAt's picture (its buffers kept)
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
