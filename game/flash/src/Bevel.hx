@@ -24,7 +24,7 @@ class Bevel {
 		return switch (status) {
 			case "too_few": 0x5FB3C9; // cyan
 			case "too_many": 0xE07AB0; // pink
-			default: 0xB8C4D6; // silver
+			default: 0x9A86D8; // lavender
 		}
 	}
 
@@ -98,7 +98,7 @@ class Bevel {
 		Look.hex(g, 0, 0, ri);
 		g.endFill();
 		if (locked)
-			padlock(g, 0, r * 0.5, r * 0.32);
+			padlock(g, 0, r * 0.6, r * 0.32);
 	}
 
 	/** A padlock of width w, its body centred at (cx, cy): a dark body
