@@ -54,7 +54,7 @@ type Config struct {
 	Debug bool
 	// Runtime is what the page at / runs: RuntimeHTML ("" too), the
 	// canvas page, or RuntimeRuffle, the Flash build (SWF) in Ruffle, which
-	// needs SWF and Ruffle and draws the classic look only (ruffle.go).
+	// needs SWF and Ruffle and draws its own looks (SWFLook, ruffle.go).
 	Runtime string
 	SWF     string // the built SWF (package game/flash), served at /flash/hexiom.swf
 	Ruffle  string // the unpacked Ruffle web build, served under /ruffle/

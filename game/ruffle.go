@@ -22,10 +22,13 @@ const (
 
 // SWFLooks are the looks the Flash build draws (Config.SWFLook): classic,
 // GAME.md's (gradient tiles with claws on locked ones, a grey plate under
-// every cell), and flat (flat tiles in other state colours, serif digits,
+// every cell), flat (flat tiles in other state colours, serif digits,
 // a thick dark border and a small lock mark on locked tiles, holes the plain
-// background: issue 40's "looks of your own").
-var SWFLooks = []string{"classic", "flat"}
+// background) and bevel (bevelled tiles lit from the upper left in state
+// colours of their own, light FreeSans digits outlined in dark, a small
+// padlock on locked tiles, holes a dark well in the plate): issue 40's
+// "looks of your own".
+var SWFLooks = []string{"classic", "flat", "bevel"}
 
 // RuffleRenderers are the renderers Ruffle may draw with
 // (Config.RuffleRenderer): its WebGL one, and its 2D canvas one.

@@ -138,12 +138,33 @@ func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) {
 // whole screen on each (the SWF on the original's lattice, issue 40).
 func TestE2ERuffleFlat(t *testing.T) {
 	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
+	ruffleLearnPlay(t, "flat", 1)
+}
+
+// TestE2ERuffleBevel: the Flash build's bevel look (issue 40: bevelled
+// tiles lit from the upper left in state colours of their own, light
+// FreeSans digits outlined in dark, a small padlock on locked tiles, the
+// only mark that tells them from movable ones, holes a dark well in the
+// plate), which the built-in templates do not read, as TestE2ERuffleFlat
+// plays the flat look, at 150 % page zoom: learnt from one size-6 start
+// (the set learns the gap between movable and locked the padlock makes:
+// Templates.MarkGap), then calibrate -auto and hexiom play, hands-free, on
+// official levels of sizes 2, 3 and 4 and a random size-6 start.
+func TestE2ERuffleBevel(t *testing.T) {
+	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
+	ruffleLearnPlay(t, "bevel", 1.5)
+}
+
+// ruffleLearnPlay is TestE2ERuffleFlat in the SWF look look at page zoom
+// zoom.
+func ruffleLearnPlay(t *testing.T, look string, zoom float64) {
+	t.Helper()
 	// the start bench-play learns from: one that shows every digit (a set
 	// that lacks one refuses to read the tiles it could be), as hexiom
 	// learn asks
 	learnSeed, playSeed := board.ShowcaseSeed(6, 900000), uint64(4005)
 	d, err := desk.Start(desk.Options{
-		Runtime: game.RuntimeRuffle, SWFLook: "flat",
+		Runtime: game.RuntimeRuffle, SWFLook: look, Zoom: zoom,
 		Start:  game.Spec{Mode: game.ModeRandom, Size: 6, Seed: &learnSeed},
 		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
 	})
@@ -168,7 +189,7 @@ func TestE2ERuffleFlat(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d.Tpl, err = reader.Learn(nil, img, area, start); err != nil {
-		t.Fatalf("learn the flat look from a size-6 start: %v", err)
+		t.Fatalf("learn the %s look from a size-6 start: %v", look, err)
 	}
 	for _, sp := range []game.Spec{
 		{Mode: game.ModeLevel, Level: 1},  // size 2
@@ -176,7 +197,7 @@ func TestE2ERuffleFlat(t *testing.T) {
 		{Mode: game.ModeLevel, Level: 22}, // size 4
 		{Mode: game.ModeRandom, Size: 6, Seed: &playSeed},
 	} {
-		what := fmt.Sprintf("Ruffle, flat look, %s %d", sp.Mode, sp.Level)
+		what := fmt.Sprintf("Ruffle, %s look at %.0f %%, %s %d", look, zoom*100, sp.Mode, sp.Level)
 		// calibrate -auto on the whole screen finds every one (the
 		// page's dark text under the stage, whose colour is the holes',
 		// is no part of the board's outline)

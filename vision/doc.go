@@ -87,7 +87,14 @@
 // Read uses, how each class scored against its own template and by how
 // much it beat every other class (Separation), stores that in the set,
 // and refuses a set only when a margin lies within what Read needs or
-// within the class's own spread, naming the two classes; every load
+// within the class's own spread, naming the two classes. Where a look's
+// locked tiles differ from its movable ones only by a small mark (a
+// padlock: a few pixels of a kind crop), one mean crop of each reads every
+// tile right but with the two kinds' scores closer than Read's gap; Learn
+// then measures the gap that look needs between those two on its own
+// picture (Templates.MarkGap: half the least margin there, at least
+// prep.MinMarkGap, more than the margins' own spread) and keeps it in the
+// set, which Read and the check apply to that pair alone; every load
 // applies the same check (Validate), so learn and read never disagree
 // about a set. Templates for the clone's classic look are built in
 // (vision/templates/classic.json, embedded); Learn builds or extends a set

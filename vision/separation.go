@@ -52,11 +52,13 @@ func (e *SeparationError) Error() string {
 }
 
 // check refuses the separation when a margin between two kinds lies below
-// prep.MinKindGap (Read would doubt such cells) or within the class's spread,
+// prep.MinKindGap (Read would doubt such cells; between movable and locked,
+// markGap where the set has one: Templates.MarkGap, and then not the
+// class's spread) or within the class's spread,
 // or when a digit's cells scored better as another digit (margin ≤ 0:
 // digits close in a font are read by the margin and pair checks, which
 // need no gap).
-func (s *Separation) check() error {
+func (s *Separation) check(markGap float64) error {
 	if s == nil {
 		return nil
 	}
@@ -85,7 +87,13 @@ func (s *Separation) check() error {
 					return fmt.Errorf("separation of %s from %s: margin %v", n, o, m)
 				}
 				need := 0.0
-				if g.kind {
+				switch {
+				case g.kind && markGap > 0 && markPair(n, o):
+					// (Learn checked the margins' own spread, which
+					// a tile's colour does not move as it moves
+					// its score: Templates.MarkGap)
+					need = markGap
+				case g.kind:
 					need = math.Max(prep.MinKindGap, c.Spread())
 				}
 				if m < need || !g.kind && m <= 0 {
@@ -125,6 +133,13 @@ func (s *Separation) String() string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// markPair says whether kinds a and b are movable and locked, in either
+// order: the pair a small mark tells apart (Templates.MarkGap).
+func markPair(a, b string) bool {
+	m, l := Movable.String(), Locked.String()
+	return a == m && b == l || a == l && b == m
 }
 
 func finite(v ...float64) bool {

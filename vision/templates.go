@@ -67,10 +67,17 @@ type Templates struct {
 	// plain background. Read then judges a lattice by its cells that are
 	// not holes wherever the area lies (its corners may be off the page,
 	// on a browser's frame).
-	SkyHoles bool      `json:"sky_holes,omitempty"`
-	once     sync.Once // the prepared forms p (and err), built on first use (prepare)
-	p        prep.Prepared
-	err      error
+	SkyHoles bool `json:"sky_holes,omitempty"`
+	// MarkGap: where the look's locked and movable tiles differ only by a
+	// small mark (issue 40: a padlock on the tile), the gap between a
+	// tile's movable and locked scores Read needs to tell them apart, as
+	// Learn measured it on its own picture (half the least margin there,
+	// at least prep.MinMarkGap); 0 (absent): prep.MinKindGap, as between
+	// any other two kinds.
+	MarkGap float64   `json:"mark_gap,omitempty"`
+	once    sync.Once // the prepared forms p (and err), built on first use (prepare)
+	p       prep.Prepared
+	err     error
 }
 
 //go:embed templates/classic.json
@@ -189,7 +196,10 @@ func (t *Templates) Validate() error {
 			return fmt.Errorf("%s template is flat (spread %.1f): a tile is never plain", k, p.Norm)
 		}
 	}
-	return t.Sep.check()
+	if t.MarkGap != 0 && !(t.MarkGap >= prep.MinMarkGap && t.MarkGap < prep.MinKindGap) {
+		return fmt.Errorf("mark gap %v: want 0, or %.2f up to %.2f", t.MarkGap, prep.MinMarkGap, prep.MinKindGap)
+	}
+	return t.Sep.check(t.MarkGap)
 }
 
 func (s *Sample) check(w, h, c int) error {

@@ -32,7 +32,7 @@ import (
 // benchPlayCommand is `hexiom-lab bench-play` (main.go lists the commands).
 var benchPlayCommand = cli.Command{
 	Name:  "bench-play",
-	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z] [-runtime html|ruffle [-floor] [-swf-look classic|flat]]",
+	Usage: "bench-play [-hexiom FILE] [-n N] [-seed S] [-levels A-B] [-soak] [-swap] [-pace D] [-settle D] [-not-taken D] [-templates FILE] [-theme classic|neon|flash|slate] [-zoom Z] [-runtime html|ruffle [-floor] [-swf-look classic|flat|bevel]]",
 	Short: "time the bot end to end on Xvfb + Chromium + the clone",
 	Run:   runBenchPlay,
 }
@@ -52,7 +52,7 @@ func runBenchPlay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	theme := cli.Choice(fs, "theme", "classic", "the game's look (`classic`, neon, flash or slate); not classic and no -templates: the bot learns it first", game.Themes...)
 	zoom := fs.Float64("zoom", 1, "the browser's page zoom (0.75 for 75 %)")
 	floor := fs.Bool("floor", false, "with -runtime ruffle: before the bot, measure each board's floor, the game's own fastest (the harness drags the solution as soon as the game takes a drag)")
-	swfLook := cli.Choice(fs, "swf-look", "classic", "with -runtime ruffle: the SWF's look, `classic` or flat (learnt first)", game.SWFLooks...)
+	swfLook := cli.Choice(fs, "swf-look", "classic", "with -runtime ruffle: the SWF's look, `classic`, flat or bevel (learnt first)", game.SWFLooks...)
 	rt := cli.Choice(fs, "runtime", game.RuntimeHTML, "the game's runtime: `html` (the canvas page) or ruffle (the Flash build in Ruffle)", game.RuntimeHTML, game.RuntimeRuffle)
 	traceDir := fs.String("trace", "", "write each board's `hexiom play -trace` into `DIR`")
 	hexiomBin := hexiomFlag(fs)

@@ -47,7 +47,7 @@ func runGame(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	noswap := fs.Bool("noswap", false, "a tile dropped on another movable tile goes back instead of swapping")
 	theme := fs.String("theme", "classic", "look of the page: `classic`, neon, flash or slate (flash: another font, bevels, its own pitch rule, gliding tiles; slate: holes are the plain stage, empty cells a faint outline)")
 	runtime := fs.String("runtime", game.RuntimeHTML, "what the page runs: `html` (the canvas page) or ruffle (the Flash build, a SWF compiled by haxe, played by Ruffle "+flash.RuffleVersion+" from scripts/install-deps.sh; in one of its own looks: -swf-look)")
-	swfLook := cli.Choice(fs, "swf-look", "classic", "with -runtime ruffle: the SWF's look, `classic` or flat", game.SWFLooks...)
+	swfLook := cli.Choice(fs, "swf-look", "classic", "with -runtime ruffle: the SWF's look, `classic`, flat or bevel", game.SWFLooks...)
 	swf := fs.String("swf", "", "with -runtime ruffle: serve this SWF `file` instead of building game/flash's (haxe, cached in ~/.cache/hexiom/swf)")
 	debug := fs.Bool("debug", false, "serve the test endpoints POST /api/debug and /api/pointer (the page then logs the pointer)")
 	if err := cli.ParseFlags(fs, args, true); err != nil {

@@ -23,17 +23,20 @@ class Look {
 		tiles, a flat plate under the cells only, holes the background. **/
 	public static var flat = false;
 
+	/** The bevel look (the page's look=bevel): Bevel draws it. **/
+	public static var bevel = false;
+
 	static inline var FLAT_SKY = 0x2F3A45;
 	static inline var FLAT_PLATE = 0xC9CED3;
 	static inline var FLAT_RECESS = 0xA7AEB5;
 	static inline var FLAT_LINE = 0x1E242A;
 
 	public static function digitColour():UInt {
-		return flat ? FLAT_LINE : DIGIT;
+		return bevel ? Bevel.DIGIT : flat ? FLAT_LINE : DIGIT;
 	}
 
 	public static function digitFont():String {
-		return flat ? "DejaVu Serif,_serif" : "DejaVu Sans,_sans";
+		return bevel ? Bevel.FONT : flat ? "DejaVu Serif,_serif" : "DejaVu Sans,_sans";
 	}
 
 	static function flatFace(status:String):UInt {
@@ -108,6 +111,10 @@ class Look {
 		hexagon is a fill of its own: Flash fills a path with the even-odd
 		rule, so overlapping hexagons in one fill would cancel. **/
 	public static function plate(g:Graphics, centres:Array<Array<Float>>, r:Float) {
+		if (bevel) {
+			Bevel.plate(g, centres, r);
+			return;
+		}
 		if (flat) {
 			for (c in centres) {
 				g.beginFill(FLAT_PLATE);
@@ -124,9 +131,20 @@ class Look {
 			}
 	}
 
+	/** A hole: in the bevel look a dark well, in the others the plate
+		(classic) or the background (flat) as they are. **/
+	public static function hole(g:Graphics, cx:Float, cy:Float, r:Float) {
+		if (bevel)
+			Bevel.well(g, cx, cy, r);
+	}
+
 	/** An empty cell: a darker hexagon sunk into the plate, its upper
 		walls in shadow and its lower walls lit. **/
 	public static function recess(g:Graphics, cx:Float, cy:Float, r:Float) {
+		if (bevel) {
+			Bevel.recess(g, cx, cy, r);
+			return;
+		}
 		if (flat) {
 			g.beginFill(FLAT_RECESS);
 			hex(g, cx, cy, r * 0.8);
@@ -153,6 +171,10 @@ class Look {
 		top face with a gradient, claws when locked. The digit is a
 		TextField (Tile). **/
 	public static function tile(g:Graphics, r:Float, status:String, locked:Bool) {
+		if (bevel) {
+			Bevel.tile(g, r, status, locked);
+			return;
+		}
 		if (flat) {
 			flatTile(g, r, status, locked);
 			return;
@@ -210,8 +232,8 @@ class Look {
 
 	/** A dark starfield over w×h, its tint set by key (the level). **/
 	public static function sky(g:Graphics, w:Float, h:Float, key:Int) {
-		if (flat) {
-			g.beginFill(FLAT_SKY);
+		if (flat || bevel) {
+			g.beginFill(bevel ? Bevel.SKY : FLAT_SKY);
 			g.drawRect(0, 0, w, h);
 			g.endFill();
 			return;

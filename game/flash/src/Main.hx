@@ -61,6 +61,7 @@ class Main extends Sprite {
 		server = new Server(token == null ? "" : token);
 		debug = Reflect.field(p, "debug") == "true";
 		Look.flat = Reflect.field(p, "look") == "flat";
+		Look.bevel = Reflect.field(p, "look") == "bevel";
 		addEventListener(Event.ADDED_TO_STAGE, init);
 	}
 
@@ -242,6 +243,8 @@ class Main extends Sprite {
 		for (i in 0...cells.length)
 			if (cells[i].kind == "empty" || cells[i].kind == "movable")
 				Look.recess(g, centres[i][0], centres[i][1], radius);
+			else if (cells[i].kind == "hole")
+				Look.hole(g, centres[i][0], centres[i][1], radius);
 	}
 
 	/** Puts a tile on every cell that has one: the tile already there when

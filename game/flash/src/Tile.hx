@@ -31,7 +31,10 @@ class Tile extends Sprite {
 		status = view.status;
 		place(x, y);
 		Look.tile(graphics, r, status, locked);
-		addChild(digit(Std.string(number), r));
+		if (Look.bevel)
+			outlined(Std.string(number), r);
+		else
+			addChild(digit(Std.string(number), r));
 		mouseChildren = false;
 		buttonMode = movable;
 		useHandCursor = movable;
@@ -59,15 +62,30 @@ class Tile extends Sprite {
 		scaleX = scaleY = 1;
 	}
 
-	static function digit(text:String, r:Float):TextField {
+	static function digit(text:String, r:Float, ?colour:UInt):TextField {
 		var t = new TextField();
 		t.selectable = false;
 		t.mouseEnabled = false;
 		t.autoSize = TextFieldAutoSize.LEFT;
-		t.defaultTextFormat = new TextFormat(Look.digitFont(), Math.max(8, Math.round(r * 0.92)), Look.digitColour(), true);
+		t.defaultTextFormat = new TextFormat(Look.digitFont(), Math.max(8, Math.round(r * 0.92)), colour == null ? Look.digitColour() : colour, true);
 		t.text = text;
 		t.x = -t.width / 2;
-		t.y = (Look.flat ? -r * 0.12 : -r * 0.05) - t.height / 2;
+		t.y = (Look.bevel ? -r * 0.15 : Look.flat ? -r * 0.12 : -r * 0.05) - t.height / 2;
 		return t;
+	}
+
+	/** The bevel look's digit: drawn eight times in dark, a little off
+		its place all around (an outline: Ruffle's WebGL renderer draws no
+		GlowFilter), then once light on top. **/
+	function outlined(text:String, r:Float) {
+		var d = Math.max(1, r * 0.05);
+		for (k in 0...8) {
+			var a = Math.PI / 4 * k;
+			var t = digit(text, r, Bevel.INK);
+			t.x += Math.round(d * Math.cos(a) * 10) / 10;
+			t.y += Math.round(d * Math.sin(a) * 10) / 10;
+			addChild(t);
+		}
+		addChild(digit(text, r));
 	}
 }

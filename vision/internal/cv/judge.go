@@ -22,7 +22,7 @@ func (t *set) judge(c *CellReading) {
 		c.Doubt = fmt.Sprintf("looks most like a %s (%.2f), which this template set has not learnt (hexiom learn)", c.Kind, c.KindScore)
 	case c.KindScore < minKind:
 		c.Doubt = fmt.Sprintf("looks %s at only %.2f (need %.2f)", c.Kind, c.KindScore, minKind)
-	case c.KindScore-c.KindNext < minKindGap:
+	case c.KindScore-c.KindNext < t.kindGap(c):
 		c.Doubt = fmt.Sprintf("looks %s at %.2f and %s at %.2f: too close", c.Kind, c.KindScore, c.NextKind, c.KindNext)
 	case !tile:
 	case c.Digit < 0:
@@ -36,6 +36,22 @@ func (t *set) judge(c *CellReading) {
 	case c.DigitScore-c.DigitNext < minDigitGap && (t.digitMargin(c) < minDigitMargin || c.DigitScore < minDigitLacking) && !pairSays(c):
 		c.Doubt = fmt.Sprintf("its digit looks like %d at %.2f and %d at %.2f: too close (%.2f of the way from a %d to a %d, need %.2f)%s", c.Digit, c.DigitScore, c.NextDigit, c.DigitNext, t.digitMargin(c), c.NextDigit, c.Digit, minDigitMargin, pairWhy(c))
 	}
+}
+
+// kindGap is the gap c's best kind must beat its runner-up by: the set's
+// MarkGap between movable and locked where it learnt one (a look whose
+// locked tiles differ by a small mark), else minKindGap.
+func (t *set) kindGap(c *CellReading) float64 {
+	if t.MarkGap > 0 && markPair(c.Kind, c.NextKind) {
+		return t.MarkGap
+	}
+	return minKindGap
+}
+
+// markPair says whether kinds a and b are movable and locked, in either
+// order.
+func markPair(a, b Kind) bool {
+	return a == Movable && b == Locked || a == Locked && b == Movable
 }
 
 // digitMargin is where a tile's digit lies between its best digit's

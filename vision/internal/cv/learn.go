@@ -47,8 +47,12 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 		return nil, err
 	}
 	if le := disagree(r, truth); le != nil {
+		t0, r0 := t, r
 		if t, r = byColour(into, img, fe, area, truth, r); t == nil {
-			return nil, le
+			// locked tiles told from movable ones by a small mark alone
+			if t, r = byMark(t0, img, area, truth, r0); t == nil {
+				return nil, le
+			}
 		}
 	}
 	ts, err := newSet(t)
@@ -73,7 +77,7 @@ func copyOf(into *Templates) *Templates {
 	if into == nil {
 		return t
 	}
-	t.Name = into.Name
+	t.Name, t.MarkGap = into.Name, into.MarkGap
 	for k, smp := range into.Kinds {
 		t.Kinds[k] = clone(smp)
 	}

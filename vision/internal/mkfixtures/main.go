@@ -56,6 +56,14 @@
 //
 //	go run ./vision/internal/mkfixtures -look swf-flat-screen -out vision/testdata/swf
 //
+// With -look swf-bevel it writes the fixtures of the Flash build's bevel
+// look (bevel-NAME-zNNN, swfbevel.go): a size-6 start to learn from, and
+// official levels of sizes 2-6 and random size-6 starts at 100 % and 150 %
+// page zoom, on the original's lattice, each the game area and 60 px of the
+// screen around it (at 100 %):
+//
+//	go run ./vision/internal/mkfixtures -look swf-bevel -out vision/testdata/swf
+//
 // Fixtures made since issue 40 say "lattice": "table" (the page drew
 // board.Pitch's lattice); the others drew regular hexagons.
 package main
@@ -122,7 +130,7 @@ type window struct {
 func main() {
 	out := flag.String("out", "vision/testdata", "output `dir`")
 	only := flag.String("only", "", "capture only fixtures whose name contains `TEXT`")
-	look := flag.String("look", "", "`flash`, flash75, slate, swf, swf-flat or swf-flat-screen: the fixtures of that look (else classic and neon)")
+	look := flag.String("look", "", "`flash`, flash75, slate, swf, swf-flat, swf-flat-screen or swf-bevel: the fixtures of that look (else classic and neon)")
 	flag.Parse()
 	var err error
 	switch *look {
@@ -138,8 +146,10 @@ func main() {
 		err = runSWF(*out, *only, "flat")
 	case "swf-flat-screen":
 		err = runSWFFlatScreen(*out, *only)
+	case "swf-bevel":
+		err = runSWFBevel(*out, *only)
 	default:
-		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf, swf-flat, swf-flat-screen or nothing", *look)
+		err = fmt.Errorf("-look %q: want flash, flash75, slate, swf, swf-flat, swf-flat-screen, swf-bevel or nothing", *look)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mkfixtures:", err)

@@ -57,7 +57,7 @@ func swfClassicSession(out, only string, z float64, jobs []job) error {
 		if _, err := d.New(j.spec); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		fx, img, st, err := swfFixture(d, z, "", false)
+		fx, img, st, err := swfFixture(d, z, "", 6, false)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -114,7 +114,7 @@ func swfScreenSession(out, only string, z float64, jobs []job) error {
 		if _, err := d.New(j.spec); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		fx, img, st, err := swfFixture(d, z, "flat", true)
+		fx, img, st, err := swfFixture(d, z, "flat", 6, true)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -128,9 +128,10 @@ func swfScreenSession(out, only string, z float64, jobs []job) error {
 
 // swfFixture captures the board d shows, once the SWF has reported it
 // (its first report of a level bumps the version), at page zoom z, in the
-// SWF's look ("" for classic): the game area and 6 px around it, or with
-// whole the whole screen.
-func swfFixture(d *desk.Desk, z float64, look string, whole bool) (Fixture, *image.RGBA, game.State, error) {
+// SWF's look ("" for classic): the game area and edge px around it, or with
+// whole the whole screen. The HTML looks' fixtures keep 6 px; those FindArea
+// is tried on keep more of the screen (the HUD, the page: swf.go's margin).
+func swfFixture(d *desk.Desk, z float64, look string, edge float64, whole bool) (Fixture, *image.RGBA, game.State, error) {
 	var fx Fixture
 	st, err := d.State()
 	if err == nil {
@@ -147,9 +148,8 @@ func swfFixture(d *desk.Desk, z float64, look string, whole bool) (Fixture, *ima
 	if err != nil {
 		return fx, nil, st, err
 	}
-	const edge = 6 // px around the game area, as the HTML looks' fixtures (swf.go keeps more)
-	crop := image.Rect(int(math.Floor(a.Left))-edge, int(math.Floor(a.Top))-edge,
-		int(math.Ceil(a.Left+a.Side))+edge, int(math.Ceil(a.Top+a.Side))+edge)
+	crop := image.Rect(int(math.Floor(a.Left-edge)), int(math.Floor(a.Top-edge)),
+		int(math.Ceil(a.Left+a.Side+edge)), int(math.Ceil(a.Top+a.Side+edge))).Intersect(d.Screen.Bounds())
 	theme, src := "swf", "the clone's Flash build in Ruffle, classic look, "+what(st)
 	if look != "" {
 		theme, src = "swf-"+look, fmt.Sprintf("the clone's Flash build in Ruffle, -swf-look %s, %s", look, what(st))

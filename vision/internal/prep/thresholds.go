@@ -8,8 +8,13 @@ package prep
 // second by MinDigitGap. A flat template (a hole: plain board) scores a
 // crop by its flatness and by how near its mean is (flatScore).
 const (
-	MinKind     = 0.75
-	MinKindGap  = 0.10
+	MinKind    = 0.75
+	MinKindGap = 0.10
+	// MinMarkGap is the least gap a set may need between a tile's movable
+	// and locked scores where they differ only by a small mark
+	// (Templates.MarkGap, learnt): below it a pixel's rendering would
+	// decide the kind.
+	MinMarkGap  = 0.03
 	MinDigit    = 0.75
 	MinDigitGap = 0.08
 	// MinDigitMargin: a digit closer than MinDigitGap to the runner-up is
