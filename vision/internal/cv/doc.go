@@ -21,7 +21,9 @@
 // cells), lattice.go (the lattice test, the pitch search, the ring around a
 // small board), kinds.go and digits.go (matching the cells' kind and digit
 // crops), judge.go (the thresholds of doubt applied to a cell, the
-// stand-in check), pair.go (the pair check), learn.go (Learn),
+// stand-in check), pair.go (the pair check), learn.go (Learn), mark.go
+// (the gap between movable and locked a look with a small lock mark
+// needs: Templates.MarkGap),
 // separation.go (what Learn measures of how well a set tells its classes
 // apart), find.go and honeycomb.go (FindArea), family.go (the kinds of
 // lattice a game draws every size on: regular hexagons, the original's,
@@ -30,5 +32,7 @@
 // calibration found again after the game moved or was zoomed), cells.go
 // (ReadCells), names.go (vision's names, the prepared set), features.go
 // (Features, Scaled: the feature pictures and their scaled copies),
+// areascale.go (lazyScaled: a scaled copy made only where crops read, for
+// the pitch scans),
 // match.go (Matcher), blob.go (LargestBlob).
 package cv
