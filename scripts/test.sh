@@ -22,18 +22,16 @@
 #  5. the packages that link gocv or robotgo, with cgo: vision's reading,
 #     the bot, the commands, the end-to-end tests (the slowest step);
 #  6. the portable parts on xvfb-run: the gohook click listener, the e2e
-#     tests with kbinani's capture and gohook's clicks (their fail-safe
-#     tests in 6b, after 5b: the fail-safe tests, once the Ruffle lane ends);
+#     tests with kbinani's capture and gohook's clicks;
 #  7. Windows: every package compiled for windows/amd64
 #     (scripts/windows-build.sh: no X11 code there), vet and staticcheck of
 #     that build, hexiom.exe built (scripts/windows-release.sh) and run under
 #     Wine against the Linux binary (TestWine, -tags wine).
 #
-# Steps 1-6 run in this order; from step 1's vet and staticcheck (gofmt
-# first), the tests that play in Ruffle (one at a time) and vision/reader's
-# (two processes, niced) run beside them, and step 7 beside steps 1-4 (see
-# "the lanes" below), so that both cores stay busy while the games play at
-# their pace.
+# Steps 1-6 run in this order; from the end of step 1, the tests that play
+# in Ruffle (one at a time) and vision/reader's (two processes, niced) run
+# beside them, and step 7 beside steps 2-4 (see "the lanes" below), so that
+# both cores stay busy while the games play at their pace.
 #
 # Every test runs once: a package is in exactly one of steps 2, 3 and 5
 # (checked below; step 5's vision/reader and Ruffle tests in their lanes), save
@@ -100,60 +98,53 @@ mapfile -t nocgo_pkgs < <(printf '%s\n' "${pure_pkgs[@]}" | grep -vxF -f <(print
 echo "test.sh: ${#nocgo_pkgs[@]} packages tested with cgo off, ${#race_only_pkgs[@]} only under -race," \
   "${#cgo_pkgs[@]} with cgo"
 
+go vet ./...
+# the files behind the project's own build tags (the gohook click listener,
+# the Wine test; tier's race constant), which a plain vet never compiles
+go vet -tags "gohook,wine,$HEXIOM_TAGS" ./...
+go vet -tags "race,$HEXIOM_TAGS" ./internal/tier/ "${race_fewer[@]}"
 # cgo off: the pure packages (their tests run so in step 2, or under -race
 # in step 3: this proves those build without cgo too), and the ones that
 # carry readings, plans and the game (issue 25: OpenCV only in
 # vision/internal/cv, behind vision/reader; robotgo only in actuate's
 # Robot), which build, with their !cgo files, and vet without it
 nocgo_build=("${pure_pkgs[@]}" hexiom/actuate hexiom/picture hexiom/play hexiom/game)
+CGO_ENABLED=0 go vet "${nocgo_build[@]}"
 # staticcheck, pinned: 2026.2.2 knows Go 1.26. The module proxy builds it,
 # for this machine, once (its GOOS must not follow the Windows runs below).
 tools=$(mktemp -d)
 trap 'rm -rf "$tools"' EXIT
 GOBIN=$tools go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
 staticcheck=$tools/staticcheck
-# go vet and staticcheck over every build (the lanes below start first:
-# step 1 fails the script, and the lanes with it, before any other step)
-cheap_checks() {
-  go vet ./...
-  # the files behind the project's own build tags (the gohook click listener,
-  # the Wine test; tier's race constant), which a plain vet never compiles
-  go vet -tags "gohook,wine,$HEXIOM_TAGS" ./...
-  go vet -tags "race,$HEXIOM_TAGS" ./internal/tier/ "${race_fewer[@]}"
-  # cgo off (nocgo_build, above)
-  CGO_ENABLED=0 go vet "${nocgo_build[@]}"
-  "$staticcheck" ./...
-  # -tags replaces the GOFLAGS one: name customenv with the others
-  "$staticcheck" -tags "gohook,wine,$HEXIOM_TAGS" ./clicks/ ./cmd/hexiom/
-  "$staticcheck" -tags "race,$HEXIOM_TAGS" ./internal/tier/ "${race_fewer[@]}"
-  CGO_ENABLED=0 "$staticcheck" "${nocgo_build[@]}"
-  # macOS cannot be built here (cgo needs Apple's SDK): its platform files,
-  # cgo off (scripts/windows-build.sh vets them). U1000 left out: clicks'
-  # hookBuilt is read only by its Linux tests, so unused in this build
-  GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 "$staticcheck" -checks inherit,-U1000 ./capture ./clicks ./actuate ./internal/session ./internal/browser
-}
+"$staticcheck" ./...
+# -tags replaces the GOFLAGS one: name customenv with the others
+"$staticcheck" -tags "gohook,wine,$HEXIOM_TAGS" ./clicks/ ./cmd/hexiom/
+"$staticcheck" -tags "race,$HEXIOM_TAGS" ./internal/tier/ "${race_fewer[@]}"
+CGO_ENABLED=0 "$staticcheck" "${nocgo_build[@]}"
+# macOS cannot be built here (cgo needs Apple's SDK): its platform files,
+# cgo off (scripts/windows-build.sh vets them). U1000 left out: clicks'
+# hookBuilt is read only by its Linux tests, so unused in this build
+GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 "$staticcheck" -checks inherit,-U1000 ./capture ./clicks ./actuate ./internal/session ./internal/browser
 
 if (($#)); then
-  cheap_checks
   go test -count=1 -timeout 25m "$@"
   exit
 fi
 
 # ---- the lanes ----------------------------------------------------------------
-# Steps 1 (its vet and staticcheck) to 6 run one after another; from here
-# four lanes run beside them, each to a log of its own, shown when it ends:
+# Steps 2-6 run one after another, as they always have; from here four
+# lanes run beside them, each to a log of its own, shown when it ends:
 #  - ruffle: every test that plays the Flash build in Ruffle (step 5's),
 #    one at a time: play's e2e at the games' pace (six minutes), game's,
 #    hexiom's. Step 5 skips them; the fail-safe tests wait for the lane's
-#    end (steps 5b and 6b): their 100 ms timing does not hold beside
-#    Ruffle (lanes that put them beside it failed three times:
-#    docs/testing.md);
+#    end (step 5b): their 100 ms timing does not hold beside Ruffle (lanes
+#    that put them beside it failed three times: docs/testing.md);
 #  - reader-a, reader-b: vision/reader's tests (step 5's), pure CPU on
 #    fixtures, no screen and no clock in what they assert, in two
 #    processes (the tests reader_a names, and the rest: -skip), at nice 15:
 #    they take what CPU the other steps leave, and the display tests beside
 #    them take the CPU first when they want it;
-#  - windows: step 7, beside steps 1-4: step 5 waits for its end.
+#  - windows: step 7, beside steps 2-4: step 5 waits for its end.
 # A step that fails stops the script and the lanes with it (their process
 # groups); a lane that fails fails the script where it is waited for, its
 # log shown.
@@ -197,7 +188,7 @@ mapfile -t step5_pkgs < <(echo hexiom/play; printf '%s\n' "${cgo_pkgs[@]}" | gre
 # one at a time (two Ruffles at once lost drags at load 7-27); step 5 skips
 # them. The fail-safe tests (play's e2e, actuate's driver) time the bot's stop
 # against the user's hand to 100 ms, which does not hold beside Ruffle: they
-# run after the Ruffle lane ends (steps 5b and 6b).
+# run after the Ruffle lane ends (step 5b).
 ruffle_tests='^(TestE2ERuffle.*|TestRuffle.*|TestGameCommandRuffle.*|TestPlayFindsTheBoardAfterAPageScroll)$'
 ruffle_pkgs=(./play/ ./game/ ./cmd/hexiom/)
 failsafe_tests='^(TestE2EFailSafe.*|TestE2ECornerFailSafe|TestDriverFailSafe.*)$'
@@ -257,9 +248,6 @@ windows() {
 }
 lane windows windows
 
-# ---- 1, continued: vet and staticcheck, the lanes running -----------------
-cheap_checks
-
 # ---- 2. the pure packages' tests, cgo off --------------------------------
 # Their whole tests (X, Chromium, haxe and Ruffle where they need them: the
 # capture, the browser, the Flash build), as the plain run would run them:
@@ -312,6 +300,10 @@ go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 # (vision/reader and the Ruffle tests in their lanes). Step 7 ends first.
 lane_end windows
 go test -count=1 -timeout 25m -skip "$ruffle_tests|$failsafe_tests" "${step5_pkgs[@]}"
+# ---- 5b. the fail-safe tests, once nothing else plays a game --------------
+lane_end ruffle
+go test -count=1 -timeout 10m -run "$failsafe_tests" "${failsafe_pkgs[@]}"
+
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
 # gohook and opens the X display as the binary loads: start it under
@@ -319,20 +311,11 @@ go test -count=1 -timeout 25m -skip "$ruffle_tests|$failsafe_tests" "${step5_pkg
 xvfb-run -a -s "-screen 0 640x480x24 -nolisten tcp -noreset" go test -tags "gohook,$HEXIOM_TAGS" -count=1 ./clicks/
 # the e2e tests with the portable parts (issue 14): calibration by gohook
 # clicks, every look through kbinani/screenshot (a new X connection per
-# grab), on the xvfb-run display; the boards of every size and a dropped
-# drag here, beside the Ruffle lane; both fail-safes in 6b (the challenge
-# and flash tests add nothing here that depends on the capture, and take
-# minutes more)
-portable() { # portable TESTS: play's e2e tests TESTS with the portable parts
-  xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
-    go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run "$1" ./play/
-}
-portable 'TestE2E(OfficialLevels|DroppedDrag)$'
-
-# ---- 5b and 6b. the fail-safe tests, once nothing else plays a game -------
-lane_end ruffle
-go test -count=1 -timeout 10m -run "$failsafe_tests" "${failsafe_pkgs[@]}"
-portable 'TestE2E(FailSafe|CornerFailSafe)$'
+# grab), on the xvfb-run display; the boards of every size, a dropped drag
+# and both fail-safes (the challenge and flash tests add nothing here that
+# depends on the capture, and take minutes more)
+xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=portable \
+  go test -tags "gohook,$HEXIOM_TAGS" -count=1 -timeout 20m -run 'TestE2E(OfficialLevels|DroppedDrag|FailSafe|CornerFailSafe)$' ./play/
 
 # ---- the lanes' ends -----------------------------------------------------------
 echo "test.sh: steps 1-7 passed at second $SECONDS"
