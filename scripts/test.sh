@@ -210,7 +210,7 @@ for f in $(git ls-files '*_test.go'); do
     done
   done
 done
-lane ruffle go test -count=1 -p 1 -timeout 25m -run "$ruffle_tests" "${ruffle_pkgs[@]}"
+lane ruffle go test -count=1 -p 1 -timeout 45m -run "$ruffle_tests" "${ruffle_pkgs[@]}"
 reader_a='^(TestBevelLookEveryBoard|TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
 lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
 lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
