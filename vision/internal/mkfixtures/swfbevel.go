@@ -50,10 +50,7 @@ func runSWFBevel(out, only string) error {
 
 // swfBevelSession captures the jobs in Ruffle's bevel look at page zoom z.
 func swfBevelSession(out string, z float64, jobs []job) error {
-	d, err := desk.Start(desk.Options{
-		Runtime: game.RuntimeRuffle, SWFLook: "bevel", Zoom: z, Start: jobs[0].spec,
-		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
-	})
+	d, err := ruffleDesk("bevel", z, jobs[0].spec)
 	if err != nil {
 		return err
 	}
@@ -74,4 +71,13 @@ func swfBevelSession(out string, z float64, jobs []job) error {
 		fmt.Printf("%s: %s, area %.1f px at (%.1f,%.1f)\n", name, fx.Source, fx.Area.Side, fx.Area.Left, fx.Area.Top)
 	}
 	return nil
+}
+
+// ruffleDesk starts Ruffle in the SWF look look at page zoom z, showing
+// start, on the fixtures' screen and window.
+func ruffleDesk(look string, z float64, start game.Spec) (*desk.Desk, error) {
+	return desk.Start(desk.Options{
+		Runtime: game.RuntimeRuffle, SWFLook: look, Zoom: z, Start: start,
+		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+	})
 }

@@ -95,10 +95,7 @@ func runSWFFlatScreen(out, only string) error {
 // look at page zoom z, after three calibration clicks (which take away
 // Ruffle's "Click to unmute" overlay, as a player's first clicks do).
 func swfScreenSession(out, only string, z float64, jobs []job) error {
-	d, err := desk.Start(desk.Options{
-		Runtime: game.RuntimeRuffle, SWFLook: "flat", Zoom: z, Start: jobs[0].spec,
-		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
-	})
+	d, err := ruffleDesk("flat", z, jobs[0].spec)
 	if err != nil {
 		return err
 	}
