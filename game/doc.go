@@ -162,7 +162,9 @@
 //	                        "level-N", ...) as [left, top, width, height].
 //	                        The Flash build adds "releases": the mouse
 //	                        releases the SWF had dealt with (the board at
-//	                        rest after each).
+//	                        rest after each), and "overlay": Ruffle's
+//	                        "Click to unmute" overlay dims the game (the
+//	                        page reports again when it comes or goes).
 //	GET  /api/pointer       (Debug only) {events:[{seq, type, clientX, clientY, screenX,
 //	                        screenY, pointerType, buttons, t}], next}: every
 //	                        pointerdown/move/up/cancel the page saw, screenX/Y

@@ -76,6 +76,10 @@ type Layout struct {
 	// "restart", "next", "replay", "challenge", "level-N"): [left, top,
 	// width, height] in client CSS px.
 	Controls map[string][4]float64 `json:"controls,omitempty"`
+	// Overlay (the Flash build only): Ruffle's "Click to unmute" overlay
+	// dims the game when the page reported (it shows until the player's
+	// first click; the page reports again when it comes or goes).
+	Overlay bool `json:"overlay,omitempty"`
 }
 
 // PointerEvent is one pointer event the page logged (GET /api/pointer).

@@ -38,7 +38,24 @@
       innerWidth: window.innerWidth, innerHeight: window.innerHeight,
       devicePixelRatio: window.devicePixelRatio || 1,
       version: drawn.version, size: drawn.size, theme: drawn.theme, releases: drawn.releases, controls,
+      overlay: overlayShown(),
     };
+  }
+
+  // Ruffle's "Click to unmute" overlay, in the player's (open) shadow root:
+  // shown until the first click on the player.
+  function unmuteOverlay() {
+    return player.shadowRoot ? player.shadowRoot.getElementById('unmute-overlay') : null;
+  }
+  function overlayShown() {
+    const o = unmuteOverlay();
+    return !!o && getComputedStyle(o).display !== 'none';
+  }
+  // report when it comes or goes
+  const overlay = unmuteOverlay();
+  if (overlay) {
+    new MutationObserver(() => requestAnimationFrame(() => requestAnimationFrame(report)))
+      .observe(overlay, { attributes: true, attributeFilter: ['style'] });
   }
 
   async function report() {

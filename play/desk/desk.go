@@ -224,8 +224,8 @@ func flashParts() (swf, ruffle string, err error) {
 // makes before anything else: Ruffle's "Click to unmute" overlay dims the
 // game until a click, which reaches no display object. It clicks on the
 // HUD, between the clock and the buttons, where a click does nothing in the
-// game, once the overlay is gone clicks there again, and waits until the
-// SWF has logged that press and release and reported the board at rest.
+// game, and clicks there again until the SWF has logged a press and release
+// after since, the page reports the overlay gone and the board at rest.
 func (d *Desk) unmute(since int64) error {
 	st, err := d.State()
 	if err != nil {
@@ -237,7 +237,7 @@ func (d *Desk) unmute(since int64) error {
 	if err := d.click(hud); err != nil {
 		return err
 	}
-	return desktop.WaitFor(desktop.Patience, 100*time.Millisecond, "the SWF to hear a click on its HUD", func() (bool, error) {
+	return desktop.WaitFor(desktop.Patience, 100*time.Millisecond, "the SWF to hear a click on its HUD and Ruffle's overlay to go", func() (bool, error) {
 		evs, err := d.Pointer(since)
 		if err != nil {
 			return false, err
@@ -247,14 +247,39 @@ func (d *Desk) unmute(since int64) error {
 			down = down || e.Type == "mousedown"
 			up = up || (down && e.Type == "mouseup")
 		}
-		if !up {
+		st, err := d.State()
+		if err != nil {
+			return false, err
+		}
+		if !up || st.Layout.Overlay {
 			// the overlay took the click, or it came before the player
-			// listened: click again
+			// listened, or it still dims the game: click again
 			return false, d.click(hud)
 		}
-		st, err := d.State()
-		return err == nil && st.Layout.Version == st.Version, err
+		return st.Layout.Version == st.Version, nil
 	})
+}
+
+// overlayGone makes sure Ruffle's "Click to unmute" overlay does not dim
+// the game: when the page reports it shown (seen after the first click had
+// taken it away, 2 of 3 bench starts), it is clicked away as a player
+// would, on the HUD (unmute).
+func (d *Desk) overlayGone() error {
+	if !d.ruffle {
+		return nil
+	}
+	st, err := d.State()
+	if err != nil || st.Layout == nil || !st.Layout.Overlay {
+		return err
+	}
+	since, err := d.LastPointerSeq()
+	if err != nil {
+		return err
+	}
+	if err := d.unmute(since); err != nil {
+		return fmt.Errorf("desk: Ruffle's \"Click to unmute\" overlay came back: %w", err)
+	}
+	return nil
 }
 
 // click presses and releases at p, at a hand's pace.
@@ -526,6 +551,9 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 		time.Sleep(30 * time.Millisecond)
 	}
 	if err := d.waitReleases(since, 3); err != nil {
+		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
+	}
+	if err := d.overlayGone(); err != nil {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
 	area, size, err := calibration.FromClicks(got[0], got[1], got[2])
