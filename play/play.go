@@ -737,6 +737,11 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 // while: unsure when the picture (img) never stood still.
 func (p *player) notStill(while string, img image.Image, err error) error {
 	if errors.Is(err, errNeverStill) {
+		// the last change painted in: what kept moving
+		if marked, box, ok := movedMark(p.between, img); ok && !box.Empty() {
+			img = marked
+			err = fmt.Errorf("%w (the last change, magenta in the debug picture: %v on the screen)", err, box)
+		}
 		return &UnsureError{While: while, Err: err, Picture: p.debugPicture(Sight{Image: img}, "moving"),
 			Hint: "the bot reads only a still picture; is something animated over the game area?"}
 	}

@@ -177,6 +177,31 @@ func differs(ra, rb *image.RGBA, r image.Rectangle) bool {
 	return false
 }
 
+// movedMark returns a copy of cur with the pixels that differ from prev
+// (as differs counts them) painted magenta, and their bounding box: what
+// kept the picture from standing still, for the debug picture. ok is false
+// when either is not a capture of the same rectangle.
+func movedMark(prev, cur image.Image) (marked *image.RGBA, box image.Rectangle, ok bool) {
+	const tol = 12
+	ra, okA := prev.(*image.RGBA)
+	rb, okB := cur.(*image.RGBA)
+	if !okA || !okB || ra.Rect != rb.Rect {
+		return nil, image.Rectangle{}, false
+	}
+	marked = image.NewRGBA(rb.Rect)
+	copy(marked.Pix, rb.Pix)
+	for y := rb.Rect.Min.Y; y < rb.Rect.Max.Y; y++ {
+		for x := rb.Rect.Min.X; x < rb.Rect.Max.X; x++ {
+			i := rb.PixOffset(x, y)
+			if d(ra.Pix[i], rb.Pix[i]) > tol || d(ra.Pix[i+1], rb.Pix[i+1]) > tol || d(ra.Pix[i+2], rb.Pix[i+2]) > tol {
+				copy(marked.Pix[i:i+4], []uint8{255, 0, 255, 255})
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return marked, box, true
+}
+
 func d(a, b uint8) int {
 	if a > b {
 		return int(a - b)
