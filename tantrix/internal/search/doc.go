@@ -6,7 +6,10 @@
 // across an edge bound the neighbour's domain, and the designated colour
 // never shows across the board's rim); tile counting (a tile whose copies
 // are all down leaves every other domain; a tile with exactly as many
-// places left that can take it as copies left goes on all of them); and a
+// places left that can take it as copies left goes on all of them; and
+// the same on the designated line's three shapes, sharp, wide and
+// straight, each a union of tiles, where a place counts once however
+// many of a shape's tiles it may take); and a
 // loop tracker: once a place's designated line is known, whatever its tile,
 // it joins the chains of the neighbours it reaches (chain ends and sizes
 // in arrays), a chain may close only through every place, and when a
@@ -41,8 +44,9 @@
 // four times the bounds (and two more frontier edges) each time the runs
 // reach four times the nodes, three tries in all; a try that ran out of
 // its budget part-way along its order gives the words the whole programme
-// would take, and the next try then runs at once if that fits its
-// budget, or no more tries run if it fits none. Once it has run,
+// would take (by the sum of 2^width of the frontier along the order), and
+// the next try then runs at once if that fits its budget, or no more tries
+// run if it fits none. Once it has run,
 // the runs run it again on their own domains each time another eighth of
 // the places is fixed on their path (lineCheck): a state without such a
 // loop fails there, and the lines on none leave the domains (while these
