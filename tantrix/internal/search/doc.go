@@ -6,10 +6,7 @@
 // across an edge bound the neighbour's domain, and the designated colour
 // never shows across the board's rim); tile counting (a tile whose copies
 // are all down leaves every other domain; a tile with exactly as many
-// places left that can take it as copies left goes on all of them; and
-// the same on the designated line's three shapes, sharp, wide and
-// straight, each a union of tiles, where a place counts once however
-// many of a shape's tiles it may take); and a
+// places left that can take it as copies left goes on all of them); and a
 // loop tracker: once a place's designated line is known, whatever its tile,
 // it joins the chains of the neighbours it reaches (chain ends and sizes
 // in arrays), a chain may close only through every place, and when a

@@ -88,8 +88,6 @@ type comboTables struct {
 	colourAt [NumCombos][6]uint8 // the colour of combo c at edge e
 	pairMask [6][6]uint64        // combos whose designated line joins a and b
 	loopMask [6]uint64           // combos with the designated colour at edge e
-	kindMask [3]uint64           // combos whose designated line is sharp, wide, straight
-	kindOf   [10]int8            // the shape of tile t's designated line (0..2)
 	colour   uint8               // the designated colour
 }
 
@@ -315,9 +313,6 @@ func (tb *comboTables) fill(tiles *[10][6]uint8, colour uint8) {
 	}
 	for c := 0; c < NumCombos; c++ {
 		tb.lineMask[c] = tb.pairMask[tb.lineEdge[c][0]][tb.lineEdge[c][1]]
-		k := lineKind(tb.lineEdge[c][0], tb.lineEdge[c][1])
-		tb.kindMask[k] |= 1 << c
-		tb.kindOf[c/6] = k
 	}
 	for e := 0; e < 6; e++ {
 		tb.loopMask[e] = tb.colMask[e][colour]
@@ -845,9 +840,6 @@ func (s *Solver) fixpoint() bool {
 			}
 		}
 		changed, ok := s.countRule()
-		if ok && !changed && !s.Plain {
-			changed, ok = s.kindRule()
-		}
 		if !ok {
 			return false
 		}
@@ -892,59 +884,6 @@ func (s *Solver) countRule() (changed, ok bool) {
 					changed = true
 				}
 			}
-		}
-	}
-	return changed, true
-}
-
-// kindRule is the counting rule on the designated line's three shapes
-// (sharp, wide, straight; each the union of some tiles): the open places
-// whose domain holds lines of one shape only may be no more than the
-// copies left of that shape's tiles, and the places that may take it no
-// fewer; at equality the other places leave that shape, or every place
-// that may take it does. (The tiles' own rule, countRule, counts a place
-// once for each tile it may take.) Not in Plain, whose nodes stay those
-// of the search before issue 26.
-func (s *Solver) kindRule() (changed, ok bool) {
-	var left, can, only [3]int32
-	for t := int32(0); t < 10; t++ {
-		left[s.kindOf[t]] += s.ints[s.remain+t]
-	}
-	for p := int32(0); p < int32(s.n); p++ {
-		if s.ints[s.tf+p] != 0 {
-			continue
-		}
-		d, kinds, last := s.dom[p], 0, 0
-		for k := 0; k < 3; k++ {
-			if d&s.kindMask[k] != 0 {
-				can[k]++
-				kinds, last = kinds+1, k
-			}
-		}
-		if kinds == 1 {
-			only[last]++
-		}
-	}
-	for k := 0; k < 3; k++ {
-		if can[k] < left[k] || only[k] > left[k] {
-			return false, false
-		}
-		if can[k] == only[k] || can[k] != left[k] && only[k] != left[k] {
-			continue
-		}
-		keep := s.kindMask[k] // as many places may take it as copies: all do
-		if only[k] == left[k] {
-			keep = ^keep // the places that take it only are as many: no other does
-		}
-		for p := int32(0); p < int32(s.n); p++ {
-			d := s.dom[p]
-			if s.ints[s.tf+p] != 0 || d&s.kindMask[k] == 0 || d&^s.kindMask[k] == 0 {
-				continue
-			}
-			if !s.setDom(p, d&keep) {
-				return false, false
-			}
-			changed = true
 		}
 	}
 	return changed, true

@@ -3,7 +3,6 @@ package search
 import (
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -105,95 +104,4 @@ func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 	if accepted < 1000 || refused < 100 {
 		t.Errorf("want many states of both kinds, got %d accepted, %d refused", accepted, refused)
 	}
-}
-
-// kindRule against every assignment of line shapes to the places: on
-// random domains it fails exactly when no assignment gives each place a
-// shape its domain holds and each shape as many places as its tiles have
-// copies (with three shapes its two counts are Hall's condition on every
-// set of shapes), and it takes a shape from a place only when no such
-// assignment gives the place that shape.
-func TestKindRuleAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(44, 6))
-	fails, cuts := 0, 0
-	for trial := 0; trial < 3000; trial++ {
-		n := 3 + rng.IntN(6)
-		s := New(testProblem(randomShape(n, rng), n, uint8(rng.IntN(3))))
-		for i := range s.ints {
-			s.ints[i] = 0
-		}
-		var left [3]int
-		for tl := 0; tl < 10; tl++ {
-			s.ints[s.remain+int32(tl)] = s.count[tl]
-			left[s.kindOf[tl]] += int(s.count[tl])
-		}
-		if slices.Contains(s.init, 0) {
-			continue // a place with one neighbour: no line fits it
-		}
-		for p := range s.dom {
-			// one to three shapes' tiles a place, at random
-			var d uint64
-			for d == 0 {
-				for k := 0; k < 3; k++ {
-					if rng.IntN(2) == 0 {
-						d |= s.kindMask[k]
-					}
-				}
-				d &= s.init[p] & (rng.Uint64() | rng.Uint64())
-			}
-			s.dom[p] = d
-		}
-		before := append([]uint64(nil), s.dom...)
-		// fits[p][k]: some assignment gives place p shape k.
-		var fits [8][3]bool
-		any := false
-		var as [8]int
-		var walk func(p int, cnt [3]int)
-		walk = func(p int, cnt [3]int) {
-			if p == n {
-				if cnt == left {
-					any = true
-					for q := 0; q < n; q++ {
-						fits[q][as[q]] = true
-					}
-				}
-				return
-			}
-			for k := 0; k < 3; k++ {
-				if before[p]&s.kindMask[k] != 0 && cnt[k] < left[k] {
-					as[p] = k
-					cnt[k]++
-					walk(p+1, cnt)
-					cnt[k]--
-				}
-			}
-		}
-		walk(0, [3]int{})
-		_, ok := s.kindRule()
-		if ok != any {
-			t.Fatalf("trial %d (n %d): kindRule ok %v, an assignment exists %v", trial, n, ok, any)
-		}
-		if !ok {
-			fails++
-			continue
-		}
-		for p := 0; p < n; p++ {
-			for k := 0; k < 3; k++ {
-				had, has := before[p]&s.kindMask[k] != 0, s.dom[p]&s.kindMask[k] != 0
-				if had && !has {
-					cuts++
-					if fits[p][k] {
-						t.Fatalf("trial %d: place %d lost shape %d, which an assignment gives it", trial, p, k)
-					}
-				}
-				if has && before[p]&s.dom[p] != s.dom[p] {
-					t.Fatalf("trial %d: place %d gained combos", trial, p)
-				}
-			}
-		}
-	}
-	if fails == 0 || cuts == 0 {
-		t.Errorf("the trials did not exercise the rule: %d failures, %d shapes taken out", fails, cuts)
-	}
-	t.Logf("%d failures, %d shapes taken out", fails, cuts)
 }
