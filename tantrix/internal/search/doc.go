@@ -41,8 +41,9 @@
 // four times the bounds (and two more frontier edges) each time the runs
 // reach four times the nodes, three tries in all; a try that ran out of
 // its budget part-way along its order gives the words the whole programme
-// would take, and the next try then runs at once if that fits its
-// budget, or no more tries run if it fits none. Once it has run,
+// would take (by the sum of 2^width of the frontier along the order), and
+// the next try then runs at once if that fits its budget, or no more tries
+// run if it fits none. Once it has run,
 // the runs run it again on their own domains each time another eighth of
 // the places is fixed on their path (lineCheck): a state without such a
 // loop fails there, and the lines on none leave the domains (while these

@@ -180,6 +180,7 @@ type dpOrder struct {
 	wait      []int32   // greedyOrders' scratch: places next to those done
 	order     []int32
 	steps     []dpStep
+	width     []int32 // width[i]: the frontier's edges after place order[i]
 	cur, next []dpEdge
 	nextSrc   []int16
 	ready     bool // order and steps are built (lineKeep may run)
@@ -236,6 +237,15 @@ func (s *Solver) lineFilter(stop func() bool, scale int) (st Status, changed boo
 	d := &s.dp
 	d.n, d.outAt = s.n, 0
 	d.maxSum, d.budget = dpMaxSum*scale, dpBudget*scale
+	if scale > 1 && cap(d.sets) < d.budget {
+		// A later try (the earlier ones were over their bounds): room
+		// for its count sets in one piece at once, not grown by
+		// doubling, whose copies, each into fresh pages, took a third
+		// of such a try's CPU (holes+1 -n 112 -seed 2005's third try,
+		// 6.8 M words: 0.61 s, 0.43 s with the room made at once, the
+		// mean of four each, load 6-8).
+		d.sets = make([]uint64, 0, d.budget)
+	}
 	d.full = [3]int{}
 	k := 0
 	for a := int8(0); a < 6; a++ {
@@ -537,6 +547,7 @@ func (d *lineDP) before(a, b dpEdge) bool {
 func (d *lineDP) buildSteps(s *Solver) {
 	n := d.n
 	d.steps = grow(d.steps, n)
+	d.width = grow(d.width, n)
 	d.cur = d.cur[:0]
 	for i, p := range d.order {
 		st := &d.steps[i]
@@ -590,7 +601,31 @@ func (d *lineDP) buildSteps(s *Solver) {
 		}
 		st.out = out
 		d.cur, d.next = d.next, d.cur
+		d.width[i] = int32(len(d.cur))
 	}
+}
+
+// needWords extrapolates, after forward ran out of its budget at place
+// outAt of the order, the words of count sets the whole programme would
+// take: the words so far times the sum over the order of 2^(frontier
+// edges after each place), a guess at each layer's states as dpMaxSum's,
+// over that sum up to outAt. On rings and bands the frontier is widest
+// part-way along the order, where the words so far times n/outAt guessed
+// too few: on five of the slowest boards of issue 44's set (holes, n =
+// 107–118), whose second try ran out at 2^21 words, that guessed 2.8–6.7
+// M words where the whole programme takes 6.6 M to 25 M, this 4.4–15.8 M;
+// the two boards over the third try's 2^23 words no longer run that try
+// (on holes+1 -n 107 -seed 2064 it ran out after 0.5–0.8 s of CPU).
+func (d *lineDP) needWords() int64 {
+	var all, done float64
+	for i, w := range d.width[:d.n] {
+		v := math.Ldexp(1, int(w))
+		all += v
+		if i <= d.outAt {
+			done += v
+		}
+	}
+	return int64(float64(len(d.sets)) * all / done)
 }
 
 // setPairs sets each step's pairs: the lines of its place's domain in dom

@@ -1,9 +1,11 @@
 package search
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -720,5 +722,56 @@ func TestGreedyOrders(t *testing.T) {
 		if d.frontier != min(best[0], best[1]) {
 			t.Errorf("shape %d: chose a frontier of %d, the narrowest is %d", si, d.frontier, min(best[0], best[1]))
 		}
+	}
+}
+
+// needWords, after forward ran out of a budget part-way along its order,
+// guesses the words the whole programme takes by the frontier's widths
+// along the order: with a half, a quarter and an eighth of the words the
+// whole takes, within a factor of 2 of them on every board of package
+// tantrix's testdata/hard where the programme (test tiles) finds a loop:
+// a band and two rings with a hole, where the words so far times n/outAt
+// guessed a third of them at an eighth (the frontier of a ring is widest
+// part-way along its order).
+func TestNeedWordsGuess(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/hard/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no boards: %v", err)
+	}
+	runs, linearOff := 0, 0
+	for _, f := range files {
+		ring, n, col := boardPlaces(t, f)
+		s := New(testProblem(ring, n, col))
+		d := &s.dp
+		copy(s.start, s.init)
+		if st, _ := s.lineFilter(nil, 4); st != Solved {
+			continue // no loop (forward may stop part-way), or too wide
+		}
+		// The same again on the same domains, with less room.
+		copy(s.start, s.init)
+		if !d.setPairs(s, s.start) || d.forward(nil) != Solved {
+			t.Fatalf("%s: the programme did not run again", f)
+		}
+		runs++
+		whole := float64(len(d.sets))
+		for _, part := range []int{2, 4, 8} {
+			d.budget = int(whole) / part
+			if st := d.forward(nil); st != Stopped || d.outAt == 0 {
+				t.Fatalf("%s, 1/%d of the words: status %v at place %d, want out of its budget", f, part, st, d.outAt)
+			}
+			guess := float64(d.needWords())
+			linear := float64(len(d.sets)) * float64(n) / float64(d.outAt)
+			off := func(g float64) float64 { return math.Abs(math.Log(g / whole)) }
+			t.Logf("%s, 1/%d: out at place %d of %d; whole %.0f words, guessed %.0f (by n/outAt %.0f)", f, part, d.outAt, n, whole, guess, linear)
+			if off(guess) > math.Log(2) {
+				t.Errorf("%s, 1/%d: guessed %.0f words, the whole takes %.0f", f, part, guess, whole)
+			}
+			if off(linear) > math.Log(2) {
+				linearOff++
+			}
+		}
+	}
+	if runs < 3 || linearOff == 0 {
+		t.Errorf("%d boards with a loop, %d guesses by n/outAt off by over 2: want 3 and one", runs, linearOff)
 	}
 }

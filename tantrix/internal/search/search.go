@@ -471,12 +471,12 @@ func (s *Solver) loopAlone(stop func() bool) (Status, bool) {
 
 // nextTryNow judges, after a try of the programme at scale that ran out
 // of its budget at place outAt of the order, the tries left by the words
-// the whole programme would need (the words so far times n/outAt): none
-// fits (the last try's budget is too small) — no more tries; the next
-// fits (with a quarter to spare) — true, run it now rather than after
-// dpScale times the nodes, which the runs spend without the programme.
+// the whole programme would need (needWords): none fits (the last try's
+// budget is too small) — no more tries; the next fits (with a quarter to
+// spare) — true, run it now rather than after dpScale times the nodes,
+// which the runs spend without the programme.
 func (s *Solver) nextTryNow(scale int) bool {
-	need := int64(len(s.dp.sets)) * int64(s.n) / int64(s.dp.outAt)
+	need := s.dp.needWords()
 	last := int64(dpBudget)
 	for k := 1; k < dpTries; k++ {
 		last *= dpScale
