@@ -294,12 +294,22 @@ func (s *session) clickControl(id string, done func(State) bool) State {
 // TestRuffleFirstClick: the first click on a fresh player is Ruffle's, as
 // players meet it. A drag made first only takes the "Click to unmute"
 // overlay away: the SWF sees no press and the game no move; the same drag
-// made again is taken.
+// made again is taken. The page reports the overlay (layout.overlay) until
+// that first click.
 func TestRuffleFirstClick(t *testing.T) {
 	s := openRuffle(t, Spec{Mode: ModeLevel, Level: 10}, image.Rect(100, 40, 1380, 940))
 	st := s.g.State()
+	if !st.Layout.Overlay {
+		t.Fatal("a fresh player: the page does not report Ruffle's \"Click to unmute\" overlay")
+	}
 	mv, _, free, _, _ := findCells(s.g.Position())
 	s.drag(s.cellScreen(st, mv), s.cellScreen(st, free), 5)
+	err := desktop.WaitFor(patience, 20*time.Millisecond, "the page to report Ruffle's overlay gone", func() (bool, error) {
+		return !s.g.State().Layout.Overlay, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	s.captureUntil(ruffleDrawn(st)) // the overlay, which dims the game, is gone
 	if now := s.g.State(); now.Moves != 0 || now.Version != st.Version {
 		t.Fatalf("the first drag on a fresh player was taken: %d moves, the last %+v", now.Moves, now.LastMove)
