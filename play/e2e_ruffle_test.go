@@ -16,6 +16,7 @@ import (
 	"hexiom/game"
 	"hexiom/internal/desktop"
 	"hexiom/internal/tier"
+	"hexiom/picture"
 	"hexiom/play"
 	"hexiom/play/desk"
 	"hexiom/vision"
@@ -196,7 +197,8 @@ func ruffleLearnPlay(t *testing.T, look string, zoom float64) {
 		t.Fatal(err)
 	}
 	if d.Tpl, err = reader.Learn(nil, img, area, start); err != nil {
-		t.Fatalf("learn the %s look from a size-6 start: %v (the picture: %s)", look, err, keepPicture(t, img, "learn-"+look))
+		pic, perr := picture.Debug(os.TempDir(), "learn-"+look, time.Now(), img, area, vision.Reading{})
+		t.Fatalf("learn the %s look from a size-6 start: %v (the picture: %s %v)", look, err, pic, perr)
 	}
 	for _, sp := range []game.Spec{
 		{Mode: game.ModeLevel, Level: 1},  // size 2
@@ -275,21 +277,4 @@ func gameAreaChanges(d *desk.Desk, img *image.RGBA, ga image.Rectangle) bool {
 		return err == nil && !capture.SamePixels(was, now), err
 	})
 	return err == nil
-}
-
-// keepPicture writes img, a picture a test failed on, where it outlives
-// the test (the system's temporary directory) and returns its path, or why
-// it could not.
-func keepPicture(t *testing.T, img image.Image, name string) string {
-	t.Helper()
-	f, err := os.CreateTemp("", "hexiom-"+name+"-*.png")
-	if err != nil {
-		return err.Error()
-	}
-	path := f.Name()
-	f.Close()
-	if err := capture.SavePNG(path, img); err != nil {
-		return err.Error()
-	}
-	return path
 }

@@ -155,10 +155,7 @@ func changed(a, b image.Image) bool {
 // than a small amount in some channel between a and b (of one Rect, which
 // holds r).
 func differs(ra, rb *image.RGBA, r image.Rectangle) bool {
-	const (
-		tol   = 12 // per channel
-		noise = 4  // pixels
-	)
+	const noise = 4 // pixels
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		pa := ra.Pix[ra.PixOffset(r.Min.X, y):ra.PixOffset(r.Max.X, y)]
@@ -167,7 +164,7 @@ func differs(ra, rb *image.RGBA, r image.Rectangle) bool {
 			continue
 		}
 		for i := 0; i+3 < len(pa); i += 4 {
-			if d(pa[i], pb[i]) > tol || d(pa[i+1], pb[i+1]) > tol || d(pa[i+2], pb[i+2]) > tol {
+			if d(pa[i], pb[i]) > changeTol || d(pa[i+1], pb[i+1]) > changeTol || d(pa[i+2], pb[i+2]) > changeTol {
 				if n++; n > noise {
 					return true
 				}
@@ -182,7 +179,6 @@ func differs(ra, rb *image.RGBA, r image.Rectangle) bool {
 // kept the picture from standing still, for the debug picture. ok is false
 // when either is not a capture of the same rectangle.
 func movedMark(prev, cur image.Image) (marked *image.RGBA, box image.Rectangle, ok bool) {
-	const tol = 12
 	ra, okA := prev.(*image.RGBA)
 	rb, okB := cur.(*image.RGBA)
 	if !okA || !okB || ra.Rect != rb.Rect {
@@ -193,7 +189,7 @@ func movedMark(prev, cur image.Image) (marked *image.RGBA, box image.Rectangle, 
 	for y := rb.Rect.Min.Y; y < rb.Rect.Max.Y; y++ {
 		for x := rb.Rect.Min.X; x < rb.Rect.Max.X; x++ {
 			i := rb.PixOffset(x, y)
-			if d(ra.Pix[i], rb.Pix[i]) > tol || d(ra.Pix[i+1], rb.Pix[i+1]) > tol || d(ra.Pix[i+2], rb.Pix[i+2]) > tol {
+			if pa, pb := ra.Pix, rb.Pix; d(pa[i], pb[i]) > changeTol || d(pa[i+1], pb[i+1]) > changeTol || d(pa[i+2], pb[i+2]) > changeTol {
 				copy(marked.Pix[i:i+4], []uint8{255, 0, 255, 255})
 				box = box.Union(image.Rect(x, y, x+1, y+1))
 			}
@@ -201,6 +197,10 @@ func movedMark(prev, cur image.Image) (marked *image.RGBA, box image.Rectangle, 
 	}
 	return marked, box, true
 }
+
+// changeTol is how far a colour channel may move before a pixel counts as
+// changed (differs, movedMark).
+const changeTol = 12
 
 func d(a, b uint8) int {
 	if a > b {

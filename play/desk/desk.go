@@ -261,9 +261,10 @@ func (d *Desk) unmute(since int64) error {
 }
 
 // overlayGone makes sure Ruffle's "Click to unmute" overlay does not dim
-// the game: when the page reports it shown (seen after the first click had
-// taken it away, 2 of 3 bench starts), it is clicked away as a player
-// would, on the HUD (unmute).
+// the game after the calibration clicks: when the page reports it shown
+// (two bench starts and a CI run learnt from a picture under it, before
+// unmute waited for the page's report; whether it can come back was not
+// found), it is clicked away as a player would, on the HUD (unmute).
 func (d *Desk) overlayGone() error {
 	if !d.ruffle {
 		return nil
@@ -277,7 +278,7 @@ func (d *Desk) overlayGone() error {
 		return err
 	}
 	if err := d.unmute(since); err != nil {
-		return fmt.Errorf("desk: Ruffle's \"Click to unmute\" overlay came back: %w", err)
+		return fmt.Errorf("desk: Ruffle's \"Click to unmute\" overlay after the calibration clicks: %w", err)
 	}
 	return nil
 }
