@@ -94,7 +94,15 @@ type simGame struct {
 	// drag), and presses meanwhile are ignored, like the flash look.
 	glide     time.Duration
 	moveUntil time.Time
-	ignored   int // presses ignored while moving
+	ignored   int // presses ignored while moving or busy
+	// busy, when set, makes the game ignore presses for that long after
+	// every drag it takes, with nothing to see (issue 40: the SWF while it
+	// waits for its server's answer, its glide hidden under a drop on the
+	// cell's centre); ignoredAt is the drags applied at each press
+	// ignored so.
+	busy      time.Duration
+	busyUntil time.Time
+	ignoredAt []int
 	// stall, when set, freezes the picture for that long, stallAfter into
 	// every stallEvery-th glide: a busy browser that stops drawing
 	// mid-glide while the game still ignores presses.
@@ -185,6 +193,10 @@ func (g *simGame) event(_ int, e actuate.Event) {
 		if g.clock.Now().Before(g.moveUntil) {
 			g.from = -1 // the game ignores input while it moves
 			g.ignored++
+		} else if g.clock.Now().Before(g.busyUntil) {
+			g.from = -1 // or while it is busy
+			g.ignored++
+			g.ignoredAt = append(g.ignoredAt, g.applied)
 		}
 	case "release":
 		to := g.cellAt(e.At)
@@ -216,6 +228,7 @@ func (g *simGame) event(_ int, e actuate.Event) {
 					g.pos = probe
 					g.applied++
 					g.moveUntil = g.clock.Now().Add(g.glide)
+					g.busyUntil = g.clock.Now().Add(g.busy)
 					g.glideCell = to
 					g.glides++
 					g.glideFrom = g.clock.Now()
@@ -1016,6 +1029,41 @@ func TestStallMidGlide(t *testing.T) {
 	}
 	if r.game.ignored != 0 || rep.Repairs != 0 || rep.Drags != rep.Planned {
 		t.Errorf("%d presses ignored, %d repairs, %d drags for a plan of %d", r.game.ignored, rep.Repairs, rep.Drags, rep.Planned)
+	}
+	t.Log(rep.Summary())
+}
+
+// TestBusyWithNothingToSee: the game ignores presses for 700 ms after every
+// drag it takes, and nothing on the screen shows it (issue 40: the SWF in
+// Ruffle at 150 %, its tile dropped on the cell's centre so that its glide
+// shows nothing, busy until it shows its server's answer). The bot sees its
+// lost drags and makes them again, and what they teach is a wait after
+// every release: after a few losses no press is ignored. The still window
+// does not grow past one lostStill (a window that grew with each loss, up
+// to a second, made a busy machine's Ruffle "never still": bench-play,
+// bevel at 150 %).
+func TestBusyWithNothingToSee(t *testing.T) {
+	start := board.Random(5, 21)
+	r := newRig(t, start, false)
+	r.game.busy = 700 * time.Millisecond
+	rep := r.solve(t, start)
+	if r.game.ignored == 0 {
+		t.Fatal("no press was ignored: the busy game was not tried")
+	}
+	// each loss makes the wait half as long again, from lostRest: 250,
+	// 375, 562 ms..., and the presses it teaches are all early on
+	if r.game.ignored > 6 {
+		t.Errorf("%d presses ignored (after %v drags applied): the losses did not teach the wait", r.game.ignored, r.game.ignoredAt)
+	}
+	if last := r.game.ignoredAt[len(r.game.ignoredAt)-1]; last > r.game.applied/4 {
+		t.Errorf("a press ignored after %d of %d drags: the wait was learnt late (%v)", last, r.game.applied, r.game.ignoredAt)
+	}
+	// under 1.5 times the busy time: the last press lost came sooner than it
+	if rep.RestTime < r.game.busy || rep.RestTime >= r.game.busy*3/2 {
+		t.Errorf("the wait after a release learnt is %v, the game is busy %v", rep.RestTime, r.game.busy)
+	}
+	if rep.StillTime > play.MinStill*8 {
+		t.Errorf("the still window grew to %v", rep.StillTime)
 	}
 	t.Log(rep.Summary())
 }

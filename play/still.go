@@ -49,7 +49,10 @@ type pace struct {
 	gaps    [paceMemory]time.Duration // the longest gap between two changes in each recent settle
 	n       int                       // settles seen
 	settles [paceMemory]time.Duration // the time from a release to the last change, recent settles
-	extra   time.Duration             // added after drags the game did not take: the bot was too quick
+	extra   time.Duration             // added after a drag the game did not take (lostStill): the bot was too quick
+	// rest is how long after a release the next press waits: learnt from
+	// the drags the game did not take (tooQuick), 0 until one is lost.
+	rest time.Duration
 	// probes: the drags watched until the picture stood still to learn
 	// whether the game animates a drop (animated); see landed.
 	probes   int
@@ -119,17 +122,39 @@ func (p *pace) learn(gap, settle time.Duration) {
 	p.n++
 }
 
-// tooQuick records a drag the game did not take: wait longer from now on.
-// The first loss adds lostStill at once (a game that ignores presses while
-// it animates does so for about as long as an animation, ~150 ms; adding
-// MinStill at a time cost a lost drag per step, seen twice on one board in
-// the flash e2e at load 5), each further one doubles it, up to MaxStill.
-func (p *pace) tooQuick() {
-	p.extra = min(MaxStill, max(2*p.extra, lostStill))
+// tooQuick records a drag the game did not take, pressed gap after the
+// release before it: wait longer from now on. A game can ignore presses
+// for a while after a drop with nothing to see (issue 40: the SWF ignores
+// them while its tile glides and until it shows its server's answer, and
+// a drop on the cell's centre shows no glide; Ruffle on a busy machine
+// draws 3-5 frames a second), so what a loss teaches is a wait after
+// every release (rest): half as long again as the gap the lost press came
+// at, at least lostRest, up to maxRest. A press never comes sooner than
+// rest, so each loss makes it half as long again; the game's busy time is
+// under the gap of the last press it took, so the wait learnt stays under
+// 1.5 times it. The still window grows by lostStill once, and the drags go
+// one at a time from then on (animates). Before rest was learnt, each
+// loss doubled what it added to the still window, up to MaxStill: a game
+// never still for 3 such windows on a busy machine was refused (bench-play,
+// the bevel look at 150 %, 1 of 10), and a game busy with nothing to see
+// lost nearly every drag (TestBusyWithNothingToSee).
+func (p *pace) tooQuick(gap time.Duration) {
+	p.extra = lostStill
+	p.rest = min(maxRest, max(p.rest, gap+gap/2, lostRest))
 }
 
-// lostStill is what the first lost drag adds to the still window.
-const lostStill = 4 * MinStill
+const (
+	// lostStill is what a lost drag adds to the still window.
+	lostStill = 4 * MinStill
+	// lostRest is the least wait after a release a lost drag teaches: a
+	// game that ignores presses while it animates does so for about as
+	// long as an animation, ~150 ms (the flash look).
+	lostRest = 250 * time.Millisecond
+	// maxRest bounds the wait after a release: three seconds (the SWF's
+	// slowest drags, its glide and answer at 3 frames a second on a busy
+	// machine, take 1-2 s).
+	maxRest = 3 * time.Second
+)
 
 // changed reports whether picture b differs from a: more than a few pixels
 // (noise) differ by more than a small amount in some channel.
@@ -286,8 +311,8 @@ func (p *player) stillFrame(ctx context.Context, ref image.Image, wait, limit ti
 // or three times the longest a recent drag took to show in full when the
 // game is slower than that (issue 40: Ruffle drawing at a few frames a
 // second on a busy machine took 1-1.5 s to show a drop and its tile going
-// home after a lost drag, past the 2 s default), and at least three still
-// windows.
+// home after a lost drag, past the 2 s default), and at least that settle
+// and three still windows after it.
 func (p *player) settleLimit() time.Duration {
-	return max(p.cfg.Settle, 3*p.pace.settle(), 3*p.pace.still())
+	return max(p.cfg.Settle, 3*p.pace.settle(), p.pace.settle()+3*p.pace.still())
 }

@@ -4,28 +4,36 @@ import (
 	"image"
 	"image/color"
 	"testing"
+	"time"
 )
 
 // TestLostDragWaitsLonger: a drag the game did not take makes the still
-// window longer at once by lostStill, then doubles what it adds, never past
-// MaxStill.
+// window longer by lostStill, once, and teaches a wait after every release
+// before the next press: at least lostRest and half as long again as the
+// gap the lost press came at (a press never comes sooner than the wait),
+// never past maxRest.
 func TestLostDragWaitsLonger(t *testing.T) {
 	p := newPace()
 	before := p.still()
-	p.tooQuick()
-	if got := p.still(); got < before+lostStill {
-		t.Errorf("after a lost drag the still window is %v, want at least %v", got, before+lostStill)
+	p.tooQuick(10 * time.Millisecond)
+	if got := p.still(); got != before+lostStill {
+		t.Errorf("after a lost drag the still window is %v, want %v", got, before+lostStill)
 	}
-	one := p.still()
-	p.tooQuick()
-	if got := p.still(); got <= one {
-		t.Errorf("after a second lost drag the still window is %v, not longer than %v", got, one)
+	if p.rest != lostRest {
+		t.Errorf("after a drag lost 10 ms after a release, the wait after a release is %v, want lostRest %v", p.rest, lostRest)
 	}
-	for range 10 {
-		p.tooQuick()
+	p.tooQuick(p.rest + 30*time.Millisecond)
+	if want := (lostRest + 30*time.Millisecond) * 3 / 2; p.rest != want {
+		t.Errorf("after a second lost drag the wait is %v, want 1.5 times the gap, %v", p.rest, want)
 	}
-	if got := p.still(); got != MaxStill {
-		t.Errorf("after many lost drags the still window is %v, want MaxStill %v", got, MaxStill)
+	if got := p.still(); got != before+lostStill {
+		t.Errorf("after a second lost drag the still window is %v, want it unchanged at %v", got, before+lostStill)
+	}
+	for range 20 {
+		p.tooQuick(p.rest)
+	}
+	if p.rest != maxRest {
+		t.Errorf("after many lost drags the wait is %v, want maxRest %v", p.rest, maxRest)
 	}
 }
 
