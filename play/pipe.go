@@ -383,6 +383,7 @@ func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 		}
 		p.rep.Quick++
 		p.pace.overlapped = p.pace.overlapped || f.overlap
+		p.pace.took(f.gap)
 		pp.slowest = max(pp.slowest, p.since(f.at))
 		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, p.since(f.at), len(pp.flights)-1)
 		pp.flights = pp.flights[1:]

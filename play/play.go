@@ -40,11 +40,12 @@ type player struct {
 	// lostWhy is why the last look over the whole screen found no board
 	// (refind); nil when none was made or it found one.
 	lostWhy error
-	// released is the last drag's release; gap is how long after the
-	// release before it the last drag was pressed (0 for a board's first
-	// drag): what a lost drag teaches the pace (pace.tooQuick).
-	released time.Time
-	gap      time.Duration
+	// released is the last drag's release (of a drag not seen lost);
+	// before, the one before it; gap is how long after released the last
+	// drag was pressed (0 for a board's first drag): what a drag taken or
+	// lost teaches the pace (pace.took, pace.tooQuick).
+	released, before time.Time
+	gap              time.Duration
 }
 
 func newPlayer(cfg Config, pc *pace) *player {
@@ -433,6 +434,7 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				if err != nil {
 					return c, err
 				}
+				p.pace.took(p.gap)
 				break
 			}
 			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
@@ -441,6 +443,7 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				return p.repair(c, seen, expected, why, last)
 			}
 			p.pace.tooQuick(p.gap) // perhaps pressed while the game was busy
+			p.released = p.before  // the game is busy from the release of a drag it took
 			if try >= p.cfg.MaxRetries {
 				return p.repair(c, seen, expected, why, last)
 			}
@@ -547,6 +550,7 @@ func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.P
 	if !p.released.IsZero() {
 		p.gap = t.Sub(p.released)
 	}
+	p.before = p.released
 	defer func() { p.released = p.cfg.Now() }()
 	err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
 	p.rep.Drag += p.since(t)

@@ -103,6 +103,10 @@ type simGame struct {
 	busy      time.Duration
 	busyUntil time.Time
 	ignoredAt []int
+	// ignoreEvery, when set, makes the game ignore every ignoreEvery-th
+	// press however long after a release it comes (issue 40: the SWF
+	// while a state it fetched waits for its next frame).
+	ignoreEvery, presses int
 	// stall, when set, freezes the picture for that long, stallAfter into
 	// every stallEvery-th glide: a busy browser that stops drawing
 	// mid-glide while the game still ignores presses.
@@ -192,6 +196,9 @@ func (g *simGame) event(_ int, e actuate.Event) {
 		g.from = g.cellAt(e.At)
 		if g.clock.Now().Before(g.moveUntil) {
 			g.from = -1 // the game ignores input while it moves
+			g.ignored++
+		} else if g.presses++; g.ignoreEvery > 0 && g.presses%g.ignoreEvery == 0 {
+			g.from = -1 // now and then
 			g.ignored++
 		} else if g.clock.Now().Before(g.busyUntil) {
 			g.from = -1 // or while it is busy
@@ -1067,6 +1074,29 @@ func TestBusyWithNothingToSee(t *testing.T) {
 	}
 	t.Log(rep.Summary())
 }
+
+// TestLosesAPressNowAndThen: the game ignores every seventh press, however
+// long after a release it comes. The bot makes each lost drag again, and
+// no wait after a release grows from it: drags pressed as soon were taken
+// (bench-play, the SWF's bevel look at 150 %: a wait that grew with each
+// loss, to 3 s a drag, ran a board out of time).
+func TestLosesAPressNowAndThen(t *testing.T) {
+	start := board.Random(6, 4)
+	r := newRig(t, start, false)
+	r.game.ignoreEvery = 7
+	rep := r.solve(t, start)
+	if r.game.ignored < 3 {
+		t.Fatalf("%d presses ignored: the game was not tried", r.game.ignored)
+	}
+	if rep.RestTime > lostRestMost {
+		t.Errorf("the wait after a release grew to %v from presses ignored now and then", rep.RestTime)
+	}
+	t.Log(rep.Summary())
+}
+
+// lostRestMost is the most wait after a release TestLosesAPressNowAndThen
+// allows: the least a loss teaches (play's lostRest).
+const lostRestMost = 250 * time.Millisecond
 
 func mustSolve(t *testing.T, p board.Position) board.Position {
 	t.Helper()

@@ -53,6 +53,10 @@ type pace struct {
 	// rest is how long after a release the next press waits: learnt from
 	// the drags the game did not take (tooQuick), 0 until one is lost.
 	rest time.Duration
+	// tookGaps are the gaps (press after the last release of a drag taken)
+	// of recent drags the game took, nTook how many were recorded.
+	tookGaps [paceMemory]time.Duration
+	nTook    int
 	// probes: the drags watched until the picture stood still to learn
 	// whether the game animates a drop (animated); see landed.
 	probes   int
@@ -123,24 +127,43 @@ func (p *pace) learn(gap, settle time.Duration) {
 }
 
 // tooQuick records a drag the game did not take, pressed gap after the
-// release before it: wait longer from now on. A game can ignore presses
-// for a while after a drop with nothing to see (issue 40: the SWF ignores
-// them while its tile glides and until it shows its server's answer, and
-// a drop on the cell's centre shows no glide; Ruffle on a busy machine
-// draws 3-5 frames a second), so what a loss teaches is a wait after
-// every release (rest): half as long again as the gap the lost press came
-// at, at least lostRest, up to maxRest. A press never comes sooner than
-// rest, so each loss makes it half as long again; the game's busy time is
-// under the gap of the last press it took, so the wait learnt stays under
-// 1.5 times it. The still window grows by lostStill once, and the drags go
-// one at a time from then on (animates). Before rest was learnt, each
-// loss doubled what it added to the still window, up to MaxStill: a game
-// never still for 3 such windows on a busy machine was refused (bench-play,
-// the bevel look at 150 %, 1 of 10), and a game busy with nothing to see
-// lost nearly every drag (TestBusyWithNothingToSee).
+// release of the last drag it took: wait longer from now on. The still
+// window grows by lostStill, once, and the drags go one at a time from then
+// on (animates). A game can also ignore presses for a while after a drop
+// with nothing to see (a tile dropped on its cell's centre glides nowhere),
+// which a still window does not measure; when no recent drag was taken as
+// soon after a release (took), the loss is taken for that: a wait after
+// every release (rest), half as long again as the gap, at least lostRest,
+// up to maxRest; a press never comes sooner, so each such loss makes it
+// half as long again, and it stays under 1.5 times the game's busy time
+// (TestBusyWithNothingToSee). A loss that a drag taken sooner after its
+// release rules out teaches no wait: a game that ignores a press now and
+// then whatever the gap (issue 40: the SWF while a state it fetched waits
+// for its next frame, at 3-5 frames a second in Ruffle at 150 %) lost
+// drags 3.5 s after a release as at 0.5 s, and a wait that grew with each
+// loss, to 3 s, only made every drag slower. Before the wait, each loss
+// doubled what it added to the still window, up to MaxStill: a game never
+// still for 3 such windows on a busy machine was refused (bench-play, the
+// bevel look at 150 %, 1 of 10), and a game busy with nothing to see lost
+// nearly every drag.
 func (p *pace) tooQuick(gap time.Duration) {
 	p.extra = lostStill
+	for _, g := range p.tookGaps[:min(p.nTook, paceMemory)] {
+		if g <= gap {
+			return // a drag pressed as soon was taken
+		}
+	}
 	p.rest = min(maxRest, max(p.rest, gap+gap/2, lostRest))
+}
+
+// took records a drag the game took, pressed gap after the release of the
+// drag before it (0: the board's first drag, not recorded).
+func (p *pace) took(gap time.Duration) {
+	if gap <= 0 {
+		return
+	}
+	p.tookGaps[p.nTook%paceMemory] = gap
+	p.nTook++
 }
 
 const (

@@ -35,6 +35,22 @@ func TestLostDragWaitsLonger(t *testing.T) {
 	if p.rest != maxRest {
 		t.Errorf("after many lost drags the wait is %v, want maxRest %v", p.rest, maxRest)
 	}
+
+	// A loss that a drag taken sooner after its release rules out
+	// teaches no wait (a game that ignores a press now and then).
+	p = newPace()
+	p.took(40 * time.Millisecond)
+	p.tooQuick(30 * time.Millisecond)
+	if p.rest != lostRest {
+		t.Errorf("a drag lost 30 ms after a release, one taken at 40 ms: the wait is %v, want lostRest %v", p.rest, lostRest)
+	}
+	p.tooQuick(3 * time.Second)
+	if p.rest != lostRest {
+		t.Errorf("a drag lost 3 s after a release, one taken at 40 ms: the wait is %v, want it kept at %v", p.rest, lostRest)
+	}
+	if got := p.still(); got != before+lostStill {
+		t.Errorf("after lost drags the still window is %v, want %v", got, before+lostStill)
+	}
 }
 
 // TestMovedMark: the never-still debug picture paints what changed last,
