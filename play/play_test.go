@@ -104,8 +104,8 @@ type simGame struct {
 	busyUntil time.Time
 	ignoredAt []int
 	// ignoreEvery, when set, makes the game ignore every ignoreEvery-th
-	// press however long after a release it comes (issue 40: the SWF
-	// while a state it fetched waits for its next frame).
+	// press however long after a release it comes (issue 40: the SWF in
+	// Ruffle at 150 % lost drags pressed 3.5 s after a release as at 0.5 s).
 	ignoreEvery, presses int
 	// stall, when set, freezes the picture for that long, stallAfter into
 	// every stallEvery-th glide: a busy browser that stops drawing

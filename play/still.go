@@ -137,11 +137,11 @@ func (p *pace) learn(gap, settle time.Duration) {
 // up to maxRest; a press never comes sooner, so each such loss makes it
 // half as long again, and it stays under 1.5 times the game's busy time
 // (TestBusyWithNothingToSee). A loss that a drag taken sooner after its
-// release rules out teaches no wait: a game that ignores a press now and
-// then whatever the gap (issue 40: the SWF while a state it fetched waits
-// for its next frame, at 3-5 frames a second in Ruffle at 150 %) lost
-// drags 3.5 s after a release as at 0.5 s, and a wait that grew with each
-// loss, to 3 s, only made every drag slower. Before the wait, each loss
+// release rules out teaches no wait: in a game that ignores a press now
+// and then whatever the gap (issue 40: the SWF in Ruffle at 150 % lost
+// drags 3.5 s after a release as at 0.5 s; perhaps pressed while a state
+// it fetched waits for its next frame, at 3-5 frames a second), a wait
+// that grew with each loss, to 3 s, only made every drag slower. Before the wait, each loss
 // doubled what it added to the still window, up to MaxStill: a game never
 // still for 3 such windows on a busy machine was refused (bench-play, the
 // bevel look at 150 %, 1 of 10), and a game busy with nothing to see lost
