@@ -1079,7 +1079,7 @@ func TestBusyWithNothingToSee(t *testing.T) {
 // long after a release it comes. The bot makes each lost drag again, and
 // no wait after a release grows from it: drags pressed as soon were taken
 // (bench-play, the SWF's bevel look at 150 %: a wait that grew with each
-// loss, to 3 s a drag, ran a board out of time).
+// loss, to 3 s a drag, ran a board out of time); the still window does.
 func TestLosesAPressNowAndThen(t *testing.T) {
 	start := board.Random(6, 4)
 	r := newRig(t, start, false)
@@ -1090,6 +1090,9 @@ func TestLosesAPressNowAndThen(t *testing.T) {
 	}
 	if rep.RestTime > lostRestMost {
 		t.Errorf("the wait after a release grew to %v from presses ignored now and then", rep.RestTime)
+	}
+	if rep.StillTime < 4*play.MinStill*2 {
+		t.Errorf("the still window is %v after %d presses ignored: it did not grow", rep.StillTime, r.game.ignored)
 	}
 	t.Log(rep.Summary())
 }

@@ -127,32 +127,32 @@ func (p *pace) learn(gap, settle time.Duration) {
 }
 
 // tooQuick records a drag the game did not take, pressed gap after the
-// release of the last drag it took: wait longer from now on. The still
-// window grows by lostStill, once, and the drags go one at a time from then
-// on (animates). A game can also ignore presses for a while after a drop
-// with nothing to see (a tile dropped on its cell's centre glides nowhere),
-// which a still window does not measure; when no recent drag was taken as
-// soon after a release (took), the loss is taken for that: a wait after
-// every release (rest), half as long again as the gap, at least lostRest,
-// up to maxRest; a press never comes sooner, so each such loss makes it
-// half as long again, and it stays under 1.5 times the game's busy time
-// (TestBusyWithNothingToSee). A loss that a drag taken sooner after its
-// release rules out teaches no wait: in a game that ignores a press now
-// and then whatever the gap (issue 40: the SWF in Ruffle at 150 % lost
-// drags 3.5 s after a release as at 0.5 s; perhaps pressed while a state
-// it fetched waits for its next frame, at 3-5 frames a second), a wait
-// that grew with each loss, to 3 s, only made every drag slower. Before the wait, each loss
-// doubled what it added to the still window, up to MaxStill: a game never
-// still for 3 such windows on a busy machine was refused (bench-play, the
-// bevel look at 150 %, 1 of 10), and a game busy with nothing to see lost
-// nearly every drag.
+// release of the last drag it took: wait longer from now on, and make the
+// drags one at a time (animates). What it teaches depends on whether a
+// drag taken sooner after its release rules the gap out:
+//   - none did: the game is taken to ignore presses for a while after a
+//     drop, maybe with nothing to see (a tile dropped on its cell's centre
+//     glides nowhere): a wait after every release (rest), half as long
+//     again as the gap, at least lostRest, up to maxRest; a press never
+//     comes sooner, so each such loss makes it half as long again, and it
+//     stays under 1.5 times the game's busy time
+//     (TestBusyWithNothingToSee). The still window grows by lostStill.
+//   - one did: the gap is not it. In Ruffle at 150 % (issue 40) the SWF
+//     lost drags 3.5 s after a release as at 0.5 s, while it drew 3-5
+//     frames a second: a still window of 100 ms fits between two frames of
+//     a change that goes on, and presses on it were lost (20 of 65 drags
+//     on one board); a wait after release that grew with each loss, to
+//     3 s, only made every drag slower. So the still window grows: the
+//     first loss adds lostStill, each further one doubles what it adds, up
+//     to MaxStill (TestLosesAPressNowAndThen).
 func (p *pace) tooQuick(gap time.Duration) {
-	p.extra = lostStill
 	for _, g := range p.tookGaps[:min(p.nTook, paceMemory)] {
 		if g <= gap {
-			return // a drag pressed as soon was taken
+			p.extra = min(MaxStill, max(2*p.extra, lostStill))
+			return
 		}
 	}
+	p.extra = max(p.extra, lostStill)
 	p.rest = min(maxRest, max(p.rest, gap+gap/2, lostRest))
 }
 

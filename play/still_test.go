@@ -37,7 +37,8 @@ func TestLostDragWaitsLonger(t *testing.T) {
 	}
 
 	// A loss that a drag taken sooner after its release rules out
-	// teaches no wait (a game that ignores a press now and then).
+	// teaches no wait (a game that ignores a press now and then) but a
+	// longer still window: lostStill, then doubling, up to MaxStill.
 	p = newPace()
 	p.took(40 * time.Millisecond)
 	p.tooQuick(30 * time.Millisecond)
@@ -48,8 +49,14 @@ func TestLostDragWaitsLonger(t *testing.T) {
 	if p.rest != lostRest {
 		t.Errorf("a drag lost 3 s after a release, one taken at 40 ms: the wait is %v, want it kept at %v", p.rest, lostRest)
 	}
-	if got := p.still(); got != before+lostStill {
-		t.Errorf("after lost drags the still window is %v, want %v", got, before+lostStill)
+	if got := p.still(); got != before+2*lostStill {
+		t.Errorf("after a loss the gap does not explain, the still window is %v, want %v", got, before+2*lostStill)
+	}
+	for range 10 {
+		p.tooQuick(3 * time.Second)
+	}
+	if got := p.still(); got != MaxStill {
+		t.Errorf("after many such losses the still window is %v, want MaxStill %v", got, MaxStill)
 	}
 }
 
