@@ -192,6 +192,9 @@ func ruffleLearnPlay(t *testing.T, look string, zoom float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := d.ClearOverlay(); err != nil {
+		t.Fatal(err)
+	}
 	img, err := capture.Still(d.Screen, area.Rect().Intersect(d.Screen.Bounds()), capture.StillGap, desktop.Patience)
 	if err != nil {
 		t.Fatal(err)

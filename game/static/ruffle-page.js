@@ -38,7 +38,7 @@
       innerWidth: window.innerWidth, innerHeight: window.innerHeight,
       devicePixelRatio: window.devicePixelRatio || 1,
       version: drawn.version, size: drawn.size, theme: drawn.theme, releases: drawn.releases, controls,
-      overlay: overlayShown(),
+      overlay: (overlayReported = overlayShown()),
     };
   }
 
@@ -51,12 +51,17 @@
     const o = unmuteOverlay();
     return !!o && getComputedStyle(o).display !== 'none';
   }
-  // report when it comes or goes
+  // report when it comes or goes: at once on a change of its style, and
+  // on a look every 250 ms (a bench start learnt from a picture under the
+  // overlay after the page had reported it gone: Ruffle may show it by
+  // other means than its style)
+  let overlayReported = null;
   const overlay = unmuteOverlay();
   if (overlay) {
     new MutationObserver(() => requestAnimationFrame(() => requestAnimationFrame(report)))
       .observe(overlay, { attributes: true, attributeFilter: ['style'] });
   }
+  setInterval(() => { if (drawn && overlayShown() !== overlayReported) report(); }, 250);
 
   async function report() {
     if (!drawn) return;

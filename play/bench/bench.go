@@ -260,6 +260,9 @@ func learn(d *desk.Desk, area calibration.Area, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := d.ClearOverlay(); err != nil {
+		return "", err
+	}
 	// The board at rest: the page reports a new board painted while the
 	// flash look still fades it in.
 	img, err := capture.Still(d.Screen, area.Rect(), capture.StillGap, desktop.Patience)

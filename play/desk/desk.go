@@ -260,12 +260,16 @@ func (d *Desk) unmute(since int64) error {
 	})
 }
 
-// overlayGone makes sure Ruffle's "Click to unmute" overlay does not dim
-// the game after the calibration clicks: when the page reports it shown
-// (two bench starts and a CI run learnt from a picture under it, before
-// unmute waited for the page's report; whether it can come back was not
-// found), it is clicked away as a player would, on the HUD (unmute).
-func (d *Desk) overlayGone() error {
+// ClearOverlay makes sure Ruffle's "Click to unmute" overlay does not dim
+// the game, after the calibration clicks and before a picture is learnt
+// from: when the page reports it shown (two bench starts and a CI run
+// learnt from a picture under it, before unmute waited for the page's
+// report; one bench start after, at 12:38 on 2026-11-29, whose learn came
+// after Calibrate had checked; whether it comes back, or the page's report
+// was late, was not found: the page now also looks every 250 ms), it is
+// clicked away as a player would, on the HUD (unmute). Nothing for the
+// canvas page.
+func (d *Desk) ClearOverlay() error {
 	if !d.ruffle {
 		return nil
 	}
@@ -554,7 +558,7 @@ func (d *Desk) Calibrate() (calibration.Area, error) {
 	if err := d.waitReleases(since, 3); err != nil {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
-	if err := d.overlayGone(); err != nil {
+	if err := d.ClearOverlay(); err != nil {
 		return calibration.Area{}, fmt.Errorf("desk: calibrate: %w", err)
 	}
 	area, size, err := calibration.FromClicks(got[0], got[1], got[2])
