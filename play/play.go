@@ -716,6 +716,18 @@ func (p *player) check(ctx context.Context, size int, expected board.Position, a
 	var other *board.Position // a still board read that is not expected
 	for k := 0; ; k++ {
 		img, moved, err := p.stillFrame(ctx, ref, wait, p.settleLimit(), afterDrag && k == 0)
+		for tries := 1; errors.Is(err, errNeverStill) && tries < answerTries; tries++ {
+			// Still changing: the game may be answering drags late,
+			// recolouring tiles (issue 40: the SWF's bevel look in Ruffle
+			// at 150 % on a busy machine changed for over 2 s, a group of
+			// tiles at a time). Wait on while what it shows reads as a
+			// board with confidence.
+			if _, rerr := p.read(img, size); rerr != nil {
+				break
+			}
+			p.trace("%s: the picture reads as a board and still changes: waiting on", while)
+			img, moved, err = p.stillFrame(ctx, nil, 0, p.settleLimit(), false)
+		}
 		if err != nil {
 			return board.Position{}, false, last, p.notStill(while, img, err)
 		}

@@ -1382,3 +1382,31 @@ func TestPipelineWaitsForABusyGame(t *testing.T) {
 		t.Errorf("%d repairs and %d retries, %d drags for a plan of %d; want 1 and one more", rep.Repairs, rep.Retries, rep.Drags, rep.Planned)
 	}
 }
+
+// TestCheckWaitsForABusyGame: in a game that animates (the drags made one
+// at a time, each checked), the picture keeps changing for three times
+// Settle after drag 7 while it reads as a board (issue 40: the SWF's bevel
+// look recolouring groups of tiles as its server's answers came, in Ruffle
+// at 150 % on a busy machine, over 2 s): the bot waits on for a still
+// picture and solves the board, where it refused ("never stood still").
+func TestCheckWaitsForABusyGame(t *testing.T) {
+	start := board.Random(5, 21)
+	r := newRig(t, start, false)
+	r.game.glide = 60 * time.Millisecond
+	releases := 0
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		r.game.event(n, e)
+		if e.Kind == "release" {
+			if releases++; releases == 7 {
+				r.game.mu.Lock()
+				r.game.answerUntil = r.game.clock.Now().Add(3 * r.cfg.Settle)
+				r.game.mu.Unlock()
+			}
+		}
+	}
+	rep := r.solve(t, start)
+	if releases < 7 {
+		t.Fatalf("%d drags: the busy picture was not tried", releases)
+	}
+	t.Log(rep.Summary())
+}
