@@ -193,15 +193,22 @@ func (rd *reader) rowsAt(fine *Scaled, c *pitchFit, s int) error {
 
 // aspectAt fits the aspect of c's lattice of size s (fitAspectOf) in the
 // kind-scale picture made from fine for c's cells, and rescores c.
+// The picture is made only where the crops read (lazyScaled, as
+// latticeAt's), where it can be.
 func (rd *reader) aspectAt(fine *Scaled, c *pitchFit, s int) error {
-	sc, err := fine.Rescale(kindR / c.a.Radius(s))
-	if err != nil {
-		return err
+	k := kindR / c.a.Radius(s)
+	var sc picture = &rd.lazy
+	if !rd.lazy.reset(fine, k) {
+		full, err := fine.Rescale(k)
+		if err != nil {
+			return err
+		}
+		defer full.Close()
+		sc = full
 	}
 	a, _ := fitAspectOf(c.a, s, func(a calibration.Area) float64 {
 		return rd.lattice(sc, sparse(a.Cells(s), s), 0, 0)
 	})
-	sc.Close()
 	return rd.rescore(fine, c, a, s)
 }
 
