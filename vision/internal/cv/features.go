@@ -61,11 +61,14 @@ func NewFeatures(img *image.RGBA, r image.Rectangle) (*Features, error) {
 		row := img.Pix[o : o+4*w]
 		wsr, wor := ws[2*y*w:2*(y+1)*w], wo[y*w:(y+1)*w]
 		for x := range wor {
+			// (as int32: min and max of bytes branch, of int32s
+			// not: 12 ns a pixel against 2.5 on varied colours)
 			p := row[4*x : 4*x+3 : 4*x+3]
-			lo, hi := min(p[0], p[1], p[2]), max(p[0], p[1], p[2])
-			wsr[2*x] = lo
-			wsr[2*x+1] = hi - lo
-			wor[x] = lo
+			r, g, b := int32(p[0]), int32(p[1]), int32(p[2])
+			lo, hi := min(r, g, b), max(r, g, b)
+			wsr[2*x] = byte(lo)
+			wsr[2*x+1] = byte(hi - lo)
+			wor[x] = byte(lo)
 		}
 	}
 	return f, nil
