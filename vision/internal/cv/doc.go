@@ -33,6 +33,7 @@
 // (ReadCells), names.go (vision's names, the prepared set), features.go
 // (Features, Scaled: the feature pictures and their scaled copies),
 // areascale.go (lazyScaled: a scaled copy made only where crops read, for
-// the pitch scans),
+// the pitch scans), window.go (nearby's whole-pixel moves of a lattice,
+// each crop cut from one wider crop a cell),
 // match.go (Matcher), blob.go (LargestBlob).
 package cv

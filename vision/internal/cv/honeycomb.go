@@ -195,26 +195,58 @@ func (m *edgeMap) at(x, y float64) float32 {
 // (It samples as at does, written out: at is past what Go inlines, and
 // sym, thousands of times a lattice, is most of FindArea's measuring.)
 func (m *edgeMap) sym(cx, cy, r, w float64) (ab, aa, bb float64) {
-	var ring [symAngles]float64
-	e, mw, mh := m.e, m.w, m.h
-	for i := 0; i < symRadii; i++ {
+	o := symOffsetsOf(r, w)
+	return m.symAt(cx, cy, &o)
+}
+
+// symOffsets are the points sym samples, about (0, 0): each circle's
+// symAngles points (x, y). They depend on the lattice alone, so that a
+// search of the centre works them out once.
+type symOffsets [symRadii][symAngles][2]float64
+
+// symOffsetsOf returns the points sym samples for cell radius r and width
+// w, as sym works them out.
+func symOffsetsOf(r, w float64) (o symOffsets) {
+	for i := range o {
 		rr := r * (0.45 + 0.55*float64(i)/(symRadii-1))
 		rw := rr * w
 		for j, u := range symUnit {
-			x, y := cx+rw*u[0], cy+rr*u[1]
+			o[i][j] = [2]float64{rw * u[0], rr * u[1]}
+		}
+	}
+	return o
+}
+
+// symAt is sym about (cx, cy) with the points o.
+func (m *edgeMap) symAt(cx, cy float64, o *symOffsets) (ab, aa, bb float64) {
+	var ring [symAngles]float64
+	e, mw, mh := m.e, m.w, m.h
+	for i := range o {
+		for j, d := range &o[i] {
+			x, y := cx+d[0], cy+d[1]
 			x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 			var v float32
 			if x0 >= 0 && y0 >= 0 && x0+1 < mw && y0+1 < mh {
 				fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 				k := y0*mw + x0
-				top := e[k]*(1-fx) + e[k+1]*fx
-				bot := e[k+mw]*(1-fx) + e[k+mw+1]*fx
+				p := e[k : k+mw+2 : k+mw+2]
+				top := p[0]*(1-fx) + p[1]*fx
+				bot := p[mw]*(1-fx) + p[mw+1]*fx
 				v = top*(1-fy) + bot*fy
 			}
 			ring[j] = float64(v)
 		}
-		for j, a := range ring {
-			b := ring[(j+symAngles/6)%symAngles] // turned by 60°
+		// each point against the point turned by 60° (symAngles/6 on),
+		// in order
+		const turn = symAngles / 6
+		for j, a := range ring[:symAngles-turn] {
+			b := ring[j+turn]
+			ab += a * b
+			aa += a * a
+			bb += b * b
+		}
+		for j, a := range ring[symAngles-turn:] {
+			b := ring[j]
 			ab += a * b
 			aa += a * a
 			bb += b * b
@@ -272,8 +304,9 @@ func (m *edgeMap) latticePoints(l lat, cx, cy, ex, ey float64, visit func(x, y f
 // the ellipse of radii (ex, ey) around the map's centre.
 func (m *edgeMap) latticeSym(l lat, cx, cy, ex, ey float64) float64 {
 	var ab, aa, bb float64
+	o := symOffsetsOf(l.r(), l.w())
 	m.latticePoints(l, cx, cy, ex, ey, func(x, y float64) {
-		a, b, c := m.sym(x, y, l.r(), l.w())
+		a, b, c := m.symAt(x, y, &o)
 		ab, aa, bb = ab+a, aa+b, bb+c
 	})
 	if aa <= 0 || bb <= 0 {
@@ -319,9 +352,10 @@ func (m *edgeMap) fitLattice(l0 lat, ex, ey float64, free bool) (l lat, cx, cy, 
 	phase := func(l lat, cx, cy, span, step float64) (float64, float64) {
 		f := m.fold(l, cx, cy, ex, ey, n)
 		bx, by, bv := 0.0, 0.0, math.Inf(-1)
+		o := symOffsetsOf(l.r(), l.w())
 		for uy := -span * l.t / 2; uy < span*l.t/2; uy += step {
 			for ux := -span * l.u / 2; ux < span*l.u/2; ux += step {
-				a, b, c := f.sym(float64(n)+ux, float64(n)+uy, l.r(), l.w())
+				a, b, c := f.symAt(float64(n)+ux, float64(n)+uy, &o)
 				if b > 0 && c > 0 && a/math.Sqrt(b*c) > bv {
 					bx, by, bv = ux, uy, a/math.Sqrt(b*c)
 				}

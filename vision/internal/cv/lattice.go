@@ -193,15 +193,22 @@ func (rd *reader) rowsAt(fine *Scaled, c *pitchFit, s int) error {
 
 // aspectAt fits the aspect of c's lattice of size s (fitAspectOf) in the
 // kind-scale picture made from fine for c's cells, and rescores c.
+// The picture is made only where the crops read (lazyScaled, as
+// latticeAt's), where it can be.
 func (rd *reader) aspectAt(fine *Scaled, c *pitchFit, s int) error {
-	sc, err := fine.Rescale(kindR / c.a.Radius(s))
-	if err != nil {
-		return err
+	k := kindR / c.a.Radius(s)
+	var sc picture = &rd.lazy
+	if !rd.lazy.reset(fine, k) {
+		full, err := fine.Rescale(k)
+		if err != nil {
+			return err
+		}
+		defer full.Close()
+		sc = full
 	}
 	a, _ := fitAspectOf(c.a, s, func(a calibration.Area) float64 {
 		return rd.lattice(sc, sparse(a.Cells(s), s), 0, 0)
 	})
-	sc.Close()
 	return rd.rescore(fine, c, a, s)
 }
 
@@ -366,6 +373,12 @@ func (rd *reader) lattice(sc picture, pts []calibration.Point, dx, dy float64) f
 // space of a kind crop's size.
 func (rd *reader) cellBest(crop []float32, sc picture, cx, cy float64) (float64, Kind, bool) {
 	inside := sc.Crop(crop, cx, cy, kindSz, kindSz)
+	best, bestK := rd.cropBest(crop)
+	return best, bestK, inside
+}
+
+// cropBest is cellBest of a kind crop made (it makes it zero-mean).
+func (rd *reader) cropBest(crop []float32) (float64, Kind) {
 	hole := rd.innerHole(crop)
 	std, mean := prep.ZeroMean(crop)
 	best, bestK := 0.0, Hole
@@ -392,7 +405,7 @@ func (rd *reader) cellBest(crop []float32, sc picture, cx, cy float64) (float64,
 			best, bestK = v, Kind(k)
 		}
 	}
-	return best, bestK, inside
+	return best, bestK
 }
 
 // corrOf is maskedCorr, times colourNear where the set's templates are
@@ -409,10 +422,13 @@ func (rd *reader) corrOf(crop []float32, std float64, mean [kindC]float32, p pre
 // with template p within the mask.
 func maskedCorr(crop []float32, std float64, p prep.KindTemplate) float64 {
 	var dot float64
+	crop, pix := crop[:kindC*kindSz*kindSz], p.Pix[:kindC*kindSz*kindSz]
 	for _, j := range prep.MaskAt {
-		for c := kindC * j; c < kindC*(j+1); c++ {
-			dot += float64(crop[c]) * float64(p.Pix[c])
-		}
+		// (the two channels, kindC, written out: the same sum in the
+		// same order)
+		a, b := crop[2*j:2*j+2:2*j+2], pix[2*j:2*j+2:2*j+2]
+		dot += float64(a[0]) * float64(b[0])
+		dot += float64(a[1]) * float64(b[1])
 	}
 	return dot / (p.Norm * std * float64(prep.MaskVals))
 }

@@ -89,6 +89,7 @@ type reader struct {
 	alts     [numKinds][]int // the matcher's templates of each kind's others (KindAlts)
 	digits   [7]int          // of each digit, else −1
 	lazy     lazyScaled      // latticeAt's picture (its buffers kept)
+	win      windows         // nearby's wider crops (its buffers kept)
 }
 
 func newReader(img image.Image, area calibration.Area, tpl *Templates) (*reader, error) {
@@ -557,12 +558,13 @@ func (rd *reader) nearby(sc *Scaled, s int) float64 {
 		}
 	}
 	bx, by, bv := 0.0, 0.0, rd.lattice(sc, pts, 0, 0)
+	w := rd.windowsOf(sc, pts)
 	for dy := -nearReach; dy <= nearReach; dy++ {
 		for dx := -nearReach; dx <= nearReach; dx++ {
 			if dx*dx+dy*dy > nearReach*nearReach || dx == 0 && dy == 0 {
 				continue
 			}
-			if v := rd.lattice(sc, pts, float64(dx), float64(dy)); v > bv {
+			if v := rd.latticeMoved(w, dx, dy); v > bv {
 				bx, by, bv = float64(dx), float64(dy), v
 			}
 		}

@@ -78,30 +78,50 @@ func count(m []bool) int {
 	return n
 }
 
+// OutAt lists the pixels of a kind crop outside KindMask, in order.
+var OutAt = outside(KindMask)
+
+func outside(m []bool) []int {
+	var at []int
+	for i, v := range m {
+		if !v {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// The loops below are written for two channels (W, S).
+var _ = [1]struct{}{}[KindC-2]
+
 // ZeroMean subtracts from a kind crop (KindC channels) each channel's mean
 // within KindMask, zeroes it outside the mask, and returns its spread and
 // means.
+// (The lattice search calls it on every crop it scores: the channels are
+// written out, and the spread summed as the mean is taken out, in StdOf's
+// order, so that it is StdOf's to the bit.)
 func ZeroMean(crop []float32) (float64, [KindC]float32) {
-	var sum [KindC]float64
+	crop = crop[:KindC*KindSz*KindSz]
+	var s0, s1 float64
 	for _, j := range MaskAt {
-		for c := range sum {
-			sum[c] += float64(crop[KindC*j+c])
-		}
+		v := crop[2*j : 2*j+2 : 2*j+2]
+		s0 += float64(v[0])
+		s1 += float64(v[1])
 	}
-	var mean [KindC]float32
-	for c := range mean {
-		mean[c] = float32(sum[c] / float64(MaskN))
+	mean := [KindC]float32{float32(s0 / float64(MaskN)), float32(s1 / float64(MaskN))}
+	for _, j := range OutAt {
+		v := crop[2*j : 2*j+2 : 2*j+2]
+		v[0], v[1] = 0, 0
 	}
-	for j, inside := range KindMask {
-		for c := range mean {
-			if inside {
-				crop[KindC*j+c] -= mean[c]
-			} else {
-				crop[KindC*j+c] = 0
-			}
-		}
+	var sq float64
+	for _, j := range MaskAt {
+		v := crop[2*j : 2*j+2 : 2*j+2]
+		a, b := v[0]-mean[0], v[1]-mean[1]
+		v[0], v[1] = a, b
+		sq += float64(a) * float64(a)
+		sq += float64(b) * float64(b)
 	}
-	return StdOf(crop), mean
+	return math.Sqrt(sq / float64(MaskVals)), mean
 }
 
 // StdOf returns the spread of a zero-mean masked crop over the mask.
