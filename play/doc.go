@@ -31,12 +31,8 @@
 // frame in flight may show a board that is not there. Still means the
 // captures of the game area stayed unchanged for a window learnt from the
 // screen (the pace): twice the typical longest gap between two frames of the
-// game's recent animations, at least MinStill, a little longer after a drag
-// the game did not take. A game may also ignore presses for a while after a
-// drop with nothing to see (a tile dropped on its cell's centre glides
-// nowhere; a Flash game waits for its server's answer): a drag the game did
-// not take teaches a wait after every release before the next press, half
-// as long again as the gap the lost press came at (Report.RestTime). A still picture that shows another board than expected is
+// game's recent animations, at least MinStill, longer after a drag the game
+// did not take. A still picture that shows another board than expected is
 // trusted only once it stays unchanged for NotTaken (a busy machine may
 // pause a game in the middle of drawing a drag). The settle time of a drag (release to the last change)
 // is learnt too, and the bot waits at least twice that for a drag to show

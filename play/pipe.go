@@ -62,7 +62,6 @@ type flight struct {
 	want   [2]board.Cell // what m.From and m.To hold after it
 	landed [2]bool       // each cell seen as it leaves it
 	at     time.Time     // its release
-	gap    time.Duration // its press after the release before it (player.gap)
 	// overlap: made right after another drag, without waiting for it to
 	// stand still (see overlapping).
 	overlap bool
@@ -176,7 +175,7 @@ func (p *player) launch(ctx context.Context, pp *pipe, issued board.Position, m 
 	if err := p.drag(ctx, m, centres, left); err != nil {
 		return next, err
 	}
-	pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(), gap: p.gap, overlap: overlap,
+	pp.flights = append(pp.flights, flight{m: m, n: p.rep.Drags, at: p.cfg.Now(), overlap: overlap,
 		want: [2]board.Cell{next.Cells[m.From], next.Cells[m.To]}})
 	return next, nil
 }
@@ -383,7 +382,6 @@ func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 		}
 		p.rep.Quick++
 		p.pace.overlapped = p.pace.overlapped || f.overlap
-		p.pace.took(f.gap)
 		pp.slowest = max(pp.slowest, p.since(f.at))
 		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, p.since(f.at), len(pp.flights)-1)
 		pp.flights = pp.flights[1:]
@@ -477,7 +475,7 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 		// Only drags in flight are missing: made again, the same drags
 		// (issue 40), not re-planned: one the game takes late has left its
 		// first cell empty, and a press there does nothing.
-		p.pace.tooQuick(lost[0].gap)
+		p.pace.tooQuick()
 		p.rep.Retries += len(lost)
 		redo := make([]board.Move, len(lost))
 		for i, f := range lost {
@@ -490,7 +488,7 @@ func (p *player) pipeCheck(ctx context.Context, c course, issued board.Position,
 	for _, f := range pp.flights {
 		if seen.Size == issued.Size && (seen.Cells[f.m.From] != f.want[0] || seen.Cells[f.m.To] != f.want[1]) {
 			why = fmt.Sprintf("drag %d (cell %d → %d) did not take", f.n, f.m.From, f.m.To)
-			p.pace.tooQuick(f.gap) // perhaps made too soon after another
+			p.pace.tooQuick() // perhaps made too soon after another
 			break
 		}
 	}

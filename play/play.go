@@ -40,12 +40,6 @@ type player struct {
 	// lostWhy is why the last look over the whole screen found no board
 	// (refind); nil when none was made or it found one.
 	lostWhy error
-	// released is the last drag's release (of a drag not seen lost);
-	// before, the one before it; gap is how long after released the last
-	// drag was pressed (0 for a board's first drag): what a drag taken or
-	// lost teaches the pace (pace.took, pace.tooQuick).
-	released, before time.Time
-	gap              time.Duration
 }
 
 func newPlayer(cfg Config, pc *pace) *player {
@@ -308,7 +302,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	err := p.playBoard(ctx, sight)
 	p.trace("done: %v", err)
 	p.rep.Total = p.since(p.t0)
-	p.rep.SettleTime, p.rep.StillTime, p.rep.RestTime = p.pace.settle(), p.pace.still(), p.pace.rest
+	p.rep.SettleTime, p.rep.StillTime = p.pace.settle(), p.pace.still()
 	if p.cfg.Driver != nil {
 		p.rep.Pace = p.cfg.Driver.Pace()
 	}
@@ -434,7 +428,6 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				if err != nil {
 					return c, err
 				}
-				p.pace.took(p.gap)
 				break
 			}
 			why := fmt.Sprintf("drag %d (cell %d → %d) did not take", p.rep.Drags, m.From, m.To)
@@ -442,8 +435,9 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				why = fmt.Sprintf("after drag %d (cell %d → %d) the screen shows another board than expected", p.rep.Drags, m.From, m.To)
 				return p.repair(c, seen, expected, why, last)
 			}
-			p.pace.tooQuick(p.gap) // perhaps pressed while the game was busy
-			p.released = p.before  // the game is busy from the release of a drag it took
+			if try == 0 {
+				p.pace.tooQuick() // perhaps pressed while the game still moved
+			}
 			if try >= p.cfg.MaxRetries {
 				return p.repair(c, seen, expected, why, last)
 			}
@@ -542,16 +536,7 @@ func touches(m, n board.Move) bool {
 
 // drag makes drag m of the plan, left being the drags left with it.
 func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.Point, left int) error {
-	if err := p.rest(ctx); err != nil {
-		return err
-	}
 	t, made := p.cfg.Now(), p.cfg.Driver.Drags()
-	p.gap = 0
-	if !p.released.IsZero() {
-		p.gap = t.Sub(p.released)
-	}
-	p.before = p.released
-	defer func() { p.released = p.cfg.Now() }()
 	err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
 	p.rep.Drag += p.since(t)
 	p.trace("drag %d (cell %d → %d) released: %v", p.rep.Drags+1, m.From, m.To, p.since(t))
@@ -565,21 +550,6 @@ func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.P
 	p.prog.drag(p.rep.Drags, p.rep.Drags+left-1, p.since(p.t0))
 	if p.cfg.Redraw > 0 {
 		if err := p.cfg.Sleep(ctx, p.cfg.Redraw); err != nil {
-			return fmt.Errorf("play: %w", err)
-		}
-	}
-	return nil
-}
-
-// rest waits, before a press, until the pace's rest has passed since the
-// last release (pace.tooQuick).
-func (p *player) rest(ctx context.Context) error {
-	if p.released.IsZero() || p.pace.rest == 0 {
-		return nil
-	}
-	if d := p.pace.rest - p.since(p.released); d > 0 {
-		p.trace("resting %v before the next press (%v after a release)", d, p.pace.rest)
-		if err := p.cfg.Sleep(ctx, d); err != nil {
 			return fmt.Errorf("play: %w", err)
 		}
 	}

@@ -94,19 +94,7 @@ type simGame struct {
 	// drag), and presses meanwhile are ignored, like the flash look.
 	glide     time.Duration
 	moveUntil time.Time
-	ignored   int // presses ignored while moving or busy
-	// busy, when set, makes the game ignore presses for that long after
-	// every drag it takes, with nothing to see (issue 40: the SWF while it
-	// waits for its server's answer, its glide hidden under a drop on the
-	// cell's centre); ignoredAt is the drags applied at each press
-	// ignored so.
-	busy      time.Duration
-	busyUntil time.Time
-	ignoredAt []int
-	// ignoreEvery, when set, makes the game ignore every ignoreEvery-th
-	// press however long after a release it comes (issue 40: the SWF in
-	// Ruffle at 150 % lost drags pressed 3.5 s after a release as at 0.5 s).
-	ignoreEvery, presses int
+	ignored   int // presses ignored while moving
 	// stall, when set, freezes the picture for that long, stallAfter into
 	// every stallEvery-th glide: a busy browser that stops drawing
 	// mid-glide while the game still ignores presses.
@@ -197,13 +185,6 @@ func (g *simGame) event(_ int, e actuate.Event) {
 		if g.clock.Now().Before(g.moveUntil) {
 			g.from = -1 // the game ignores input while it moves
 			g.ignored++
-		} else if g.presses++; g.ignoreEvery > 0 && g.presses%g.ignoreEvery == 0 {
-			g.from = -1 // now and then
-			g.ignored++
-		} else if g.clock.Now().Before(g.busyUntil) {
-			g.from = -1 // or while it is busy
-			g.ignored++
-			g.ignoredAt = append(g.ignoredAt, g.applied)
 		}
 	case "release":
 		to := g.cellAt(e.At)
@@ -235,7 +216,6 @@ func (g *simGame) event(_ int, e actuate.Event) {
 					g.pos = probe
 					g.applied++
 					g.moveUntil = g.clock.Now().Add(g.glide)
-					g.busyUntil = g.clock.Now().Add(g.busy)
 					g.glideCell = to
 					g.glides++
 					g.glideFrom = g.clock.Now()
@@ -1039,67 +1019,6 @@ func TestStallMidGlide(t *testing.T) {
 	}
 	t.Log(rep.Summary())
 }
-
-// TestBusyWithNothingToSee: the game ignores presses for 700 ms after every
-// drag it takes, and nothing on the screen shows it (issue 40: the SWF in
-// Ruffle at 150 %, its tile dropped on the cell's centre so that its glide
-// shows nothing, busy until it shows its server's answer). The bot sees its
-// lost drags and makes them again, and what they teach is a wait after
-// every release: after a few losses no press is ignored. The still window
-// does not grow past one lostStill (a window that grew with each loss, up
-// to a second, made a busy machine's Ruffle "never still": bench-play,
-// bevel at 150 %).
-func TestBusyWithNothingToSee(t *testing.T) {
-	start := board.Random(5, 21)
-	r := newRig(t, start, false)
-	r.game.busy = 700 * time.Millisecond
-	rep := r.solve(t, start)
-	if r.game.ignored == 0 {
-		t.Fatal("no press was ignored: the busy game was not tried")
-	}
-	// each loss makes the wait half as long again, from lostRest: 250,
-	// 375, 562 ms..., and the presses it teaches are all early on
-	if r.game.ignored > 6 {
-		t.Errorf("%d presses ignored (after %v drags applied): the losses did not teach the wait", r.game.ignored, r.game.ignoredAt)
-	}
-	if last := r.game.ignoredAt[len(r.game.ignoredAt)-1]; last > r.game.applied/4 {
-		t.Errorf("a press ignored after %d of %d drags: the wait was learnt late (%v)", last, r.game.applied, r.game.ignoredAt)
-	}
-	// under 1.5 times the busy time: the last press lost came sooner than it
-	if rep.RestTime < r.game.busy || rep.RestTime >= r.game.busy*3/2 {
-		t.Errorf("the wait after a release learnt is %v, the game is busy %v", rep.RestTime, r.game.busy)
-	}
-	if rep.StillTime > play.MinStill*8 {
-		t.Errorf("the still window grew to %v", rep.StillTime)
-	}
-	t.Log(rep.Summary())
-}
-
-// TestLosesAPressNowAndThen: the game ignores every seventh press, however
-// long after a release it comes. The bot makes each lost drag again, and
-// no wait after a release grows from it: drags pressed as soon were taken
-// (bench-play, the SWF's bevel look at 150 %: a wait that grew with each
-// loss, to 3 s a drag, ran a board out of time); the still window does.
-func TestLosesAPressNowAndThen(t *testing.T) {
-	start := board.Random(6, 4)
-	r := newRig(t, start, false)
-	r.game.ignoreEvery = 7
-	rep := r.solve(t, start)
-	if r.game.ignored < 3 {
-		t.Fatalf("%d presses ignored: the game was not tried", r.game.ignored)
-	}
-	if rep.RestTime > lostRestMost {
-		t.Errorf("the wait after a release grew to %v from presses ignored now and then", rep.RestTime)
-	}
-	if rep.StillTime < 4*play.MinStill*2 {
-		t.Errorf("the still window is %v after %d presses ignored: it did not grow", rep.StillTime, r.game.ignored)
-	}
-	t.Log(rep.Summary())
-}
-
-// lostRestMost is the most wait after a release TestLosesAPressNowAndThen
-// allows: the least a loss teaches (play's lostRest).
-const lostRestMost = 250 * time.Millisecond
 
 func mustSolve(t *testing.T, p board.Position) board.Position {
 	t.Helper()

@@ -27,12 +27,10 @@ type Report struct {
 	CellReads int `json:"cell_reads"`
 	Grabs     int `json:"grabs"` // captures taken (read or only compared while waiting for a still picture)
 	// Pace learnt from the screen: the longest recent time from a drag's
-	// release until the picture stood still, how long it must stay
-	// unchanged to count as still, and the wait after a release before
-	// the next press that lost drags taught (0: none lost).
+	// release until the picture stood still, and how long it must stay
+	// unchanged to count as still.
 	SettleTime    time.Duration `json:"settle_ns"`
 	StillTime     time.Duration `json:"still_ns"`
-	RestTime      time.Duration `json:"rest_ns,omitempty"`
 	Covered       int           `json:"covered,omitempty"` // cells hidden at the end (the game's solved panel)
 	AlreadySolved bool          `json:"already_solved,omitempty"`
 	// Early: the board reached another solution than the solver's before
@@ -76,12 +74,8 @@ func (r Report) Summary() string {
 	if r.Retries > 0 {
 		s += fmt.Sprintf(", %d made again; drag pace %d steps %s apart", r.Retries, r.Pace.Steps, ms(r.Pace.Pause))
 	}
-	rest := ""
-	if r.RestTime > 0 {
-		rest = ", a press " + ms(r.RestTime) + " after a release"
-	}
-	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s%s; total %s",
-		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), rest, ms(r.Total))
+	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
+		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
 	return s
 }
 

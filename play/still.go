@@ -49,14 +49,7 @@ type pace struct {
 	gaps    [paceMemory]time.Duration // the longest gap between two changes in each recent settle
 	n       int                       // settles seen
 	settles [paceMemory]time.Duration // the time from a release to the last change, recent settles
-	extra   time.Duration             // added after a drag the game did not take (lostStill): the bot was too quick
-	// rest is how long after a release the next press waits: learnt from
-	// the drags the game did not take (tooQuick), 0 until one is lost.
-	rest time.Duration
-	// tookGaps are the gaps (press after the last release of a drag taken)
-	// of recent drags the game took, nTook how many were recorded.
-	tookGaps [paceMemory]time.Duration
-	nTook    int
+	extra   time.Duration             // added after drags the game did not take: the bot was too quick
 	// probes: the drags watched until the picture stood still to learn
 	// whether the game animates a drop (animated); see landed.
 	probes   int
@@ -126,58 +119,17 @@ func (p *pace) learn(gap, settle time.Duration) {
 	p.n++
 }
 
-// tooQuick records a drag the game did not take, pressed gap after the
-// release of the last drag it took: wait longer from now on, and make the
-// drags one at a time (animates). What it teaches depends on whether a
-// drag taken sooner after its release rules the gap out:
-//   - none did: the game is taken to ignore presses for a while after a
-//     drop, maybe with nothing to see (a tile dropped on its cell's centre
-//     glides nowhere): a wait after every release (rest), half as long
-//     again as the gap, at least lostRest, up to maxRest; a press never
-//     comes sooner, so each such loss makes it half as long again, and it
-//     stays under 1.5 times the game's busy time
-//     (TestBusyWithNothingToSee). The still window grows by lostStill.
-//   - one did: the gap is not it. In Ruffle at 150 % (issue 40) the SWF
-//     lost drags 3.5 s after a release as at 0.5 s, while it drew 3-5
-//     frames a second: a still window of 100 ms fits between two frames of
-//     a change that goes on, and presses on it were lost (20 of 65 drags
-//     on one board); a wait after release that grew with each loss, to
-//     3 s, only made every drag slower. So the still window grows: the
-//     first loss adds lostStill, each further one doubles what it adds, up
-//     to MaxStill (TestLosesAPressNowAndThen).
-func (p *pace) tooQuick(gap time.Duration) {
-	for _, g := range p.tookGaps[:min(p.nTook, paceMemory)] {
-		if g <= gap {
-			p.extra = min(MaxStill, max(2*p.extra, lostStill))
-			return
-		}
-	}
-	p.extra = max(p.extra, lostStill)
-	p.rest = min(maxRest, max(p.rest, gap+gap/2, lostRest))
+// tooQuick records a drag the game did not take: wait longer from now on.
+// The first loss adds lostStill at once (a game that ignores presses while
+// it animates does so for about as long as an animation, ~150 ms; adding
+// MinStill at a time cost a lost drag per step, seen twice on one board in
+// the flash e2e at load 5), each further one doubles it, up to MaxStill.
+func (p *pace) tooQuick() {
+	p.extra = min(MaxStill, max(2*p.extra, lostStill))
 }
 
-// took records a drag the game took, pressed gap after the release of the
-// drag before it (0: the board's first drag, not recorded).
-func (p *pace) took(gap time.Duration) {
-	if gap <= 0 {
-		return
-	}
-	p.tookGaps[p.nTook%paceMemory] = gap
-	p.nTook++
-}
-
-const (
-	// lostStill is what a lost drag adds to the still window.
-	lostStill = 4 * MinStill
-	// lostRest is the least wait after a release a lost drag teaches: a
-	// game that ignores presses while it animates does so for about as
-	// long as an animation, ~150 ms (the flash look).
-	lostRest = 250 * time.Millisecond
-	// maxRest bounds the wait after a release: three seconds (the SWF's
-	// slowest drags, its glide and answer at 3 frames a second on a busy
-	// machine, take 1-2 s).
-	maxRest = 3 * time.Second
-)
+// lostStill is what the first lost drag adds to the still window.
+const lostStill = 4 * MinStill
 
 // changed reports whether picture b differs from a: more than a few pixels
 // (noise) differ by more than a small amount in some channel.
