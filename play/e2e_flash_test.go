@@ -67,6 +67,7 @@ func playLearntLook(t *testing.T, theme string, zooms []float64, boards []game.S
 				// load in TestWaitsForAStillPicture and TestStallMidGlide.
 				if lost := r.rep.Repairs + r.rep.Retries; lost > 2 {
 					t.Errorf("%d repairs and %d retries: drags were lost", r.rep.Repairs, r.rep.Retries)
+					r.explain(t)
 				} else if lost > 0 {
 					t.Logf("%d repair(s), %d retries: lost drags seen and made again", r.rep.Repairs, r.rep.Retries)
 				}

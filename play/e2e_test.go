@@ -9,11 +9,13 @@ package play_test
 // happened. A missing Xvfb or Chromium fails these tests.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"image"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -97,6 +99,24 @@ type e2eRun struct {
 	seq    int64     // the page's pointer log before the board
 	state  game.State
 	events []game.PointerEvent
+	trace  *bytes.Buffer // the loop's trace (play.Config.Trace)
+}
+
+// explain logs what the bot did (its trace) and what the page saw (its
+// pointer log, with each event's time), for a board that went wrong: CI
+// keeps no more than the test's output.
+func (r e2eRun) explain(t *testing.T) {
+	t.Helper()
+	var b strings.Builder
+	for _, e := range r.events {
+		if e.Type != "pointermove" && e.Type != "mousemove" {
+			fmt.Fprintf(&b, "%s %.1f (%.0f,%.0f); ", e.Type, e.T, e.ClientX, e.ClientY)
+		}
+	}
+	t.Logf("the page's pointer log (page ms): %s", b.String())
+	if r.trace != nil {
+		t.Logf("the bot's trace:\n%s", r.trace.String())
+	}
 }
 
 func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg *play.Config)) e2eRun {
@@ -119,13 +139,15 @@ func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg
 	// only where a drag really is dropped (TestE2EDroppedDrag).
 	cfg.Settle = desktop.Patience
 	cfg.NotTaken = 10 * time.Second
+	trace := &bytes.Buffer{}
+	cfg.Trace = trace
 	if before != nil {
 		before(&cfg)
 	}
 	// A board takes seconds; the limit only stops a hung bot.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	r := e2eRun{seq: seq}
+	r := e2eRun{seq: seq, trace: trace}
 	r.rep, r.err = play.Board(ctx, cfg)
 	r.end = time.Now()
 	// The page shows a drop at once and sends it to the server behind the

@@ -94,7 +94,12 @@ type simGame struct {
 	// drag), and presses meanwhile are ignored, like the flash look.
 	glide     time.Duration
 	moveUntil time.Time
-	ignored   int // presses ignored while moving
+	// unseen: the glide does not show (the flash look's tile glides from
+	// where it was released, the cell's centre, to about the same point,
+	// and a busy machine's sparse grabs miss what does show); presses
+	// meanwhile are ignored all the same.
+	unseen  bool
+	ignored int // presses ignored while moving
 	// stall, when set, freezes the picture for that long, stallAfter into
 	// every stallEvery-th glide: a busy browser that stops drawing
 	// mid-glide while the game still ignores presses.
@@ -307,7 +312,7 @@ func (g *simGame) grab(cost time.Duration) (image.Image, error) {
 		r.Conf[i] = 1
 	}
 	v := simView{r: r, gliding: -1}
-	if now := g.clock.Now(); now.Before(g.moveUntil) && !g.glideFrom.IsZero() {
+	if now := g.clock.Now(); now.Before(g.moveUntil) && !g.glideFrom.IsZero() && !g.unseen {
 		v.gliding = g.glideCell
 	}
 	if doubts != nil {
@@ -325,7 +330,7 @@ func (g *simGame) grab(cost time.Duration) (image.Image, error) {
 	key := fmt.Sprint(p.Format(), doubts)
 	now := g.clock.Now()
 	frozen := g.stall > 0 && g.glides%g.stallEvery == 0 && !now.Before(g.glideFrom.Add(g.stallAfter)) && now.Before(g.glideFrom.Add(g.stallAfter+g.stall))
-	if key != g.lastKey || now.Before(g.moveUntil) && !frozen || now.Before(g.answerUntil) {
+	if key != g.lastKey || now.Before(g.moveUntil) && !frozen && !g.unseen || now.Before(g.answerUntil) {
 		g.frames = append(g.frames, v)
 		g.lastKey = key
 	}
@@ -1328,4 +1333,43 @@ func TestCheckWaitsForABusyGame(t *testing.T) {
 		t.Fatalf("%d drags: the busy picture was not tried", releases)
 	}
 	t.Log(rep.Summary())
+}
+
+// TestPipelineProofIsItsGap: the game ignores presses for 50 ms after each
+// drag it takes, and the bot does not see why (the flash look on a busy
+// machine: its tile glides from the release point, the cell's centre, and
+// sparse grabs miss the little that shows); drops show 60 ms after their
+// release. The first drag made right after another, without waiting for a
+// still picture, is pressed 200 ms after the release before it (the bot
+// stalled), so the game takes it. That proves the game takes a press 200 ms
+// after a release, not sooner: the drags after it must not go a few ms
+// apart, several in flight (CI at load 15 or so: TestE2EFlash at 75 %,
+// level 34, four drags lost at once).
+func TestPipelineProofIsItsGap(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		start := board.Random(6, seed)
+		r := newRig(t, start, false)
+		r.game.glide, r.game.unseen = 50*time.Millisecond, true
+		r.game.lateNext, r.game.late = 1<<20, 60*time.Millisecond
+		var released time.Time
+		stalled := false
+		r.rec.OnEvent = func(n int, e actuate.Event) {
+			now := r.game.clock.Now()
+			if e.Kind == "press" && !stalled && !released.IsZero() && now.Sub(released) < 20*time.Millisecond {
+				stalled = true
+				r.game.clock.advance(200 * time.Millisecond)
+			}
+			if e.Kind == "release" {
+				released = now
+			}
+			r.game.event(n, e)
+		}
+		rep := r.solve(t, start)
+		if !stalled {
+			t.Fatalf("seed %d: no drag was made right after another", seed)
+		}
+		if r.game.ignored > 1 || rep.Repairs+rep.Retries > 1 {
+			t.Errorf("seed %d: %d presses ignored, %d repairs and %d retries (%d drags for a plan of %d); want at most one lost", seed, r.game.ignored, rep.Repairs, rep.Retries, rep.Drags, rep.Planned)
+		}
+	}
 }

@@ -54,9 +54,25 @@ type pace struct {
 	// whether the game animates a drop (animated); see landed.
 	probes   int
 	animated bool
-	// overlapped: a drag made right after another, without waiting for
-	// a still picture, was seen to land (pipe.go).
-	overlapped bool
+	// overlapGap: the shortest gap after a release at which a drag made
+	// without waiting for a still picture was seen to land (pipe.go);
+	// zero before one was.
+	overlapGap time.Duration
+}
+
+// overlapped records that a drag made gap after the release before it,
+// without waiting for a still picture, landed.
+func (p *pace) overlapped(gap time.Duration) {
+	if p.overlapGap == 0 || gap < p.overlapGap {
+		p.overlapGap = max(gap, time.Nanosecond)
+	}
+}
+
+// overlapsAfter reports whether a drag made gap after the last release,
+// while another made without waiting is in flight, was proved safe: one
+// made as soon after a release landed.
+func (p *pace) overlapsAfter(gap time.Duration) bool {
+	return p.overlapGap > 0 && gap >= p.overlapGap
 }
 
 // animates reports whether the bot must wait for a still picture after a
