@@ -114,9 +114,17 @@ func (r e2eRun) explain(t *testing.T) {
 		}
 	}
 	t.Logf("the page's pointer log (page ms): %s", b.String())
-	if r.trace != nil {
-		t.Logf("the bot's trace:\n%s", r.trace.String())
+	if r.trace == nil {
+		return
 	}
+	// Its grabs are most of it, and say little that the rest does not.
+	var steps []string
+	for _, l := range strings.Split(r.trace.String(), "\n") {
+		if !strings.Contains(l, "  grab ") {
+			steps = append(steps, l)
+		}
+	}
+	t.Logf("the bot's trace, its grabs left out:\n%s", strings.Join(steps, "\n"))
 }
 
 func playOn(t *testing.T, d *desk.Desk, sp game.Spec, swap bool, before func(cfg *play.Config)) e2eRun {
@@ -259,10 +267,13 @@ func checkPlanLost(t *testing.T, r e2eRun, what string, most int) {
 	switch {
 	case lost > most:
 		t.Errorf("%s: %d repairs and %d retries: drags were lost", what, r.rep.Repairs, r.rep.Retries)
+		r.explain(t)
 	case !r.rep.Early && r.rep.Drags-lost != r.rep.Planned:
 		t.Errorf("%s: %d drags for a plan of %d (%d repairs, %d retries)", what, r.rep.Drags, r.rep.Planned, r.rep.Repairs, r.rep.Retries)
+		r.explain(t)
 	case r.state.Moves != r.rep.Drags-lost:
 		t.Errorf("%s: the game counts %d moves, the bot made %d drags (%d repairs, %d retries)", what, r.state.Moves, r.rep.Drags, r.rep.Repairs, r.rep.Retries)
+		r.explain(t)
 	case lost > 0:
 		t.Logf("%s: %d drags lost and made again or repaired", what, lost)
 	}
