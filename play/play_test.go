@@ -1373,3 +1373,32 @@ func TestPipelineProofIsItsGap(t *testing.T) {
 		}
 	}
 }
+
+// TestLateDropsOneAtATime: the game shows each drop 300 ms after its
+// release, the first one 2 s after (a runtime drawing a few frames a second
+// on a busy machine, Ruffle at 150 %), and nothing moves after a drop
+// shows. The probes see no animation, but a game that slow may do unseen
+// work for frames after a drop shows: no drag is made before the last one
+// has shown (no pipeline), and the board is solved.
+func TestLateDropsOneAtATime(t *testing.T) {
+	start := board.Random(6, 2)
+	r := newRig(t, start, false)
+	r.cfg.NotTaken, r.cfg.Settle = 3*time.Second, 5*time.Second // as patient as the game is slow
+	r.game.lateNext, r.game.late = 1, 2*time.Second
+	early, releases := 0, 0 // presses made while a drop had not shown yet
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		if e.Kind == "press" && r.game.stale != nil && r.game.clock.Now().Before(r.game.lateUntil) {
+			early++
+		}
+		r.game.event(n, e)
+		if e.Kind == "release" {
+			if releases++; releases == 1 {
+				r.game.lateNext, r.game.late = 1<<20, 300*time.Millisecond
+			}
+		}
+	}
+	rep := r.solve(t, start)
+	if early != 0 {
+		t.Errorf("%d presses made before the drop of the drag before them showed (%d drags for a plan of %d)", early, rep.Drags, rep.Planned)
+	}
+}
