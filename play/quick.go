@@ -71,6 +71,9 @@ func (p *player) landed(ctx context.Context, m board.Move, expected board.Positi
 			return false, err
 		}
 		now := p.cfg.Now()
+		if l.landedAt == nil && !changed(prev, img) {
+			l.unshown = now.Sub(t0) // looked, and the drop was not there yet
+		}
 		if changed(prev, img) {
 			l.change(now, probe)
 			prev = img
@@ -116,6 +119,9 @@ type landing struct {
 	gap        time.Duration
 	landedAt   image.Image // the first picture that showed it landed
 	after      int         // changes after it (probes)
+	// unshown: from the release to the last look that did not show the
+	// drop yet (see lateDrop).
+	unshown time.Duration
 }
 
 // change notes a change of the picture at now.
@@ -155,7 +161,7 @@ func (p *player) lookAfter(m board.Move, prev image.Image, watch bool) (image.Im
 func (p *player) learnLanding(l *landing, m board.Move, probe bool, t0, now time.Time) {
 	if probe {
 		p.pace.probes++
-		p.pace.animated = p.pace.animated || l.after >= animWholeChanges || l.lastChange.Sub(t0) > lateDrop
+		p.pace.animated = p.pace.animated || l.after >= animWholeChanges || l.unshown > lateDrop
 	}
 	p.pace.learn(l.gap, l.lastChange.Sub(t0))
 	p.last = l.seen
@@ -230,8 +236,9 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 	var prev [2]image.Image
 	var lastChange time.Time
 	var gap time.Duration
-	shown := false // both cells showed the drop
-	after := 0     // changes of m.To since (probes)
+	shown := false            // both cells showed the drop
+	after := 0                // changes of m.To since (probes)
+	var unshown time.Duration // see lateDrop
 	still := dropStill(p.pace)
 	if probe {
 		still = p.pace.still() // the whole animation, whatever its length
@@ -254,9 +261,12 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 			}
 			prev = parts
 		}
+		if !shown && !p.moved(m, parts) {
+			unshown = now.Sub(t0) // looked, and the drop was not there yet
+		}
 		shown = shown || p.moved(m, parts)
 		if !lastChange.IsZero() && now.Sub(lastChange) >= still && now.Sub(t0) >= p.pace.typical() && p.moved(m, parts) {
-			return p.stillDrop(m, expected, probe, after, gap, lastChange.Sub(t0))
+			return p.stillDrop(m, expected, probe, after, unshown, gap, lastChange.Sub(t0))
 		}
 		wait := max(quickWait, 2*p.pace.typical())
 		if !lastChange.IsZero() && p.moved(m, parts) {
@@ -274,11 +284,12 @@ func (p *player) landedStill(ctx context.Context, m board.Move, expected board.P
 // stillDrop reads the whole picture once the cells of the drag m stood
 // still: as expected, it learns the pace (the largest gap between
 // changes, and took from the release to the last) and, on a probe, from
-// the changes after the drop showed whether the game animates. Not as
+// the changes after the drop showed, and how long it was not shown
+// (unshown, see lateDrop), whether the game animates. Not as
 // expected, its cells standing still (a cell in doubt that the whole
 // read's pair check may decide, a drag not taken, another board): false,
 // and check decides.
-func (p *player) stillDrop(m board.Move, expected board.Position, probe bool, after int, gap, took time.Duration) (bool, error) {
+func (p *player) stillDrop(m board.Move, expected board.Position, probe bool, after int, unshown, gap, took time.Duration) (bool, error) {
 	img, err := p.grab()
 	if err != nil {
 		return false, fmt.Errorf("play: checking drag %d: %w", p.rep.Drags, err)
@@ -287,7 +298,7 @@ func (p *player) stillDrop(m board.Move, expected board.Position, probe bool, af
 	if ok {
 		if probe {
 			p.pace.probes++
-			p.pace.animated = p.pace.animated || after >= animChanges || took > lateDrop
+			p.pace.animated = p.pace.animated || after >= animChanges || unshown > lateDrop
 			p.trace("probe: drag %d's cell %d changed %d times after it showed the drop; animated %v", p.rep.Drags, m.To, after, p.pace.animated)
 		}
 		p.pace.learn(gap, took)
@@ -310,8 +321,9 @@ func (p *player) stillDrop(m board.Move, expected board.Position, probe bool, af
 // from that lost drag (pace.tooQuick; pipe.go loses one at most).
 const animChanges = 3
 
-// lateDrop: a probe's drop that took longer than this from its release to
-// stand still counts as animated too, whatever it showed. A game that
+// lateDrop: a probe's drop still not shown this long after its release,
+// seen so by a look then, counts as animated too, whatever it showed (a
+// drop first seen late by slow grabs proves nothing). A game that
 // slow to show a drop draws few frames (Ruffle at 150 % on a busy 2-core
 // machine: 2 to 4 s from a release to the drop, a frame a second or so), and
 // what it does unseen after the drop shows (a tween from the release
