@@ -118,9 +118,10 @@ func (p *player) pipeline(ctx context.Context, c course, from int, centres []cal
 		if !ok {
 			return p.pipeCheck(ctx, c, issued, pp, c.moves[i:], fmt.Sprintf("checking the cells of drag %d before it", p.rep.Drags+1))
 		}
-		if !p.peeks() {
-			// A small grab costs about as much as a whole one: the
-			// drags left go one at a time, each seen whole.
+		if !p.peeks() || p.pace.animates() {
+			// A small grab costs about as much as a whole one, or the
+			// game turned out slow (watch): the drags left go one at a
+			// time, each seen whole.
 			left = i
 			break
 		}
@@ -397,7 +398,12 @@ func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 			break
 		}
 		p.rep.Quick++
-		if f.overlap {
+		if took := p.since(f.at); f.overlap && took > lateDrop {
+			// A game this slow to show a drop proves nothing by taking
+			// one (see lateDrop): the drags left go one at a time.
+			p.pace.animated = true
+			p.trace("drag %d, made without waiting, took %v to show: the game is slow, one drag at a time", f.n, took)
+		} else if f.overlap {
 			p.pace.overlapped(f.gap)
 		}
 		pp.slowest = max(pp.slowest, p.since(f.at))

@@ -331,7 +331,9 @@ const animChanges = 3
 // on for frames: a drag made without waiting for a still picture is lost
 // there, and the one made right after it too (TestE2ERuffle at 150 %,
 // level 22, in a whole run at load 7-11: drags 4 and 5 lost at once;
-// TestLateDropsOneAtATime).
+// TestLateDropsOneAtATime). A drag made without waiting that took longer
+// than this to show proves nothing either, and the drags left go one at a
+// time (pipe.go's watch; TestPipelineStopsForASlowGame).
 const lateDrop = quickWait
 
 // animWholeChanges is animChanges where a small grab costs as much as a
