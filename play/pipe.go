@@ -398,16 +398,18 @@ func (p *player) watch(ctx context.Context, pp *pipe, wait bool) (bool, error) {
 			break
 		}
 		p.rep.Quick++
-		if took := p.since(f.at); f.overlap && took > lateDrop {
+		took := p.since(f.at)
+		switch {
+		case f.overlap && took > lateDrop:
 			// A game this slow to show a drop proves nothing by taking
 			// one (see lateDrop): the drags left go one at a time.
 			p.pace.animated = true
 			p.trace("drag %d, made without waiting, took %v to show: the game is slow, one drag at a time", f.n, took)
-		} else if f.overlap {
+		case f.overlap:
 			p.pace.overlapped(f.gap)
 		}
-		pp.slowest = max(pp.slowest, p.since(f.at))
-		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, p.since(f.at), len(pp.flights)-1)
+		pp.slowest = max(pp.slowest, took)
+		p.trace("drag %d landed, seen by its cells %v after the release (%d in flight)", f.n, took, len(pp.flights)-1)
 		pp.flights = pp.flights[1:]
 		seen = true
 	}

@@ -1371,9 +1371,7 @@ func TestPipelineProofIsItsGap(t *testing.T) {
 		if !stalled {
 			t.Fatalf("seed %d: no drag was made right after another", seed)
 		}
-		if r.game.ignored > 1 || rep.Repairs+rep.Retries > 1 {
-			t.Errorf("seed %d: %d presses ignored, %d repairs and %d retries (%d drags for a plan of %d); want at most one lost", seed, r.game.ignored, rep.Repairs, rep.Retries, rep.Drags, rep.Planned)
-		}
+		atMostOneLost(t, seed, r, rep)
 	}
 }
 
@@ -1433,8 +1431,15 @@ func TestPipelineStopsForASlowGame(t *testing.T) {
 		if !slowed {
 			t.Fatalf("seed %d: no drag was made before the last drop showed", seed)
 		}
-		if r.game.ignored > 1 || rep.Repairs+rep.Retries > 1 {
-			t.Errorf("seed %d: %d presses ignored, %d repairs and %d retries (%d drags for a plan of %d); want at most one lost", seed, r.game.ignored, rep.Repairs, rep.Retries, rep.Drags, rep.Planned)
-		}
+		atMostOneLost(t, seed, r, rep)
+	}
+}
+
+// atMostOneLost fails t when the game of seed's board ignored more than one
+// press, or the bot made more than one drag again or repaired.
+func atMostOneLost(t *testing.T, seed uint64, r *rig, rep play.Report) {
+	t.Helper()
+	if r.game.ignored > 1 || rep.Repairs+rep.Retries > 1 {
+		t.Errorf("seed %d: %d presses ignored, %d repairs and %d retries (%d drags for a plan of %d); want at most one lost", seed, r.game.ignored, rep.Repairs, rep.Retries, rep.Drags, rep.Planned)
 	}
 }
