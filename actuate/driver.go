@@ -149,6 +149,19 @@ func (d *Driver) Slower() Pace {
 	return d.pace
 }
 
+// Faster undoes one Slower, down to the first pace Slower gives (two steps
+// 8 ms apart), never back to a faster one: for a game that took many drags
+// in a row after it lost some (play's pace.taken). It returns the new
+// pace, which the driver keeps.
+func (d *Driver) Faster() Pace {
+	if d.pace.Pause <= 8*time.Millisecond {
+		return d.pace
+	}
+	d.pace.Pause = max(8*time.Millisecond, d.pace.Pause/2)
+	d.pace.Steps = max(2, d.pace.Steps-1)
+	return d.pace
+}
+
 // Click presses and releases at one point inside the game area, at the
 // drag pace, with every check Drag makes (it is a drag that does not
 // move): the click a game's player may need to take focus before it sees a

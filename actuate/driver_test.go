@@ -319,6 +319,35 @@ func TestDriverSlower(t *testing.T) {
 	}
 }
 
+// TestDriverFaster: Faster retraces Slower's steps back to its first slow
+// pace (two steps 8 ms apart) and no further: a game that lost a fast drag
+// gets no fast drag again.
+func TestDriverFaster(t *testing.T) {
+	rec := NewRecorder(image.Rect(0, 0, 1024, 768), image.Pt(5, 400))
+	d, err := NewDriver(rec, calibration.Area{Left: 100, Top: 100, Side: 500}, Pace{Steps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paces []Pace
+	for range 4 { // (2, 8 ms) to (3, 64 ms): slowestPace
+		paces = append(paces, d.Slower())
+	}
+	for i := len(paces) - 2; i >= 0; i-- {
+		p := d.Faster()
+		if p != d.Pace() {
+			t.Fatalf("Faster returned %+v, the driver keeps %+v", p, d.Pace())
+		}
+		if p.Pause != paces[i].Pause || p.Steps > paces[i+1].Steps || p.Steps < 2 {
+			t.Errorf("Faster after %+v gave %+v, want %+v's pause and 2 to %d steps", paces[i+1], p, paces[i], paces[i+1].Steps)
+		}
+	}
+	for range 3 {
+		if p := d.Faster(); p.Pause != paces[0].Pause || p.Steps < 2 {
+			t.Errorf("Faster at the first slow pace %+v gave %+v", paces[0], p)
+		}
+	}
+}
+
 // TestDriverClick: a click is a press and a release on one point, inside
 // the area only, counted as a click and not as a drag.
 func TestDriverClick(t *testing.T) {

@@ -443,6 +443,7 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 			}
 			p.again(why)
 		}
+		p.easeOff()
 		c.cur = expected
 		if p.solvedEarly(c.cur, i+1 < len(c.moves)) {
 			break
@@ -474,6 +475,18 @@ func (p *player) again(why string) {
 	p.rep.Retries++
 	pace := p.cfg.Driver.Slower()
 	p.prog.note(fmt.Sprintf("%s; making it again, slower (%d steps %v apart)", why, pace.Steps, pace.Pause))
+}
+
+// easeOff records a drag the game took (pace.taken) and, when it is time
+// to, eases off the wait and the drag pace lost drags taught.
+func (p *player) easeOff() {
+	if !p.pace.taken() {
+		return
+	}
+	pace := p.cfg.Driver.Faster()
+	msg := fmt.Sprintf("%d drags taken in a row: easing off, a still picture of %v, drags of %d steps %v apart", easeAfter, p.pace.still(), pace.Steps, pace.Pause)
+	p.trace("%s", msg)
+	p.prog.note(msg)
 }
 
 // focus makes the focus click (Config.Focus) before the driver's first

@@ -521,6 +521,44 @@ func TestRepairsADroppedDrag(t *testing.T) {
 	}
 }
 
+// TestEasesOffAfterEarlyLosses: a game that loses four of the first drags
+// (Ruffle at 150 %, busy as a board begins) and then takes every one. The
+// losses slow the drags to a hand's pace and lengthen the wait for a still
+// picture; after easeAfter drags taken in a row the bot eases off, so the
+// board does not end at the pace its first drags taught (bench-play's
+// classic look at 150 % made 43 drags of a board at 2.2 s each after five
+// early losses, the game's own floor some 1.1 s a drag).
+func TestEasesOffAfterEarlyLosses(t *testing.T) {
+	start := board.Random(6, 3)
+	r := newRig(t, start, false)
+	r.game.dropNext = 1
+	releases := 0
+	r.rec.OnEvent = func(n int, e actuate.Event) {
+		r.game.event(n, e)
+		if e.Kind == "release" {
+			if releases++; releases == 2 || releases == 4 || releases == 6 {
+				r.game.dropNext = 1 // the drag after each retry is lost too
+			}
+		}
+	}
+	var log strings.Builder
+	r.cfg.Progress = &log
+	rep := r.solve(t, start)
+	if rep.Retries != 4 || rep.Repairs != 0 {
+		t.Errorf("%d drags made again and %d repairs for 4 lost (%d drags, plan of %d)", rep.Retries, rep.Repairs, rep.Drags, rep.Planned)
+	}
+	if rep.Planned < 4+2*16 {
+		t.Fatalf("a plan of %d drags: too short to ease off twice", rep.Planned)
+	}
+	// four losses: 3 steps 64 ms apart; two eases: 2 steps 16 ms apart
+	if rep.Pace.Pause > 16*time.Millisecond || rep.Pace.Steps > 2 {
+		t.Errorf("the pace at the end is %+v: the bot did not ease off after %d drags taken in a row", rep.Pace, rep.Planned-4)
+	}
+	if !strings.Contains(log.String(), "easing off") {
+		t.Errorf("progress does not say the bot eased off:\n%s", log.String())
+	}
+}
+
 // TestRetriesALateDragSafely (issue 40): the game takes a drag but shows
 // it only long after the bot stopped waiting for it (Ruffle on a busy
 // machine drew drops over a second late), in a game that swaps tiles. The

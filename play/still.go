@@ -58,6 +58,12 @@ type pace struct {
 	// without waiting for a still picture was seen to land (pipe.go);
 	// zero before one was.
 	overlapGap time.Duration
+	// easing (see eased): run counts the drags taken in a row since the
+	// last lost one or the last ease; easedLately is an ease that run has
+	// not proved yet; stay is set once a drag was lost after an ease.
+	run         int
+	easedLately bool
+	stay        bool
 }
 
 // overlapped records that a drag made gap after the release before it,
@@ -142,10 +148,45 @@ func (p *pace) learn(gap, settle time.Duration) {
 // the flash e2e at load 5), each further one doubles it, up to MaxStill.
 func (p *pace) tooQuick() {
 	p.extra = min(MaxStill, max(2*p.extra, lostStill))
+	if p.easedLately {
+		p.stay = true // the ease lost a drag: what the losses taught holds
+	}
+	p.run, p.easedLately = 0, false
 }
 
 // lostStill is what the first lost drag adds to the still window.
 const lostStill = 4 * MinStill
+
+// easeAfter is how many drags in a row the game must take before the bot
+// tries a shorter wait again (eased). Each try may lose one drag: the
+// e2e tests allow a board of fewer than twenty drags two lost, which its
+// first losses may take, so that no board that short tries.
+const easeAfter = 16
+
+// taken records a drag the game took, and reports whether the bot eases
+// off: after easeAfter drags taken in a row since a loss taught a wait,
+// half of what the losses added (never below lostStill: the drags still go
+// one at a time, each on a still picture), the drags one step faster too
+// (the caller's Driver.Faster). A game that lost drags only while it was
+// busy for a while (the first drags of a board in Ruffle at 150 %: every
+// board of bench-play lost 3 to 6 of its first ten, then few or none)
+// would otherwise keep the longest wait and slowest drag to the end: 2 s a
+// drag where the game takes one in 1. A drag lost within easeAfter of an
+// ease ends easing for the play (stay): at most one lost drag a play comes
+// from it.
+func (p *pace) taken() bool {
+	p.run++
+	if p.run < easeAfter {
+		return false
+	}
+	p.run, p.easedLately = 0, false
+	if p.stay || p.extra <= lostStill {
+		return false
+	}
+	p.extra = max(lostStill, p.extra/2)
+	p.easedLately = true
+	return true
+}
 
 // changed reports whether picture b differs from a: more than a few pixels
 // (noise) differ by more than a small amount in some channel.

@@ -29,6 +29,64 @@ func TestLostDragWaitsLonger(t *testing.T) {
 	}
 }
 
+// TestEaseOff: after losses taught a long wait, easeAfter drags taken in a
+// row halve what they added (never below lostStill: the drags stay one at
+// a time); a drag lost soon after an ease ends easing for good, and one
+// lost later does not.
+func TestEaseOff(t *testing.T) {
+	p := newPace()
+	for range 4 {
+		p.tooQuick()
+	}
+	long := p.still()
+	for i := 1; i < easeAfter; i++ {
+		if p.taken() {
+			t.Fatalf("eased after %d drags taken, want %d", i, easeAfter)
+		}
+	}
+	if !p.taken() {
+		t.Fatalf("no ease after %d drags taken in a row", easeAfter)
+	}
+	if got := p.still(); got >= long {
+		t.Errorf("the still window after an ease is %v, not shorter than %v", got, long)
+	}
+	for range 10 * easeAfter {
+		p.taken()
+	}
+	if p.extra != lostStill || !p.animates() {
+		t.Errorf("eased to %v (animates %v), want lostStill %v and the drags one at a time", p.extra, p.animates(), lostStill)
+	}
+
+	// a loss after an ease's proof (easeAfter drags taken after it) leaves
+	// easing on
+	q := newPace()
+	q.tooQuick()
+	q.tooQuick()
+	for range 2 * easeAfter {
+		q.taken() // one ease (to lostStill), then its proof
+	}
+	q.tooQuick()
+	q.tooQuick()
+	taught := q.extra
+	for range easeAfter {
+		q.taken()
+	}
+	if q.stay || q.extra >= taught {
+		t.Errorf("a loss after a proved ease stopped easing (stay %v, extra %v after %v)", q.stay, q.extra, taught)
+	}
+	// a loss right after an ease ends it
+	q.tooQuick()
+	before := q.extra
+	for range 10 * easeAfter {
+		if q.taken() {
+			t.Fatal("eased again after a drag was lost right after an ease")
+		}
+	}
+	if q.extra != before {
+		t.Errorf("extra %v after the failed ease, want %v kept", q.extra, before)
+	}
+}
+
 // TestMovedMark: the never-still debug picture paints what changed last,
 // and only that (a change within the noise tolerance is no change).
 func TestMovedMark(t *testing.T) {

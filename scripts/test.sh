@@ -156,7 +156,9 @@ lane() { # lane NAME CMD...: CMD in the background, in a process group of its ow
   local name=$1
   shift
   (
-    trap 'echo "$SECONDS" >"$lanes/$name.end"' EXIT
+    # the lane's end and CPU (its processes', as far as they were waited
+    # for: bash's times, the children's line)
+    trap 'echo "$SECONDS" >"$lanes/$name.end"; times >"$lanes/$name.cpu"' EXIT
     "$@"
   ) >"$lanes/$name.log" 2>&1 &
   lane_pid[$name]=$!
@@ -167,7 +169,7 @@ lane_end() { # lane_end NAME...: waits for the lanes, shows their logs; fails if
   local name status failed=()
   for name in "$@"; do
     if wait "${lane_pid[$name]}"; then status=passed; else status=FAILED; failed+=("$name"); fi
-    echo "---- lane $name: $status in $(($(cat "$lanes/$name.end") - ${lane_start[$name]})) s (from test.sh's second ${lane_start[$name]}; now $SECONDS)"
+    echo "---- lane $name: $status in $(($(cat "$lanes/$name.end") - ${lane_start[$name]})) s (from test.sh's second ${lane_start[$name]}; now $SECONDS; CPU user, system: $(tail -1 "$lanes/$name.cpu"))"
     cat "$lanes/$name.log"
     unset "lane_pid[$name]"
   done
@@ -320,4 +322,5 @@ xvfb-run -a -s "-screen 0 1366x868x24 -nolisten tcp -noreset" env HEXIOM_E2E=por
 # ---- the lanes' ends -----------------------------------------------------------
 echo "test.sh: steps 1-7 passed at second $SECONDS"
 lane_end reader-a reader-b
-echo "test.sh: passed in $SECONDS s"
+times >"$lanes/all.cpu"
+echo "test.sh: passed in $SECONDS s (CPU of its processes, user and system: $(tail -1 "$lanes/all.cpu"))"
