@@ -32,7 +32,9 @@
 // captures of the game area stayed unchanged for a window learnt from the
 // screen (the pace): twice the typical longest gap between two frames of the
 // game's recent animations, at least MinStill, longer after a drag the game
-// did not take. A still picture that shows another board than expected is
+// did not take (and the drags slower); after easeAfter drags taken in a row
+// the bot eases off again, half of what the losses added, unless a drag was
+// lost right after such an ease (pace.taken). A still picture that shows another board than expected is
 // trusted only once it stays unchanged for NotTaken (a busy machine may
 // pause a game in the middle of drawing a drag). The settle time of a drag (release to the last change)
 // is learnt too, and the bot waits at least twice that for a drag to show
