@@ -58,7 +58,7 @@ type pace struct {
 	// without waiting for a still picture was seen to land (pipe.go);
 	// zero before one was.
 	overlapGap time.Duration
-	// easing (see eased): run counts the drags taken in a row since the
+	// easing off (see taken): run counts the drags taken in a row since the
 	// last lost one or the last ease; easedLately is an ease that run has
 	// not proved yet; stay is set once a drag was lost after an ease.
 	run         int
@@ -169,7 +169,7 @@ const easeAfter = 16
 // one at a time, each on a still picture), the drags one step faster too
 // (the caller's Driver.Faster). A game that lost drags only while it was
 // busy for a while (the first drags of a board in Ruffle at 150 %: every
-// board of bench-play lost 3 to 6 of its first ten, then few or none)
+// board of bench-play lost 1 to 5 of its first ten, then few or none)
 // would otherwise keep the longest wait and slowest drag to the end: 2 s a
 // drag where the game takes one in 1. A drag lost within easeAfter of an
 // ease ends easing for the play (stay): at most one lost drag a play comes
