@@ -40,6 +40,11 @@ type player struct {
 	// lostWhy is why the last look over the whole screen found no board
 	// (refind); nil when none was made or it found one.
 	lostWhy error
+	// released is when the last drag was released (zero before one);
+	// pressGap is how long after it the last drag made was pressed (zero
+	// for the first).
+	released time.Time
+	pressGap time.Duration
 }
 
 func newPlayer(cfg Config, pc *pace) *player {
@@ -302,7 +307,7 @@ func (p *player) play(ctx context.Context, sight Sight) (Report, error) {
 	err := p.playBoard(ctx, sight)
 	p.trace("done: %v", err)
 	p.rep.Total = p.since(p.t0)
-	p.rep.SettleTime, p.rep.StillTime = p.pace.settle(), p.pace.still()
+	p.rep.SettleTime, p.rep.StillTime, p.rep.PressGap = p.pace.settle(), p.pace.still(), p.pace.pressGap
 	if p.cfg.Driver != nil {
 		p.rep.Pace = p.cfg.Driver.Pace()
 	}
@@ -436,7 +441,7 @@ func (p *player) dragAll(ctx context.Context, c course, centres []calibration.Po
 				return p.repair(c, seen, expected, why, last)
 			}
 			if try == 0 {
-				p.pace.tooQuick() // perhaps pressed while the game still moved
+				p.pace.tooQuick(p.pressGap) // perhaps pressed while the game still moved
 			}
 			if try >= p.cfg.MaxRetries {
 				return p.repair(c, seen, expected, why, last)
@@ -547,10 +552,21 @@ func touches(m, n board.Move) bool {
 	return m.From == n.From || m.From == n.To || m.To == n.From || m.To == n.To
 }
 
-// drag makes drag m of the plan, left being the drags left with it.
+// drag makes drag m of the plan, left being the drags left with it: no
+// sooner after the last release than a lost drag taught (pace.pressGap).
 func (p *player) drag(ctx context.Context, m board.Move, centres []calibration.Point, left int) error {
+	if !p.released.IsZero() {
+		if w := p.pace.pressGap - p.since(p.released); w > 0 {
+			p.trace("drag %d waits %v: no press sooner than %v after a release", p.rep.Drags+1, w, p.pace.pressGap)
+			if err := p.cfg.Sleep(ctx, w); err != nil {
+				return fmt.Errorf("play: %w", err)
+			}
+		}
+		p.pressGap = p.since(p.released)
+	}
 	t, made := p.cfg.Now(), p.cfg.Driver.Drags()
 	err := p.cfg.Driver.Drag(ctx, centres[m.From], centres[m.To])
+	p.released = p.cfg.Now()
 	p.rep.Drag += p.since(t)
 	p.trace("drag %d (cell %d → %d) released: %v", p.rep.Drags+1, m.From, m.To, p.since(t))
 	if err != nil {

@@ -29,8 +29,11 @@ type Report struct {
 	// Pace learnt from the screen: the longest recent time from a drag's
 	// release until the picture stood still, and how long it must stay
 	// unchanged to count as still.
-	SettleTime    time.Duration `json:"settle_ns"`
-	StillTime     time.Duration `json:"still_ns"`
+	SettleTime time.Duration `json:"settle_ns"`
+	StillTime  time.Duration `json:"still_ns"`
+	// PressGap: no press came sooner than this after a release, as lost
+	// drags taught (0: none did).
+	PressGap      time.Duration `json:"press_gap_ns,omitempty"`
 	Covered       int           `json:"covered,omitempty"` // cells hidden at the end (the game's solved panel)
 	AlreadySolved bool          `json:"already_solved,omitempty"`
 	// Early: the board reached another solution than the solver's before
@@ -74,8 +77,12 @@ func (r Report) Summary() string {
 	if r.Retries > 0 {
 		s += fmt.Sprintf(", %d made again; drag pace %d steps %s apart", r.Retries, r.Pace.Steps, ms(r.Pace.Pause))
 	}
-	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s; total %s",
-		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime), ms(r.Total))
+	s += fmt.Sprintf("); capture %s (%d grabs), read %s (%d looks, %d drags checked by %d cells read), solve %s, plan %s, drags %s; pace: a drag settles in %s, still after %s",
+		ms(r.Capture), r.Grabs, ms(r.Read), r.Looks, r.Quick, r.CellReads, ms(r.Solve), ms(r.Plan), ms(r.Drag), ms(r.SettleTime), ms(r.StillTime))
+	if r.PressGap > 0 {
+		s += fmt.Sprintf(", a press %s after a release", ms(r.PressGap))
+	}
+	s += "; total " + ms(r.Total)
 	return s
 }
 

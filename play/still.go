@@ -54,10 +54,14 @@ type pace struct {
 	// whether the game animates a drop (animated); see landed.
 	probes   int
 	animated bool
-	// overlapGap: the shortest gap after a release at which a drag made
-	// without waiting for a still picture was seen to land (pipe.go);
-	// zero before one was.
-	overlapGap time.Duration
+	// overlapGaps: the two shortest gaps after a release at which a drag
+	// made without waiting for a still picture was seen to land (pipe.go);
+	// zero where none was.
+	overlapGaps [proofDrags]time.Duration
+	// pressGap: no press sooner than this after the last release: twice
+	// the longest a lost drag was pressed after the release before it (see
+	// tooQuick); zero before a drag was lost.
+	pressGap time.Duration
 	// easing off (see taken): run counts the drags taken in a row since the
 	// last lost one or the last ease; easedLately is an ease that run has
 	// not proved yet; stay is set once a drag was lost after an ease.
@@ -66,19 +70,33 @@ type pace struct {
 	stay        bool
 }
 
+// proofDrags is how many drags made as soon after a release must have
+// landed before that gap counts as proved (overlapsAfter). One is luck as
+// often as not: Ruffle runs the SWF's frames late and then several at once,
+// so a press 33 ms after a release found its 100 ms tween over once, and
+// the five drags made 37-40 ms apart after it, all in flight, were lost
+// together (the bevel look on a canvas, level 22; TestPipelineProofIsNotLuck).
+const proofDrags = 2
+
 // overlapped records that a drag made gap after the release before it,
 // without waiting for a still picture, landed.
 func (p *pace) overlapped(gap time.Duration) {
-	if p.overlapGap == 0 || gap < p.overlapGap {
-		p.overlapGap = max(gap, time.Nanosecond)
+	gap = max(gap, time.Nanosecond)
+	for i := range p.overlapGaps {
+		if p.overlapGaps[i] == 0 || gap < p.overlapGaps[i] {
+			copy(p.overlapGaps[i+1:], p.overlapGaps[i:])
+			p.overlapGaps[i] = gap
+			return
+		}
 	}
 }
 
 // overlapsAfter reports whether a drag made gap after the last release,
-// while another made without waiting is in flight, was proved safe: one
-// made as soon after a release landed.
+// while another made without waiting is in flight, was proved safe:
+// proofDrags made as soon after a release landed.
 func (p *pace) overlapsAfter(gap time.Duration) bool {
-	return p.overlapGap > 0 && gap >= p.overlapGap
+	proved := p.overlapGaps[proofDrags-1]
+	return proved > 0 && gap >= proved
 }
 
 // animates reports whether the bot must wait for a still picture after a
@@ -141,13 +159,20 @@ func (p *pace) learn(gap, settle time.Duration) {
 	p.n++
 }
 
-// tooQuick records a drag the game did not take: wait longer from now on.
-// The first loss adds lostStill at once (a game that ignores presses while
-// it animates does so for about as long as an animation, ~150 ms; adding
-// MinStill at a time cost a lost drag per step, seen twice on one board in
-// the flash e2e at load 5), each further one doubles it, up to MaxStill.
-func (p *pace) tooQuick() {
+// tooQuick records a drag the game did not take, pressed gap after the
+// release before it (0: not known): wait longer from now on. The first loss
+// adds lostStill to the still window at once (a game that ignores presses
+// while it animates does so for about as long as an animation, ~150 ms;
+// adding MinStill at a time cost a lost drag per step, seen twice on one
+// board in the flash e2e at load 5), each further one doubles it, up to
+// MaxStill. And no press comes sooner than twice gap after a release: a
+// game that ignores presses for a while after a drop it shows at once (the
+// SWF's tween into the cell the bot dropped on, which draws nothing, in
+// Ruffle drawing on a canvas) lost a drag pressed 72 ms after a release,
+// and another 90 ms after one, a still window after its drop had shown.
+func (p *pace) tooQuick(gap time.Duration) {
 	p.extra = min(MaxStill, max(2*p.extra, lostStill))
+	p.pressGap = min(MaxStill, max(p.pressGap, 2*gap))
 	if p.easedLately {
 		p.stay = true // the ease lost a drag: what the losses taught holds
 	}
@@ -166,8 +191,9 @@ const easeAfter = 16
 // taken records a drag the game took, and reports whether the bot eases
 // off: after easeAfter drags taken in a row since a loss taught a wait,
 // half of what the losses added (never below lostStill: the drags still go
-// one at a time, each on a still picture), the drags one step faster too
-// (the caller's Driver.Faster). A game that lost drags only while it was
+// one at a time, each on a still picture), half the gap a press keeps
+// after a release, the drags one step faster too (the caller's
+// Driver.Faster). A game that lost drags only while it was
 // busy for a while (the first drags of a board in Ruffle at 150 %: every
 // board of bench-play lost 1 to 5 of its first ten, then few or none)
 // would otherwise keep the longest wait and slowest drag to the end: 2 s a
@@ -180,10 +206,13 @@ func (p *pace) taken() bool {
 		return false
 	}
 	p.run, p.easedLately = 0, false
-	if p.stay || p.extra <= lostStill {
+	if p.stay || (p.extra <= lostStill && p.pressGap == 0) {
 		return false
 	}
 	p.extra = max(lostStill, p.extra/2)
+	if p.pressGap /= 2; p.pressGap < MinStill {
+		p.pressGap = 0
+	}
 	p.easedLately = true
 	return true
 }

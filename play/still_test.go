@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"testing"
+	"time"
 )
 
 // TestLostDragWaitsLonger: a drag the game did not take makes the still
@@ -12,17 +13,17 @@ import (
 func TestLostDragWaitsLonger(t *testing.T) {
 	p := newPace()
 	before := p.still()
-	p.tooQuick()
+	p.tooQuick(0)
 	if got := p.still(); got < before+lostStill {
 		t.Errorf("after a lost drag the still window is %v, want at least %v", got, before+lostStill)
 	}
 	one := p.still()
-	p.tooQuick()
+	p.tooQuick(0)
 	if got := p.still(); got <= one {
 		t.Errorf("after a second lost drag the still window is %v, not longer than %v", got, one)
 	}
 	for range 10 {
-		p.tooQuick()
+		p.tooQuick(0)
 	}
 	if got := p.still(); got != MaxStill {
 		t.Errorf("after many lost drags the still window is %v, want MaxStill %v", got, MaxStill)
@@ -36,7 +37,7 @@ func TestLostDragWaitsLonger(t *testing.T) {
 func TestEaseOff(t *testing.T) {
 	p := newPace()
 	for range 4 {
-		p.tooQuick()
+		p.tooQuick(0)
 	}
 	long := p.still()
 	for i := 1; i < easeAfter; i++ {
@@ -60,13 +61,13 @@ func TestEaseOff(t *testing.T) {
 	// a loss after an ease's proof (easeAfter drags taken after it) leaves
 	// easing on
 	q := newPace()
-	q.tooQuick()
-	q.tooQuick()
+	q.tooQuick(0)
+	q.tooQuick(0)
 	for range 2 * easeAfter {
 		q.taken() // one ease (to lostStill), then its proof
 	}
-	q.tooQuick()
-	q.tooQuick()
+	q.tooQuick(0)
+	q.tooQuick(0)
 	taught := q.extra
 	for range easeAfter {
 		q.taken()
@@ -75,7 +76,7 @@ func TestEaseOff(t *testing.T) {
 		t.Errorf("a loss after a proved ease stopped easing (stay %v, extra %v after %v)", q.stay, q.extra, taught)
 	}
 	// a loss right after an ease ends it
-	q.tooQuick()
+	q.tooQuick(0)
 	before := q.extra
 	for range 10 * easeAfter {
 		if q.taken() {
@@ -116,5 +117,53 @@ func TestMovedMark(t *testing.T) {
 	}
 	if _, _, ok := movedMark(a, image.NewRGBA(image.Rect(0, 0, 60, 40))); ok {
 		t.Error("pictures of two rectangles compared")
+	}
+}
+
+// TestLossTeachesAPressGap: a drag lost when pressed 72 ms after a release
+// keeps every press 144 ms after a release; a loss pressed sooner does not
+// shorten it, one later lengthens it (never past MaxStill), and an ease
+// halves it.
+func TestLossTeachesAPressGap(t *testing.T) {
+	p := newPace()
+	if p.pressGap != 0 {
+		t.Fatalf("a new pace keeps %v between a release and a press, want 0", p.pressGap)
+	}
+	p.tooQuick(72 * time.Millisecond)
+	if p.pressGap != 144*time.Millisecond {
+		t.Errorf("after a drag lost 72 ms after a release: %v, want 144ms", p.pressGap)
+	}
+	p.tooQuick(30 * time.Millisecond)
+	if p.pressGap != 144*time.Millisecond {
+		t.Errorf("after a drag lost sooner: %v, want 144ms kept", p.pressGap)
+	}
+	p.tooQuick(2 * time.Second)
+	if p.pressGap != MaxStill {
+		t.Errorf("after a drag lost 2 s after a release: %v, want MaxStill", p.pressGap)
+	}
+	for range easeAfter {
+		p.taken()
+	}
+	if p.pressGap != MaxStill/2 {
+		t.Errorf("after an ease: %v, want %v", p.pressGap, MaxStill/2)
+	}
+}
+
+// TestOverlapProofNeedsTwo: one drag made 33 ms after a release landing
+// proves no gap; a second, made 50 ms after one, proves 50 ms.
+func TestOverlapProofNeedsTwo(t *testing.T) {
+	p := newPace()
+	p.overlapped(33 * time.Millisecond)
+	if p.overlapsAfter(time.Second) {
+		t.Errorf("one drag landed proves a gap")
+	}
+	p.overlapped(50 * time.Millisecond)
+	if p.overlapsAfter(40*time.Millisecond) || !p.overlapsAfter(50*time.Millisecond) {
+		t.Errorf("drags landed 33 and 50 ms after a release: 40 ms proved %v, 50 ms %v; want false, true",
+			p.overlapsAfter(40*time.Millisecond), p.overlapsAfter(50*time.Millisecond))
+	}
+	p.overlapped(20 * time.Millisecond)
+	if !p.overlapsAfter(33 * time.Millisecond) {
+		t.Errorf("drags landed 20, 33 and 50 ms after a release: 33 ms not proved")
 	}
 }
