@@ -33,8 +33,8 @@
 // screen (the pace): twice the typical longest gap between two frames of the
 // game's recent animations, at least MinStill, longer after a drag the game
 // did not take (and the drags slower, and no press sooner after a release
-// than twice the lost drag's press came: a game may ignore presses for a
-// while after a drop and show nothing of it); after easeAfter drags taken in a row
+// than the lost drag's press came and lostStill more: a game may ignore
+// presses for a while after a drop and show nothing of it); after easeAfter drags taken in a row
 // the bot eases off again, half of what the losses added, unless a drag was
 // lost right after such an ease (pace.taken). A still picture that shows another board than expected is
 // trusted only once it stays unchanged for NotTaken (a busy machine may

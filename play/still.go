@@ -58,10 +58,10 @@ type pace struct {
 	// made without waiting for a still picture was seen to land (pipe.go);
 	// zero where none was.
 	overlapGaps [proofDrags]time.Duration
-	// pressGap: no press sooner than this after the last release: twice
-	// the longest a lost drag was pressed after the release before it (see
-	// tooQuick); zero before a drag was lost.
-	pressGap time.Duration
+	// pressGap: no press sooner than this after the last release: lostStill
+	// more than the longest a lost drag was pressed after the release
+	// before it (lostPress; see tooQuick); zero before a drag was lost.
+	pressGap, lostPress time.Duration
 	// easing off (see taken): run counts the drags taken in a row since the
 	// last lost one or the last ease; easedLately is an ease that run has
 	// not proved yet; stay is set once a drag was lost after an ease.
@@ -165,14 +165,16 @@ func (p *pace) learn(gap, settle time.Duration) {
 // while it animates does so for about as long as an animation, ~150 ms;
 // adding MinStill at a time cost a lost drag per step, seen twice on one
 // board in the flash e2e at load 5), each further one doubles it, up to
-// MaxStill. And no press comes sooner than twice gap after a release: a
-// game that ignores presses for a while after a drop it shows at once (the
-// SWF's tween into the cell the bot dropped on, which draws nothing, in
-// Ruffle drawing on a canvas) lost a drag pressed 72 ms after a release,
-// and another 90 ms after one, a still window after its drop had shown.
+// MaxStill. And no press comes sooner than gap and lostStill after a
+// release: a game that ignores presses for a while after a drop it shows
+// at once (the SWF's tween into the cell the bot dropped on, which draws
+// nothing, in Ruffle drawing on a canvas) lost a drag pressed 72 ms after a
+// release, and another 90 ms after one, a still window after its drop had
+// shown.
 func (p *pace) tooQuick(gap time.Duration) {
 	p.extra = min(MaxStill, max(2*p.extra, lostStill))
-	p.pressGap = min(MaxStill, max(p.pressGap, 2*gap))
+	p.lostPress = max(p.lostPress, gap)
+	p.pressGap = min(MaxStill, max(p.pressGap, gap+lostStill))
 	if p.easedLately {
 		p.stay = true // the ease lost a drag: what the losses taught holds
 	}
@@ -192,8 +194,8 @@ const easeAfter = 16
 // off: after easeAfter drags taken in a row since a loss taught a wait,
 // half of what the losses added (never below lostStill: the drags still go
 // one at a time, each on a still picture), half the gap a press keeps
-// after a release, the drags one step faster too (the caller's
-// Driver.Faster). A game that lost drags only while it was
+// after a release (never below a lost drag's and MinStill), the drags one
+// step faster too (the caller's Driver.Faster). A game that lost drags only while it was
 // busy for a while (the first drags of a board in Ruffle at 150 %: every
 // board of bench-play lost 1 to 5 of its first ten, then few or none)
 // would otherwise keep the longest wait and slowest drag to the end: 2 s a
@@ -206,12 +208,13 @@ func (p *pace) taken() bool {
 		return false
 	}
 	p.run, p.easedLately = 0, false
-	if p.stay || (p.extra <= lostStill && p.pressGap == 0) {
+	floor := p.lostPress + MinStill // the press gap's
+	if p.stay || (p.extra <= lostStill && p.pressGap <= floor) {
 		return false
 	}
 	p.extra = max(lostStill, p.extra/2)
-	if p.pressGap /= 2; p.pressGap < MinStill {
-		p.pressGap = 0
+	if p.pressGap > floor {
+		p.pressGap = max(p.pressGap/2, floor)
 	}
 	p.easedLately = true
 	return true

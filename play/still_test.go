@@ -63,8 +63,8 @@ func TestEaseOff(t *testing.T) {
 	q := newPace()
 	q.tooQuick(0)
 	q.tooQuick(0)
-	for range 2 * easeAfter {
-		q.taken() // one ease (to lostStill), then its proof
+	for range 3 * easeAfter {
+		q.taken() // two eases (to lostStill; the press gap to MinStill), then their proof
 	}
 	q.tooQuick(0)
 	q.tooQuick(0)
@@ -121,31 +121,37 @@ func TestMovedMark(t *testing.T) {
 }
 
 // TestLossTeachesAPressGap: a drag lost when pressed 72 ms after a release
-// keeps every press 144 ms after a release; a loss pressed sooner does not
-// shorten it, one later lengthens it (never past MaxStill), and an ease
-// halves it.
+// keeps every press lostStill more (172 ms) after a release; a loss pressed
+// sooner does not shorten it, one later lengthens it (never past
+// MaxStill), and an ease halves it, never below the longest a lost drag
+// was pressed after a release and MinStill.
 func TestLossTeachesAPressGap(t *testing.T) {
 	p := newPace()
 	if p.pressGap != 0 {
 		t.Fatalf("a new pace keeps %v between a release and a press, want 0", p.pressGap)
 	}
 	p.tooQuick(72 * time.Millisecond)
-	if p.pressGap != 144*time.Millisecond {
-		t.Errorf("after a drag lost 72 ms after a release: %v, want 144ms", p.pressGap)
+	if p.pressGap != 72*time.Millisecond+lostStill {
+		t.Errorf("after a drag lost 72 ms after a release: %v, want %v", p.pressGap, 72*time.Millisecond+lostStill)
 	}
 	p.tooQuick(30 * time.Millisecond)
-	if p.pressGap != 144*time.Millisecond {
-		t.Errorf("after a drag lost sooner: %v, want 144ms kept", p.pressGap)
+	if p.pressGap != 72*time.Millisecond+lostStill {
+		t.Errorf("after a drag lost sooner: %v, want %v kept", p.pressGap, 72*time.Millisecond+lostStill)
 	}
-	p.tooQuick(2 * time.Second)
-	if p.pressGap != MaxStill {
-		t.Errorf("after a drag lost 2 s after a release: %v, want MaxStill", p.pressGap)
+	p.tooQuick(300 * time.Millisecond)
+	if p.pressGap != 300*time.Millisecond+lostStill {
+		t.Errorf("after a drag lost 300 ms after a release: %v, want %v", p.pressGap, 300*time.Millisecond+lostStill)
 	}
 	for range easeAfter {
 		p.taken()
 	}
-	if p.pressGap != MaxStill/2 {
-		t.Errorf("after an ease: %v, want %v", p.pressGap, MaxStill/2)
+	if want := 300*time.Millisecond + MinStill; p.pressGap != want {
+		t.Errorf("after an ease: %v, want %v (the lost drag's gap and MinStill)", p.pressGap, want)
+	}
+	q := newPace()
+	q.tooQuick(2 * time.Second)
+	if q.pressGap != MaxStill {
+		t.Errorf("after a drag lost 2 s after a release: %v, want MaxStill", q.pressGap)
 	}
 }
 
