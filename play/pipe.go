@@ -225,9 +225,9 @@ func (p *player) landAll(ctx context.Context, pp *pipe) (bool, error) {
 
 // overlapping reports whether a drag in flight was made right after
 // another (the first drag of a pipeline comes after a still picture). While
-// one is, the next drag waits for it to land, unless proofDrags drags made
-// as soon after a release have been seen to land (pace.overlapsAfter): a game that
-// ignores presses for a while after a drop, taken by the probes for one
+// one is, the next drag waits for it to land, unless proofDrags drags
+// made as soon after a release have been seen to land (pace.overlapsAfter):
+// a game that ignores presses for a while after a drop, taken by the probes for one
 // that does not (a busy machine grabbed too late to see the glide, or a
 // glide that does not show), then loses one drag, not several, before the
 // bot learns it (pace.tooQuick). A drag that landed proves no more than its

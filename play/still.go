@@ -195,8 +195,8 @@ const easeAfter = 16
 // half of what the losses added (never below lostStill: the drags still go
 // one at a time, each on a still picture), half the gap a press keeps
 // after a release (never below a lost drag's and MinStill), the drags one
-// step faster too (the caller's Driver.Faster). A game that lost drags only while it was
-// busy for a while (the first drags of a board in Ruffle at 150 %: every
+// step faster too (the caller's Driver.Faster). A game that lost drags
+// only while it was busy for a while (the first drags of a board in Ruffle at 150 %: every
 // board of bench-play lost 1 to 5 of its first ten, then few or none)
 // would otherwise keep the longest wait and slowest drag to the end: 2 s a
 // drag where the game takes one in 1. A drag lost within easeAfter of an
