@@ -161,7 +161,8 @@
   let reporting = false;  // a layout report is in flight
   let drawQueued = false;
   let levels = [];
-  let glides = [];       // flash: tiles gliding into place, {cell, x0, y0, t0}
+  let glides = [];       // flash: tiles gliding into place, {cell, x0, y0, t0}, and those that glided in the last seconds
+  let fadeAt = -Infinity; // flash: when the board last began to fade in
   let fadeFrom = -1;     // flash: performance.now() when the board began to fade in
   let fadeKey = '';      // the level whose fade was started
 
@@ -210,7 +211,7 @@
     setTheme(S.theme);
     if (theme.fade && S.started !== undefined) {
       const key = [S.started, S.size].join('/');
-      if (key !== fadeKey) { fadeKey = key; fadeFrom = performance.now(); glides = []; }
+      if (key !== fadeKey) { fadeKey = key; fadeFrom = fadeAt = performance.now(); glides = []; }
     }
     if (fresh) {
       hud();
@@ -503,10 +504,16 @@
   // ignores presses meanwhile, as many games do.
   // at is when, performance.now() by default; an input event passes its own
   // time, so that a press made during a glide is refused even when a busy
-  // page handles it after the glide ended.
+  // page handles it after the glide ended, and after a frame drawn since
+  // (the glides drawn are kept a while for this: a whole run at load 12
+  // saw a press 23 ms into a glide taken).
   function moving(at = performance.now()) {
-    return glides.some((g) => at - g.t0 < theme.glide) || (fadeFrom >= 0 && at - fadeFrom < theme.fade);
+    return glides.some((g) => at - g.t0 < theme.glide) || at - fadeAt < theme.fade;
   }
+
+  // GLIDES_KEPT is how long (ms) a glide's start is kept after it began,
+  // for moving to judge input events a busy page handles late.
+  const GLIDES_KEPT = 10000;
 
   function glide(cell, x0, y0, t0 = performance.now()) {
     glides = glides.filter((g) => g.cell !== cell);
@@ -645,7 +652,8 @@
   function drawAnimated() {
     const P = PARTS[themeName];
     const now = performance.now();
-    glides = glides.filter((g) => now - g.t0 < theme.glide);
+    glides = glides.filter((g) => now - g.t0 < GLIDES_KEPT);
+    const gliding = glides.filter((g) => now - g.t0 < theme.glide);
     let a = 1;
     if (fadeFrom >= 0) {
       a = Math.min(1, (now - fadeFrom) / theme.fade);
@@ -655,7 +663,7 @@
     ctx.globalAlpha = a;
     P.plate();
     const r = radius();
-    const flying = new Set(glides.map((g) => g.cell));
+    const flying = new Set(gliding.map((g) => g.cell));
     for (let i = 0; i < S.cells.length; i++) {
       const c = S.cells[i];
       const [x, y] = centre(i);
@@ -667,7 +675,7 @@
     // A gliding tile moves to its cell and lands: it shrinks from its
     // lifted size and its shadow fades, so it moves even when dropped right
     // on its cell.
-    for (const g of glides) {
+    for (const g of gliding) {
       const c = S.cells[g.cell];
       if (!c || c.tile < 0) continue;
       const [tx, ty] = centre(g.cell);
