@@ -198,7 +198,7 @@ func (p *player) launch(ctx context.Context, pp *pipe, issued board.Position, m 
 // of them did not show as it should.
 func (p *player) nextFree(ctx context.Context, pp *pipe, moves []board.Move, i int) (bool, error) {
 	for {
-		if len(pp.flights) < maxFlights && (!pp.overlapping() || p.pace.overlapsAfter(p.since(pp.released))) {
+		if n := pp.overlapping(); len(pp.flights) < maxFlights && (n == 0 || p.pace.overlapsAfter(p.since(pp.released), n)) {
 			if j := pp.free(moves, i); j >= 0 {
 				m := moves[j]
 				copy(moves[i+1:j+1], moves[i:j])
@@ -223,26 +223,27 @@ func (p *player) landAll(ctx context.Context, pp *pipe) (bool, error) {
 	return true, nil
 }
 
-// overlapping reports whether a drag in flight was made right after
+// overlapping returns how many drags in flight were made right after
 // another (the first drag of a pipeline comes after a still picture). While
-// one is, the next drag waits for it to land, unless proofDrags drags
-// made as soon after a release have been seen to land (pace.overlapsAfter):
-// a game that ignores presses for a while after a drop, taken by the probes for one
-// that does not (a busy machine grabbed too late to see the glide, or a
-// glide that does not show), then loses one drag, not several, before the
-// bot learns it (pace.tooQuick). A drag that landed proves no more than its
-// own gap: on a busy machine the first drag made without waiting came
-// 200 ms after the release before it, the game took it, and the drags after
-// it, made a few ms apart, were lost four at a time (TestE2EFlash at 75 %
-// in CI; TestPipelineProofIsItsGap); and one is luck as often as not
-// (TestPipelineProofIsNotLuck).
-func (pp *pipe) overlapping() bool {
+// one is, the next drag waits for it to land, unless as many drags made as
+// soon after a release have been seen to land (pace.overlapsAfter): a game
+// that ignores presses for a while after a drop, taken by the probes for
+// one that does not (a busy machine grabbed too late to see the glide, or
+// a glide that does not show), then loses one drag, not several, before
+// the bot learns it (pace.tooQuick). A drag that landed proves no more
+// than its own gap: on a busy machine the first drag made without waiting
+// came 200 ms after the release before it, the game took it, and the drags
+// after it, made a few ms apart, were lost four at a time (TestE2EFlash at
+// 75 % in CI; TestPipelineProofIsItsGap); and one proves one more in
+// flight, not a dozen (TestPipelineProofIsNotLuck).
+func (pp *pipe) overlapping() int {
+	n := 0
 	for _, f := range pp.flights {
 		if f.overlap {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // freeAhead is how far past the next drag of the plan free looks for one

@@ -54,10 +54,10 @@ type pace struct {
 	// whether the game animates a drop (animated); see landed.
 	probes   int
 	animated bool
-	// overlapGaps: the two shortest gaps after a release at which a drag
-	// made without waiting for a still picture was seen to land (pipe.go);
-	// zero where none was.
-	overlapGaps [proofDrags]time.Duration
+	// overlapGaps: the shortest gaps after a release at which a drag made
+	// without waiting for a still picture was seen to land (pipe.go), in
+	// order; zero where none was.
+	overlapGaps [maxFlights]time.Duration
 	// pressGap: no press sooner than this after the last release: lostStill
 	// more than the longest a lost drag was pressed after the release
 	// before it (lostPress; see tooQuick); zero before a drag was lost.
@@ -69,14 +69,6 @@ type pace struct {
 	easedLately bool
 	stay        bool
 }
-
-// proofDrags is how many drags made as soon after a release must have
-// landed before that gap counts as proved (overlapsAfter). One is luck as
-// often as not: Ruffle runs the SWF's frames late and then several at once,
-// so a press 33 ms after a release found its 100 ms tween over once, and
-// the five drags made 37-40 ms apart after it, all in flight, were lost
-// together (the bevel look on a canvas, level 22; TestPipelineProofIsNotLuck).
-const proofDrags = 2
 
 // overlapped records that a drag made gap after the release before it,
 // without waiting for a still picture, landed.
@@ -91,12 +83,36 @@ func (p *pace) overlapped(gap time.Duration) {
 	}
 }
 
-// overlapsAfter reports whether a drag made gap after the last release,
-// while another made without waiting is in flight, was proved safe:
-// proofDrags made as soon after a release landed.
-func (p *pace) overlapsAfter(gap time.Duration) bool {
-	proved := p.overlapGaps[proofDrags-1]
-	return proved > 0 && gap >= proved
+// proofSlack is how much later after a release a landed drag may have
+// been made and still count for a drag made gap after one (overlapsAfter).
+// Counting only those made as soon or sooner, the classic look's drags in
+// the HTML clone went 20-30 ms apart, 2-4 in flight, where they had gone
+// 9-13 ms apart, up to 7: 2.23 s a challenge against 1.79 (bench-play
+// -n 20); counting those made within twice as soon, a sim game that took
+// one press by luck lost two drags, one made 32 ms after a release on the
+// word of drags made 61 ms after one.
+const proofSlack = 10 * time.Millisecond
+
+// overlapsAfter reports whether a drag made gap after the last release may
+// go while inFlight others made without waiting are in flight: no sooner
+// than the soonest such drag landed, and fewer than 2^n in flight, n the
+// drags made at most proofSlack later after a release that landed (the
+// bot's own pace spreads them by a few ms: a drag made 10 ms after a
+// release and one made 20 ms after one prove about the same). Each landing
+// doubles how many may be in flight (a slow start, as TCP's): one drag
+// landing is luck as often as not, Ruffle
+// running the SWF's late frames at once (a press 33 ms after a release
+// found its 100 ms tween over, and the five drags made 37-40 ms apart
+// after it, all in flight, were lost together: the bevel look on a canvas,
+// level 22; TestPipelineProofIsNotLuck).
+func (p *pace) overlapsAfter(gap time.Duration, inFlight int) bool {
+	proved := 0
+	for _, g := range p.overlapGaps {
+		if g > 0 && g <= gap+proofSlack {
+			proved++
+		}
+	}
+	return p.overlapGaps[0] > 0 && gap >= p.overlapGaps[0] && inFlight < 1<<min(proved, 8)
 }
 
 // animates reports whether the bot must wait for a still picture after a

@@ -155,21 +155,35 @@ func TestLossTeachesAPressGap(t *testing.T) {
 	}
 }
 
-// TestOverlapProofNeedsTwo: one drag made 33 ms after a release landing
-// proves no gap; a second, made 50 ms after one, proves 50 ms.
-func TestOverlapProofNeedsTwo(t *testing.T) {
+// TestOverlapProofIsASlowStart: with no drag landed soon after a release,
+// none may go while another is in flight, nor sooner after a release than
+// the soonest landed; each drag landed made at most proofSlack later after
+// a release doubles how many may be in flight.
+func TestOverlapProofIsASlowStart(t *testing.T) {
+	ms := time.Millisecond
 	p := newPace()
-	p.overlapped(33 * time.Millisecond)
-	if p.overlapsAfter(time.Second) {
-		t.Errorf("one drag landed proves a gap")
+	if p.overlapsAfter(time.Second, 1) {
+		t.Errorf("a drag may go while another is in flight with nothing proved")
 	}
-	p.overlapped(50 * time.Millisecond)
-	if p.overlapsAfter(40*time.Millisecond) || !p.overlapsAfter(50*time.Millisecond) {
-		t.Errorf("drags landed 33 and 50 ms after a release: 40 ms proved %v, 50 ms %v; want false, true",
-			p.overlapsAfter(40*time.Millisecond), p.overlapsAfter(50*time.Millisecond))
+	p.overlapped(33 * ms)
+	for _, c := range []struct {
+		gap      time.Duration
+		inFlight int
+		want     bool
+	}{{40 * ms, 1, true}, {40 * ms, 2, false}, {20 * ms, 1, false}} {
+		if got := p.overlapsAfter(c.gap, c.inFlight); got != c.want {
+			t.Errorf("one drag landed 33 ms after a release: %v after one, %d in flight: %v, want %v", c.gap, c.inFlight, got, c.want)
+		}
 	}
-	p.overlapped(20 * time.Millisecond)
-	if !p.overlapsAfter(33 * time.Millisecond) {
-		t.Errorf("drags landed 20, 33 and 50 ms after a release: 33 ms not proved")
+	p.overlapped(50 * ms)
+	p.overlapped(103 * ms)
+	for _, c := range []struct {
+		gap      time.Duration
+		inFlight int
+		want     bool
+	}{{30 * ms, 1, false}, {40 * ms, 3, true}, {40 * ms, 4, false}, {93 * ms, 7, true}, {93 * ms, 8, false}} {
+		if got := p.overlapsAfter(c.gap, c.inFlight); got != c.want {
+			t.Errorf("drags landed 33, 50 and 103 ms after a release: %v after one, %d in flight: %v, want %v", c.gap, c.inFlight, got, c.want)
+		}
 	}
 }
