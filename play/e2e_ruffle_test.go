@@ -109,9 +109,11 @@ func TestE2ERuffle(t *testing.T) {
 // shows a drop within 70-100 ms while the SWF still tweens it (presses
 // ignored, nothing to see): before the press gap a loss teaches
 // (play/still.go, tooQuick) and the pipeline's proof by two drags
-// (proofDrags), level 10 lost 3 of its 5 drags on it at both zooms in two
-// whole runs, over this test's allowance; with them, 1 lost on each board
-// (ebf0302). WebGL at 150 % is bench-play's to measure (BENCHMARKS.md).
+// (pace.overlapsAfter), level 10 lost 3 of its 5 drags on it at both
+// zooms in two whole runs, over this test's allowance; with them, quiet, 1
+// or 2 (the first drag made without waiting and the one made right after
+// it, both in flight while the SWF still tweened), the other boards 1
+// each. WebGL at 150 % is bench-play's to measure (BENCHMARKS.md).
 func ruffleRenderer(zoom float64) string {
 	if zoom == 1 {
 		return "webgl"
