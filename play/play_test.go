@@ -1398,9 +1398,7 @@ func TestCheckWaitsForABusyGame(t *testing.T) {
 func TestPipelineProofIsItsGap(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		start := board.Random(6, seed)
-		r := newRig(t, start, false)
-		r.game.glide, r.game.unseen = 50*time.Millisecond, true
-		r.game.lateNext, r.game.late = 1<<20, 60*time.Millisecond
+		r := tweenRig(t, start, 50*time.Millisecond, 60*time.Millisecond)
 		var released time.Time
 		stalled := false
 		r.rec.OnEvent = func(n int, e actuate.Event) {
@@ -1482,6 +1480,17 @@ func TestPipelineStopsForASlowGame(t *testing.T) {
 	}
 }
 
+// tweenRig is a rig whose game ignores presses for busy after each drag it
+// takes and shows nothing of it (the SWF's tween into the cell the bot
+// dropped on), and shows each drop show after its release.
+func tweenRig(t *testing.T, start board.Position, busy, show time.Duration) *rig {
+	t.Helper()
+	r := newRig(t, start, false)
+	r.game.glide, r.game.unseen = busy, true
+	r.game.lateNext, r.game.late = 1<<20, show
+	return r
+}
+
 // atMostOneLost fails t when the game of seed's board ignored more than one
 // press, or the bot made more than one drag again or repaired.
 func atMostOneLost(t *testing.T, seed uint64, r *rig, rep play.Report) {
@@ -1505,9 +1514,7 @@ func atMostOneLost(t *testing.T, seed uint64, r *rig, rep play.Report) {
 func TestKeepsTheGapALossTaught(t *testing.T) {
 	for seed := uint64(1); seed <= 2; seed++ {
 		start := board.Random(6, seed)
-		r := newRig(t, start, false)
-		r.game.glide, r.game.unseen = 170*time.Millisecond, true
-		r.game.lateNext, r.game.late = 1<<20, 65*time.Millisecond
+		r := tweenRig(t, start, 170*time.Millisecond, 65*time.Millisecond)
 		rep := r.solve(t, start)
 		if r.game.ignored > 3 || rep.Repairs+rep.Retries > 3 {
 			t.Errorf("seed %d: %d presses ignored, %d repairs and %d retries (%d drags for a plan of %d); want at most three lost", seed, r.game.ignored, rep.Repairs, rep.Retries, rep.Drags, rep.Planned)
@@ -1525,9 +1532,7 @@ func TestKeepsTheGapALossTaught(t *testing.T) {
 func TestPipelineProofIsNotLuck(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		start := board.Random(6, seed)
-		r := newRig(t, start, false)
-		r.game.glide, r.game.unseen = 50*time.Millisecond, true
-		r.game.lateNext, r.game.late = 1<<20, 60*time.Millisecond
+		r := tweenRig(t, start, 50*time.Millisecond, 60*time.Millisecond)
 		r.game.luckyNext = 1
 		rep := r.solve(t, start)
 		if r.game.lucky != 1 {
