@@ -212,7 +212,10 @@ for f in $(git ls-files '*_test.go'); do
     done
   done
 done
-lane ruffle go test -count=1 -p 1 -timeout 45m -run "$ruffle_tests" "${ruffle_pkgs[@]}"
+# (-v, less the === lines: each test's time and what play's e2e tests log
+# of every board, its drags and those lost and made again)
+lane ruffle bash -c 'set -o pipefail; go test -v -count=1 -p 1 -timeout 45m -run "$1" "${@:2}" 2>&1 | grep -v "^=== "' \
+  ruffle "$ruffle_tests" "${ruffle_pkgs[@]}"
 reader_a='^(TestBevelLookEveryBoard|TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
 lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
 lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
