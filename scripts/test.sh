@@ -131,6 +131,10 @@ if (($#)); then
   exit
 fi
 
+# (each step says when it ended: where the time goes, in the log)
+mark() { echo "test.sh: $1 passed at second $SECONDS"; }
+mark "step 1"
+
 # ---- the lanes ----------------------------------------------------------------
 # Steps 2-6 run one after another, as they always have; from here four
 # lanes run beside them, each to a log of its own, shown when it ends:
@@ -219,9 +223,9 @@ lane ruffle bash -c 'set -o pipefail; go test -v -count=1 -p 1 -timeout 45m -run
 # The Ruffle lane first: Chromium draws Ruffle's 30 frames a second on the
 # CPU (SwiftShader) for as long as a game is open, whether it plays fast or
 # slow, so every second the lane is stretched by the other steps costs CPU
-# that does nothing. The steps and lanes started from here run at nice 5
+# that does nothing. The steps and lanes started from here run at nice 10
 # (the reader lanes' 15 on top of it), and take what the lane leaves.
-renice -n 5 -p $$ >/dev/null
+renice -n 10 -p $$ >/dev/null
 reader_a='^(TestBevelLookEveryBoard|TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
 lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
 lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
@@ -266,6 +270,8 @@ lane windows windows
 # vision/internal/prep among them (vision/doc.go, "Where cgo runs").
 CGO_ENABLED=0 go test -count=1 -timeout 25m "${nocgo_pkgs[@]}"
 
+mark "step 2"
+
 # ---- 3. the race detector -------------------------------------------------
 # The packages that need no screen, cgo library or X, their full tests (not
 # -short). The detector makes the searches and the brute forces about ten
@@ -281,6 +287,8 @@ CGO_ENABLED=0 go test -count=1 -timeout 25m "${nocgo_pkgs[@]}"
 # the race run's time). The other packages here run only under it: the
 # same tests, the same counts.
 go test -race -count=1 -timeout 20m "${race_only[@]}" "${race_fewer[@]}"
+
+mark "step 3"
 
 # ---- 4. fuzzing --------------------------------------------------------------
 # The fuzzers run a count of inputs each, not a time: with -fuzztime as a
@@ -307,13 +315,18 @@ go test -run '^$' -fuzz '^FuzzTantrixSolve$' -fuzztime 2000x ./cmd/hexiom/
 go test -run '^$' -fuzz '^FuzzReadCNF$' -fuzztime 20000x ./formats/
 go test -run '^$' -fuzz '^FuzzReadModel$' -fuzztime 20000x ./formats/
 
+mark "step 4"
+
 # ---- 5. the packages that link cgo (gocv, robotgo) ------------------------
 # (vision/reader and the Ruffle tests in their lanes). Step 7 ends first.
 lane_end windows
 go test -count=1 -timeout 25m -skip "$ruffle_tests|$failsafe_tests" "${step5_pkgs[@]}"
+mark "step 5"
 # ---- 5b. the fail-safe tests, once nothing else plays a game --------------
 lane_end ruffle
 go test -count=1 -timeout 10m -run "$failsafe_tests" "${failsafe_pkgs[@]}"
+
+mark "step 5b"
 
 # ---- 6. the portable parts, on xvfb-run -----------------------------------
 # gohook, the portable click listener, is in Linux builds only with -tags
