@@ -220,16 +220,6 @@ done
 # of every board, its drags and those lost and made again)
 lane ruffle bash -c 'set -o pipefail; go test -v -count=1 -p 1 -timeout 45m -run "$1" "${@:2}" 2>&1 | grep -v "^=== "' \
   ruffle "$ruffle_tests" "${ruffle_pkgs[@]}"
-# The Ruffle lane first: Chromium draws Ruffle's 30 frames a second on the
-# CPU (SwiftShader) for as long as a game is open, played or not (a size-6
-# board left alone: 1.5 cores on WebGL, 0.5 on the canvas renderer), so
-# every second the other steps stretch the lane costs CPU that does
-# nothing. The steps and lanes started from here run at nice 5 (the reader
-# lanes' 15 on top of it) and take what the lane leaves (docs/testing.md,
-# "Where the CPU goes": 1,332 s and 2,622 busy CPU-s against 1,411 and
-# 2,782; nice 10, tried once beside other work, stretched the race step
-# from some 90 s to 744 s).
-renice -n 5 -p $$ >/dev/null
 reader_a='^(TestBevelLookEveryBoard|TestSlateFindArea|TestFlashGeometry|TestPartialSetsNeverMisread|TestRefindRefusesACutBoard|FuzzFindArea|TestSlateGolden|TestSWFLattice|TestFindAreaRefusesACutBoard|TestFindMoved|TestNoise)$'
 lane reader-a nice -n 15 go test -count=1 -timeout 40m -run "$reader_a" ./vision/reader/
 lane reader-b nice -n 15 go test -count=1 -timeout 40m -skip "$reader_a" ./vision/reader/
