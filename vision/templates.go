@@ -74,10 +74,26 @@ type Templates struct {
 	// Learn measured it on its own picture (half the least margin there,
 	// at least prep.MinMarkGap); 0 (absent): prep.MinKindGap, as between
 	// any other two kinds.
-	MarkGap float64   `json:"mark_gap,omitempty"`
-	once    sync.Once // the prepared forms p (and err), built on first use (prepare)
-	p       prep.Prepared
-	err     error
+	MarkGap float64 `json:"mark_gap,omitempty"`
+	// PlainHole: where the look's holes are a background of changing
+	// colour and its empty cells are told from them by a thin outline
+	// alone (issue 40's HEXCOUNT), the spreads Learn measured on its
+	// pictures: a cell about as plain as the holes, of about their
+	// colour, is a hole wherever it lies (prep.PlainHole). Absent from
+	// sets whose holes read by their template.
+	PlainHole *PlainGap `json:"plain_hole,omitempty"`
+	once      sync.Once // the prepared forms p (and err), built on first use (prepare)
+	p         prep.Prepared
+	err       error
+}
+
+// PlainGap is what Learn measured of a look whose holes are told by their
+// plainness (Templates.PlainHole): the largest spread of a hole's kind
+// crop and the least of any other cell's, in grey levels, on the pictures
+// it learnt from, at every scale it learns at.
+type PlainGap struct {
+	Holes  float64 `json:"holes"`
+	Others float64 `json:"others"`
 }
 
 //go:embed templates/classic.json
@@ -195,6 +211,9 @@ func (t *Templates) Validate() error {
 		if p := t.p.Kinds[k]; p.OK && !p.StandIn && p.Flat {
 			return fmt.Errorf("%s template is flat (spread %.1f): a tile is never plain", k, p.Norm)
 		}
+	}
+	if g := t.PlainHole; g != nil && !(g.Holes >= 0 && prep.PlainApart(g.Holes, g.Others)) {
+		return fmt.Errorf("plain holes: spreads %v and %v lie too close to tell a hole by its plainness", g.Holes, g.Others)
 	}
 	if t.MarkGap != 0 && !(t.MarkGap >= prep.MinMarkGap && t.MarkGap < prep.MinKindGap) {
 		return fmt.Errorf("mark gap %v: want 0, or %.2f up to %.2f", t.MarkGap, prep.MinMarkGap, prep.MinKindGap)
@@ -373,7 +392,10 @@ func (t *Templates) prepare() error {
 
 // holeInner sets the prepared set's HoleInner: where the learnt hole
 // template's inner part is plain and far from every other kind's
-// (prep.HoleInner), as in a look whose holes are the plain background.
+// (prep.HoleInner), as in a look whose holes are the plain background;
+// and its HolePlain, where Learn measured the set's holes to be plainer
+// than every other cell (PlainHole), as in a look whose holes are a
+// background of changing colour.
 func (t *Templates) holeInner() {
 	h := t.Kinds[Hole]
 	if h == nil {
@@ -390,6 +412,9 @@ func (t *Templates) holeInner() {
 		}
 	}
 	t.p.HoleInner, t.p.HoleInnerOK = prep.HoleInner(h.Mean, others)
+	if g := t.PlainHole; g != nil && prep.PlainApart(g.Holes, g.Others) {
+		t.p.HolePlain, t.p.HolePlainOK = prep.NewPlainHole(g.Holes, g.Others, t.p.Kinds[Hole].Mean), true
+	}
 }
 
 // builtinOnce parses the built-in set once, for stand-ins.

@@ -112,8 +112,16 @@ class Main extends Sprite {
 		addChild(tileLayer);
 		addChild(hudLayer);
 
+		// added by the project (not HEXCOUNT's author): a board FlashVar, any level's text
+		var boardText:String = null;
+		try {
+			var params:Dynamic = flash.Lib.current.loaderInfo.parameters;
+			if (params != null && params.board != null)
+				boardText = StringTools.replace(Std.string(params.board), "\r", "");
+		} catch (e:Dynamic) {}
+
 		drawBackground();
-		loadLevel(Levels.DATA[levelNo - 1]);
+		loadLevel(boardText != null ? boardText : Levels.DATA[levelNo - 1]);
 		drawBoard();
 		drawHud();
 		refresh();

@@ -1,9 +1,14 @@
 #!/bin/bash
-# try-up.sh LEVEL: Xvfb :78, the server, one Chromium on HEXCOUNT's level LEVEL, left running
+# try-up.sh LEVEL: Xvfb :78, the server, one Chromium on HEXCOUNT's level LEVEL (1-40, or a
+# level file: any board, e.g. from 'hexiom gen'), left running
 # (try-down.sh stops them). Each waits for what it needs (the X socket, the port, the game's
 # background drawn at the stage's (6,200)), up to a minute, and says so if it never comes.
 run=/tmp/hexcount-run; mkdir -p $run
 LEVEL=${1:-38}
+query="level=$LEVEL"
+if [ -f "$LEVEL" ]; then
+  query="board=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(open(sys.argv[1]).read()))' "$LEVEL")"
+fi
 export DISPLAY=:78
 until_ok() { # until_ok WHAT CMD...: CMD until it succeeds, within 60 s
   local what=$1; shift
@@ -19,13 +24,18 @@ if ! port_open 2>/dev/null; then
   setsid python3 -m http.server 8766 --bind 127.0.0.1 --directory "$(cd "$(dirname "$0")" && pwd)" >/dev/null 2>&1 & echo $! > $run/s.pid
   until_ok "the server on 8766" port_open
 fi
-[ -f $run/c.pid ] && kill -- -$(cat $run/c.pid) 2>/dev/null
+if [ -f $run/c.pid ]; then # the last Chromium gone, its window with it (else its game looks drawn)
+  old=$(cat $run/c.pid)
+  kill -- -$old 2>/dev/null
+  gone() { ! kill -0 -- -$old; }
+  until_ok "the last Chromium's exit" gone
+fi
 rm -rf $run/profile; mkdir -p $run/profile
 setsid /usr/lib/chromium/chromium --no-sandbox --test-type --no-first-run --no-default-browser-check \
   --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage \
   --password-store=basic --user-data-dir=$run/profile --use-gl=angle --use-angle=swiftshader \
   --enable-unsafe-swiftshader --window-position=30,20 --window-size=1280,1000 \
-  --app="http://127.0.0.1:8766/index.html?level=$LEVEL" >/dev/null 2>&1 &
+  --app="http://127.0.0.1:8766/index.html?$query" >/dev/null 2>&1 &
 echo $! > $run/c.pid
 # the game drawn: its dark blue background at the stage's (6,200), screen (53,279)
 drawn() {

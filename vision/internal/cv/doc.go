@@ -23,7 +23,8 @@
 // crops), judge.go (the thresholds of doubt applied to a cell, the
 // stand-in check), pair.go (the pair check), learn.go (Learn), mark.go
 // (the gap between movable and locked a look with a small lock mark
-// needs: Templates.MarkGap),
+// needs: Templates.MarkGap), plain.go (holes told by their plainness, where
+// a look's holes are a background of changing colour: Templates.PlainHole),
 // separation.go (what Learn measures of how well a set tells its classes
 // apart), find.go and honeycomb.go (FindArea), family.go (the kinds of
 // lattice a game draws every size on: regular hexagons, the original's,

@@ -37,7 +37,7 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 	type stat struct {
 		std  float64
 		mean [kindC]float32
-		hole float64 // the inner part's score as a hole (innerHole)
+		hole float64 // the score as a hole by its inner part (innerHole)
 	}
 	stats := make([]stat, n)
 	for i, p := range pts {
@@ -78,7 +78,7 @@ func (rd *reader) kindsAt(sc *Scaled, pts []calibration.Point) ([]CellReading, e
 				v = float64(scores[k][i])
 			}
 			if Kind(k) == Hole {
-				v = max(v, stats[i].hole)
+				v = max(v, stats[i].hole, rd.plainHole(stats[i].std, stats[i].mean))
 			}
 			c.KindScores[k] = v
 			rank(&c.Kind, &c.KindScore, &c.NextKind, &c.KindNext, Kind(k), v)
@@ -135,6 +135,18 @@ func (rd *reader) innerHole(crop []float32) float64 {
 	return flatScore(std, mean, rd.tpl.p.HoleInner)
 }
 
+// plainHole scores a kind crop of spread std and mean (prep.ZeroMean's)
+// as a hole by its plainness, where Learn measured the set's holes
+// plainer than every other cell (prep.PlainHole): a hole that is a
+// background of changing colour reads so wherever it lies. 0 in other
+// sets.
+func (rd *reader) plainHole(std float64, mean [kindC]float32) float64 {
+	if !rd.tpl.p.HolePlainOK {
+		return 0
+	}
+	return rd.tpl.p.HolePlain.Score(std, mean)
+}
+
 // colourNear weighs a crop's correlation with a template of one colour
 // (a set that learnt a template a colour group: Templates.KindAlts) by how
 // near the crop's mean colour is to the template's: 1 within twice the
@@ -145,7 +157,7 @@ func (rd *reader) innerHole(crop []float32) float64 {
 // ivory movable tile correlates with the ivory locked one almost as well
 // as with the ivory movable ones.
 func colourNear(mean, tmean [kindC]float32) float64 {
-	d := meanDist(mean, tmean)
+	d := prep.MeanDist(mean, tmean)
 	return max(0, min(1, 1-(d-2*groupNear)/(2*groupNear)))
 }
 
@@ -153,20 +165,11 @@ func colourNear(mean, tmean [kindC]float32) float64 {
 // flat template's for the crop to score above 0 against it.
 const flatNear = 12
 
-// meanDist is how far apart two crops' means (W, S) are. Noise on a grey
-// crop lowers W (the least of three noisy channels) and raises S (their
-// spread) but leaves W + S/2 (the mid-range) alone, so the distance is
-// measured in the mid-range, with S counting a quarter.
-func meanDist(a, b [kindC]float32) float64 {
-	dw, ds := float64(a[0]-b[0]), float64(a[1]-b[1])
-	return math.Hypot(dw+ds/2, ds/4)
-}
-
 // flatScore scores a crop against a flat template: 1 for a crop as flat as
 // the template and of the same mean, falling to 0 with spread or distance.
 func flatScore(std float64, mean, tmean [kindC]float32) float64 {
 	flat := 1 - math.Max(0, std-2)/20
-	near := 1 - meanDist(mean, tmean)/flatNear
+	near := 1 - prep.MeanDist(mean, tmean)/flatNear
 	if flat < 0 || near < 0 {
 		return 0
 	}

@@ -399,7 +399,7 @@ func (rd *reader) cropBest(crop []float32) (float64, Kind) {
 			}
 		}
 		if Kind(k) == Hole {
-			v = max(v, hole)
+			v = max(v, hole, rd.plainHole(std, mean))
 		}
 		if v > best {
 			best, bestK = v, Kind(k)
@@ -462,11 +462,12 @@ const minCells = 3
 // holeIsSky reports whether the four corners of the part of the game area
 // on the picture (in the kind-scale picture sc), which no board reaches,
 // read surely as the hole template, or as a hole by their inner part
-// (innerHole): the look's holes are its plain background.
+// (innerHole) or their plainness (plainHole): the look's holes are its
+// plain background.
 func (rd *reader) holeIsSky(sc *Scaled) bool {
 	h := rd.tpl.p.Kinds[Hole]
 	flat := h.OK && !h.StandIn && h.Flat
-	if !flat && !rd.tpl.p.HoleInnerOK {
+	if !flat && !rd.tpl.p.HoleInnerOK && !rd.tpl.p.HolePlainOK {
 		return false
 	}
 	a := rd.area.Rect().Intersect(image.Rectangle{Min: rd.f.Origin, Max: rd.f.Origin.Add(rd.f.WS.Size())})
@@ -477,7 +478,8 @@ func (rd *reader) holeIsSky(sc *Scaled) bool {
 			return false
 		}
 		v := rd.innerHole(crop)
-		if std, mean := prep.ZeroMean(crop); flat {
+		std, mean := prep.ZeroMean(crop)
+		if v = max(v, rd.plainHole(std, mean)); flat {
 			v = max(v, flatScore(std, mean, h.Mean))
 		}
 		if v < minKind {

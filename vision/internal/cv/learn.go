@@ -49,11 +49,22 @@ func Learn(into *Templates, img image.Image, area calibration.Area, truth board.
 	if le := disagree(r, truth); le != nil {
 		t0, r0 := t, r
 		if t, r = byColour(into, img, fe, area, truth, r); t == nil {
+			// holes told from empty cells by their plainness alone
+			t, r = t0, r0
+			if tp, rp := byPlain(t, img, fe, area, truth, r); tp != nil {
+				t, r = tp, rp
+			}
 			// locked tiles told from movable ones by a small mark alone
-			if t, r = byMark(t0, img, area, truth, r0); t == nil {
-				return nil, le
+			if disagree(r, truth) != nil {
+				if t, r = byMark(t, img, area, truth, r); t == nil {
+					return nil, le
+				}
 			}
 		}
+	}
+	thinMark(t, r, truth)
+	if t, r, err = widenPlain(t, img, fe, area, truth, r); err != nil {
+		return nil, err
 	}
 	ts, err := newSet(t)
 	if err != nil {
@@ -77,7 +88,7 @@ func copyOf(into *Templates) *Templates {
 	if into == nil {
 		return t
 	}
-	t.Name, t.MarkGap = into.Name, into.MarkGap
+	t.Name, t.MarkGap, t.PlainHole = into.Name, into.MarkGap, into.PlainHole
 	for k, smp := range into.Kinds {
 		t.Kinds[k] = clone(smp)
 	}
@@ -257,7 +268,7 @@ func colourGroups(fe *Features, area calibration.Area, truth board.Position) (*c
 		k := kindOf(c)
 		best, bestD := -1, math.Inf(1)
 		for g := range groups[k] {
-			if d := meanDist(means[i], centre(groups[k][g])); d < bestD {
+			if d := prep.MeanDist(means[i], centre(groups[k][g])); d < bestD {
 				best, bestD = g, d
 			}
 		}
@@ -281,7 +292,7 @@ func colourGroups(fe *Features, area calibration.Area, truth board.Position) (*c
 		}
 		best, bestD := out[i], math.Inf(1)
 		for g := range groups[k] {
-			if d := meanDist(means[i], centre(groups[k][g])); groups[k][g].n >= 2 && d < bestD {
+			if d := prep.MeanDist(means[i], centre(groups[k][g])); groups[k][g].n >= 2 && d < bestD {
 				best, bestD = g, d
 			}
 		}
@@ -375,7 +386,7 @@ func matchColours(ca, cb []*[kindC]float32) (ga, gb int, unmatched []int) {
 	for i := range ca {
 		for j := range cb {
 			if ca[i] != nil && cb[j] != nil {
-				cs = append(cs, cand{i, j, meanDist(*ca[i], *cb[j])})
+				cs = append(cs, cand{i, j, prep.MeanDist(*ca[i], *cb[j])})
 			}
 		}
 	}
@@ -411,32 +422,20 @@ const minLearnR = 16
 func learnAt(f float64, fe *Features, area calibration.Area, truth board.Position, groups []int, kindSum *[numKinds][][]float64, kindN *[numKinds][]int, digitSum *[7][]float64, digitN *[7]int, means [][kindC]float32) error {
 	s := truth.Size
 	R := area.Radius(s)
-	// the same pyramid as read: size 6's kind scale, then this size's
-	wsF, wF := fe.WS, fe.W
+	ks, err := kindScaleAt(f, fe, area, s)
+	if err != nil {
+		return err
+	}
+	defer ks.Close()
+	wF := fe.W
 	if f != 1 {
-		a, err := Scale(fe.WS, fe.Origin, f)
-		if err != nil {
-			return err
-		}
-		defer a.Close()
 		b, err := Scale(fe.W, fe.Origin, f)
 		if err != nil {
 			return err
 		}
 		defer b.Close()
-		wsF, wF = a.Mat, b.Mat
+		wF = b.Mat
 	}
-	ks6, err := Scale(wsF, fe.Origin, kindR/area.Radius(6)/f)
-	if err != nil {
-		return err
-	}
-	ks6.K *= f
-	defer ks6.Close()
-	ks, err := ks6.Rescale(kindR / R)
-	if err != nil {
-		return err
-	}
-	defer ks.Close()
 	ds, err := Scale(wF, fe.Origin, digitR/R/f)
 	if err != nil {
 		return err
@@ -479,6 +478,28 @@ func learnAt(f float64, fe *Features, area calibration.Area, truth board.Positio
 		digitN[d]++
 	}
 	return nil
+}
+
+// kindScaleAt returns the kind-scale picture of a size-s board laid out by
+// area, from the picture shrunk by f (1: as it is): the same pyramid as
+// read, size 6's kind scale, then this size's.
+func kindScaleAt(f float64, fe *Features, area calibration.Area, s int) (*Scaled, error) {
+	wsF := fe.WS
+	if f != 1 {
+		a, err := Scale(fe.WS, fe.Origin, f)
+		if err != nil {
+			return nil, err
+		}
+		defer a.Close()
+		wsF = a.Mat
+	}
+	ks6, err := Scale(wsF, fe.Origin, kindR/area.Radius(6)/f)
+	if err != nil {
+		return nil, err
+	}
+	ks6.K *= f
+	defer ks6.Close()
+	return ks6.Rescale(kindR / area.Radius(s))
 }
 
 // learnScale returns area with the lattice of truth's size at which the

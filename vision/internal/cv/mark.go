@@ -48,6 +48,25 @@ func byMark(t *Templates, img image.Image, area calibration.Area, truth board.Po
 	return u, rr
 }
 
+// thinMark lowers t's MarkGap to half the least margin between movable
+// and locked on the picture read back as r (truth, every cell right)
+// where that is under the gap Read needs otherwise, with byMark's checks:
+// a look whose locked tiles differ by a small mark, learnt from a start
+// whose tiles all happened to clear minKindGap (HEXCOUNT's level 10 and
+// 38, margins 0.15), read the next start's tile at 0.10 as in doubt, and
+// whether a set had learnt the gap hung on which start it saw first.
+// A set keeps the least gap of its pictures.
+func thinMark(t *Templates, r Reading, truth board.Position) {
+	gap, spread := markMargins(r, truth)
+	gap /= 2
+	if gap < prep.MinMarkGap || gap >= minKindGap || gap <= spread {
+		return
+	}
+	if t.MarkGap == 0 || gap < t.MarkGap {
+		t.MarkGap = gap
+	}
+}
+
 // markMargins returns the least margin, over the tiles of truth, between
 // a tile's score as its own kind (movable or locked) and as the other, in
 // the reading r, and the larger of the two kinds' spreads of it (their

@@ -73,7 +73,9 @@ type reader struct {
 	// skyHole: the picture around the board (the game area's corners)
 	// reads as a hole, or did where the set was learnt
 	// (Templates.SkyHoles), as in a look whose holes are the plain
-	// background;
+	// background, or the set tells its holes by their plainness
+	// (Templates.PlainHole: the background then reads as holes too,
+	// wherever the area's corners lie, HEXCOUNT's on its HUD);
 	// then a lattice is judged by its cells that are not holes (see
 	// lattice), since any lattice laid over the background scores well.
 	skyHole bool
@@ -186,7 +188,7 @@ func (rd *reader) read(s int) (Reading, error) {
 		return r, err
 	}
 	defer base.Close()
-	rd.skyHole = rd.tpl.SkyHoles || rd.holeIsSky(base)
+	rd.skyHole = rd.tpl.SkyHoles || rd.tpl.p.HolePlainOK || rd.holeIsSky(base)
 	best := &fit{mean: -1}
 	defer best.Close()
 	if err := rd.sizeOf(best, base, sizes, &r); err != nil {

@@ -29,6 +29,11 @@ type Prepared struct {
 	// scores as a hole by it too.
 	HoleInner   [KindC]float32
 	HoleInnerOK bool
+	// HolePlain, where HolePlainOK: the set's holes were measured plainer
+	// than every other cell (vision.Templates.PlainHole): a cell as plain
+	// scores as a hole by HolePlain.Score too.
+	HolePlain   PlainHole
+	HolePlainOK bool
 	// DigitRho[a][b] is the correlation of digit templates a and b
 	DigitRho [7][7]float64
 	// StandInLike: for a set that lacks some digit, the least likeness
