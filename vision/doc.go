@@ -94,7 +94,14 @@
 // then measures the gap that look needs between those two on its own
 // picture (Templates.MarkGap: half the least margin there, at least
 // prep.MinMarkGap, more than the margins' own spread) and keeps it in the
-// set, which Read and the check apply to that pair alone; every load
+// set, which Read and the check apply to that pair alone (measured on every
+// start learnt, the least kept). Where a look's holes are a background of
+// changing colour and its empty cells are of that colour inside a thin
+// outline (HEXCOUNT), neither colour nor one mean crop tells a hole; Learn
+// then measures how plain its holes' crops are against every other cell's
+// (Templates.PlainHole, widened by every start learnt after) and Read
+// reads a cell as plain, of about the holes' colour, as a hole, judging a
+// lattice by its cells that are not holes; every load
 // applies the same check (Validate), so learn and read never disagree
 // about a set. Templates for the clone's classic look are built in
 // (vision/templates/classic.json, embedded); Learn builds or extends a set
