@@ -48,7 +48,10 @@
 //     the plain background (the area's corners read as holes), any lattice
 //     laid over the background scores well: a lattice is then judged by its
 //     cells that are not holes, and a size only when its outer ring holds
-//     one, as a person sees a board.
+//     one, as a person sees a board. Where no size fits well at the
+//     calibrated place, each is tested again about it, within nearReach
+//     (a person's three clicks put the area a few pixels off, and a board
+//     matched its own lattice 3 px off worse than a smaller one's).
 //     Where no size fits (another zoom, a look of another pitch rule), the
 //     pitch is searched; where that still does not fit, the column pitch and
 //     the rows each on their own (a game whose lattice is squashed against

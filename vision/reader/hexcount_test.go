@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexiom/board"
+	"hexiom/internal/fixture"
 	"hexiom/internal/tier"
 	"hexiom/vision"
 	"hexiom/vision/reader"
@@ -21,8 +22,8 @@ import (
 // every other start in the fixtures whose digits that start showed
 // (sizes 4-6, holes at the board's edge and inside it), and refuses,
 // never misreads, those with a 0 or a 1, which it has not seen. Learnt
-// from level 10 as well, it reads every one (sizes 3-6), also through an
-// area a few pixels off (or refuses it); FindArea (calibrate -auto) never
+// from level 10 as well, it reads every one (sizes 3-6), and 90 % of them
+// through an area a few pixels off, as a person's clicks put it; FindArea (calibrate -auto) never
 // reads a board surely through an area off the game's.
 func TestHexcountOneStart(t *testing.T) {
 	tier.Heavy(t, tier.OpenCV)
@@ -61,29 +62,21 @@ func TestHexcountOneStart(t *testing.T) {
 		f := load(t, "hexcount/"+base)
 		t.Run("r6-1+level10/"+base, func(t *testing.T) { checkRead(t, f, set) })
 	}
-	// A person's three clicks are a pixel or two off: read through an
-	// area 3 px off each way, every board reads exactly or is refused,
-	// none misread (its holes are the background: a lattice a cell off
-	// holds as many plain cells).
-	read, refused := 0, 0
+	// A person's three clicks are a few pixels off (TestReadThroughClicksOff):
+	// read through an area 3 px off, 90 % of the boards still read exactly
+	// (43 of 44), none misread (its holes are the background: a lattice a
+	// cell off holds as many plain cells; before Read's sizeNearby 4 of 66
+	// read, the rest refused).
+	var fs []*fixture.Fixture
 	for _, base := range all {
-		f := load(t, "hexcount/"+base)
-		for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {3, 0}, {0, -3}, {3, 3}, {-3, -3}} {
-			a := f.Meta.Area
-			a.Left, a.Top = a.Left+d[0], a.Top+d[1]
-			r, err := reader.Read(f.Image, a, set)
-			switch {
-			case err != nil:
-				refused++
-				t.Logf("%s off by %v: %v", base, d, err)
-			case !r.Pos.Equal(f.Truth):
-				t.Errorf("%s through an area off by %v px: misread with no doubt:\n%s", base, d, r.Pos.Format())
-			default:
-				read++
-			}
-		}
+		fs = append(fs, load(t, "hexcount/"+base))
 	}
-	t.Logf("through areas 3 px off: %d read exactly, %d refused", read, refused)
+	offs := [][2]float64{{3, 0}, {0, -3}, {-3, 3}, {2, 2}}
+	read, refused := readOff(t, set, fs, offs)
+	t.Logf("through areas off by %v: %d boards read exactly, %d refused", offs, read, refused)
+	if read < (read+refused)*90/100 {
+		t.Errorf("through areas off by %v: %d of %d boards read, want 90 %%", offs, read, read+refused)
+	}
 	// calibrate -auto: FindArea was made for looks whose board lies where
 	// the clone's does in its game area; HEXCOUNT's need not. Whatever it
 	// finds, it never reads a board surely through an area that puts a

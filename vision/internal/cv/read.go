@@ -255,6 +255,15 @@ func (rd *reader) sizeOf(best *fit, base *Scaled, sizes []int, r *Reading) error
 			sc.Close()
 		}
 	}
+	var areas [board.MaxSize + 1]calibration.Area // each size's place
+	for _, s := range sizes {
+		areas[s] = rd.area
+	}
+	if best.mean < fitGood && !rd.fixed {
+		if err := rd.sizeNearby(best, base, sizes, &means, &areas, r); err != nil {
+			return err
+		}
+	}
 	for _, s := range sizes {
 		if s > best.s && means[s] >= best.mean-sizeTie && samePitch(rd.area.Radius(s), rd.area.Radius(best.s)) {
 			sc, err := base.Rescale(kindR / rd.area.Radius(s))
@@ -262,6 +271,62 @@ func (rd *reader) sizeOf(best *fit, base *Scaled, sizes []int, r *Reading) error
 				return err
 			}
 			best.keep(sc, s, means[s])
+		}
+	}
+	rd.area = areas[best.s]
+	return nil
+}
+
+// sizeNearby is the lattice test again, each size's cells searched for
+// within nearReach of the calibrated place (nearby), where no size fitted
+// well there: a person's three clicks put the area a few pixels off (the
+// centre is the mean of two clicks, the side their span over the board's),
+// and on the original's lattice a size-6 board 3 px off matched its own
+// lattice worse than a size-5 one (the flat and bevel looks and HEXCOUNT
+// refused most boards through an area 3 px off). A size moved so scores
+// only by its cells that are not holes where those are the background, and
+// only with its outer ring holding a board's cell (rimHolds); where it
+// beats the first test, areas[s] is its place (sizeOf makes the chosen
+// size's the reader's area).
+// nearGain is how much better than the best size at the calibrated place
+// a size moved about it must match for sizeNearby to take it, and it must
+// fit well (nearFit): where the holes are the background, a lattice moved
+// over a smaller board scores by fewer cells, and the flash look's level 39
+// (a size-5 board, exactly calibrated, its best at 0.85) matched a size-6
+// lattice moved a cell off a little better; a squashed lattice (the
+// classic look drawn 1.667 times as wide) is the pitch search's to find,
+// and a size-3 lattice moved over level 23's size-4 board matched it
+// better than its own did unsquashed.
+const nearGain = 0.1
+
+// nearFit is the least a size moved by sizeNearby must match at: HEXCOUNT's
+// and the flat look's size-5 boards match their own lattice at 0.85-0.9,
+// which the pitch search's fitGood would refuse.
+const nearFit = 0.8
+
+func (rd *reader) sizeNearby(best *fit, base *Scaled, sizes []int, means *[board.MaxSize + 1]float64, areas *[board.MaxSize + 1]calibration.Area, r *Reading) error {
+	at := rd.area
+	defer func() { rd.area = at }()
+	first := best.mean
+	for _, s := range sizes {
+		sc, err := base.Rescale(kindR / at.Radius(s))
+		if err != nil {
+			return err
+		}
+		rd.area = at
+		mean := rd.nearby(sc, s)
+		if rd.skyHole && s > 2 && !rd.rimHolds(sc, rd.area, s) {
+			mean = 0
+		}
+		if mean <= means[s] || mean < max(first+nearGain, nearFit) {
+			sc.Close()
+			continue
+		}
+		means[s], r.SizeScore[s], areas[s] = mean, mean, rd.area
+		if mean > best.mean {
+			best.keep(sc, s, mean)
+		} else {
+			sc.Close()
 		}
 	}
 	return nil
