@@ -261,9 +261,12 @@ func FromClicks(top, below, bottom Point) (Area, int, error) {
 	if dx := math.Abs(bottom.X - top.X); dx > 0.25*step {
 		return Area{}, 0, fmt.Errorf("calibrate: the top and bottom cells are %.0f px apart sideways; they must be in the same (middle) column", dx)
 	}
+	// The step is short (36 px on a size-5 board 400 px wide): a person's
+	// two clicks 2 px off each move the ratio by half a unit. Its values
+	// lie 2 apart; 0.6 from one is still far from the next.
 	ratio := span / step // 2(s−1)
 	s := int(math.Round(ratio/2)) + 1
-	if !board.OnScreen(s) || math.Abs(ratio-2*float64(s-1)) > 0.35 {
+	if !board.OnScreen(s) || math.Abs(ratio-2*float64(s-1)) > 0.6 {
 		return Area{}, 0, fmt.Errorf("calibrate: top to bottom is %.2f times top to the cell below; a board of size 2–6 gives 2, 4, 6, 8 or 10: click the centres of the cells asked for", ratio)
 	}
 	_, dy := board.Pitch(s)

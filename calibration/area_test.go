@@ -356,3 +356,35 @@ func TestAspectFile(t *testing.T) {
 	}
 	regular(got)
 }
+
+// TestFromClicksAPersonsClicks: the three clicks of issue 40's HEXCOUNT
+// session, a person's, each up to 3 px from a cell's centre on a size-5
+// board of the original's lattice (the stage at (47, 79), 400 px): the
+// short step, 36 px, then carries a few per cent of error. Each gives size
+// 5 and an area within 4 px; clicks whose ratio lies as near one size as
+// the next are still refused.
+func TestFromClicksAPersonsClicks(t *testing.T) {
+	truth := Area{Left: 47, Top: 79, Side: 400}
+	for _, c := range [][3]Point{
+		{{248, 136}, {246, 170}, {248, 425}}, // ratio 8.49
+		{{250, 134}, {247, 172}, {245, 424}}, // ratio 7.61
+		{{247, 135}, {247, 171}, {247, 423}}, // the centres
+	} {
+		a, s, err := FromClicks(c[0], c[1], c[2])
+		if err != nil || s != 5 {
+			t.Errorf("clicks %v: size %d, %v; want size 5", c, s, err)
+			continue
+		}
+		worst := 0.0
+		want := truth.Cells(5)
+		for i, p := range a.Cells(5) {
+			worst = math.Max(worst, p.Dist(want[i]))
+		}
+		if worst > 4 {
+			t.Errorf("clicks %v: %v puts a cell %.1f px from the game's", c, a, worst)
+		}
+	}
+	if _, _, err := FromClicks(Point{249, 137}, Point{245, 169}, Point{249, 426}); err == nil {
+		t.Error("clicks whose ratio is 8.96, as near 8 as 10: no error")
+	}
+}
