@@ -34,13 +34,13 @@ rm -rf $run/profile; mkdir -p $run/profile
 setsid /usr/lib/chromium/chromium --no-sandbox --test-type --no-first-run --no-default-browser-check \
   --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage \
   --password-store=basic --user-data-dir=$run/profile --use-gl=angle --use-angle=swiftshader \
-  --enable-unsafe-swiftshader --window-position=30,20 --window-size=1280,1000 \
+  --enable-unsafe-swiftshader --window-position=30,20 --window-size=1280,1000 --force-device-scale-factor=${ZOOM:-1} \
   --app="http://127.0.0.1:8766/index.html?$query" >/dev/null 2>&1 &
 echo $! > $run/c.pid
 # the game drawn: its dark blue background at the stage's (6,200), screen (53,279)
 drawn() {
   local rgb
-  rgb=$(import -window root -crop 1x1+53+279 txt:- | tail -1 | sed -n 's/.*srgb(\([0-9]*\),\([0-9]*\),\([0-9]*\)).*/\1 \2 \3/p')
+  rgb=$(import -window root -crop 1x1+$(awk "BEGIN{print int(53*${ZOOM:-1})}")+$(awk "BEGIN{print int(279*${ZOOM:-1})}") txt:- | tail -1 | sed -n 's/.*srgb(\([0-9]*\),\([0-9]*\),\([0-9]*\)).*/\1 \2 \3/p')
   set -- $rgb
   [ -n "$3" ] && [ "$1" -lt 80 ] && [ "$3" -gt "$1" ] && [ "$3" -gt 30 ]
 }
