@@ -29,14 +29,8 @@ func byPlain(t *Templates, img image.Image, fe *Features, area calibration.Area,
 	if t == nil || e == nil || !holeIn(e, truth) {
 		return nil, Reading{}
 	}
-	g, err := plainSpreads(fe, area, truth)
-	if err != nil {
-		return nil, Reading{}
-	}
-	if old := t.PlainHole; old != nil {
-		g.Holes, g.Others = max(g.Holes, old.Holes), min(g.Others, old.Others)
-	}
-	if !prep.PlainApart(g.Holes, g.Others) {
+	g, err := plainSpreads(fe, area, truth, t.PlainHole)
+	if err != nil || !prep.PlainApart(g.Holes, g.Others) {
 		return nil, Reading{}
 	}
 	u := copyOf(t)
@@ -68,10 +62,14 @@ func holeIn(e *LearnError, truth board.Position) bool {
 
 // plainSpreads measures, over the cells of truth laid out by area on the
 // picture of fe as it is and shrunk as Learn learns it (learnShrink), the
-// largest spread of a hole's kind crop and the least of any other cell's:
-// the spreads Read compares a crop's with (prep.ZeroMean's).
-func plainSpreads(fe *Features, area calibration.Area, truth board.Position) (vision.PlainGap, error) {
+// largest spread of a hole's kind crop and the least of any other cell's
+// (the spreads Read compares a crop's with: prep.ZeroMean's), folded into
+// the set's earlier measure old where it has one.
+func plainSpreads(fe *Features, area calibration.Area, truth board.Position, old *vision.PlainGap) (vision.PlainGap, error) {
 	g := vision.PlainGap{Others: math.Inf(1)}
+	if old != nil {
+		g = *old
+	}
 	s := truth.Size
 	crop := make([]float32, kindC*kindSz*kindSz)
 	for _, f := range learnShrink {
@@ -114,11 +112,10 @@ func widenPlain(t *Templates, img image.Image, fe *Features, area calibration.Ar
 	if old == nil {
 		return t, r, nil
 	}
-	g, err := plainSpreads(fe, area, truth)
+	g, err := plainSpreads(fe, area, truth, old)
 	if err != nil {
 		return nil, r, fmt.Errorf("learn: %w", err)
 	}
-	g.Holes, g.Others = max(g.Holes, old.Holes), min(g.Others, old.Others)
 	if g == *old {
 		return t, r, nil
 	}
