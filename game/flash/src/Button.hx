@@ -14,7 +14,7 @@ class Button extends Sprite {
 		var m = new flash.geom.Matrix();
 		m.createGradientBox(w, h, Math.PI / 2, 0, 0);
 		graphics.lineStyle(2, 0x8A8A8A);
-		graphics.beginGradientFill(flash.display.GradientType.LINEAR, [Look.shade(fill, 0.3), fill], [1, 1], [0, 255], m);
+		Look.gradientFill(graphics, flash.display.GradientType.LINEAR, [Look.shade(fill, 0.3), fill], [0, 255], m, -1, -1, w + 2, h + 2);
 		graphics.drawRoundRect(0, 0, w, h, Math.min(w, h), Math.min(w, h));
 		graphics.endFill();
 		var t = new TextField();

@@ -19,7 +19,7 @@ class Hud extends Sprite {
 		super();
 		var m = new flash.geom.Matrix();
 		m.createGradientBox(w, H, Math.PI / 2, 0, 0);
-		graphics.beginGradientFill(flash.display.GradientType.LINEAR, [0x3A3A46, 0x16161E], [1, 1], [0, 255], m);
+		Look.gradientFill(graphics, flash.display.GradientType.LINEAR, [0x3A3A46, 0x16161E], [0, 255], m, 0, 0, w, H);
 		graphics.drawRect(0, 0, w, H);
 		graphics.endFill();
 		title = text(12, 18, 0xFFFFFF);

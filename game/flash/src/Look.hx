@@ -1,3 +1,4 @@
+import flash.display.BitmapData;
 import flash.display.GradientType;
 import flash.display.Graphics;
 import flash.geom.Matrix;
@@ -181,11 +182,13 @@ class Look {
 		}
 		var e = edge(status), f = face(status);
 		var rt = r * 0.9;
-		g.beginGradientFill(GradientType.LINEAR, [shade(e, 0.15), shade(e, -0.25)], [1, 1], [0, 255], vertical(0, 0, rt));
+		// (each gradient's bitmap a pixel wider than its box all round)
+		gradientFill(g, GradientType.LINEAR, [shade(e, 0.15), shade(e, -0.25)], [0, 255], vertical(0, 0, rt), -rt - 1, -rt - 1, 2 * rt + 2, 2 * rt + 2);
 		roundHex(g, 0, 0, rt, rt * 0.2);
 		g.endFill();
 		var fy = -r * 0.05, rf = r * 0.76;
-		g.beginGradientFill(GradientType.LINEAR, [shade(f, 0.45), f, f, shade(f, -0.08)], [1, 1, 1, 1], [0, 90, 170, 255], vertical(0, fy, rf));
+		gradientFill(g, GradientType.LINEAR, [shade(f, 0.45), f, f, shade(f, -0.08)], [0, 90, 170, 255], vertical(0, fy, rf), -rf - 1, fy - rf - 1,
+			2 * rf + 2, 2 * rf + 2);
 		roundHex(g, 0, fy, rf, r * 0.15);
 		g.endFill();
 		if (locked)
@@ -230,7 +233,79 @@ class Look {
 		g.lineStyle();
 	}
 
-	/** A dark starfield over w×h, its tint set by key (the level). **/
+	/** The gradients gradientFill drew, by what they are. **/
+	static var gradients = new Map<String, BitmapData>();
+
+	/** Begins a fill of g with the opaque gradient (type, colours, ratios,
+		matrix m, as beginGradientFill takes them), its pixels worked out
+		once into a bitmap over the rectangle (x, y, w, h), which must hold
+		every pixel the fill covers: the gradient's colours at the pixels'
+		centres (a linear gradient then exactly as drawn, the smoothing
+		interpolating it linearly between pixels), for almost nothing a
+		frame. Ruffle draws every frame anew, and its WebGL gradient shader
+		on a CPU (SwiftShader, where no GPU is: the tests' machines) took
+		some 100 ms of CPU a frame for the classic sky's 400×400 glow alone,
+		a third of a size-6 frame, 30 frames a second; a bitmap fill costs
+		about what a plain one does (docs/testing.md). Ruffle's WebGL
+		renderer cannot draw into a bitmap (BitmapData.draw), so the pixels
+		are worked out here. Smoothed, so that a page zoom scales the fill
+		as smoothly as it scaled the gradient. **/
+	public static function gradientFill(g:Graphics, type:GradientType, colours:Array<UInt>, ratios:Array<Int>, m:Matrix, x:Float, y:Float,
+			w:Float, h:Float) {
+		var key = Std.string(type) + " " + ([colours.join(","), ratios.join(","), m.a, m.b, m.c, m.d, m.tx, m.ty, x, y, w, h] : Array<Dynamic>).join(" ");
+		var bd = gradients.get(key);
+		if (bd == null) {
+			bd = gradientBitmap(type == GradientType.RADIAL, colours, ratios, m, x, y, Math.ceil(w), Math.ceil(h));
+			gradients.set(key, bd);
+		}
+		var to = new Matrix();
+		to.translate(x, y);
+		g.beginBitmapFill(bd, to, false, true);
+	}
+
+	/** The gradient's pixels over bw×bh pixels from (x, y), as Flash
+		defines them: m maps the gradient square, -819.2..819.2 px each
+		way, onto the shape; a linear gradient runs along its x, a radial
+		one out from its centre; ratios 0..255 place the colours, padded
+		past the ends. **/
+	static function gradientBitmap(radial:Bool, colours:Array<UInt>, ratios:Array<Int>, m:Matrix, x:Float, y:Float, bw:Int, bh:Int):BitmapData {
+		var inv = m.clone();
+		inv.invert();
+		var bd = new BitmapData(bw, bh, false, 0);
+		bd.lock();
+		for (j in 0...bh) {
+			var sy = y + j + 0.5;
+			for (i in 0...bw) {
+				var sx = x + i + 0.5;
+				var gx = inv.a * sx + inv.c * sy + inv.tx, gy = inv.b * sx + inv.d * sy + inv.ty;
+				var t = radial ? Math.sqrt(gx * gx + gy * gy) / 819.2 : (gx + 819.2) / 1638.4;
+				bd.setPixel(i, j, rampAt(colours, ratios, 255 * Math.min(1, Math.max(0, t))));
+			}
+		}
+		bd.unlock();
+		return bd;
+	}
+
+	/** The colour at ratio q (0..255) of the gradient colours at ratios:
+		each channel interpolated between the stops about q. **/
+	static function rampAt(colours:Array<UInt>, ratios:Array<Int>, q:Float):Int {
+		var n = colours.length;
+		var s = 1;
+		while (s < n - 1 && q > ratios[s])
+			s++;
+		var f = (q - ratios[s - 1]) / Math.max(1, ratios[s] - ratios[s - 1]);
+		f = Math.min(1, Math.max(0, f));
+		var a:Int = colours[s - 1], b:Int = colours[s];
+		var c = 0;
+		for (sh in [16, 8, 0]) {
+			var ca = (a >> sh) & 0xFF, cb = (b >> sh) & 0xFF;
+			c |= Std.int(Math.round(ca + (cb - ca) * f)) << sh;
+		}
+		return c;
+	}
+
+	/** A dark starfield over w×h, its tint set by key (the level); the
+		caller clears g first. **/
 	public static function sky(g:Graphics, w:Float, h:Float, key:Int) {
 		if (flat || bevel) {
 			g.beginFill(bevel ? Bevel.SKY : FLAT_SKY);
@@ -242,7 +317,7 @@ class Look {
 		var tint = tints[key % tints.length];
 		var m = new Matrix();
 		m.createGradientBox(w, h, 0, 0, 0);
-		g.beginGradientFill(GradientType.RADIAL, [shade(tint, 0.12), tint, shade(tint, -0.5)], [1, 1, 1], [0, 140, 255], m);
+		gradientFill(g, GradientType.RADIAL, [shade(tint, 0.12), tint, shade(tint, -0.5)], [0, 140, 255], m, 0, 0, w, h);
 		g.drawRect(0, 0, w, h);
 		g.endFill();
 		var seed = key * 7919 + 13;
