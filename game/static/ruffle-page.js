@@ -14,7 +14,10 @@
   const player = window.RufflePlayer.newest().createPlayer();
   player.id = 'player';
   box.appendChild(player);
-  player.ruffle().load({ url: '/flash/hexiom.swf', parameters: { token: TOKEN, debug: String(DEBUG), look: LOOK } });
+  // (renderer: the one Ruffle was asked for, so that the SWF draws its
+  // gradients the way that renderer draws cheaply: Look.gradientFill)
+  const RENDERER = window.RufflePlayer.config.preferredRenderer || 'webgl';
+  player.ruffle().load({ url: '/flash/hexiom.swf', parameters: { token: TOKEN, debug: String(DEBUG), look: LOOK, renderer: RENDERER } });
 
   let drawn = null;    // the SWF's last report
   let sending = false; // a layout report is on its way

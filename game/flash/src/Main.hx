@@ -62,6 +62,7 @@ class Main extends Sprite {
 		debug = Reflect.field(p, "debug") == "true";
 		Look.flat = Reflect.field(p, "look") == "flat";
 		Look.bevel = Reflect.field(p, "look") == "bevel";
+		Look.gradientBitmaps = Reflect.field(p, "renderer") != "canvas";
 		addEventListener(Event.ADDED_TO_STAGE, init);
 	}
 
