@@ -44,57 +44,64 @@ func TestE2ERuffle(t *testing.T) {
 	tier.Heavy(t, tier.Xvfb, tier.Chromium, tier.OpenCV, "haxe", "Ruffle")
 	for _, zoom := range []float64{1, 1.5} {
 		t.Run(fmt.Sprintf("zoom%.0f", zoom*100), func(t *testing.T) {
-			d, err := desk.Start(desk.Options{
-				Runtime: game.RuntimeRuffle, Zoom: zoom, RuffleRenderer: ruffleRenderer(zoom),
-				Start:  game.Spec{Mode: game.ModeLevel, Level: 22},
-				Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
-			area, err := d.Calibrate()
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("calibrated by clicks: %v", area)
-			seed := uint64(31)
-			boards := []game.Spec{
-				{Mode: game.ModeLevel, Level: 1},  // size 2
-				{Mode: game.ModeLevel, Level: 10}, // size 3
-				{Mode: game.ModeLevel, Level: 22}, // size 4
-				{Mode: game.ModeLevel, Level: 38}, // size 5
-				{Mode: game.ModeLevel, Level: 40}, // size 6
-				{Mode: game.ModeChallenge, Seed: &seed},
-			}
-			var still []game.Spec
-			if zoom != 1 {
-				// and level 40 read again with the clicks' calibration
-				// as it stands, once played
-				still = []game.Spec{boards[4]}
-			}
-			for _, sp := range boards {
-				what := fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level)
-				r := playOn(t, d, sp, false, func(*play.Config) { ruffleAuto(t, d, what) })
-				checkSolved(t, d, r, what)
-				// Ruffle on a busy 2-core machine ignores a press now and
-				// then (while it takes in the server's answer, a frame
-				// taking 250 ms and more): each seen and made again, up to
-				// one drag in ten
-				checkPlanLost(t, r, what, max(2, r.rep.Planned/10))
-				if r.rep.Clicks != 0 {
-					t.Logf("%s: the focus click first", what)
+			var shots []autoShot
+			var tpl *vision.Templates
+			func() {
+				d, err := desk.Start(desk.Options{
+					Runtime: game.RuntimeRuffle, Zoom: zoom, RuffleRenderer: ruffleRenderer(zoom),
+					Start:  game.Spec{Mode: game.ModeLevel, Level: 22},
+					Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
-				// the achievement: three minutes of the game's clock (at
-				// 150 % on canvas, 20 s quiet; WebGL there took 177-209 s
-				// in whole runs at load 7-14, and is bench-play's)
-				if sp.Mode == game.ModeChallenge && !r.state.Achieved {
-					t.Errorf("%s: the game did not grant the achievement (elapsed %d ms)", what, r.state.ElapsedMS)
+				defer d.Close()
+				area, err := d.Calibrate()
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			for _, sp := range still {
-				ruffleStill(t, d, sp, fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level))
-			}
+				t.Logf("calibrated by clicks: %v", area)
+				seed := uint64(31)
+				boards := []game.Spec{
+					{Mode: game.ModeLevel, Level: 1},  // size 2
+					{Mode: game.ModeLevel, Level: 10}, // size 3
+					{Mode: game.ModeLevel, Level: 22}, // size 4
+					{Mode: game.ModeLevel, Level: 38}, // size 5
+					{Mode: game.ModeLevel, Level: 40}, // size 6
+					{Mode: game.ModeChallenge, Seed: &seed},
+				}
+				var still []game.Spec
+				if zoom != 1 {
+					// and level 40 read again with the clicks' calibration
+					// as it stands, once played
+					still = []game.Spec{boards[4]}
+				}
+				for _, sp := range boards {
+					what := fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level)
+					r := playOn(t, d, sp, false, func(*play.Config) { shots = append(shots, ruffleShot(t, d, what)) })
+					checkSolved(t, d, r, what)
+					// Ruffle on a busy 2-core machine ignores a press now and
+					// then (while it takes in the server's answer, a frame
+					// taking 250 ms and more): each seen and made again, up to
+					// one drag in ten
+					checkPlanLost(t, r, what, max(2, r.rep.Planned/10))
+					if r.rep.Clicks != 0 {
+						t.Logf("%s: the focus click first", what)
+					}
+					// the achievement: three minutes of the game's clock (at
+					// 150 % on canvas, 20 s quiet; WebGL there took 177-209 s
+					// in whole runs at load 7-14, and is bench-play's)
+					if sp.Mode == game.ModeChallenge && !r.state.Achieved {
+						t.Errorf("%s: the game did not grant the achievement (elapsed %d ms)", what, r.state.ElapsedMS)
+					}
+				}
+				for _, sp := range still {
+					shots = append(shots, ruffleStill(t, d, sp, fmt.Sprintf("Ruffle at %.0f %%, %s %d", zoom*100, sp.Mode, sp.Level)))
+				}
+				tpl = d.Tpl
+			}()
+			// calibrate -auto on every board, once Ruffle is closed
+			checkAuto(t, tpl, shots)
 		})
 	}
 }
@@ -122,17 +129,17 @@ func ruffleRenderer(zoom float64) string {
 }
 
 // ruffleStill shows the board sp (after a first drag has taken Ruffle's
-// focus click) and checks, with nothing played, that calibrate -auto finds
-// it (ruffleAuto) and that the area calibrated by clicks on a board of
-// another size reads it exactly: the SWF draws every size on the
-// original's lattice (GAME.md's DX and DY as given, issue 40).
-func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) {
+// focus click) and checks, with nothing played, that the area calibrated
+// by clicks on a board of another size reads it exactly: the SWF draws
+// every size on the original's lattice (GAME.md's DX and DY as given,
+// issue 40). It returns its picture for calibrate -auto (checkAuto).
+func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) autoShot {
 	t.Helper()
 	st, err := d.New(sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ruffleAuto(t, d, what)
+	shot := ruffleShot(t, d, what)
 	img, err := capture.Still(d.Screen, d.Screen.Bounds(), capture.StillGap, desktop.Patience)
 	if err != nil {
 		t.Fatal(err)
@@ -140,11 +147,12 @@ func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) {
 	r, err := reader.Read(img, d.Area, d.Tpl)
 	if err != nil {
 		t.Errorf("%s: read with the clicks' calibration: %v", what, err)
-		return
+		return shot
 	}
 	if got := r.Pos.Format(); got != st.Board {
 		t.Errorf("%s: read\n%s\nthe game has\n%s", what, got, st.Board)
 	}
+	return shot
 }
 
 // TestE2ERuffleFlat: the Flash build's flat look (issue 40, item 5: flat
@@ -184,42 +192,48 @@ func ruffleLearnPlay(t *testing.T, look string, zoom float64) {
 	// that lacks one refuses to read the tiles it could be), as hexiom
 	// learn asks
 	learnSeed, playSeed := board.ShowcaseSeed(6, 900000), uint64(4005)
-	d, err := desk.Start(desk.Options{
-		Runtime: game.RuntimeRuffle, SWFLook: look, Zoom: zoom,
-		Start:  game.Spec{Mode: game.ModeRandom, Size: 6, Seed: &learnSeed},
-		Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	area, err := d.Calibrate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := d.State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := board.Parse("the start", []byte(st.Board))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.Tpl = ruffleLearn(t, d, area, start, look)
-	for _, sp := range []game.Spec{
-		{Mode: game.ModeLevel, Level: 1},  // size 2
-		{Mode: game.ModeLevel, Level: 10}, // size 3, holes at its corners
-		{Mode: game.ModeLevel, Level: 22}, // size 4
-		{Mode: game.ModeRandom, Size: 6, Seed: &playSeed},
-	} {
-		what := fmt.Sprintf("Ruffle, %s look at %.0f %%, %s %d", look, zoom*100, sp.Mode, sp.Level)
-		// calibrate -auto on the whole screen finds every one (the
-		// page's dark text under the stage, whose colour is the holes',
-		// is no part of the board's outline)
-		r := playOn(t, d, sp, false, func(*play.Config) { ruffleAuto(t, d, what) })
-		checkSolved(t, d, r, what)
-		checkPlanLost(t, r, what, max(2, r.rep.Planned/10))
-	}
+	var shots []autoShot
+	var tpl *vision.Templates
+	func() {
+		d, err := desk.Start(desk.Options{
+			Runtime: game.RuntimeRuffle, SWFLook: look, Zoom: zoom,
+			Start:  game.Spec{Mode: game.ModeRandom, Size: 6, Seed: &learnSeed},
+			Screen: image.Pt(1400, 1040), Window: image.Rect(30, 20, 30+1280, 20+1000),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		area, err := d.Calibrate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := d.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := board.Parse("the start", []byte(st.Board))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Tpl = ruffleLearn(t, d, area, start, look)
+		for _, sp := range []game.Spec{
+			{Mode: game.ModeLevel, Level: 1},  // size 2
+			{Mode: game.ModeLevel, Level: 10}, // size 3, holes at its corners
+			{Mode: game.ModeLevel, Level: 22}, // size 4
+			{Mode: game.ModeRandom, Size: 6, Seed: &playSeed},
+		} {
+			what := fmt.Sprintf("Ruffle, %s look at %.0f %%, %s %d", look, zoom*100, sp.Mode, sp.Level)
+			// calibrate -auto on the whole screen finds every one (the
+			// page's dark text under the stage, whose colour is the holes',
+			// is no part of the board's outline)
+			r := playOn(t, d, sp, false, func(*play.Config) { shots = append(shots, ruffleShot(t, d, what)) })
+			checkSolved(t, d, r, what)
+			checkPlanLost(t, r, what, max(2, r.rep.Planned/10))
+		}
+		tpl = d.Tpl
+	}()
+	checkAuto(t, tpl, shots)
 }
 
 // ruffleLearn learns the look from the start on the screen, as hexiom learn
@@ -258,15 +272,27 @@ func ruffleLearn(t *testing.T, d *desk.Desk, area calibration.Area, start board.
 	}
 }
 
-// ruffleAuto is calibrate -auto on the board in view: reader.FindArea on
-// the whole screen, once still, must find it with every cell within 2 px
-// of where the SWF drew it. Under load Ruffle can show a new board a
+// autoShot is a picture of a board the SWF showed, kept for calibrate
+// -auto (checkAuto): what it was, the picture of the whole screen, and
+// where the SWF drew its cells.
+type autoShot struct {
+	what  string
+	img   *image.RGBA
+	truth []calibration.Point
+}
+
+// ruffleShot takes the picture of the board in view that checkAuto tries
+// calibrate -auto on, once still. Under load Ruffle can show a new board a
 // while after the SWF reported it drawn, the last board still on the
 // screen and still (seen at load 5-9: a size-4 board found where the SWF
-// had drawn level 10's size 3): when the area found has another size, it
-// looks again only if the game area then changes on the screen, at most
-// twice; a wrong size on a picture that stays is a failure at once.
-func ruffleAuto(t *testing.T, d *desk.Desk, what string) {
+// had drawn level 10's size 3): a picture that does not read as the
+// game's board through the area where the SWF drew it is taken again if
+// the game area then changes, at most twice; one that stays is kept, for
+// checkAuto to judge. FindArea itself waits for the desk's end: it takes
+// seconds of CPU a picture, and beside Ruffle on WebGL, which takes all
+// the CPU its frames can (docs/testing.md), it took twice as long, and
+// as much again in frames drawn anew meanwhile.
+func ruffleShot(t *testing.T, d *desk.Desk, what string) autoShot {
 	t.Helper()
 	truth, _, err := d.TrueCells()
 	if err != nil {
@@ -276,42 +302,57 @@ func ruffleAuto(t *testing.T, d *desk.Desk, what string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	st, err := d.State()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ga := area.Rect().Intersect(d.Screen.Bounds())
-	var a calibration.Area
-	var r vision.Reading
 	for look := 1; ; look++ {
 		img, err := capture.Still(d.Screen, d.Screen.Bounds(), capture.StillGap, desktop.Patience)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var de *vision.DoubtError
-		if a, r, err = reader.FindArea(img, d.Tpl); err != nil && !errors.As(err, &de) {
-			t.Errorf("%s: calibrate -auto would not find the board: %v", what, err)
-			return
+		r, rerr := reader.Read(img, area, d.Tpl)
+		if rerr == nil && r.Pos.Format() == st.Board {
+			return autoShot{what, img, truth}
 		}
-		if len(a.Cells(r.Size)) == len(truth) {
-			break
-		}
-		msg := fmt.Sprintf("%s: calibrate -auto found a size-%d board, the SWF drew %d cells", what, r.Size, len(truth))
 		if look == 3 || !gameAreaChanges(d, img, ga) {
-			t.Error(msg)
-			return
+			return autoShot{what, img, truth}
 		}
-		t.Logf("%s, on a picture the game area then changed from: looking again", msg)
+		t.Logf("%s: a picture that does not read as the game's board (%v), and the game area then changed: looking again", what, rerr)
 	}
-	worst := 0.0
-	for i, p := range a.Cells(r.Size) {
-		worst = max(worst, p.Dist(truth[i]))
-	}
-	if worst > 2 {
-		t.Errorf("%s: calibrate -auto found %v, a cell %.2f px from where the SWF drew it", what, a, worst)
+}
+
+// checkAuto is calibrate -auto on each picture: reader.FindArea on the
+// whole screen must find the board with every cell within 2 px of where
+// the SWF drew it.
+func checkAuto(t *testing.T, tpl *vision.Templates, shots []autoShot) {
+	t.Helper()
+	for _, s := range shots {
+		var de *vision.DoubtError
+		a, r, err := reader.FindArea(s.img, tpl)
+		if err != nil && !errors.As(err, &de) {
+			t.Errorf("%s: calibrate -auto would not find the board: %v", s.what, err)
+			continue
+		}
+		if got := len(a.Cells(r.Size)); got != len(s.truth) {
+			t.Errorf("%s: calibrate -auto found a size-%d board, the SWF drew %d cells", s.what, r.Size, len(s.truth))
+			continue
+		}
+		worst := 0.0
+		for i, p := range a.Cells(r.Size) {
+			worst = max(worst, p.Dist(s.truth[i]))
+		}
+		if worst > 2 {
+			t.Errorf("%s: calibrate -auto found %v, a cell %.2f px from where the SWF drew it", s.what, a, worst)
+		}
 	}
 }
 
 // gameAreaChanges reports whether the part ga of the screen shows
 // something other than in img (a grab of the whole screen) within
 // desktop.Patience: a busy machine's Ruffle may take seconds to show the
-// board; the wait costs time only where the area found is wrong.
+// board; the wait costs time only where a picture is refused.
 func gameAreaChanges(d *desk.Desk, img *image.RGBA, ga image.Rectangle) bool {
 	was := img.SubImage(ga).(*image.RGBA)
 	err := desktop.WaitFor(desktop.Patience, 50*time.Millisecond, "the game area to change", func() (bool, error) {
