@@ -139,12 +139,10 @@ func ruffleStill(t *testing.T, d *desk.Desk, sp game.Spec, what string) autoShot
 	if err != nil {
 		t.Fatal(err)
 	}
+	// (the picture ruffleShot took: still, and once it read as the game's
+	// board through the SWF's area, the board on the screen)
 	shot := ruffleShot(t, d, what)
-	img, err := capture.Still(d.Screen, d.Screen.Bounds(), capture.StillGap, desktop.Patience)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := reader.Read(img, d.Area, d.Tpl)
+	r, err := reader.Read(shot.img, d.Area, d.Tpl)
 	if err != nil {
 		t.Errorf("%s: read with the clicks' calibration: %v", what, err)
 		return shot
