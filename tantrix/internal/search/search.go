@@ -39,6 +39,7 @@ const (
 
 type dEntry struct {
 	p   int32
+	em  uint8 // em[p] before
 	old uint64
 }
 
@@ -99,13 +100,17 @@ type domains struct {
 	init []uint64
 	dom  []uint64
 	// ints holds the trailed integers: lf (line fixed and linked), end (the
-	// other end of a chain, at its ends), size (of a chain, at its ends), tf
-	// (tile fixed and counted), then remain per tile.
-	ints              []int32
-	lf, end, size, tf int32 // offsets into ints
-	dpMark            int32 // ints[dpMark]: the places fixed at the last lineCheck on this path
-	remain            int32
-	count             [10]int32
+	// other end of a chain, at its ends), size (of a chain, at its ends),
+	// open (a bit per place, 32 to a word: its tile not yet fixed and
+	// counted; a set, so that the rules that look at those places visit
+	// them alone, in the places' order), then remain per tile.
+	ints                []int32
+	lf, end, size, open int32 // offsets into ints
+	openWords           int32 // words of open: (n+31)/32
+	dpMark              int32 // ints[dpMark]: the places fixed at the last lineCheck on this path
+	remain              int32
+	linked              int32 // ints[linked]: the places whose line is linked
+	count               [10]int32
 
 	dtrail []dEntry
 	itrail []iEntry
@@ -244,9 +249,11 @@ func New(p Problem) *Solver {
 	n := len(p.Nbr) / 6
 	s := &Solver{}
 	s.n, s.nbr = n, p.Nbr
-	s.lf, s.end, s.size, s.tf, s.remain = 0, int32(n), int32(2*n), int32(3*n), int32(4*n)
+	s.lf, s.end, s.size, s.open, s.remain = 0, int32(n), int32(2*n), int32(3*n), int32(4*n)
+	s.openWords = int32((n + 31) / 32)
 	s.dpMark = int32(4*n + 10)
-	s.ints = make([]int32, 4*n+11)
+	s.linked = int32(4*n + 11)
+	s.ints = make([]int32, 4*n+12)
 	s.dom = make([]uint64, n)
 	s.init = make([]uint64, n)
 	s.queue = make([]int32, 0, n)
@@ -613,6 +620,9 @@ func (s *Solver) root() bool {
 	for i := range s.ints {
 		s.ints[i] = 0
 	}
+	for p := int32(0); p < int32(s.n); p++ {
+		s.ints[s.open+p>>5] |= 1 << (p & 31)
+	}
 	total := int32(0)
 	for t := 0; t < 10; t++ {
 		s.ints[s.remain+int32(t)] = s.count[t]
@@ -620,6 +630,7 @@ func (s *Solver) root() bool {
 	}
 	for i := 0; i < s.n; i++ {
 		s.dom[i] = s.start[i]
+		s.em[i] = s.loopEdges(s.dom[i])
 		s.inq[i] = false
 		if s.dom[i] == 0 {
 			total = -1
@@ -643,6 +654,17 @@ func (s *Solver) setInt(i int32, v int32) {
 	}
 }
 
+// tileOpen reports whether place p's tile is not yet fixed and counted.
+func (s *Solver) tileOpen(p int32) bool {
+	return uint32(s.ints[s.open+p>>5])>>(p&31)&1 != 0
+}
+
+// closeTile marks place p's tile fixed and counted (trailed).
+func (s *Solver) closeTile(p int32) {
+	i := s.open + p>>5
+	s.setInt(i, int32(uint32(s.ints[i])&^(1<<(p&31))))
+}
+
 // setDom narrows place p to d; false when d is empty.
 func (s *Solver) setDom(p int32, d uint64) bool {
 	old := s.dom[p]
@@ -653,15 +675,13 @@ func (s *Solver) setDom(p int32, d uint64) bool {
 		s.wdeg[p] += s.wstep
 		return false
 	}
-	if !s.lost {
-		for e := 0; e < 6; e++ {
-			if m := s.colMask[e][s.colour]; old&m != 0 && d&m == 0 {
-				s.lost = true
-				break
-			}
-		}
+	// The loop edges p loses (d is within old: em within em0).
+	em0 := s.em[p]
+	if em := s.loopEdges(d); em != em0 {
+		s.em[p] = em
+		s.lost = true
 	}
-	s.dtrail = append(s.dtrail, dEntry{p, old})
+	s.dtrail = append(s.dtrail, dEntry{p: p, em: em0, old: old})
 	s.dom[p] = d
 	if !s.inq[p] {
 		s.inq[p] = true
@@ -674,6 +694,7 @@ func (s *Solver) undo(dmark, imark int) {
 	for i := len(s.dtrail) - 1; i >= dmark; i-- {
 		e := s.dtrail[i]
 		s.dom[e.p] = e.old
+		s.em[e.p] = e.em
 	}
 	s.dtrail = s.dtrail[:dmark]
 	for i := len(s.itrail) - 1; i >= imark; i-- {
@@ -712,25 +733,34 @@ func (s *Solver) propagate() bool {
 // sides may show the designated colour there): the loop through every
 // place needs it connected and without a bridge, since a loop crosses
 // every cut of the board at least twice. Tarjan's bridge search, without
-// recursion, on arrays sized in New.
+// recursion, on arrays sized in New, over the places whose line is not
+// yet linked: a chain of linked lines (link) is a path whose places have
+// their line's two edges alone, so it is passed over as one edge from the
+// place before it to the place past its far end (pastChain); an edge of
+// it is a bridge when that edge is. Every chain hangs between places not
+// linked (two, or one twice), by edges the loop may cross: the rules keep
+// only combos that show the designated colour where a line leads in. So
+// the graph is connected when every place not linked is reached.
 func (s *Solver) bridgeless() bool {
 	n := int32(s.n)
-	// em[p]: the edges at which p's domain may show the designated colour
-	// (never an edge off the board: New took those combos out).
+	// em[p], the edges at which p's domain may show the designated colour
+	// (never an edge off the board: New took those combos out), is kept
+	// up to date by setDom, undo and root.
+	start := int32(-1)
 	for p := int32(0); p < n; p++ {
-		d, m := s.dom[p], uint8(0)
-		for e := 0; e < 6; e++ {
-			if d&s.loopMask[e] != 0 {
-				m |= 1 << e
-			}
+		if s.ints[s.lf+p] == 0 {
+			start = p
+			break
 		}
-		s.em[p] = m
-		s.disc[p] = 0
 	}
+	if start < 0 {
+		return true // every line linked: link closed the loop through every place
+	}
+	clear(s.disc)
 	timer := int32(1)
-	s.disc[0], s.low[0] = 1, 1
+	s.disc[start], s.low[start] = 1, 1
 	sp := 0
-	s.stk[0] = frame{p: 0, rest: s.usable(0, -1)}
+	s.stk[0] = frame{p: start, rest: s.usable(start, -1)}
 	for sp >= 0 {
 		f := &s.stk[sp]
 		if f.rest == 0 {
@@ -742,7 +772,7 @@ func (s *Solver) bridgeless() bool {
 					s.low[par] = s.low[p]
 				}
 				if s.low[p] > s.disc[par] {
-					return false // the edge par–p is a bridge
+					return false // the edge par–p (or the chain between them) is a bridge
 				}
 			}
 			continue
@@ -750,18 +780,58 @@ func (s *Solver) bridgeless() bool {
 		e := int32(bits.TrailingZeros8(f.rest))
 		f.rest &= f.rest - 1
 		p := f.p
-		q := s.nbr[6*p+e]
+		q, in := s.nbr[6*p+e], (e+3)%6
+		if s.ints[s.lf+q] != 0 {
+			if q, in = s.pastChain(q, in); q < 0 {
+				return false // the chain's far end is a dead end: its edges are bridges
+			}
+		}
 		if s.disc[q] == 0 {
 			timer++
 			s.disc[q], s.low[q] = timer, timer
 			sp++
-			s.stk[sp] = frame{p: q, rest: s.usable(q, (e+3)%6)}
+			s.stk[sp] = frame{p: q, rest: s.usable(q, in)}
 		} else if s.disc[q] < s.low[p] {
 			s.low[p] = s.disc[q]
 		}
 	}
-	return timer == n
+	return timer == n-s.ints[s.linked]
 }
+
+// pastChain follows the chain of linked lines that place c begins (entered
+// by its edge in) to its far end, and returns the place past it and the
+// edge of that place the chain comes in by; −1 when the loop may not cross
+// that last edge (the place past it may not show the designated colour
+// there: the rules never leave such a state, but then the chain's edges
+// would be bridges).
+func (s *Solver) pastChain(c, in int32) (q, qin int32) {
+	far := s.ints[s.end+c]
+	le := &s.lineEdge[bits.TrailingZeros64(s.dom[far])]
+	exit := int32(le[0])
+	if far == c {
+		if exit == in {
+			exit = int32(le[1])
+		}
+	} else if x := s.nbr[6*far+exit]; x >= 0 && s.ints[s.lf+x] != 0 {
+		exit = int32(le[1]) // le[0] goes back into the chain
+	}
+	q, qin = s.nbr[6*far+exit], (exit+3)%6
+	if q < 0 || s.em[q]&(1<<qin) == 0 {
+		return -1, 0
+	}
+	return q, qin
+}
+
+// loopEdges returns the edges at which a place of domain d may show the
+// designated colour.
+func (s *Solver) loopEdges(d uint64) uint8 {
+	lm := &s.loopMask
+	return nz(d&lm[0]) | nz(d&lm[1])<<1 | nz(d&lm[2])<<2 |
+		nz(d&lm[3])<<3 | nz(d&lm[4])<<4 | nz(d&lm[5])<<5
+}
+
+// nz is 1 when x is not 0, else 0, without a branch.
+func nz(x uint64) uint8 { return uint8((x | -x) >> 63) }
 
 // usable returns the edges of p the loop may still cross (both sides may
 // show the designated colour), but the edge from (−1: none), which the
@@ -794,8 +864,8 @@ func (s *Solver) fixpoint() bool {
 			s.inq[p] = false
 			d := s.dom[p]
 			low := bits.TrailingZeros64(d)
-			if s.ints[s.tf+p] == 0 && d&^s.tileMask[s.tileOf[low]] == 0 {
-				s.setInt(s.tf+p, 1)
+			if s.tileOpen(p) && d&^s.tileMask[s.tileOf[low]] == 0 {
+				s.closeTile(p)
 				t := int32(s.tileOf[low])
 				r := s.ints[s.remain+t] - 1
 				if r < 0 {
@@ -804,9 +874,10 @@ func (s *Solver) fixpoint() bool {
 				s.setInt(s.remain+t, r)
 				if r == 0 {
 					m := s.tileMask[t]
-					for q := int32(0); q < int32(s.n); q++ {
-						if s.ints[s.tf+q] == 0 && s.dom[q]&m != 0 {
-							if !s.setDom(q, s.dom[q]&^m) {
+					for w := int32(0); w < s.openWords; w++ {
+						for b := uint32(s.ints[s.open+w]); b != 0; b &= b - 1 {
+							q := w<<5 + int32(bits.TrailingZeros32(b))
+							if s.dom[q]&m != 0 && !s.setDom(q, s.dom[q]&^m) {
 								return false
 							}
 						}
@@ -825,12 +896,8 @@ func (s *Solver) fixpoint() bool {
 				if q < 0 {
 					continue
 				}
-				set := 0
-				for c := 0; c < 3; c++ {
-					if d&s.colMask[e][c] != 0 {
-						set |= 1 << c
-					}
-				}
+				cm := &s.colMask[e]
+				set := nz(d&cm[0]) | nz(d&cm[1])<<1 | nz(d&cm[2])<<2
 				if set == 7 {
 					continue
 				}
@@ -858,15 +925,14 @@ func (s *Solver) countRule() (changed, ok bool) {
 	for t := range s.tcount {
 		s.tcount[t] = 0
 	}
-	for p := int32(0); p < int32(s.n); p++ {
-		if s.ints[s.tf+p] != 0 {
-			continue
-		}
-		// Bit 6t of y: tile t in the domain.
-		d := s.dom[p]
-		y := (d | d>>1 | d>>2 | d>>3 | d>>4 | d>>5) & tileBits
-		for ; y != 0; y &= y - 1 {
-			s.tcount[bits.TrailingZeros64(y)/6]++
+	for w := int32(0); w < s.openWords; w++ {
+		for b := uint32(s.ints[s.open+w]); b != 0; b &= b - 1 {
+			// Bit 6t of y: tile t in the domain.
+			d := s.dom[w<<5+int32(bits.TrailingZeros32(b))]
+			y := (d | d>>1 | d>>2 | d>>3 | d>>4 | d>>5) & tileBits
+			for ; y != 0; y &= y - 1 {
+				s.tcount[bits.TrailingZeros64(y)/6]++
+			}
 		}
 	}
 	for t := int32(0); t < 10; t++ {
@@ -876,12 +942,15 @@ func (s *Solver) countRule() (changed, ok bool) {
 		}
 		if r > 0 && s.tcount[t] == r {
 			m := s.tileMask[t]
-			for p := int32(0); p < int32(s.n); p++ {
-				if s.ints[s.tf+p] == 0 && s.dom[p]&m != 0 && s.dom[p]&^m != 0 {
-					if !s.setDom(p, s.dom[p]&m) {
-						return false, false
+			for w := int32(0); w < s.openWords; w++ {
+				for b := uint32(s.ints[s.open+w]); b != 0; b &= b - 1 {
+					p := w<<5 + int32(bits.TrailingZeros32(b))
+					if s.dom[p]&m != 0 && s.dom[p]&^m != 0 {
+						if !s.setDom(p, s.dom[p]&m) {
+							return false, false
+						}
+						changed = true
 					}
-					changed = true
 				}
 			}
 		}
@@ -896,6 +965,7 @@ func (s *Solver) countRule() (changed, ok bool) {
 // or at two touching places, may not close early there.
 func (s *Solver) link(p int32, low int) bool {
 	s.setInt(s.lf+p, 1)
+	s.setInt(s.linked, s.ints[s.linked]+1)
 	s.setInt(s.end+p, p)
 	s.setInt(s.size+p, 1)
 	ex, ey := p, p

@@ -51,12 +51,128 @@ func TestSupportCountsNeighbourCombos(t *testing.T) {
 
 // The bridge check is skipped when no edge the loop could cross has gone
 // since the last one: on random walks down and back up the search tree of
-// random boards, every state propagate accepts passes the full check.
+// random boards, every state propagate accepts passes the full check, and
+// the loop edges setDom and undo keep (em) are those of the domains.
 func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 4))
 	accepted, refused := 0, 0
 	for trial := 0; trial < 200; trial++ {
 		n := 6 + rng.IntN(30)
+		s := New(testProblem(randomShape(n, rng), n, uint8(rng.IntN(3))))
+		copy(s.start, s.init)
+		if !s.root() {
+			continue
+		}
+		type mark struct{ d, i int }
+		var marks []mark
+		for step := 0; step < 400; step++ {
+			var open []int32
+			for p := int32(0); p < int32(n); p++ {
+				if d := s.dom[p]; d&(d-1) != 0 {
+					open = append(open, p)
+				}
+			}
+			if len(open) == 0 || len(marks) > 0 && rng.IntN(4) == 0 {
+				if len(marks) == 0 {
+					break
+				}
+				m := marks[len(marks)-1]
+				marks = marks[:len(marks)-1]
+				s.undo(m.d, m.i)
+				checkLoopEdges(t, s)
+				continue
+			}
+			p := open[rng.IntN(len(open))]
+			d := s.dom[p]
+			for k := rng.IntN(bits.OnesCount64(d)); k > 0; k-- {
+				d &= d - 1
+			}
+			c := bits.TrailingZeros64(d)
+			m := mark{len(s.dtrail), len(s.itrail)}
+			if s.setDom(p, 1<<c) && s.propagate() {
+				accepted++
+				checkLoopEdges(t, s)
+				if !s.bridgeless() {
+					t.Fatalf("trial %d, step %d: propagate accepted a state with a bridge or two parts", trial, step)
+				}
+				marks = append(marks, m)
+				continue
+			}
+			refused++
+			s.clearQueue()
+			s.undo(m.d, m.i)
+			checkLoopEdges(t, s)
+		}
+	}
+	t.Logf("%d states accepted, %d refused", accepted, refused)
+	if accepted < 1000 || refused < 100 {
+		t.Errorf("want many states of both kinds, got %d accepted, %d refused", accepted, refused)
+	}
+}
+
+func checkLoopEdges(t *testing.T, s *Solver) {
+	t.Helper()
+	for p, d := range s.dom {
+		if got, want := s.em[p], s.loopEdges(d); got != want {
+			t.Fatalf("place %d: loop edges %06b kept, its domain's are %06b", p, got, want)
+		}
+	}
+}
+
+// bridgelessPlain is bridgeless without passing over chains: Tarjan's
+// bridge search over every place.
+func (s *Solver) bridgelessPlain() bool {
+	n := int32(s.n)
+	// em[p], the edges at which p's domain may show the designated colour
+	// (never an edge off the board: New took those combos out), is kept
+	// up to date by setDom, undo and root.
+	clear(s.disc)
+	timer := int32(1)
+	s.disc[0], s.low[0] = 1, 1
+	sp := 0
+	s.stk[0] = frame{p: 0, rest: s.usable(0, -1)}
+	for sp >= 0 {
+		f := &s.stk[sp]
+		if f.rest == 0 {
+			p := f.p
+			sp--
+			if sp >= 0 {
+				par := s.stk[sp].p
+				if s.low[p] < s.low[par] {
+					s.low[par] = s.low[p]
+				}
+				if s.low[p] > s.disc[par] {
+					return false // the edge par–p is a bridge
+				}
+			}
+			continue
+		}
+		e := int32(bits.TrailingZeros8(f.rest))
+		f.rest &= f.rest - 1
+		p := f.p
+		q := s.nbr[6*p+e]
+		if s.disc[q] == 0 {
+			timer++
+			s.disc[q], s.low[q] = timer, timer
+			sp++
+			s.stk[sp] = frame{p: q, rest: s.usable(q, (e+3)%6)}
+		} else if s.disc[q] < s.low[p] {
+			s.low[p] = s.disc[q]
+		}
+	}
+	return timer == n
+}
+
+// bridgeless, which passes over chains of linked lines, answers as the
+// plain bridge search over every place, on every state the rules reach
+// on random walks down and back up the search tree of random boards (with
+// chains, and with bridges, in many of them), and on those states with a
+// few domains narrowed at random without the rules.
+func TestBridgelessPassesChains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 7))
+	compared, bridged, chained := 0, 0, 0
+	for trial := 0; trial < 300; trial++ {
+		n := 6 + rng.IntN(60)
 		s := New(testProblem(randomShape(n, rng), n, uint8(rng.IntN(3))))
 		copy(s.start, s.init)
 		if !s.root() {
@@ -85,23 +201,56 @@ func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 			for k := rng.IntN(bits.OnesCount64(d)); k > 0; k-- {
 				d &= d - 1
 			}
-			c := bits.TrailingZeros64(d)
 			m := mark{len(s.dtrail), len(s.itrail)}
-			if s.setDom(p, 1<<c) && s.propagate() {
-				accepted++
-				if !s.bridgeless() {
-					t.Fatalf("trial %d, step %d: propagate accepted a state with a bridge or two parts", trial, step)
+			if s.setDom(p, 1<<bits.TrailingZeros64(d)) && s.fixpoint() {
+				narrowed := rng.IntN(2) == 0
+				if narrowed {
+					for k := 1 + rng.IntN(3); k > 0; k-- {
+						// a place next to a linked one when there is such
+						var near []int
+						for q := 0; q < n; q++ {
+							for e := 0; e < 6; e++ {
+								if x := s.nbr[6*q+e]; s.ints[s.lf+int32(q)] == 0 && x >= 0 && s.ints[s.lf+x] != 0 {
+									near = append(near, q)
+									break
+								}
+							}
+						}
+						q := rng.IntN(n)
+						if len(near) > 0 {
+							q = near[rng.IntN(len(near))]
+						}
+						nd := s.dom[q]
+						for k := rng.IntN(bits.OnesCount64(nd)); k > 0; k-- {
+							nd &= nd - 1
+						}
+						s.setDom(int32(q), nd&-nd)
+					}
+					s.clearQueue()
 				}
-				marks = append(marks, m)
-				continue
+				got, want := s.bridgeless(), s.bridgelessPlain()
+				if got != want {
+					t.Fatalf("trial %d, step %d: bridgeless %v, the plain bridge search %v (%d places linked)", trial, step, got, want, s.ints[s.linked])
+				}
+				compared++
+				if s.ints[s.linked] > 1 {
+					chained++
+				}
+				if !want {
+					bridged++
+				}
+				s.lost = false
+				if want && !narrowed {
+					marks = append(marks, m)
+					continue
+				}
 			}
-			refused++
 			s.clearQueue()
 			s.undo(m.d, m.i)
 		}
 	}
-	t.Logf("%d states accepted, %d refused", accepted, refused)
-	if accepted < 1000 || refused < 100 {
-		t.Errorf("want many states of both kinds, got %d accepted, %d refused", accepted, refused)
+	t.Logf("%d states compared, %d with a bridge, %d with places linked", compared, bridged, chained)
+	if compared < 2000 || bridged < 500 || chained < 1000 {
+		t.Errorf("want many states of each kind, got %d compared, %d with a bridge, %d linked", compared, bridged, chained)
 	}
 }
