@@ -916,25 +916,36 @@ func (s *Solver) fixpoint() bool {
 	}
 }
 
-// tileBits has bit 6t of each tile t (combos 6t..6t+5).
-const tileBits = 0x041041041041041
+// tileBits has bit 6t of each tile t (combos 6t..6t+5); evenTiles those
+// of the even tiles.
+const (
+	tileBits  = 0x041041041041041
+	evenTiles = 0x001001001001001
+)
 
 // countRule: every tile must still have room for its remaining copies;
 // when it has exactly that many places, they take it.
 func (s *Solver) countRule() (changed, ok bool) {
-	for t := range s.tcount {
-		s.tcount[t] = 0
-	}
+	// Bit 6t of y: tile t in a domain. The even tiles' bits and the odd
+	// tiles' (shifted down by 6) are summed over the open places as
+	// fields of 12 bits, one a tile, emptied into tcount every 4,095
+	// places so that none overflows.
+	s.tcount = [10]int32{}
+	var even, odd uint64
+	k := 0
 	for w := int32(0); w < s.openWords; w++ {
 		for b := uint32(s.ints[s.open+w]); b != 0; b &= b - 1 {
-			// Bit 6t of y: tile t in the domain.
 			d := s.dom[w<<5+int32(bits.TrailingZeros32(b))]
 			y := (d | d>>1 | d>>2 | d>>3 | d>>4 | d>>5) & tileBits
-			for ; y != 0; y &= y - 1 {
-				s.tcount[bits.TrailingZeros64(y)/6]++
+			even += y & evenTiles
+			odd += y >> 6 & evenTiles
+			if k++; k == 4095 {
+				s.addCounts(even, odd)
+				even, odd, k = 0, 0, 0
 			}
 		}
 	}
+	s.addCounts(even, odd)
 	for t := int32(0); t < 10; t++ {
 		r := s.ints[s.remain+t]
 		if s.tcount[t] < r {
@@ -956,6 +967,15 @@ func (s *Solver) countRule() (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// addCounts adds to tcount the tiles' counts summed in even and odd (see
+// countRule).
+func (s *Solver) addCounts(even, odd uint64) {
+	for k := 0; k < 5; k++ {
+		s.tcount[2*k] += int32(even >> (12 * k) & 0xfff)
+		s.tcount[2*k+1] += int32(odd >> (12 * k) & 0xfff)
+	}
 }
 
 // link records that place p's designated line is fixed (combo low is one

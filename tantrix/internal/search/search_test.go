@@ -254,3 +254,35 @@ func TestBridgelessPassesChains(t *testing.T) {
 		t.Errorf("want many states of each kind, got %d compared, %d with a bridge, %d linked", compared, bridged, chained)
 	}
 }
+
+// countRule counts, per tile, the open places whose domain holds it (its
+// sums of 12-bit fields against a count combo by combo), on boards up to
+// past the 4,095 places after which it empties its fields.
+func TestCountRuleCountsTiles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 9))
+	for _, n := range []int{3, 40, 130, 4095, 4096, 9000} {
+		s := New(testProblem(randomShape(n, rng), n, uint8(rng.IntN(3))))
+		var want [10]int32
+		for p := int32(0); p < int32(n); p++ {
+			s.dom[p] = s.init[p] & rng.Uint64()
+			if s.dom[p] == 0 {
+				s.dom[p] = s.init[p]
+			}
+			if n < 200 || rng.IntN(8) != 0 { // most places open, so that the fields fill
+				s.ints[s.open+p>>5] |= 1 << (p & 31)
+				for tile := 0; tile < 10; tile++ {
+					if s.dom[p]&s.tileMask[tile] != 0 {
+						want[tile]++
+					}
+				}
+			}
+		}
+		// remain 0 for every tile: the rule only counts.
+		if _, ok := s.countRule(); !ok {
+			t.Fatalf("%d places: countRule failed with no tiles left to place", n)
+		}
+		if s.tcount != want {
+			t.Errorf("%d places: counts %v, want %v", n, s.tcount, want)
+		}
+	}
+}
