@@ -39,7 +39,6 @@ const (
 
 type dEntry struct {
 	p   int32
-	em  uint8 // em[p] before
 	old uint64
 }
 
@@ -185,7 +184,6 @@ type bridgeCheck struct {
 	// check (which found none); without, the check is skipped.
 	lost      bool
 	disc, low []int32
-	em        []uint8 // bridgeless's scratch: loop edges per place
 	stk       []frame
 }
 
@@ -263,7 +261,6 @@ func New(p Problem) *Solver {
 	s.Solution = make([]int8, n)
 	s.disc = make([]int32, n)
 	s.low = make([]int32, n)
-	s.em = make([]uint8, n)
 	s.stk = make([]frame, n+1)
 	s.wdeg = make([]int64, n)
 	s.start = make([]uint64, n)
@@ -630,7 +627,6 @@ func (s *Solver) root() bool {
 	}
 	for i := 0; i < s.n; i++ {
 		s.dom[i] = s.start[i]
-		s.em[i] = s.loopEdges(s.dom[i])
 		s.inq[i] = false
 		if s.dom[i] == 0 {
 			total = -1
@@ -675,13 +671,10 @@ func (s *Solver) setDom(p int32, d uint64) bool {
 		s.wdeg[p] += s.wstep
 		return false
 	}
-	// The loop edges p loses (d is within old: em within em0).
-	em0 := s.em[p]
-	if em := s.loopEdges(d); em != em0 {
-		s.em[p] = em
-		s.lost = true
+	if !s.lost && s.loopEdges(d) != s.loopEdges(old) {
+		s.lost = true // p may no longer show the designated colour at an edge
 	}
-	s.dtrail = append(s.dtrail, dEntry{p: p, em: em0, old: old})
+	s.dtrail = append(s.dtrail, dEntry{p, old})
 	s.dom[p] = d
 	if !s.inq[p] {
 		s.inq[p] = true
@@ -694,7 +687,6 @@ func (s *Solver) undo(dmark, imark int) {
 	for i := len(s.dtrail) - 1; i >= dmark; i-- {
 		e := s.dtrail[i]
 		s.dom[e.p] = e.old
-		s.em[e.p] = e.em
 	}
 	s.dtrail = s.dtrail[:dmark]
 	for i := len(s.itrail) - 1; i >= imark; i-- {
@@ -743,9 +735,8 @@ func (s *Solver) propagate() bool {
 // the graph is connected when every place not linked is reached.
 func (s *Solver) bridgeless() bool {
 	n := int32(s.n)
-	// em[p], the edges at which p's domain may show the designated colour
-	// (never an edge off the board: New took those combos out), is kept
-	// up to date by setDom, undo and root.
+	// The edges at which a place's domain may show the designated colour
+	// are never off the board: New took those combos out.
 	start := int32(-1)
 	for p := int32(0); p < n; p++ {
 		if s.ints[s.lf+p] == 0 {
@@ -816,7 +807,7 @@ func (s *Solver) pastChain(c, in int32) (q, qin int32) {
 		exit = int32(le[1]) // le[0] goes back into the chain
 	}
 	q, qin = s.nbr[6*far+exit], (exit+3)%6
-	if q < 0 || s.em[q]&(1<<qin) == 0 {
+	if q < 0 || s.dom[q]&s.loopMask[qin] == 0 {
 		return -1, 0
 	}
 	return q, qin
@@ -837,14 +828,14 @@ func nz(x uint64) uint8 { return uint8((x | -x) >> 63) }
 // show the designated colour), but the edge from (−1: none), which the
 // bridge search came by.
 func (s *Solver) usable(p, from int32) uint8 {
-	m := s.em[p]
+	m := s.loopEdges(s.dom[p])
 	if from >= 0 {
 		m &^= 1 << from
 	}
 	r := uint8(0)
 	for k := m; k != 0; k &= k - 1 {
 		e := int32(bits.TrailingZeros8(k))
-		if s.em[s.nbr[6*p+e]]&(1<<((e+3)%6)) != 0 {
+		if s.dom[s.nbr[6*p+e]]&s.loopMask[(e+3)%6] != 0 {
 			r |= 1 << e
 		}
 	}

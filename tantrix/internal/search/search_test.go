@@ -51,8 +51,7 @@ func TestSupportCountsNeighbourCombos(t *testing.T) {
 
 // The bridge check is skipped when no edge the loop could cross has gone
 // since the last one: on random walks down and back up the search tree of
-// random boards, every state propagate accepts passes the full check, and
-// the loop edges setDom and undo keep (em) are those of the domains.
+// random boards, every state propagate accepts passes the full check.
 func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 4))
 	accepted, refused := 0, 0
@@ -79,7 +78,6 @@ func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 				m := marks[len(marks)-1]
 				marks = marks[:len(marks)-1]
 				s.undo(m.d, m.i)
-				checkLoopEdges(t, s)
 				continue
 			}
 			p := open[rng.IntN(len(open))]
@@ -91,7 +89,6 @@ func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 			m := mark{len(s.dtrail), len(s.itrail)}
 			if s.setDom(p, 1<<c) && s.propagate() {
 				accepted++
-				checkLoopEdges(t, s)
 				if !s.bridgeless() {
 					t.Fatalf("trial %d, step %d: propagate accepted a state with a bridge or two parts", trial, step)
 				}
@@ -101,21 +98,11 @@ func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 			refused++
 			s.clearQueue()
 			s.undo(m.d, m.i)
-			checkLoopEdges(t, s)
 		}
 	}
 	t.Logf("%d states accepted, %d refused", accepted, refused)
 	if accepted < 1000 || refused < 100 {
 		t.Errorf("want many states of both kinds, got %d accepted, %d refused", accepted, refused)
-	}
-}
-
-func checkLoopEdges(t *testing.T, s *Solver) {
-	t.Helper()
-	for p, d := range s.dom {
-		if got, want := s.em[p], s.loopEdges(d); got != want {
-			t.Fatalf("place %d: loop edges %06b kept, its domain's are %06b", p, got, want)
-		}
 	}
 }
 
