@@ -771,7 +771,7 @@ func (s *Solver) bridgeless() bool {
 		e := int32(bits.TrailingZeros8(f.rest))
 		f.rest &= f.rest - 1
 		p := f.p
-		q, in := s.nbr[6*p+e], (e+3)%6
+		q, in := s.nbr[6*p+e], opposite[e]
 		if s.ints[s.lf+q] != 0 {
 			if q, in = s.pastChain(q, in); q < 0 {
 				return false // the chain's far end is a dead end: its edges are bridges
@@ -806,12 +806,15 @@ func (s *Solver) pastChain(c, in int32) (q, qin int32) {
 	} else if x := s.nbr[6*far+exit]; x >= 0 && s.ints[s.lf+x] != 0 {
 		exit = int32(le[1]) // le[0] goes back into the chain
 	}
-	q, qin = s.nbr[6*far+exit], (exit+3)%6
+	q, qin = s.nbr[6*far+exit], opposite[exit]
 	if q < 0 || s.dom[q]&s.loopMask[qin] == 0 {
 		return -1, 0
 	}
 	return q, qin
 }
+
+// opposite[e] is the edge opposite e (the neighbour's side of it).
+var opposite = [6]int32{3, 4, 5, 0, 1, 2}
 
 // loopEdges returns the edges at which a place of domain d may show the
 // designated colour.
@@ -835,7 +838,7 @@ func (s *Solver) usable(p, from int32) uint8 {
 	r := uint8(0)
 	for k := m; k != 0; k &= k - 1 {
 		e := int32(bits.TrailingZeros8(k))
-		if s.dom[s.nbr[6*p+e]]&s.loopMask[(e+3)%6] != 0 {
+		if s.dom[s.nbr[6*p+e]]&s.loopMask[opposite[e]] != 0 {
 			r |= 1 << e
 		}
 	}
@@ -892,7 +895,7 @@ func (s *Solver) fixpoint() bool {
 				if set == 7 {
 					continue
 				}
-				if !s.setDom(q, s.dom[q]&s.allow[(e+3)%6][set]) {
+				if !s.setDom(q, s.dom[q]&s.allow[opposite[e]][set]) {
 					return false
 				}
 			}
@@ -993,7 +996,7 @@ func (s *Solver) link(p int32, low int) bool {
 		// q's line must come back to p.
 		ql := bits.TrailingZeros64(s.dom[q])
 		a, b := int32(s.lineEdge[ql][0]), int32(s.lineEdge[ql][1])
-		if a != (e+3)%6 && b != (e+3)%6 {
+		if back := opposite[e]; a != back && b != back {
 			return false
 		}
 		far := s.ints[s.end+p]
@@ -1060,12 +1063,12 @@ func (s *Solver) guardEnds(ex, ey int32) bool {
 		}
 		// ta joining the chain end and tb, and tb joining its end and ta,
 		// would close a loop of size+2 < n places.
-		ia := (ea + 3) % 6
-		ib := (eb + 3) % 6
+		ia := opposite[ea]
+		ib := opposite[eb]
 		if !s.setDom(ta, s.dom[ta]&^s.pairMask[ia][e]) {
 			return false
 		}
-		if !s.setDom(tb, s.dom[tb]&^s.pairMask[ib][(e+3)%6]) {
+		if !s.setDom(tb, s.dom[tb]&^s.pairMask[ib][opposite[e]]) {
 			return false
 		}
 		break
@@ -1255,7 +1258,7 @@ func (s *Solver) support(p int32, c int8) int {
 			continue
 		}
 		col := s.colourAt[c][e]
-		sc += logSupport[bits.OnesCount64(s.dom[q]&s.colMask[(e+3)%6][col])]
+		sc += logSupport[bits.OnesCount64(s.dom[q]&s.colMask[opposite[e]][col])]
 	}
 	return sc
 }
