@@ -895,7 +895,8 @@ func (s *Solver) fixpoint() bool {
 				if set == 7 {
 					continue
 				}
-				if !s.setDom(q, s.dom[q]&s.allow[opposite[e]][set]) {
+				// (setDom's call only when it narrows: most do not)
+				if a, dq := s.allow[opposite[e]][set], s.dom[q]; dq&^a != 0 && !s.setDom(q, dq&a) {
 					return false
 				}
 			}
