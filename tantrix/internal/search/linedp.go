@@ -712,9 +712,11 @@ func (s *Solver) lineKeep() Status {
 }
 
 // trans gives the state after place order[i] takes pair k from a state
-// whose entries for this place are lab (by edge) with crossings in; ok
-// false when it may not (a loop closing before the last place).
-func (d *lineDP) trans(i int, c dpKey, lab *[6]uint8, in uint8, k int8) (next dpKey, ok bool) {
+// whose entries for this place are lab (by edge) with crossings in and
+// whose other entries, with 0 inserted for this place's edges to places
+// still to do, are base (the same for every pair: see moves); ok false
+// when it may not (a loop closing before the last place).
+func (d *lineDP) trans(i int, base dpKey, lab *[6]uint8, in uint8, k int8) (next dpKey, ok bool) {
 	st := &d.steps[i]
 	pm := d.pairMask[k]
 	var from, to, give uint8 // relabel from → to; give: label of new crossings
@@ -731,16 +733,14 @@ func (d *lineDP) trans(i int, c dpKey, lab *[6]uint8, in uint8, k int8) (next dp
 	default:
 		give = 15
 	}
-	// The entries after this place's, with its new crossings inserted
-	// (labels as in c), then relabelled from → to and renumbered by first
-	// occurrence (a state's one spelling).
-	raw := c.drop(st.head)
+	// The entries after this place's, with its new crossings (labels as
+	// in c), then relabelled from → to and renumbered by first occurrence
+	// (a state's one spelling).
+	raw := base
 	for t := 0; t < st.nIns; t++ {
-		var v uint8
 		if pm&(1<<st.insE[t]) != 0 {
-			v = give
+			raw.set(int(st.insJ[t]), give)
 		}
-		raw = raw.insert(int(st.insJ[t]), v)
 	}
 	var remap [16]uint8
 	nextLab := uint8(1)
@@ -789,17 +789,31 @@ type dpMove struct {
 // the same moves.
 func (d *lineDP) moves(i int, c dpKey, out *[15]dpMove) int {
 	lab, in := d.heads(i, c)
+	st := &d.steps[i]
+	base := d.base(i, c)
 	m := 0
-	for _, k := range d.steps[i].pairs {
-		if d.pairMask[k]&d.steps[i].done != in {
+	for _, k := range st.pairs {
+		if d.pairMask[k]&st.done != in {
 			continue
 		}
-		if nk, ok := d.trans(i, c, &lab, in, k); ok {
+		if nk, ok := d.trans(i, base, &lab, in, k); ok {
 			out[m] = dpMove{k, nk}
 			m++
 		}
 	}
 	return m
+}
+
+// base is state c without the entries of place order[i], with 0 inserted
+// for its edges to places still to do: what every pair's next state is
+// made from (trans).
+func (d *lineDP) base(i int, c dpKey) dpKey {
+	st := &d.steps[i]
+	b := c.drop(st.head)
+	for t := 0; t < st.nIns; t++ {
+		b = b.insert(int(st.insJ[t]), 0)
+	}
+	return b
 }
 
 // heads reads this place's entries of state c: labels by edge and the

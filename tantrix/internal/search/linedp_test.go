@@ -629,7 +629,7 @@ func TestTransByEntries(t *testing.T) {
 						continue
 					}
 					d.overflow = false
-					got, ok := d.trans(i, c, &lab, in, k)
+					got, ok := d.trans(i, d.base(i, c), &lab, in, k)
 					want, wok, wover := transByEntries(d, i, c, &lab, in, k)
 					if got != want || ok != wok || d.overflow != wover {
 						t.Fatalf("board %d step %d state %x/%x pair %d: trans %x/%x %v (overflow %v), entry by entry %x/%x %v (%v)",
