@@ -13,7 +13,8 @@
 // chain's two open ends lead to the same place or to two touching places
 // the line that would close it early there is taken out. Then the graph
 // of edges the loop may still cross must be connected and bridgeless
-// (Tarjan), since a single loop through every place crosses each cut of
+// (Tarjan, over the places not in a chain, each chain passed over as one
+// edge), since a single loop through every place crosses each cut of
 // the board at least twice (checked only when such an edge went since
 // the last check). It branches on the place with the fewest
 // pairs left per wipe-out (dom/wdeg: every time a place's domain empties,
