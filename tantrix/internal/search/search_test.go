@@ -53,10 +53,31 @@ func TestSupportCountsNeighbourCombos(t *testing.T) {
 // since the last one: on random walks down and back up the search tree of
 // random boards, every state propagate accepts passes the full check.
 func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
-	rng := rand.New(rand.NewPCG(26, 4))
 	accepted, refused := 0, 0
-	for trial := 0; trial < 200; trial++ {
-		n := 6 + rng.IntN(30)
+	randomWalks(rand.New(rand.NewPCG(26, 4)), 200, 30, func(s *Solver, p int32, c int) bool {
+		if s.setDom(p, 1<<c) && s.propagate() {
+			accepted++
+			if !s.bridgeless() {
+				t.Fatalf("%d places: propagate accepted a state with a bridge or two parts", s.n)
+			}
+			return true
+		}
+		refused++
+		return false
+	})
+	t.Logf("%d states accepted, %d refused", accepted, refused)
+	if accepted < 1000 || refused < 100 {
+		t.Errorf("want many states of both kinds, got %d accepted, %d refused", accepted, refused)
+	}
+}
+
+// randomWalks walks down and back up the search trees of random boards
+// (trials of them, of 6 to 5+span places): at each of up to 400 steps it
+// either takes back the last state kept or has try fix an open place p to
+// one of its combos c; a state try does not keep (false) is undone.
+func randomWalks(rng *rand.Rand, trials, span int, try func(s *Solver, p int32, c int) bool) {
+	for trial := 0; trial < trials; trial++ {
+		n := 6 + rng.IntN(span)
 		s := New(testProblem(randomShape(n, rng), n, uint8(rng.IntN(3))))
 		copy(s.start, s.init)
 		if !s.root() {
@@ -85,24 +106,14 @@ func TestSkippedBridgeCheckMissesNothing(t *testing.T) {
 			for k := rng.IntN(bits.OnesCount64(d)); k > 0; k-- {
 				d &= d - 1
 			}
-			c := bits.TrailingZeros64(d)
 			m := mark{len(s.dtrail), len(s.itrail)}
-			if s.setDom(p, 1<<c) && s.propagate() {
-				accepted++
-				if !s.bridgeless() {
-					t.Fatalf("trial %d, step %d: propagate accepted a state with a bridge or two parts", trial, step)
-				}
+			if try(s, p, bits.TrailingZeros64(d)) {
 				marks = append(marks, m)
 				continue
 			}
-			refused++
 			s.clearQueue()
 			s.undo(m.d, m.i)
 		}
-	}
-	t.Logf("%d states accepted, %d refused", accepted, refused)
-	if accepted < 1000 || refused < 100 {
-		t.Errorf("want many states of both kinds, got %d accepted, %d refused", accepted, refused)
 	}
 }
 
@@ -158,88 +169,58 @@ func (s *Solver) bridgelessPlain() bool {
 func TestBridgelessPassesChains(t *testing.T) {
 	rng := rand.New(rand.NewPCG(44, 7))
 	compared, bridged, chained := 0, 0, 0
-	for trial := 0; trial < 300; trial++ {
-		n := 6 + rng.IntN(60)
-		s := New(testProblem(randomShape(n, rng), n, uint8(rng.IntN(3))))
-		copy(s.start, s.init)
-		if !s.root() {
-			continue
+	randomWalks(rng, 300, 60, func(s *Solver, p int32, c int) bool {
+		if !s.setDom(p, 1<<c) || !s.fixpoint() {
+			return false
 		}
-		type mark struct{ d, i int }
-		var marks []mark
-		for step := 0; step < 400; step++ {
-			var open []int32
-			for p := int32(0); p < int32(n); p++ {
-				if d := s.dom[p]; d&(d-1) != 0 {
-					open = append(open, p)
-				}
-			}
-			if len(open) == 0 || len(marks) > 0 && rng.IntN(4) == 0 {
-				if len(marks) == 0 {
-					break
-				}
-				m := marks[len(marks)-1]
-				marks = marks[:len(marks)-1]
-				s.undo(m.d, m.i)
-				continue
-			}
-			p := open[rng.IntN(len(open))]
-			d := s.dom[p]
-			for k := rng.IntN(bits.OnesCount64(d)); k > 0; k-- {
-				d &= d - 1
-			}
-			m := mark{len(s.dtrail), len(s.itrail)}
-			if s.setDom(p, 1<<bits.TrailingZeros64(d)) && s.fixpoint() {
-				narrowed := rng.IntN(2) == 0
-				if narrowed {
-					for k := 1 + rng.IntN(3); k > 0; k-- {
-						// a place next to a linked one when there is such
-						var near []int
-						for q := 0; q < n; q++ {
-							for e := 0; e < 6; e++ {
-								if x := s.nbr[6*q+e]; s.ints[s.lf+int32(q)] == 0 && x >= 0 && s.ints[s.lf+x] != 0 {
-									near = append(near, q)
-									break
-								}
-							}
-						}
-						q := rng.IntN(n)
-						if len(near) > 0 {
-							q = near[rng.IntN(len(near))]
-						}
-						nd := s.dom[q]
-						for k := rng.IntN(bits.OnesCount64(nd)); k > 0; k-- {
-							nd &= nd - 1
-						}
-						s.setDom(int32(q), nd&-nd)
-					}
-					s.clearQueue()
-				}
-				got, want := s.bridgeless(), s.bridgelessPlain()
-				if got != want {
-					t.Fatalf("trial %d, step %d: bridgeless %v, the plain bridge search %v (%d places linked)", trial, step, got, want, s.ints[s.linked])
-				}
-				compared++
-				if s.ints[s.linked] > 1 {
-					chained++
-				}
-				if !want {
-					bridged++
-				}
-				s.lost = false
-				if want && !narrowed {
-					marks = append(marks, m)
-					continue
-				}
+		narrowed := rng.IntN(2) == 0
+		if narrowed {
+			for k := 1 + rng.IntN(3); k > 0; k-- {
+				narrowNearChain(s, rng)
 			}
 			s.clearQueue()
-			s.undo(m.d, m.i)
 		}
-	}
+		got, want := s.bridgeless(), s.bridgelessPlain()
+		if got != want {
+			t.Fatalf("%d places: bridgeless %v, the plain bridge search %v (%d places linked)", s.n, got, want, s.ints[s.linked])
+		}
+		compared++
+		if s.ints[s.linked] > 1 {
+			chained++
+		}
+		if !want {
+			bridged++
+		}
+		s.lost = false
+		return want && !narrowed
+	})
 	t.Logf("%d states compared, %d with a bridge, %d with places linked", compared, bridged, chained)
 	if compared < 2000 || bridged < 500 || chained < 1000 {
 		t.Errorf("want many states of each kind, got %d compared, %d with a bridge, %d linked", compared, bridged, chained)
 	}
+}
+
+// narrowNearChain narrows a place to one of its combos, without the rules:
+// a place next to a linked one when there is such, else any.
+func narrowNearChain(s *Solver, rng *rand.Rand) {
+	var near []int
+	for q := 0; q < s.n; q++ {
+		for e := 0; e < 6; e++ {
+			if x := s.nbr[6*q+e]; s.ints[s.lf+int32(q)] == 0 && x >= 0 && s.ints[s.lf+x] != 0 {
+				near = append(near, q)
+				break
+			}
+		}
+	}
+	q := rng.IntN(s.n)
+	if len(near) > 0 {
+		q = near[rng.IntN(len(near))]
+	}
+	nd := s.dom[q]
+	for k := rng.IntN(bits.OnesCount64(nd)); k > 0; k-- {
+		nd &= nd - 1
+	}
+	s.setDom(int32(q), nd&-nd)
 }
 
 // countRule counts, per tile, the open places whose domain holds it (its
