@@ -22,7 +22,10 @@
 // row out), trying first at each cell the value it had on the deepest
 // path of the restarts before (phase saving, as in CDCL solvers; on a
 // symmetric level, with a few value choices swapped at random, and a
-// fifth search that swaps more), all taking turns.
+// fifth search that swaps more), all taking turns. Those four share their
+// deepest path: from its second restart on, a search that went less deep
+// than the deepest path found lately takes that path's values instead of
+// its own.
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //

@@ -167,7 +167,12 @@ var lanes = func() []lane {
 // another, and gives the lane its variety: swapping values too did worse,
 // and so did a lane of swaps beside them, or clearing the phases every
 // 4th or 16th restart. Small budgets suit them: 256 nodes times one more
-// than the Luby sequence.
+// than the Luby sequence. The four share their deepest path
+// (search.PhaseShare, interleave; round five in docs/solver-tail.md): a
+// level on which each lane alone needs a few thousand nodes is solved
+// sooner when a lane that went deep hands its path to those that did not
+// (seeds 1,000,000.., 4,000,000.. and 7,000,000.., 100,000 each: the
+// 400 slowest 7-9 % fewer nodes).
 var solveLanes = []lane{
 	lanes[0],
 	walkingLane,
@@ -369,9 +374,9 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 // (without restarts, one search alone).
 func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
-		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil)
+		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil, nil)
 	}
-	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil)
+	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil, nil)
 	if !first.Found && !first.Exhausted && first.Err == nil {
 		quick := first.Nodes
 		ls := solveLanes
@@ -459,14 +464,18 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 
 // interleave runs the lanes on this goroutine, each as a coroutine that
 // searches search.PauseNodes nodes at a turn, until one answers or, when
-// won is set, another goroutine's lanes have answered.
+// won is set, another goroutine's lanes have answered. The lanes that save
+// phases share their deepest path (search.PhaseShare; one share a
+// goroutine).
 func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
 	cos := make([]coroutine, len(lanes))
+	share := new(search.PhaseShare)
+	share.Reset(len(prob.Nbrs))
 	// Every lane gets its coroutine now, whether it runs or not, so that
 	// what a solve allocates does not depend on how soon it ends
 	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
-		cos[i].start(ctx, prob, visits, l.seq, &learn)
+		cos[i].start(ctx, prob, visits, l.seq, &learn, share)
 	}
 	winner := -1
 	for over := false; !over; {
@@ -514,8 +523,9 @@ type coroutine struct {
 	done bool
 }
 
-// start makes c the lane of seq on prob; *learn is its Options.Learn.
-func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool) {
+// start makes c the lane of seq on prob; *learn is its Options.Learn,
+// share its Options.Share (nil: none).
+func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, share *search.PhaseShare) {
 	// What the lane needs is made now, whether it gets a turn or not: what
 	// a solve allocates does not depend on which lanes had one
 	// (TestNoAllocationPerNode).
@@ -534,7 +544,7 @@ func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]i
 	}
 	c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
 		yield = y
-		c.res = findFirst(ctx, prob, visits, seq, learn, pause)
+		c.res = findFirst(ctx, prob, visits, seq, learn, pause, share)
 	})
 }
 
@@ -560,8 +570,9 @@ func (c *coroutine) turn(won *atomic.Bool) (over, answered bool) {
 // findFirst searches for a first solution in each step in turn until one
 // answers; pause, when set, is the searches' Options.Pause; *learn is
 // their Options.Learn, read at each search and restart (the nogoods are
-// kept from step to step and restart to restart: Problem.Same).
-func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool) Attempt {
+// kept from step to step and restart to restart: Problem.Same); share the
+// restarts' Options.Share when they save phases.
+func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, pause func() bool, share *search.PhaseShare) Attempt {
 	s := searchers.Get()
 	defer searchers.Put(s)
 	sol := make([]int8, len(prob.Nbrs))
@@ -581,7 +592,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 		var out search.Outcome
 		if st.flip > 0 || st.mid || st.phase {
 			var over bool
-			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, &at); over {
+			if out, over = restarts(ctx, s, prob, visits, st, order, sol, learn, pause, share, &at); over {
 				return at
 			}
 		} else {
@@ -614,7 +625,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 // at.Nodes before them). It adds the nodes of each restart cut by its
 // budget to at.Nodes and returns the last one's outcome, or over when
 // pause ended the turn (a turn ends with each restart).
-func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visits [][]int32, st step, order search.Order, sol []int8, learn *bool, pause func() bool, at *Attempt) (out search.Outcome, over bool) {
+func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visits [][]int32, st step, order search.Order, sol []int8, learn *bool, pause func() bool, share *search.PhaseShare, at *Attempt) (out search.Outcome, over bool) {
 	for r := 1; ; r++ {
 		if r > 1 { // the next restart (restartVisit)
 			prob.Visit = visits[restartVisit(st, r)]
@@ -626,7 +637,7 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 			unit = 1024
 		}
 		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * unit, Best: -1,
-			Pause: pause, Flip: st.flip, Seed: uint64(r) + st.seed, Learn: *learn, Phases: st.phase}, sol)
+			Pause: pause, Flip: st.flip, Seed: uint64(r) + st.seed, Learn: *learn, Phases: st.phase, Share: share}, sol)
 		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
 			return out, false
 		}

@@ -18,7 +18,7 @@ import (
 // budgeted lane ends without an answer, so the portfolio ends when every
 // lane has. Nodes counts both.
 func PlaceAll(ctx context.Context, prob search.Problem, visits [][]int32, threads int, laneNodes int64) Attempt {
-	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil)
+	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil, nil)
 	if !first.Found && !first.Exhausted && first.Err == nil {
 		quick := first.Nodes
 		first = portfolio(ctx, prob, visits, lanesWithin(laneNodes), threads, false)
@@ -78,7 +78,7 @@ type Restarts struct {
 func (w *Restarts) Start(ctx context.Context, prob search.Problem, visits [][]int32) {
 	w.cos = make([]coroutine, len(lanes)-1)
 	for i, l := range lanes[1:] {
-		w.cos[i].start(ctx, prob, visits, l.seq, &w.Learn)
+		w.cos[i].start(ctx, prob, visits, l.seq, &w.Learn, nil)
 	}
 }
 

@@ -131,6 +131,11 @@
 // values on the deepest path of the searches before on the same board;
 // deep is the step the search under way has reached, and savePhase
 // writes the path again each time it goes deeper. firstValue reads it.
+// With Options.Share, savePhase also writes the path into the
+// PhaseShare (its phase and deep, as the searcher's) when it is deeper
+// than the shared one, and takeShare, at the start of a search, copies
+// the shared phases when they are deeper than lastDeep, the deepest step
+// of the searcher's last search, then lowers the shared depth by one.
 //
 // MaxSearcher (max.go) adds the weights (core's wt and val: the weight of
 // the tiles closed), the pool, and the caps: highCap (the most 5s and 6s

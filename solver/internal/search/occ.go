@@ -28,11 +28,13 @@ type Searcher struct {
 }
 
 // phases is what Options.Phases keeps: each cell's value on the deepest
-// path of the last search (phaseEmpty, phaseTile; 0: not on it), and the
-// step that path reached in the search under way.
+// path of the last search (phaseEmpty, phaseTile; 0: not on it), the
+// step that path reached in the search under way, and in the last search
+// (lastDeep, which Options.Share compares with the shared path's).
 type phases struct {
-	phase []int8
-	deep  int
+	phase    []int8
+	deep     int
+	lastDeep int
 }
 
 const (
@@ -42,8 +44,9 @@ const (
 
 // savePhase notes, on the node of step k (its bounds passed), the path to
 // it as the deepest of the search when it is: the cells decided, in visit
-// order, with their values. Each search pays it at most once a step, f²/2
-// cells in all.
+// order, with their values; and as the shared path (Options.Share) when
+// it is deeper than that. Each search pays it at most once a step, f²/2
+// cells in all (twice with a share).
 func (s *Searcher) savePhase(k int) {
 	if k <= s.deep {
 		return
@@ -55,6 +58,25 @@ func (s *Searcher) savePhase(k int) {
 			s.phase[c] = phaseTile
 		}
 	}
+	if sh := s.opts.Share; sh != nil && k > sh.deep {
+		sh.deep = k
+		for _, c := range s.order[:k] {
+			sh.phase[c] = s.phase[c]
+		}
+	}
+}
+
+// takeShare, at a search's start, takes the shared path's phases when it
+// is deeper than the last search's (Options.Share), then ages it by one.
+func (s *Searcher) takeShare() {
+	sh := s.opts.Share
+	if sh == nil || !s.opts.Phases || len(sh.phase) != len(s.phase) {
+		return
+	}
+	if sh.deep > s.lastDeep {
+		copy(s.phase, sh.phase)
+	}
+	sh.deep--
 }
 
 // Reset loads a problem; false when it is plainly impossible.
@@ -87,6 +109,7 @@ func (s *Searcher) Reset(p Problem) bool {
 	if !p.Same || len(s.phase) != n {
 		s.phase = grow8(s.phase, n) // another level: forget its phases
 		clear(s.phase)
+		s.lastDeep = 1 << 30 // the first search takes no share
 	}
 	return ok
 }
@@ -119,6 +142,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	if err := ctx.Err(); err != nil {
 		return Outcome{Err: err}
 	}
+	s.takeShare()
 	if opts.Learn && !s.trackK {
 		if !s.learnReady {
 			s.resetLearner(s.sameLevel && len(s.ngLen) == s.f+1)
@@ -128,6 +152,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	} else {
 		s.dfs(0)
 	}
+	s.lastDeep = s.deep
 	out := Outcome{Found: s.found, Nodes: s.nodes, Err: s.err, Limited: s.limited, Stopped: s.paused}
 	out.Exhausted = !s.stop
 	if s.found {

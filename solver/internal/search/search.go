@@ -60,6 +60,11 @@ type Options struct {
 	// takes Order's value. The search keeps its own deepest path for the
 	// next (phase saving, as CDCL solvers keep theirs across restarts).
 	Phases bool
+	// Share, with Phases, is a deepest path shared with other searches on
+	// the same board (PhaseShare): the search takes its phases from it
+	// when it is deeper than the search's own, and writes its own there
+	// when it goes deeper.
+	Share *PhaseShare
 	// Pause, when set, is called every PauseNodes nodes; the search stops
 	// when it returns false (Outcome.Stopped). A caller interleaves
 	// several searches on one goroutine with it (a coroutine per search).
@@ -72,6 +77,30 @@ type Options struct {
 // 15,103, max 278,126 against 279,150; the 40 official levels 26,227
 // against 22,145).
 const PauseNodes = 1024
+
+// PhaseShare is a deepest path that the searches of a portfolio on one
+// board share (Options.Share), as the solvers of a parallel CDCL portfolio
+// share what they learn: a search that starts when the shared path is
+// deeper than its own last search's deepest path takes its phases from
+// the shared one, and a search that goes deeper than the shared path
+// writes its path there. The first search on a board (Reset without
+// Problem.Same) takes nothing, so that each lane starts on its own path.
+// The shared depth falls by one at each search's start, so that a path
+// found long ago gives way to fresher ones, a little shallower. The
+// variants measured (a depth that never falls, a first search that takes
+// the share too) are in docs/solver-tail.md, round five. Not safe for
+// concurrent use: one share a goroutine.
+type PhaseShare struct {
+	phase []int8 // as phases.phase
+	deep  int    // the shared path's depth, less one a search since
+}
+
+// Reset empties sh for a board of n cells.
+func (sh *PhaseShare) Reset(n int) {
+	sh.phase = grow8(sh.phase, n)
+	clear(sh.phase)
+	sh.deep = 0
+}
 
 // Outcome of a search.
 type Outcome struct {
