@@ -16,16 +16,17 @@
 // are remembered. The cells are visited in reading order, and on levels
 // that resist, a portfolio takes over (see Solve): a short search trying
 // "empty" first (on a level that is the same in its twelve orientations,
-// with the rows from the outside in), and four searches that restart with
-// growing budgets (the Luby sequence), each restart in another order of
-// the board (three in the reading orders, one in orders from the middle
-// row out), trying first at each cell the value it had on the deepest
-// path of the restarts before (phase saving, as in CDCL solvers; on a
-// symmetric level, with a few value choices swapped at random, and a
-// fifth search that swaps more), all taking turns. Those four share their
-// deepest path: from its second restart on, a search that went less deep
-// than the deepest path found lately takes that path's values instead of
-// its own.
+// with the rows from the outside in), two searches that restart with
+// growing budgets (the Luby sequence), each restart in another of the
+// reading orders of the board (on a symmetric level four, one in orders
+// from the middle row out), trying first at each cell the value it had
+// on the deepest path of the restarts before (phase saving, as in CDCL
+// solvers; on a symmetric level, with a few value choices swapped at
+// random, and a fifth search that swaps more), and local searches over
+// occupancy (walks), all taking turns. The searches that save phases
+// share their deepest path: from its second restart on, a search that
+// went less deep than the deepest path found lately takes that path's
+// values instead of its own.
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //

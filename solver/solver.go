@@ -151,11 +151,13 @@ var lanes = func() []lane {
 
 // solveLanes is Solve's portfolio (issue 44, docs/solver-tail.md, where
 // the figures are; PlaceAll and Restarts, package most's, run lanes, with
-// Orientations' 24 orders): lanes' short search, the walk lane
-// (walkingLane), three lanes of restarts that save phases (phaseLane)
-// from orientations 3, 6 and 9, one that saves phases in the orders from
-// the middle out (midOrders), none swapping values, and a second walk
-// (secondWalk).
+// Orientations' 24 orders): a short search as lanes' first but of 640
+// nodes, a lane of restarts that save phases (phaseLane) from orientation
+// 3, the walk lane (walkingLane), another lane that saves phases from
+// orientation 9, none swapping values, and a second walk (secondWalk).
+// The two phase lanes are the second and the fourth so that with two
+// goroutines (portfolio deals the lanes out in turn) they run on the same
+// one and share their path.
 //
 // A lane that saves phases tries first at each cell the value it had on
 // the deepest path of the restarts before, as CDCL solvers do; with the
@@ -167,19 +169,23 @@ var lanes = func() []lane {
 // another, and gives the lane its variety: swapping values too did worse,
 // and so did a lane of swaps beside them, or clearing the phases every
 // 4th or 16th restart. Small budgets suit them: 256 nodes times one more
-// than the Luby sequence. The four share their deepest path
+// than the Luby sequence. They share their deepest path
 // (search.PhaseShare, interleave; round five in docs/solver-tail.md): a
 // level on which each lane alone needs a few thousand nodes is solved
-// sooner when a lane that went deep hands its path to those that did not
-// (seeds 1,000,000.., 4,000,000.. and 7,000,000.., 100,000 each: the
-// 400 slowest 7-9 % fewer nodes).
+// sooner when a lane that went deep hands its path to one that did not.
+// With the share, fewer lanes did better: round four's portfolio had
+// lanes' short search of 1,024 nodes, three phase lanes (from 3, 6 and 9)
+// and one from the middle out (midOrders); on seeds 1,000,000..,
+// 4,000,000.. and 7,000,000.. (100,000 each) sharing alone took the 400
+// slowest 7-9 % fewer nodes, and this portfolio takes 16 % fewer nodes in
+// all, the p99 4,608 → about 3,950, the 400 slowest 17-22 % fewer. The
+// short search answers official level 30 at its 565th node: with 512
+// that level took 3,072 nodes, without the lane 2,560, against 1,077.
 var solveLanes = []lane{
-	lanes[0],
-	walkingLane,
+	{seq: []step{{visit: 0, emptyFirst: true, limit: 640}}},
 	phaseLane(3, 0),
-	phaseLane(6, 0),
+	walkingLane,
 	phaseLane(9, 0),
-	{seq: []step{{visit: 0, mid: true, phase: true, unit: 256}}},
 	secondWalk,
 }
 
@@ -192,7 +198,7 @@ var solveLanes = []lane{
 // fewer, the max 65-68 % lower on two ranges, the same on two.
 var secondWalk = lane{seq: []step{{walk: true, wait: 1, seed: 777}}}
 
-// walkingLane is the walk lane of solveLanes (second) and solveSymLanes
+// walkingLane is the walk lane of solveLanes (third) and solveSymLanes
 // (last) (search.Walk; round three): a local search that sits out its
 // first turn, so that a level the portfolio solves in its first round is
 // solved as before (the 40 official levels are, node for node). The
@@ -215,10 +221,12 @@ func phaseLane(v int, flip uint32) lane {
 // symLanes' first two (the short search from the rows from the outside
 // in, and the restarts from orientation 0 with 1/20 of the values swapped
 // and budgets of 1,024: with 256, level 38 takes 6,066 nodes against
-// 4,725), then solveLanes' three lanes that save phases, swapping 1/20 of
-// the values here with seeds of their own (the twelve orientations being
-// one search, lanes that differ by their orientation alone repeat each
-// other node for node), the one from the middle out, and a walk. The
+// 4,725), then three lanes that save phases (phaseLane, from
+// orientations 3, 6 and 9), swapping 1/20 of the values here with seeds
+// of their own (the twelve orientations being one search, lanes that
+// differ by their orientation alone repeat each other node for node), one
+// that saves phases in the orders from the middle out (midOrders), and a
+// walk; the four that save phases share their path as solveLanes' do. The
 // symmetric random size-6 levels (147 of 500,000 seeds): 118,735 nodes
 // in all, the most 11,266, against 391,092 and 229,188 with symLanes.
 var solveSymLanes = []lane{
@@ -306,15 +314,17 @@ func (p *Spares[T]) Put(s *T) {
 // The search for a first solution first runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels. If that is not enough,
 // the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
-// over: seven searches that take turns of
+// over: five searches (seven on a symmetric level) that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
 // answer winning. One is a short search trying "empty" first (on a
 // symmetric level, with the rows from the outside in); the others restart
-// with growing budgets, each restart in another order of the board: three
-// in the reading orders and one in orders from the middle of the board
-// out, trying first at each cell the value it had on the deepest path of
-// their restarts before (phase saving), and on a symmetric level one
-// more with some value choices swapped at random. The restarting ones
+// with growing budgets, each restart in another order of the board (two
+// in the reading orders; on a symmetric level three, and one in orders
+// from the middle of the board out), trying first at each cell the value
+// it had on the deepest path of their restarts before (phase saving) or
+// on the deepest path their lanes found lately when it went deeper
+// (search.PhaseShare), and on a symmetric level one more with some value
+// choices swapped at random. The restarting ones
 // are complete (the budgets grow without end), so Solve is complete. The
 // others, from the portfolio's second round, are no tree search but a
 // local search over occupancy (search.Walker; two on an asymmetric level,

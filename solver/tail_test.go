@@ -42,13 +42,13 @@ func TestMidOrders(t *testing.T) {
 		}
 	}
 	var mid step
-	for _, l := range solveLanes {
+	for _, l := range solveSymLanes {
 		if l.seq[0].mid {
 			mid = l.seq[0]
 		}
 	}
 	if !mid.mid {
-		t.Fatal("solveLanes has no lane from the middle out")
+		t.Fatal("solveSymLanes has no lane from the middle out")
 	}
 	got := map[int]bool{}
 	for r := 1; r <= 36; r++ {
