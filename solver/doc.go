@@ -26,7 +26,8 @@
 // occupancy (walks), all taking turns. The searches that save phases
 // share their deepest path: from its second restart on, a search that
 // went less deep than the deepest path found lately takes that path's
-// values instead of its own.
+// values instead of its own, and each time a walk's cost falls, its
+// occupancy is such a path.
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //

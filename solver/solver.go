@@ -157,7 +157,7 @@ var lanes = func() []lane {
 // orientation 9, none swapping values, and a second walk (secondWalk).
 // The two phase lanes are the second and the fourth so that with two
 // goroutines (portfolio deals the lanes out in turn) they run on the same
-// one and share their path.
+// one and share their path (the walks then share with no phase lane).
 //
 // A lane that saves phases tries first at each cell the value it had on
 // the deepest path of the restarts before, as CDCL solvers do; with the
@@ -173,6 +173,9 @@ var lanes = func() []lane {
 // (search.PhaseShare, interleave; round five in docs/solver-tail.md): a
 // level on which each lane alone needs a few thousand nodes is solved
 // sooner when a lane that went deep hands its path to one that did not.
+// The walks write their occupancy into the same share each time their
+// cost falls (search.Walk), and the phase lanes' next restarts start
+// from it.
 // With the share, fewer lanes did better: round four's portfolio had
 // lanes' short search of 1,024 nodes, three phase lanes (from 3, 6 and 9)
 // and one from the middle out (midOrders); on seeds 1,000,000..,
@@ -545,7 +548,7 @@ func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]i
 		w, sol := search.NewWalker(len(prob.Nbrs)), make([]int8, len(prob.Nbrs))
 		c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
 			yield = y
-			found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause)
+			found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause, share)
 			if c.res = (Attempt{Found: found, Nodes: nodes, Err: err}); found {
 				c.res.Sol = sol
 			}

@@ -136,6 +136,8 @@
 // than the shared one, and takeShare, at the start of a search, copies
 // the shared phases when they are deeper than lastDeep, the deepest step
 // of the searcher's last search, then lowers the shared depth by one.
+// A walk (Walk) given the share writes its occupancy there after each turn
+// that lowered its cost (Walker.shareWalk), as deep as the free cells.
 //
 // MaxSearcher (max.go) adds the weights (core's wt and val: the weight of
 // the tiles closed), the pool, and the caps: highCap (the most 5s and 6s

@@ -83,8 +83,10 @@ const PauseNodes = 1024
 // share what they learn: a search that starts when the shared path is
 // deeper than its own last search's deepest path takes its phases from
 // the shared one, and a search that goes deeper than the shared path
-// writes its path there. The first search on a board (Reset without
-// Problem.Same) takes nothing, so that each lane starts on its own path.
+// writes its path there; so does a walk (Walk) whose cost fell, its
+// occupancy as a path through every free cell. The first search on a
+// board (Reset without Problem.Same) takes nothing, so that each lane
+// starts on its own path.
 // The shared depth falls by one at each search's start, so that a path
 // found long ago gives way to fresher ones, a little shallower. The
 // variants measured (a depth that never falls, a first search that takes

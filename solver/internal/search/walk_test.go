@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -63,5 +64,52 @@ func TestSwapCost(t *testing.T) {
 				t.Fatalf("size %d seed %d: cost kept %d, counted afresh %d", size, seed, w.cost(), got)
 			}
 		}
+	}
+}
+
+// Each turn of the walk that lowers its cost writes its occupancy into
+// the share, as a path through every free cell; a turn that does not
+// lower it leaves the share alone.
+func TestWalkShares(t *testing.T) {
+	prob := walkProblem(board.Random(6, 13038081)) // the slowest of 13,000,000..13,099,999 (round five)
+	n := len(prob.Nbrs)
+	var sh PhaseShare
+	sh.Reset(n)
+	w := NewWalker(n)
+	sol := make([]int8, n)
+	lowest := int32(1 << 30)
+	var turns, wrote, kept int
+	pause := func() bool {
+		turns++
+		if w.cur < lowest {
+			lowest = w.cur
+			if sh.deep != len(w.free) {
+				t.Fatalf("turn %d lowered the cost to %d: shared depth %d, want %d", turns, w.cur, sh.deep, len(w.free))
+			}
+			for _, i := range w.free {
+				if want := map[bool]int8{false: phaseEmpty, true: phaseTile}[w.occ[i]]; sh.phase[i] != want {
+					t.Fatalf("turn %d: cell %d shared %d, the walk's occupancy %d", turns, i, sh.phase[i], want)
+				}
+			}
+			wrote++
+		} else {
+			for i, v := range sh.phase {
+				if v != 0 || sh.deep != -7 {
+					t.Fatalf("turn %d did not lower the cost (%d) but wrote the share: cell %d %d, depth %d", turns, w.cur, i, v, sh.deep)
+				}
+			}
+			kept++
+		}
+		clear(sh.phase)
+		sh.deep = -7
+		return turns < 40
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		lowest = 1 << 30
+		Walk(context.Background(), prob, w, seed, 0, sol, pause, &sh)
+	}
+	t.Logf("%d turns wrote, %d kept", wrote, kept)
+	if wrote == 0 || kept == 0 {
+		t.Fatalf("%d turns wrote the share, %d did not: want both", wrote, kept)
 	}
 }
