@@ -478,8 +478,8 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 // interleave runs the lanes on this goroutine, each as a coroutine that
 // searches search.PauseNodes nodes at a turn, until one answers or, when
 // won is set, another goroutine's lanes have answered. The lanes that save
-// phases share their deepest path (search.PhaseShare; one share a
-// goroutine).
+// phases share their deepest path, and the walks write their best
+// occupancy there (search.PhaseShare; one share a goroutine).
 func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
 	cos := make([]coroutine, len(lanes))
 	share := new(search.PhaseShare)

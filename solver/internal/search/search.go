@@ -86,12 +86,11 @@ const PauseNodes = 1024
 // writes its path there; so does a walk (Walk) whose cost fell, its
 // occupancy as a path through every free cell. The first search on a
 // board (Reset without Problem.Same) takes nothing, so that each lane
-// starts on its own path.
-// The shared depth falls by one at each search's start, so that a path
-// found long ago gives way to fresher ones, a little shallower. The
-// variants measured (a depth that never falls, a first search that takes
-// the share too) are in docs/solver-tail.md, round five. Not safe for
-// concurrent use: one share a goroutine.
+// starts on its own path. The shared depth falls by one at each search's
+// start, so that a path found long ago gives way to fresher ones, a
+// little shallower. The variants measured (a depth that never falls, a
+// first search that takes the share too) are in docs/solver-tail.md,
+// round five. Not safe for concurrent use: one share a goroutine.
 type PhaseShare struct {
 	phase []int8 // as phases.phase
 	deep  int    // the shared path's depth, less one a search since
