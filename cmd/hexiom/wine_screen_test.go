@@ -372,9 +372,10 @@ func raced(r result, events []string) bool {
 // process, reading its X events late on a busy machine, dated the release
 // at a place the pointer had left (seen once, at 96 dpi, load 12-14: the
 // test command with another job beside it: "up 387 242" where the drag
-// from (472,291) ended at (359,226)). hexiom.exe
-// put the pointer at the drag's end and released it there; on Windows the
-// release is where SetCursorPos put the pointer.
+// from (472,291) ended at (359,226)). hexiom.exe put the pointer at the
+// drag's end and released it there; on Windows the release is where
+// SetCursorPos put the pointer. It parses the events itself (eventPoint
+// stops the test on a malformed one; here that only means "not a race").
 func upRaced(win, linux []string) bool {
 	if len(win) != len(linux) {
 		return false
