@@ -68,6 +68,11 @@ type Config struct {
 	// Ruffle tests and play's TestE2ERuffle take it, play's
 	// TestE2ERuffleFlat and hexiom play's scroll test keep WebGL.
 	RuffleRenderer string
+	// RuffleFrameRate, when not zero, is the frame rate Ruffle runs the
+	// SWF at (Ruffle's frameRate option, 1 to 120) in place of the SWF's
+	// 30 fps: a test's stand-in for a machine too busy to run more
+	// (TestRufflePressDrawsANewState).
+	RuffleFrameRate float64
 	// Timeouts of HTTPServer; zero means DefaultTimeouts.
 	Timeouts Timeouts
 	// Now is the clock; nil means time.Now. Tests set it.

@@ -54,6 +54,9 @@ func checkRuntime(cfg Config, theme string) error {
 	if cfg.RuffleRenderer != "" && !slices.Contains(RuffleRenderers, cfg.RuffleRenderer) {
 		return fmt.Errorf("Ruffle renderer %q: %w (want one of %s)", cfg.RuffleRenderer, ErrSpec, strings.Join(RuffleRenderers, ", "))
 	}
+	if f := cfg.RuffleFrameRate; f != 0 && !(f >= 1 && f <= 120) {
+		return fmt.Errorf("Ruffle frame rate %v: %w (want 1 to 120, or 0 for the SWF's own)", f, ErrSpec)
+	}
 	if st, err := os.Stat(cfg.SWF); err != nil || !st.Mode().IsRegular() {
 		return fmt.Errorf("runtime ruffle: SWF %q: not a file (game/flash.Build makes it): %v", cfg.SWF, err)
 	}
@@ -80,6 +83,11 @@ func (g *Game) page(static fs.FS) ([]byte, error) {
 	html = bytes.Replace(html, []byte("__HEXIOM_DEBUG__"), []byte(strconv.FormatBool(g.cfg.Debug)), 1)
 	html = bytes.Replace(html, []byte("__HEXIOM_SWFLOOK__"), []byte(cmp.Or(g.cfg.SWFLook, "classic")), 1)
 	html = bytes.Replace(html, []byte("__HEXIOM_RENDERER__"), []byte(cmp.Or(g.cfg.RuffleRenderer, "webgl")), 1)
+	fps := "null" // the SWF's own
+	if g.cfg.RuffleFrameRate != 0 {
+		fps = strconv.FormatFloat(g.cfg.RuffleFrameRate, 'f', -1, 64)
+	}
+	html = bytes.Replace(html, []byte("__HEXIOM_FRAMERATE__"), []byte(fps), 1)
 	// The looks the game has (Themes, the one list): the page checks that
 	// it draws each.
 	html = bytes.Replace(html, []byte("__HEXIOM_LOOKS__"), []byte(strings.Join(Themes, " ")), 1)

@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -54,7 +55,7 @@ func TestRuntimeRuffleServes(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := readBody(t, ruffleGet(t, g, "/"))
-	for _, want := range []string{`src="/ruffle/ruffle.js"`, "/static/ruffle-page.js", g.Token(), `data-debug="false"`, `allowScriptAccess: true`, `deviceFontRenderer: "canvas"`, `preferredRenderer: "webgl"`} {
+	for _, want := range []string{`src="/ruffle/ruffle.js"`, "/static/ruffle-page.js", g.Token(), `data-debug="false"`, `allowScriptAccess: true`, `deviceFontRenderer: "canvas"`, `preferredRenderer: "webgl"`, `frameRate: null,`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the Ruffle page lacks %q", want)
 		}
@@ -66,6 +67,14 @@ func TestRuntimeRuffleServes(t *testing.T) {
 	}
 	if page := readBody(t, ruffleGet(t, canvas, "/")); !strings.Contains(page, `preferredRenderer: "canvas"`) || strings.Contains(page, "__HEXIOM_") {
 		t.Error(`RuffleRenderer "canvas": the page does not ask Ruffle for it, or keeps a placeholder`)
+	}
+	// Config.RuffleFrameRate: Ruffle told to run the SWF at 2.5 fps
+	slow, err := New(Config{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleFrameRate: 2.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page := readBody(t, ruffleGet(t, slow, "/")); !strings.Contains(page, `frameRate: 2.5,`) {
+		t.Error(`RuffleFrameRate 2.5: the page does not ask Ruffle for it`)
 	}
 	for _, c := range []struct{ path, ctype, body string }{
 		{"/flash/hexiom.swf", "application/x-shockwave-flash", "FWS\x0a"},
@@ -111,6 +120,9 @@ func TestRuntimeRefused(t *testing.T) {
 		{Runtime: RuntimeRuffle, SWF: filepath.Dir(swf), Ruffle: ruffle},
 		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: filepath.Dir(swf)},
 		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleRenderer: "wgpu"},
+		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleFrameRate: 0.5},
+		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleFrameRate: 121},
+		{Runtime: RuntimeRuffle, SWF: swf, Ruffle: ruffle, RuffleFrameRate: math.NaN()},
 		{Runtime: RuntimeRuffle},
 	} {
 		if _, err := New(c); err == nil {

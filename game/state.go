@@ -93,6 +93,11 @@ type PointerEvent struct {
 	PointerType string  `json:"pointerType"`
 	Buttons     int     `json:"buttons"`
 	T           float64 `json:"t"` // the page's event.timeStamp, ms
+	// Note is what the game did with the event, where it says (the Flash
+	// build: a press taken, or ignored and why; a release's drop): for a
+	// test to tell a drag the game was too busy to take from one it got
+	// wrong. Empty for the canvas page.
+	Note string `json:"note,omitempty"`
 }
 
 func statusName(s board.Status) string {

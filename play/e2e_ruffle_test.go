@@ -81,9 +81,9 @@ func TestE2ERuffle(t *testing.T) {
 					r := playOn(t, d, sp, false, func(*play.Config) { shots = append(shots, ruffleShot(t, d, what)) })
 					checkSolved(t, d, r, what)
 					// Ruffle on a busy 2-core machine ignores a press now and
-					// then (while it takes in the server's answer, a frame
-					// taking 250 ms and more): each seen and made again, up to
-					// one drag in ten
+					// then (a tile still tweening, unseen, a frame taking
+					// 250 ms and more; the SWF's notes say which): each seen
+					// and made again, up to one drag in ten
 					checkPlanLost(t, r, what, max(2, r.rep.Planned/10))
 					if r.rep.Clicks != 0 {
 						t.Logf("%s: the focus click first", what)

@@ -11,7 +11,10 @@ import flash.external.ExternalInterface;
 	drag a movable tile (startDrag on MOUSE_DOWN, the drop decided at
 	MOUSE_UP on the stage), reports the move (POST /api/move) and redraws
 	from the server's answer. Tweens run on ENTER_FRAME at the stage's
-	30 fps; input is ignored while a tile moves or a move is on its way.
+	30 fps; presses are ignored while a tile moves or a request other than
+	a move is on its way. A state that came is drawn on the next frame, or
+	at once by a press that comes first. With debug on, the pointer log
+	notes what the game did with each press and release.
 **/
 class Main extends Sprite {
 	public static inline var W = 400;
@@ -105,6 +108,7 @@ class Main extends Sprite {
 			return;
 		if (incoming == null || s.version >= incoming.version)
 			incoming = s;
+		pointer.note("", "state " + s.version + " came, " + (st == null ? "none" : "" + st.version) + " shown");
 	}
 
 	/** POSTs a request that answers the new state (undo, restart, a new
@@ -165,8 +169,10 @@ class Main extends Sprite {
 		var s = incoming != null && (st == null || incoming.version >= st.version) ? incoming : st;
 		incoming = null;
 		dirty = false;
-		if (s != null)
+		if (s != null) {
+			pointer.note("", "state " + s.version + " shown");
 			render(s);
+		}
 	}
 
 	/** Tells the page what is on the stage (ExternalInterface): it reports
@@ -282,13 +288,45 @@ class Main extends Sprite {
 
 	function press(e:MouseEvent) {
 		var t:Tile = cast e.currentTarget;
-		// (a state that came while no move is unanswered is shown next frame)
-		if (busy() || st == null || st.solved || (moves.length == 0 && incoming != null) || menu.visible)
+		var cell = t.cell;
+		if (settled() && incoming != null) {
+			// A state came that the next frame would draw: draw it now and
+			// press what it has under the mouse, as the canvas page does
+			// (it takes a state as it comes). Ruffle on a busy machine runs
+			// a frame a second and less, and every move's answer, and the
+			// long poll's every 20 s, left that long a window in which a
+			// press was ignored (7 of 52 drags in TestE2ERuffleBevel at
+			// load 6, all of them).
+			show();
+			t = tiles.get(cell);
+		}
+		var why = t == null || !t.movable ? "no movable tile on cell " + cell + " in the state drawn" : ignored();
+		pointer.note("mousedown", why == null ? "took tile on cell " + cell : "ignored: " + why);
+		if (why != null)
 			return;
 		dragging = t;
 		tileLayer.addChild(t); // on top
 		t.scaleX = t.scaleY = 1.06;
 		t.startDrag();
+	}
+
+	/** Why a press on a movable tile is ignored now, or null: a tile
+		moves, a request is on its way, the board is solved or the menu is
+		open. **/
+	function ignored():String {
+		if (dragging != null)
+			return "a tile is dragged";
+		if (tweens.length > 0)
+			return "a tile tweens (" + tweens.length + ")";
+		if (inFlight)
+			return "a request is on its way";
+		if (st == null)
+			return "no state";
+		if (st.solved)
+			return "solved";
+		if (menu.visible)
+			return "the menu";
+		return null;
 	}
 
 	function release(_) {
@@ -301,10 +339,14 @@ class Main extends Sprite {
 		t.stopDrag();
 		t.scaleX = t.scaleY = 1;
 		var to = cellAt(stage.mouseX, stage.mouseY);
-		if (takes(t.cell, to))
-			drop(t, to)
-		else
+		var from = t.cell;
+		if (takes(from, to)) {
+			pointer.note("mouseup", "dropped " + from + " on " + to);
+			drop(t, to);
+		} else {
+			pointer.note("mouseup", "sent " + from + " home (" + to + " at " + stage.mouseX + "," + stage.mouseY + ")");
 			tweens.push(new Tween(t, t.homeX, t.homeY, HOME));
+		}
 	}
 
 	/** A release outside the player: the tile goes home. **/

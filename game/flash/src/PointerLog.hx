@@ -33,6 +33,32 @@ class PointerLog {
 		});
 	}
 
+	/** Notes what the game did with the event of type type just logged
+		(a press taken or ignored and why, a release's drop); a note of its
+		own (type "note") when no such event was logged just before, or
+		when type is "" (a state that came, or was drawn). **/
+	public function note(type:String, what:String) {
+		if (server == null)
+			return; // not listening: nothing logged
+		var i = events.length;
+		while (i-- > 0 && i >= events.length - 4) // its handler's own notes may come between
+			if (events[i].type == type && events[i].note == null) {
+				events[i].note = what;
+				return;
+			}
+		events.push({
+			type: "note",
+			clientX: 0,
+			clientY: 0,
+			screenX: 0,
+			screenY: 0,
+			pointerType: "flash",
+			buttons: 0,
+			t: flash.Lib.getTimer(),
+			note: type == "" ? what : type + ": " + what
+		});
+	}
+
 	/** Sends what was logged since the last batch. **/
 	public function flush() {
 		if (server == null || sending || events.length == 0)
