@@ -154,6 +154,7 @@ type httpServing struct {
 	muxOnce sync.Once
 	mux     *http.ServeMux
 	polls   atomic.Int32 // long polls waiting for a change (tests wait on it)
+	pollFor atomic.Int64 // the version the newest waiting long poll has (tests wait on it)
 }
 
 // New returns a game at cfg.Start.

@@ -243,88 +243,109 @@ func TestRuffleDrag(t *testing.T) {
 // opened that long a window (TestE2ERuffleBevel at load 6: 7 of 52 drags
 // lost, all so). Ruffle runs the SWF at one frame a second here; a move
 // made through the game's API (another hand) changes the state, and a drag
-// of another tile onto another free cell made at once must be taken. The
-// SWF's notes (PointerEvent.Note) say whether the press came in that
-// window (the state came, not drawn yet); the test tries until one does,
-// three times at most.
+// of another tile onto another free cell made at once must be taken. A
+// new board (the level begun again through the API) is no such state: a
+// press in its window is ignored, and moves nothing. The SWF's notes
+// (PointerEvent.Note) say whether the press came in the window (the state
+// came, not drawn yet): the test presses once the SWF polls for a newer
+// state than the one that came (it has taken that one in), and each part
+// tries until a press comes before the frame, three times at most.
 func TestRufflePressDrawsANewState(t *testing.T) {
-	s := openRuffleAt(t, Spec{Mode: ModeLevel, Level: 22}, image.Rect(100, 40, 1380, 940), 1)
+	spec := Spec{Mode: ModeLevel, Level: 22}
+	s := openRuffleAt(t, spec, image.Rect(100, 40, 1380, 940), 1)
 	s.focus()
 	for try := 1; ; try++ {
 		st := s.painted()
-		p := s.g.Position()
-		var movable, free []int
-		for i, c := range p.Cells {
-			switch {
-			case c.Movable():
-				movable = append(movable, i)
-			case c.Free():
-				free = append(free, i)
-			}
-		}
-		if len(movable) < 2 || len(free) < 2 {
-			t.Fatalf("level 22 after %d moves: %d movable tiles, %d free cells; want 2 of each", st.Moves, len(movable), len(free))
-		}
-		since := s.lastSeq()
-		if _, err := s.g.Move(Move{From: movable[0], To: free[0]}); err != nil {
-			t.Fatal(err)
-		}
-		v := s.g.State().Version
-		s.drag(s.cellScreen(st, movable[1]), s.cellScreen(st, free[1]), 5)
-		s.dragTaken(st.Moves+2, movable[1], free[1])
-		// the SWF's notes up to the press: the API's move's state came,
-		// and was it drawn before the press
-		var evs []PointerEvent
-		err := desktop.WaitFor(patience, 10*time.Millisecond, "the SWF to log the release", func() (bool, error) {
-			evs = s.g.Pointer(since)
-			return slices.ContainsFunc(evs, func(e PointerEvent) bool { return e.Type == "mouseup" }), nil
+		in, press := s.pressAfter(st, func(movable, free []int) error {
+			_, err := s.g.Move(Move{From: movable[0], To: free[0]})
+			return err
 		})
-		if err != nil {
-			t.Fatal(err)
+		now := s.g.State()
+		if now.Moves != st.Moves+2 {
+			t.Fatalf("try %d: %d moves after the API's and the drag (the SWF: %q), want %d", try, now.Moves, press, st.Moves+2)
 		}
-		came, drawn, pressed, press := false, false, false, ""
-		for _, e := range evs {
-			switch {
-			case pressed:
-			case e.Type == "mousedown":
-				pressed, press = true, e.Note
-			case strings.HasPrefix(e.Note, fmt.Sprintf("state %d came", v)):
-				came = true
-			case strings.HasPrefix(e.Note, fmt.Sprintf("state %d shown", v)):
-				drawn = true
-			}
-		}
-		t.Logf("try %d: the API's move's state came before the press %v, drawn before it %v; the press: %q", try, came, drawn, press)
-		if came && !drawn {
-			return // the press came in the window, and was taken
+		t.Logf("try %d: a move through the API, then a drag: in its state's window %v; the press: %q", try, in, press)
+		if in {
+			break
 		}
 		if try == 3 {
 			t.Fatal("no press of three came between a state's coming and its frame: the test proves nothing")
 		}
 	}
+	for try := 1; ; try++ {
+		st := s.painted()
+		in, press := s.pressAfter(st, func([]int, []int) error { return s.g.NewLevel(spec) })
+		now := s.g.State()
+		t.Logf("try %d: the level begun again through the API, then a drag: in its state's window %v; the press: %q; %d moves", try, in, press, now.Moves)
+		if in {
+			if now.Moves != 0 || !strings.HasPrefix(press, "ignored") {
+				t.Fatalf("a press on the board shown, before a new board was drawn, moved a tile of the new one: %d moves", now.Moves)
+			}
+			break
+		}
+		if try == 3 {
+			t.Fatal("no press of three came between a new board's coming and its frame: the test proves nothing")
+		}
+	}
 }
 
-// dragTaken waits until the server has counted moves moves, the last
-// from→to (the drag made), after the SWF has reported its releases.
-func (s *session) dragTaken(moves, from, to int) State {
+// pressAfter calls change (which changes the game's state: given the
+// board's movable tiles and free cells), then at once drags the second
+// movable tile onto the second free cell of st, the board drawn, and waits
+// until the SWF is at rest after the release and has moved no more. It
+// returns the SWF's note on the press and whether the press came in the
+// new state's window: after the state came, before a frame drew it.
+func (s *session) pressAfter(st State, change func(movable, free []int) error) (in bool, press string) {
 	s.t.Helper()
-	var now State
-	err := desktop.WaitFor(patience, 10*time.Millisecond, fmt.Sprintf("the move %d→%d", from, to), func() (bool, error) {
-		now = s.g.State()
-		return now.Moves >= moves, nil
+	var movable, free []int
+	for i, c := range s.g.Position().Cells {
+		switch {
+		case c.Movable():
+			movable = append(movable, i)
+		case c.Free():
+			free = append(free, i)
+		}
+	}
+	if len(movable) < 2 || len(free) < 2 {
+		s.t.Fatalf("%d movable tiles, %d free cells; want 2 of each", len(movable), len(free))
+	}
+	since := s.lastSeq()
+	releases := st.Layout.Releases
+	s.must(change(movable, free))
+	v := s.g.State().Version
+	// the SWF has the new state once it polls for a newer one (it polls
+	// again as it takes one in); the next frame, up to a second away,
+	// draws it
+	err := desktop.WaitFor(patience, time.Millisecond, "the SWF to take in the new state", func() (bool, error) {
+		return s.g.polls.Load() > 0 && s.g.pollFor.Load() == int64(v), nil
 	})
 	if err != nil {
-		for _, e := range s.g.Pointer(0) {
-			if e.Note != "" {
-				s.t.Logf("%s %.0f %s", e.Type, e.T, e.Note)
-			}
-		}
 		s.t.Fatal(err)
 	}
-	if now.Moves != moves || now.LastMove == nil || now.LastMove.From != from || now.LastMove.To != to {
-		s.t.Fatalf("after dragging %d→%d: %d moves, the last %+v; want %d, %d→%d", from, to, now.Moves, now.LastMove, moves, from, to)
+	s.drag(s.cellScreen(st, movable[1]), s.cellScreen(st, free[1]), 5)
+	s.rested(releases + 1)
+	// at rest: a move the drop sent is counted once the state the SWF
+	// drew says so (rested waits for the drawn version to be the newest)
+	var evs []PointerEvent
+	err = desktop.WaitFor(patience, 10*time.Millisecond, "the SWF to log the press", func() (bool, error) {
+		evs = s.g.Pointer(since)
+		return slices.ContainsFunc(evs, func(e PointerEvent) bool { return e.Type == "mousedown" && e.Note != "" }), nil
+	})
+	if err != nil {
+		s.t.Fatal(err)
 	}
-	return now
+	came, drawn := false, false
+	for _, e := range evs {
+		switch {
+		case e.Type == "mousedown":
+			return came && !drawn, e.Note
+		case strings.HasPrefix(e.Note, fmt.Sprintf("state %d came", v)):
+			came = true
+		case strings.HasPrefix(e.Note, fmt.Sprintf("state %d shown", v)):
+			drawn = true
+		}
+	}
+	return false, ""
 }
 
 // TestRufflePlaysLevel10 solves level 10 by drags in the SWF, waiting for

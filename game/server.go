@@ -262,6 +262,7 @@ func (g *Game) handleState(w http.ResponseWriter, r *http.Request) {
 		ver, ch := g.Changed()
 		if int64(ver) == want {
 			t := time.NewTimer(g.timeouts.LongPoll)
+			g.pollFor.Store(want)
 			g.polls.Add(1)
 			defer g.polls.Add(-1)
 			select {

@@ -296,7 +296,12 @@ class Main extends Sprite {
 			// a frame a second and less, and every move's answer, and the
 			// long poll's every 20 s, left that long a window in which a
 			// press was ignored (7 of 52 drags in TestE2ERuffleBevel at
-			// load 6, all of them).
+			// load 6, all of them). Not a new board, though: a press on a
+			// tile of the board shown never moves a tile of another.
+			if (st != null && incoming.started != st.started) {
+				pointer.note("mousedown", "ignored: a new board not shown yet");
+				return;
+			}
 			show();
 			t = tiles.get(cell);
 		}
