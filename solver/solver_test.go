@@ -298,23 +298,23 @@ func TestMalformedPosition(t *testing.T) {
 
 // The search allocates per call, not per node: a level that takes many
 // nodes allocates no more than one that takes few. Level 37 and random
-// size-6 seed 5403 both need the portfolio (its coroutines allocate per
-// call), the second about forty times the nodes; with one thread the
-// allocations are the same on every run.
+// size-6 seed 4919 (the slowest of seeds 0..9999) both need the portfolio
+// (its coroutines allocate per call), the second about seven times the
+// nodes; with one thread the allocations are the same on every run.
 func TestNoAllocationPerNode(t *testing.T) {
 	few := readLevel(t, "../levels/level37.txt")
-	many := board.Random(6, 5403)
+	many := board.Random(6, 4919)
 	ctx := context.Background()
 	rf, _ := Solve(ctx, few, FirstSolution(), Threads(1))
 	rm, _ := Solve(ctx, many, FirstSolution(), Threads(1))
 	if rf.Nodes <= quickSeq[0].limit || rm.Nodes < 4*rf.Nodes {
-		t.Fatalf("level 37 took %d nodes, seed 5403 %d: want both past the lone first search, the second at least 4× more", rf.Nodes, rm.Nodes)
+		t.Fatalf("level 37 took %d nodes, seed 4919 %d: want both past the lone first search, the second at least 4× more", rf.Nodes, rm.Nodes)
 	}
 	a := testing.AllocsPerRun(5, func() { Solve(ctx, few, FirstSolution(), Threads(1)) })
 	b := testing.AllocsPerRun(5, func() { Solve(ctx, many, FirstSolution(), Threads(1)) })
-	t.Logf("allocations: level 37 %.0f (%d nodes), seed 5403 %.0f (%d nodes)", a, rf.Nodes, b, rm.Nodes)
+	t.Logf("allocations: level 37 %.0f (%d nodes), seed 4919 %.0f (%d nodes)", a, rf.Nodes, b, rm.Nodes)
 	if b > a+10 {
-		t.Fatalf("seed 5403 allocates %.0f times, level 37 %.0f: allocation grows with nodes", b, a)
+		t.Fatalf("seed 4919 allocates %.0f times, level 37 %.0f: allocation grows with nodes", b, a)
 	}
 }
 

@@ -1,14 +1,21 @@
 package search
 
-import "context"
+import (
+	"context"
+	"math/bits"
+)
 
 // WalkTurn is how many steps the walk takes at a turn of the portfolio,
-// counted as PauseNodes nodes. A step (a swap tried: swapCost) costs
-// about a quarter of a search node (~300 ns): on the hard levels, where
-// 98 % of the swaps tried are not kept, 150-180 ns while each step made
-// its swap and undid it, 70-100 ns since (round four,
-// docs/solver-tail.md).
-const WalkTurn = 4 * PauseNodes
+// counted as PauseNodes nodes. A step (a swap tried: swapCost) cost 150-180
+// ns while each step made its swap and undid it, 70-100 ns since (round
+// four), 49 ns since a step picks its two cells without drawing until
+// one is occupied and one empty, and shifts with no check of the count
+// (round six, docs/solver-tail.md; BenchmarkWalkStep): a search node
+// costs about 330 ns. A turn was 4·PauseNodes steps, about the CPU of a
+// tree lane's turn at 85 ns a step; at 49 ns, turns of 8, 12 and 16 did
+// better than 4 and 6 (the CPU of the 400 slowest of 100,000 seeds, on
+// three ranges, 5-12 % less than 4's; 12 the least in all).
+const WalkTurn = 12 * PauseNodes
 
 // Walker is a local search over occupancy, the walk lane of package
 // solver's portfolio (issue 44, docs/solver-tail.md, round three): the free cells
@@ -28,7 +35,7 @@ type Walker struct {
 	adj    []uint64
 	words  int
 	locked []int8 // the locked number of each cell (Empty: none)
-	free   []int  // the free cells (not holes, not locked)
+	free   []int  // the free cells (not holes, not locked), the occupied ones first (Run)
 	occ    []bool // the occupancy walked
 	cnt    []int8 // each cell's occupied neighbours
 	need   [7]int32
@@ -97,7 +104,7 @@ func (w *Walker) Alloc(n int) {
 	w.cnt, w.locked = b[:n+1], b[n+1:]
 }
 
-// shuffle puts the tiles on a random set of free cells.
+// shuffle puts the tiles on a random set of free cells, free[:tiles].
 func (w *Walker) shuffle() {
 	for _, i := range w.free {
 		if w.occ[i] {
@@ -114,22 +121,24 @@ func (w *Walker) shuffle() {
 }
 
 // Run takes up to steps steps; true when the occupancy is a solution.
+// The occupied free cells are free[:tiles], the empty ones the rest
+// (shuffle puts them so, a kept swap swaps them there too): a step picks
+// one of each at once, where it drew free cells until one was occupied
+// and one empty (some five draws a step, each a 64-bit division, on a
+// size-6 board whose free cells are three quarters occupied).
 func (w *Walker) Run(steps int) bool {
-	nf := uint64(len(w.free))
 	if w.cur == 0 || w.tiles == 0 || w.tiles == len(w.free) {
 		return w.cur == 0
 	}
+	free := w.free
+	occupied, empty := uint64(w.tiles), uint64(len(free)-w.tiles)
 	for range steps {
-		a, b := w.free[w.next()%nf], w.free[w.next()%nf]
-		for !w.occ[a] {
-			a = w.free[w.next()%nf]
-		}
-		for w.occ[b] {
-			b = w.free[w.next()%nf]
-		}
+		ia, ib := pick(w.next(), occupied), w.tiles+pick(w.next(), empty)
+		a, b := free[ia], free[ib]
 		if c := w.swapCost(a, b); c <= w.cur { // most are not (98 % on hard levels)
 			w.flip(a)
 			w.flip(b)
+			free[ia], free[ib] = b, a
 			w.cur = c
 			if c == 0 {
 				return true
@@ -137,6 +146,13 @@ func (w *Walker) Run(steps int) bool {
 		}
 	}
 	return false
+}
+
+// pick maps x, uniform over 64 bits, to [0, n): the high word of x·n
+// (Lemire's reduction), no division.
+func pick(x, n uint64) int {
+	hi, _ := bits.Mul64(x, n)
+	return int(hi)
 }
 
 // Solution writes the occupancy's numbers to sol (Empty where no tile).
@@ -211,8 +227,11 @@ func mask(on bool) uint64 {
 	return m
 }
 
-// bit is one tile of number c in Walker.have.
-func bit(c int8) uint64 { return 1 << (8 * uint8(c)) }
+// bit is one tile of number c (0 to 7) in Walker.have. The shift is
+// masked to 6 bits so that the compiler checks no count of 64 or more: c
+// out of range (a count past 7, or −1, as swapCost computes for cells it
+// then masks out) gives some bit, never 0.
+func bit(c int8) uint64 { return 1 << (8 * uint(uint8(c)) & 63) }
 
 // absDiff is |c − l|.
 func absDiff(c, l int8) int32 { d := int32(c) - int32(l); return max(d, -d) }

@@ -67,6 +67,42 @@ func TestSwapCost(t *testing.T) {
 	}
 }
 
+// The walk keeps its occupied free cells first (free[:tiles], which Run
+// picks from without a draw per cell) through the swaps it keeps, and the
+// cost it keeps is the one counted afresh, on random levels of sizes 3 to
+// 8, turn after turn.
+func TestWalkKeepsTilesFirst(t *testing.T) {
+	for size := 3; size <= 8; size++ {
+		for seed := range uint64(3) {
+			prob := walkProblem(board.Random(size, seed))
+			w := NewWalker(len(prob.Nbrs))
+			w.Init(prob, seed+7)
+			kept := 0
+			for turn := range 20 {
+				before := w.cur
+				solved := w.Run(300)
+				for k, i := range w.free {
+					if w.occ[i] != (k < w.tiles) {
+						t.Fatalf("size %d seed %d turn %d: free[%d] = cell %d occupied %v, tiles %d", size, seed, turn, k, i, w.occ[i], w.tiles)
+					}
+				}
+				if got := w.Recount(prob); got != w.cur {
+					t.Fatalf("size %d seed %d turn %d: cost kept %d, counted afresh %d", size, seed, turn, w.cur, got)
+				}
+				if w.cur != before {
+					kept++
+				}
+				if solved {
+					break
+				}
+			}
+			if kept == 0 && w.cur != 0 {
+				t.Errorf("size %d seed %d: the cost never moved from %d in 20 turns", size, seed, w.cur)
+			}
+		}
+	}
+}
+
 // Each turn of the walk that lowers its cost writes its occupancy into
 // the share, as a path through every free cell; a turn that does not
 // lower it leaves the share alone.
