@@ -368,7 +368,7 @@ func LoadFile(path string) (Area, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return Area{}, fmt.Errorf("%s: not a calibration (%v); run 'hexiom calibrate' again", path, err)
+		return Area{}, fmt.Errorf("%s: not a calibration (%v); run 'hexiom calibrate' again", path, safefile.Clip(err, 200))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return Area{}, fmt.Errorf("%s: not a calibration (more after the object); run 'hexiom calibrate' again", path)

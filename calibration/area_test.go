@@ -168,6 +168,9 @@ func TestLoadFileLimits(t *testing.T) {
 		{"trailing.json", `{"left":0,"top":0,"side":400}]`, "not a calibration"},
 		{"huge-scale.json", huge, "over the limit of 1 MB"},
 		{"padded.json", padded, "over the limit of 1 MB"},
+		// an unknown field's name, as long as the file: the message quotes
+		// a few dozen of its characters (the fuzzer found a 3,232-byte one)
+		{"long-field.json", `{"` + strings.Repeat("\xeb", 5000) + `":1}`, "not a calibration"},
 	} {
 		p := tc.name
 		if tc.data != "" {
@@ -182,6 +185,8 @@ func TestLoadFileLimits(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p)):
 			t.Errorf("%s: %v (%+v); want an error naming the file and saying %q", tc.name, err, a, tc.want)
+		case err != nil && len(err.Error()) > len(p)+300:
+			t.Errorf("%s: a %d-byte message: %.300s…", tc.name, len(err.Error()), err)
 		}
 	}
 	a, err := LoadFile("testdata/saved-before-version.json")

@@ -154,7 +154,7 @@ func parseTemplates(name string, data []byte) (*Templates, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&templatesFile{Templates: &t}); err != nil {
-		return nil, fmt.Errorf("%s: not a template set: %w", name, err)
+		return nil, fmt.Errorf("%s: not a template set: %w", name, safefile.Clip(err, 200))
 	}
 	if err := t.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w; learn the set again (hexiom learn -new)", name, err)

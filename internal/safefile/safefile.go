@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // ErrTooLarge is the error ReadLimited wraps for a file over its limit.
@@ -181,3 +182,35 @@ func IsTemp(base, name string) bool {
 	}
 	return true
 }
+
+// Clip bounds the message of err, an error about a file's content, to
+// max bytes (cut at a character's start, its length said after it):
+// a decoder's message quotes what it found (encoding/json names an
+// unknown field whole, and a field's name is as long as the file lets
+// it be), and a file's text has no place whole in a message. Clip keeps
+// err for errors.Is and errors.As; nil stays nil.
+func Clip(err error, max int) error {
+	if err == nil {
+		return nil
+	}
+	return clipped{err, max}
+}
+
+type clipped struct {
+	err error
+	max int
+}
+
+func (c clipped) Error() string {
+	s := c.err.Error()
+	if len(s) <= c.max {
+		return s
+	}
+	n := c.max
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:n], len(s))
+}
+
+func (c clipped) Unwrap() error { return c.err }

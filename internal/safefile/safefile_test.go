@@ -2,6 +2,7 @@ package safefile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestReadLimited(t *testing.T) {
@@ -154,5 +156,25 @@ func TestWriteDevice(t *testing.T) {
 	got, _ := io.ReadAll(r)
 	if err := <-done; err != nil || string(got) != "through" {
 		t.Errorf("%q, %v", got, err)
+	}
+}
+
+// Clip cuts a long message at a character's start and says how long it
+// was, leaves a short one alone, and keeps the error for errors.Is.
+func TestClip(t *testing.T) {
+	base := errors.New(`json: unknown field "` + strings.Repeat("é", 300) + `"`)
+	err := fmt.Errorf("wrapped: %w", Clip(base, 100))
+	msg := err.Error()
+	if !errors.Is(err, base) {
+		t.Errorf("Clip lost the error: %v", err)
+	}
+	if len(msg) > 140 || !strings.Contains(msg, fmt.Sprintf("(%d bytes)", len(base.Error()))) || !utf8.ValidString(msg) {
+		t.Errorf("clipped to %d bytes: %q", len(msg), msg)
+	}
+	if got := Clip(errors.New("short"), 100).Error(); got != "short" {
+		t.Errorf("a short message clipped: %q", got)
+	}
+	if Clip(nil, 10) != nil {
+		t.Error("Clip(nil) is not nil")
 	}
 }

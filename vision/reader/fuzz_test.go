@@ -27,6 +27,7 @@ func FuzzLoadTemplates(f *testing.F) {
 	for _, s := range []string{
 		`null`, `{}`, `{"name":"x"}`, `[]`, `{"kinds":[null,null,null,null],"digits":[null,null,null,null,null,null,null]}`,
 		`{"kinds":[{"w":1,"h":1,"c":2,"n":1,"mean":[0,0]}]}`,
+		`{"` + strings.Repeat("\xeb", 3000) + `":1}`, // an unknown field, named at length
 	} {
 		f.Add([]byte(s))
 	}
