@@ -14,7 +14,7 @@ import (
 // costs about 330 ns. A turn was 4·PauseNodes steps, about the CPU of a
 // tree lane's turn at 85 ns a step; at 49 ns, turns of 8, 12 and 16 did
 // better than 4 and 6 (the CPU of the 400 slowest of 100,000 seeds, on
-// three ranges, 5-12 % less than 4's; 12 the least in all).
+// three ranges, 4-12 % less than 4's; 12 the least in all).
 const WalkTurn = 12 * PauseNodes
 
 // Walker is a local search over occupancy, the walk lane of package
