@@ -32,16 +32,29 @@ type Walker struct {
 	nb []int32
 	// adj: cell j is a neighbour of cell i when bit j%64 of adj[i·words
 	// + j/64] is set.
-	adj    []uint64
-	words  int
+	adj   []uint64
+	words int
+	// near: cell j is within two steps of cell i (a neighbour, or one
+	// that shares a neighbour with it), in the layout of adj.
+	near []uint64
+	// dh, dl: what emptying an occupied free cell, or filling an empty
+	// one, adds to have and to lockOff (delta), kept swap by swap (move):
+	// a swap of two cells not near each other adds both cells' (stepCost).
+	dh     []uint64
+	dl     []int32
 	locked []int8 // the locked number of each cell (Empty: none)
 	free   []int  // the free cells (not holes, not locked), the occupied ones first (Run)
 	occ    []bool // the occupancy walked
 	cnt    []int8 // each cell's occupied neighbours
 	need   [7]int32
-	// have: the free tiles of each number v, in bits 8v..8v+7 (at most
-	// 91 tiles: a count never leaves its byte), so that a tile whose
-	// number changes is one addition.
+	// needSum: the level's movable tiles of numbers 0..v, in byte v
+	// (v = 0..7), as costOf subtracts them; wide: more than 127 movable
+	// tiles, too many for its bytes (boards of size 7 and more).
+	needSum uint64
+	wide    bool
+	// have: the free tiles of each number v, in bits 8v..8v+7 (a count
+	// never leaves its byte: Walk does not walk a level of more than 255
+	// movable tiles), so that a tile whose number changes is one addition.
 	have    uint64
 	lockOff int32 // Σ |cnt − number| over the locked tiles
 	tiles   int
@@ -55,10 +68,11 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 	n := len(prob.Nbrs)
 	occ, cnt, locked, nb := w.occ[:n+1], w.cnt[:n+1], w.locked[:n+1], w.nb[:6*n]
 	words := n/64 + 1
-	adj := w.adj[:n*words]
+	adj, near := w.adj[:n*words], w.near[:n*words]
 	clear(occ)
 	clear(cnt)
 	clear(adj)
+	clear(near)
 	copy(locked, prob.Locked)
 	locked[n] = Empty
 	for i, ns := range prob.Nbrs {
@@ -70,8 +84,19 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 			}
 		}
 	}
-	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, locked: locked, occ: occ, cnt: cnt, free: w.free[:0],
-		rng: seed*0x9E3779B97F4A7C15 | 1}
+	for i, ns := range prob.Nbrs {
+		row := near[i*words : i*words+words]
+		for _, j := range ns {
+			row[j/64] |= 1 << (j % 64)
+			for _, k := range prob.Nbrs[j] {
+				if k != i {
+					row[k/64] |= 1 << (k % 64)
+				}
+			}
+		}
+	}
+	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
+		locked: locked, occ: occ, cnt: cnt, free: w.free[:0], rng: seed*0x9E3779B97F4A7C15 | 1}
 	for i := 0; i < n; i++ {
 		if t := prob.Start[i]; t != Empty {
 			w.need[t]++
@@ -80,6 +105,14 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 		if !prob.Hole[i] && prob.Locked[i] == Empty {
 			w.free = append(w.free, i)
 		}
+	}
+	w.wide = w.tiles > 127
+	var sum uint64
+	for v := range 8 {
+		if v < len(w.need) {
+			sum += uint64(w.need[v])
+		}
+		w.needSum |= sum << (8 * v)
 	}
 	for i := 0; i < n; i++ {
 		if prob.Locked[i] != Empty {
@@ -98,8 +131,12 @@ func NewWalker(n int) *Walker {
 
 // Alloc makes w's slices for n cells, so that Init allocates nothing.
 func (w *Walker) Alloc(n int) {
-	w.occ, w.free, w.nb = make([]bool, n+1), make([]int, 0, n), make([]int32, 6*n)
-	w.adj = make([]uint64, n*(n/64+1))
+	w.occ, w.free = make([]bool, n+1), make([]int, 0, n)
+	words := n/64 + 1
+	u := make([]uint64, 2*n*words+n+1)
+	w.adj, w.near, w.dh = u[:n*words], u[n*words:2*n*words], u[2*n*words:]
+	i32 := make([]int32, 7*n+1)
+	w.nb, w.dl = i32[:6*n], i32[6*n:]
 	b := make([]int8, 2*(n+1))
 	w.cnt, w.locked = b[:n+1], b[n+1:]
 }
@@ -118,6 +155,9 @@ func (w *Walker) shuffle() {
 		w.toggle(w.free[k])
 	}
 	w.cur = w.cost()
+	for _, i := range w.free {
+		w.delta(i)
+	}
 }
 
 // Run takes up to steps steps; true when the occupancy is a solution.
@@ -135,9 +175,9 @@ func (w *Walker) Run(steps int) bool {
 	for range steps {
 		ia, ib := pick(w.next(), occupied), w.tiles+pick(w.next(), empty)
 		a, b := free[ia], free[ib]
-		if c := w.swapCost(a, b); c <= w.cur { // most are not (98 % on hard levels)
-			w.flip(a)
-			w.flip(b)
+		if c := w.stepCost(a, b); c <= w.cur { // most are not (98 % on hard levels)
+			w.move(a)
+			w.move(b)
 			free[ia], free[ib] = b, a
 			w.cur = c
 			if c == 0 {
@@ -175,15 +215,32 @@ func (w *Walker) Solution(sol []int8) {
 // with this, 8,192 and none.
 func (w *Walker) cost() int32 { return w.costOf(w.have, w.lockOff) }
 
-// costOf is cost with have and lockOff as given.
+// costOf is cost with have and lockOff as given: the sum over v of
+// |free tiles of numbers 0..v − the level's|, the eight bytes at once
+// (a loop over the numbers was a sixth of a step). The product sums
+// have's bytes 0..v into byte v (at most 91 tiles: no carry); each byte
+// less needSum's, 128 up, is 37..219 (no borrow); the byte's distance
+// from 128 is its bits below the top one when the top one is set, 128
+// less it when not; the bytes are summed in four 16-bit lanes (their sum
+// can pass 255). Bytes 6 and 7 are 0: every tile is on the board. On a
+// level of more than 127 tiles (wide) the sums may pass 127: number by
+// number.
 func (w *Walker) costOf(have uint64, lockOff int32) int32 {
-	c := lockOff
-	var cum int32
-	for v := range w.need {
-		cum += int32(have>>(8*v)&0xff) - w.need[v]
-		c += max(cum, -cum)
+	if w.wide {
+		c, cum := lockOff, int32(0)
+		for v := range w.need {
+			cum += int32(have>>(8*v)&0xff) - w.need[v]
+			c += max(cum, -cum)
+		}
+		return c
 	}
-	return c
+	const ones, highs, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	d := (have*ones | highs) - w.needSum
+	up := (d & highs) >> 7 * 0xff // 0xff in the bytes at 128 or more
+	dist := d&up&low7 + (highs&^up - d&^up)
+	const lanes = 0x00ff00ff00ff00ff
+	sum := dist&lanes + dist>>8&lanes
+	return lockOff + int32(sum*0x0001000100010001>>48)
 }
 
 // swapCost is the cost once the occupied free cell a and the empty free
@@ -216,6 +273,88 @@ func (w *Walker) swapCost(a, b int) int32 {
 		}
 	}
 	return w.costOf(have, lockOff)
+}
+
+// stepCost is swapCost, from the two cells' deltas (dh, dl) when they
+// are not near each other: then no neighbour's count moves twice and
+// neither cell counts the other, so the swap adds what emptying a and
+// filling b each add alone. About three pairs in four of a size-6 board's
+// are not near.
+func (w *Walker) stepCost(a, b int) int32 {
+	if w.near[a*w.words+b/64]>>(b%64)&1 != 0 {
+		return w.swapCost(a, b)
+	}
+	return w.costOf(w.have+w.dh[a]+w.dh[b], w.lockOff+w.dl[a]+w.dl[b])
+}
+
+// delta sets dh[i] and dl[i], free cell i's deltas: what emptying it
+// (occupied) or filling it (empty) adds to have and lockOff, its own
+// tile's number and its neighbours' counts moving by one.
+func (w *Walker) delta(i int) {
+	c, d := w.cnt[i], int8(1)
+	h := bit(c)
+	if w.occ[i] {
+		h, d = -h, -1
+	}
+	var l32 int32
+	for _, j := range w.nb[6*i : 6*i+6 : 6*i+6] {
+		c := w.cnt[j]
+		if l := w.locked[j]; l != Empty {
+			l32 += absDiff(c+d, l) - absDiff(c, l)
+		} else {
+			h += (bit(c+d) - bit(c)) & mask(w.occ[j])
+		}
+	}
+	w.dh[i], w.dl[i] = h, l32
+}
+
+// move is flip keeping the deltas, term by term rather than counting
+// again the 19 cells within two steps of i (which cost a step of the
+// walk a third of its time): i's own delta changes sign (filling it
+// then emptying it again is no change); each neighbour j's own count
+// moved by one (its own term), and so did i's occupancy (its term for
+// i); and each occupied neighbour j's count moved in the term it has in
+// the deltas of its own neighbours m. An empty j, a hole, a missing
+// cell (n) is in no cell's delta; a locked j's own delta is never read,
+// nor are a hole's, a locked cell's or n's, which are written anyway.
+func (w *Walker) move(i int) {
+	w.flip(i)
+	w.dh[i], w.dl[i] = -w.dh[i], -w.dl[i]
+	on, ci, d := w.occ[i], w.cnt[i], int8(1)
+	if !on {
+		d = -1
+	}
+	for _, j := range w.nb[6*i : 6*i+6 : 6*i+6] {
+		c, l := w.cnt[j]-d, w.locked[j] // c: j's count before
+		if l == Empty {
+			dj, own := int8(1), bit(c+d)-bit(c)
+			if w.occ[j] {
+				dj, own = -1, -own
+			}
+			ti := bit(ci+dj) - bit(ci)
+			if !on {
+				ti = -ti
+			}
+			w.dh[j] += own + ti
+			if !w.occ[j] {
+				continue
+			}
+		}
+		for _, m := range w.nb[6*j : 6*j+6 : 6*j+6] {
+			if int(m) == i {
+				continue
+			}
+			dm := int8(1)
+			if w.occ[m] {
+				dm = -1
+			}
+			if l != Empty {
+				w.dl[m] += absDiff(c+d+dm, l) - absDiff(c+d, l) - absDiff(c+dm, l) + absDiff(c, l)
+			} else {
+				w.dh[m] += bit(c+d+dm) - bit(c+d) - bit(c+dm) + bit(c)
+			}
+		}
+	}
 }
 
 // mask is all ones when on, else 0.
@@ -328,14 +467,18 @@ func (w *Walker) Recount(prob Problem) int32 {
 // that there is none: the tree searches do. w is made by Alloc for
 // prob's cells (its caller makes it, so that it is made whether the lane
 // walks or not). With share (not nil), each turn that lowered the walk's
-// cost writes its occupancy there (shareWalk).
+// cost writes its occupancy there (shareWalk). A level of more than 255
+// movable tiles (a board of size 10 or more, nearly full) it does not
+// walk: one number's count could leave its byte of Walker.have.
 func Walk(ctx context.Context, prob Problem, w *Walker, seed uint64, wait int, sol []int8, pause func() bool, share *PhaseShare) (found bool, nodes int64, err error) {
 	for range wait {
 		if pause == nil || !pause() {
 			return false, 0, nil
 		}
 	}
-	w.Init(prob, seed)
+	if w.Init(prob, seed); w.tiles > 255 {
+		return false, 0, nil // a count of one number could leave its byte of have
+	}
 	shared := int32(-1) // the cost last written into share (-1: none)
 	for {
 		found := w.Run(WalkTurn)

@@ -67,6 +67,145 @@ func TestSwapCost(t *testing.T) {
 	}
 }
 
+// stepCost, which adds the two cells' deltas when they are not near
+// each other, is swapCost for every pair of an occupied and an empty free
+// cell, and the deltas kept through the swaps a walk keeps are the ones
+// counted afresh, on random levels of sizes 2 to 12 (locked tiles, holes,
+// boards of more than 64 cells whose near sets span words), turn after
+// turn.
+func TestStepCost(t *testing.T) {
+	for size := 2; size <= board.MaxSize; size++ {
+		for seed := range uint64(3) {
+			prob := walkProblem(board.Random(size, seed))
+			w := NewWalker(len(prob.Nbrs))
+			w.Init(prob, seed+3)
+			if w.tiles == 0 || w.tiles == len(w.free) {
+				continue
+			}
+			var pairs, apart int
+			for turn := range 6 {
+				solved := w.Run(200)
+				for _, i := range w.free {
+					h, l := w.dh[i], w.dl[i]
+					if w.delta(i); w.dh[i] != h || w.dl[i] != l {
+						t.Fatalf("size %d seed %d turn %d: cell %d kept deltas %#x %d, counted afresh %#x %d", size, seed, turn, i, h, l, w.dh[i], w.dl[i])
+					}
+				}
+				for _, a := range w.free[:w.tiles] {
+					for _, b := range w.free[w.tiles:] {
+						pairs++
+						if w.near[a*w.words+b/64]>>(b%64)&1 == 0 {
+							apart++
+						}
+						if got, want := w.stepCost(a, b), w.swapCost(a, b); got != want {
+							t.Fatalf("size %d seed %d turn %d: swap %d→%d: stepCost %d, swapCost %d", size, seed, turn, a, b, got, want)
+						}
+					}
+				}
+				if solved {
+					break
+				}
+			}
+			if size >= 4 && (apart == 0 || apart == pairs) {
+				t.Fatalf("size %d seed %d: %d of %d pairs apart: want some near, some apart", size, seed, apart, pairs)
+			}
+		}
+	}
+}
+
+// costOf, which sums the eight bytes of have at once, is the earth
+// mover's distance counted number by number, on the counts of tiles of
+// random boards (any split of up to 91 tiles into numbers 0..6, against
+// a level's of as many).
+func TestCostOfBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 44))
+	for range 100000 {
+		var w Walker
+		tiles := rng.IntN(92)
+		var have uint64
+		for range tiles {
+			w.need[rng.IntN(7)]++
+			have += bit(int8(rng.IntN(7)))
+		}
+		if rng.IntN(4) == 0 { // all of one number
+			w.need, have = [7]int32{}, uint64(tiles)<<(8*rng.IntN(7))
+			w.need[rng.IntN(7)] = int32(tiles)
+		}
+		var sum uint64
+		for v := range 8 {
+			if v < 7 {
+				sum += uint64(w.need[v])
+			}
+			w.needSum |= sum << (8 * v)
+		}
+		lock := int32(rng.IntN(10))
+		if got, want := w.costOf(have, lock), emd(have, w.need, lock); got != want {
+			t.Fatalf("have %#x need %v lockOff %d: costOf %d, number by number %d", have, w.need, lock, got, want)
+		}
+	}
+}
+
+// Walk does not walk a level of more than 255 movable tiles, whose
+// counts of one number could leave their byte of have; a level of 128 to
+// 255 (costOf number by number) it walks, its cost the one counted number
+// by number, to a solution on a level that is not nearly full.
+func TestWalkWideLevels(t *testing.T) {
+	for _, tc := range []struct {
+		size, tiles   int
+		walks, solves bool
+	}{{7, 100, true, true}, {8, 150, true, true}, {10, 255, true, false}, {10, 256, false, false}, {12, 390, false, false}} {
+		prob := walkProblem(board.Random(tc.size, 1))
+		n := len(prob.Nbrs)
+		// A solution of tc.tiles tiles, no hole, no lock: the first cells
+		// in reading order occupied, each tile the count of its occupied
+		// neighbours.
+		occ := make([]bool, n)
+		for i := range n {
+			prob.Hole[i], prob.Locked[i], prob.Start[i] = false, Empty, Empty
+			occ[i] = i < tc.tiles
+		}
+		for i := range tc.tiles {
+			c := int8(0)
+			for _, j := range prob.Nbrs[i] {
+				if occ[j] {
+					c++
+				}
+			}
+			prob.Start[i] = c
+		}
+		w := NewWalker(n)
+		sol := make([]int8, n)
+		turns := 0
+		found, nodes, err := Walk(context.Background(), prob, w, 3, 0, sol, func() bool { turns++; return turns < 400 }, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.walks {
+			if found || nodes != 0 {
+				t.Errorf("size %d, %d tiles: walked %d nodes (found %v), want none", tc.size, tc.tiles, nodes, found)
+			}
+			continue
+		}
+		if nodes == 0 || tc.solves && !found {
+			t.Errorf("size %d, %d tiles (wide %v): %d nodes, no solution in %d turns, cost %d", tc.size, tc.tiles, w.wide, nodes, turns, w.cur)
+		}
+		if want := emd(w.have, w.need, w.lockOff); w.cur != want || w.wide != (tc.tiles > 127) {
+			t.Errorf("size %d, %d tiles (wide %v): cost %d, number by number %d", tc.size, tc.tiles, w.wide, w.cur, want)
+		}
+	}
+}
+
+// emd is Walker.costOf number by number: lockOff plus the sum over v of
+// |have's tiles of numbers 0..v − need's|.
+func emd(have uint64, need [7]int32, lockOff int32) int32 {
+	c, cum := lockOff, int32(0)
+	for v := range need {
+		cum += int32(have>>(8*v)&0xff) - need[v]
+		c += max(cum, -cum)
+	}
+	return c
+}
+
 // The walk keeps its occupied free cells first (free[:tiles], which Run
 // picks from without a draw per cell) through the swaps it keeps, and the
 // cost it keeps is the one counted afresh, on random levels of sizes 3 to
@@ -88,6 +227,9 @@ func TestWalkKeepsTilesFirst(t *testing.T) {
 				}
 				if got := w.Recount(prob); got != w.cur {
 					t.Fatalf("size %d seed %d turn %d: cost kept %d, counted afresh %d", size, seed, turn, w.cur, got)
+				}
+				if want := emd(w.have, w.need, w.lockOff); w.cur != want {
+					t.Fatalf("size %d seed %d turn %d: cost %d, number by number %d", size, seed, turn, w.cur, want)
 				}
 				if w.cur != before {
 					kept++
