@@ -110,6 +110,9 @@ type step struct {
 	// does not).
 	walk bool
 	wait int
+	// resume: the walk goes on from where Solve's first walk stopped
+	// (firstSolution), rather than from tiles thrown anew (seed unused).
+	resume bool
 }
 
 // quickSeq is the first, lone search: reading order, occupied first, a
@@ -210,7 +213,7 @@ var secondWalk = lane{seq: []step{{walk: true, wait: 1, seed: 777}}}
 // whole occupancies has no first rows, and on most of them finds a
 // solution in a few thousand steps (seeds 6,000,000..6,099,999: p99 4,608
 // nodes against 7,313, max 32,256 against 58,993).
-var walkingLane = lane{seq: []step{{walk: true, wait: 1, seed: 12345}}}
+var walkingLane = lane{seq: []step{{walk: true, wait: 1, seed: 12345, resume: true}}}
 
 // phaseLane is a lane of restarts from orientation v that save phases,
 // with budgets of 256 nodes times one more than the Luby sequence, the
@@ -389,17 +392,49 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	if !cfg.restarts {
 		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil, nil)
 	}
+	sym := symmetric(prob, visits)
+	var w *search.Walker // the first walk, which walkingLane walks on
+	var walked int64
+	if cfg.first && !sym {
+		w = search.NewWalker(len(prob.Nbrs))
+		w.Init(prob, firstWalkSeed)
+		found, steps := false, 0
+		for steps < FirstWalk && !found && ctx.Err() == nil {
+			found = w.Run(min(search.WalkTurn, FirstWalk-steps))
+			steps += w.Taken()
+		}
+		walked = walkNodes(steps)
+		if found {
+			sol := make([]int8, len(prob.Nbrs))
+			w.Solution(sol)
+			return Attempt{Found: true, Sol: sol, Nodes: walked}
+		}
+	}
 	first := findFirst(ctx, prob, visits, quickSeq, &cfg.learn, nil, nil)
 	if !first.Found && !first.Exhausted && first.Err == nil {
 		quick := first.Nodes
 		ls := solveLanes
-		if symmetric(prob, visits) {
+		if sym {
 			ls = solveSymLanes
 		}
-		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn)
+		first = portfolio(ctx, prob, visits, ls, cfg.threads, cfg.learn, w)
 		first.Nodes += quick
 	}
+	first.Nodes += walked
 	return first
+}
+
+// FirstWalk is how many steps Solve's first walk takes (firstSolution).
+const FirstWalk = 64 * search.PauseNodes
+
+// firstWalkSeed throws the first walk's tiles: walkingLane's seed, the
+// lane that walks on from it.
+const firstWalkSeed = 12345 + 1
+
+// walkNodes counts steps of a walk as nodes, as a turn of the portfolio
+// counts search.WalkTurn steps as search.PauseNodes nodes (rounded up).
+func walkNodes(steps int) int64 {
+	return int64((steps*search.PauseNodes + search.WalkTurn - 1) / search.WalkTurn)
 }
 
 // ProblemOf turns a position into a search problem; movable counts its
@@ -448,10 +483,10 @@ func (a Attempt) definitive() bool { return a.Err == nil && (a.Found || a.Exhaus
 // With one goroutine the turns, and so the result and node count, are the
 // same on every run. The first definitive answer (a solution or an
 // exhausted search) stops the others. Nodes counts every lane's.
-func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int, learn bool) Attempt {
+func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, threads int, learn bool, walked *search.Walker) Attempt {
 	threads = max(1, min(threads, len(lanes)))
 	if threads == 1 {
-		return interleave(ctx, prob, visits, lanes, learn, nil)
+		return interleave(ctx, prob, visits, lanes, learn, nil, walked)
 	}
 	var won atomic.Bool // a goroutine has a definitive answer
 	done := make(chan Attempt, threads)
@@ -460,7 +495,7 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 		for i := g; i < len(lanes); i += threads {
 			mine = append(mine, lanes[i])
 		}
-		go func() { done <- interleave(ctx, prob, visits, mine, learn, &won) }()
+		go func() { done <- interleave(ctx, prob, visits, mine, learn, &won, walked) }()
 	}
 	var best Attempt
 	var nodes int64
@@ -480,7 +515,7 @@ func portfolio(ctx context.Context, prob search.Problem, visits [][]int32, lanes
 // won is set, another goroutine's lanes have answered. The lanes that save
 // phases share their deepest path, and the walks write their best
 // occupancy there (search.PhaseShare; one share a goroutine).
-func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool) Attempt {
+func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lanes []lane, learn bool, won *atomic.Bool, walked *search.Walker) Attempt {
 	cos := make([]coroutine, len(lanes))
 	share := new(search.PhaseShare)
 	share.Reset(len(prob.Nbrs))
@@ -488,7 +523,7 @@ func interleave(ctx context.Context, prob search.Problem, visits [][]int32, lane
 	// what a solve allocates does not depend on how soon it ends
 	// (TestNoAllocationPerNode).
 	for i, l := range lanes {
-		cos[i].start(ctx, prob, visits, l.seq, &learn, share)
+		cos[i].start(ctx, prob, visits, l.seq, &learn, share, walked)
 	}
 	winner := -1
 	for over := false; !over; {
@@ -538,17 +573,33 @@ type coroutine struct {
 
 // start makes c the lane of seq on prob; *learn is its Options.Learn,
 // share its Options.Share (nil: none).
-func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, share *search.PhaseShare) {
+func (c *coroutine) start(ctx context.Context, prob search.Problem, visits [][]int32, seq []step, learn *bool, share *search.PhaseShare, walked *search.Walker) {
 	// What the lane needs is made now, whether it gets a turn or not: what
 	// a solve allocates does not depend on which lanes had one
 	// (TestNoAllocationPerNode).
 	var yield func(struct{}) bool
 	pause := func() bool { return yield(struct{}{}) }
 	if st := seq[0]; st.walk {
-		w, sol := search.NewWalker(len(prob.Nbrs)), make([]int8, len(prob.Nbrs))
+		sol := make([]int8, len(prob.Nbrs))
+		w := walked
+		if !st.resume || w == nil {
+			w = search.NewWalker(len(prob.Nbrs))
+		}
 		c.next, c.stop = iter.Pull(func(y func(struct{}) bool) {
 			yield = y
-			found, nodes, err := search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause, share)
+			var found bool
+			var nodes int64
+			var err error
+			if st.resume && walked != nil {
+				for range st.wait {
+					if !pause() {
+						return
+					}
+				}
+				found, nodes, err = search.WalkOn(ctx, prob, w, sol, pause, share)
+			} else {
+				found, nodes, err = search.Walk(ctx, prob, w, st.seed+1, st.wait, sol, pause, share)
+			}
 			if c.res = (Attempt{Found: found, Nodes: nodes, Err: err}); found {
 				c.res.Sol = sol
 			}

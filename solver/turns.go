@@ -21,7 +21,7 @@ func PlaceAll(ctx context.Context, prob search.Problem, visits [][]int32, thread
 	first := findFirst(ctx, prob, visits, quickSeq, new(bool), nil, nil)
 	if !first.Found && !first.Exhausted && first.Err == nil {
 		quick := first.Nodes
-		first = portfolio(ctx, prob, visits, lanesWithin(laneNodes), threads, false)
+		first = portfolio(ctx, prob, visits, lanesWithin(laneNodes), threads, false, nil)
 		first.Nodes += quick
 	}
 	return first
@@ -78,7 +78,7 @@ type Restarts struct {
 func (w *Restarts) Start(ctx context.Context, prob search.Problem, visits [][]int32) {
 	w.cos = make([]coroutine, len(lanes)-1)
 	for i, l := range lanes[1:] {
-		w.cos[i].start(ctx, prob, visits, l.seq, &w.Learn, nil)
+		w.cos[i].start(ctx, prob, visits, l.seq, &w.Learn, nil, nil)
 	}
 }
 

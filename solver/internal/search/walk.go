@@ -10,11 +10,14 @@ import (
 // ns while each step made its swap and undid it, 70-100 ns since (round
 // four), 49 ns since a step picks its two cells without drawing until
 // one is occupied and one empty, and shifts with no check of the count
-// (round six, docs/solver-tail.md; BenchmarkWalkStep): a search node
-// costs about 330 ns. A turn was 4·PauseNodes steps, about the CPU of a
-// tree lane's turn at 85 ns a step; at 49 ns, turns of 8, 12 and 16 did
-// better than 4 and 6 (the CPU of the 400 slowest of 100,000 seeds, on
-// three ranges, 4-12 % less than 4's; 12 the least in all).
+// (round six, docs/solver-tail.md; BenchmarkWalkStep), 18 ns since most
+// steps add two cells' kept deltas (stepCost) and costOf sums bytes at
+// once (round seven): a search node costs about 330 ns. A turn was
+// 4·PauseNodes steps, about the CPU of a tree lane's turn at 85 ns a
+// step; at 49 ns, turns of 8, 12 and 16 did better than 4 and 6 (the CPU
+// of the 400 slowest of 100,000 seeds, on three ranges, 4-12 % less than
+// 4's; 12 the least in all); at 18 ns, 20, 28 and 40 did no better than
+// 12 (the same three ranges: within 1 % for 20 and 28, 4 % more for 40).
 const WalkTurn = 12 * PauseNodes
 
 // Walker is a local search over occupancy, the walk lane of package
@@ -60,6 +63,7 @@ type Walker struct {
 	tiles   int
 	cur     int32 // the cost
 	rng     uint64
+	taken   int // the steps the last Run took
 }
 
 // Init sets w up on prob, the tiles on random free cells (seed), in the
@@ -167,12 +171,13 @@ func (w *Walker) shuffle() {
 // and one empty (some five draws a step, each a 64-bit division, on a
 // size-6 board whose free cells are three quarters occupied).
 func (w *Walker) Run(steps int) bool {
-	if w.cur == 0 || w.tiles == 0 || w.tiles == len(w.free) {
-		return w.cur == 0
+	w.taken = 0
+	if w.cur == 0 || w.tiles == 0 || w.tiles == len(w.free) || w.tiles > 255 {
+		return w.cur == 0 && w.tiles <= 255 // more: a count could leave its byte of have
 	}
 	free := w.free
 	occupied, empty := uint64(w.tiles), uint64(len(free)-w.tiles)
-	for range steps {
+	for k := range steps {
 		ia, ib := pick(w.next(), occupied), w.tiles+pick(w.next(), empty)
 		a, b := free[ia], free[ib]
 		if c := w.stepCost(a, b); c <= w.cur { // most are not (98 % on hard levels)
@@ -181,12 +186,18 @@ func (w *Walker) Run(steps int) bool {
 			free[ia], free[ib] = b, a
 			w.cur = c
 			if c == 0 {
+				w.taken = k + 1
 				return true
 			}
 		}
 	}
+	w.taken = steps
 	return false
 }
+
+// Taken is how many steps the last Run took: all it was given, or those
+// to the solution it found.
+func (w *Walker) Taken() int { return w.taken }
 
 // pick maps x, uniform over 64 bits, to [0, n): the high word of x·n
 // (Lemire's reduction), no division.
@@ -476,7 +487,16 @@ func Walk(ctx context.Context, prob Problem, w *Walker, seed uint64, wait int, s
 			return false, 0, nil
 		}
 	}
-	if w.Init(prob, seed); w.tiles > 255 {
+	w.Init(prob, seed)
+	return WalkOn(ctx, prob, w, sol, pause, share)
+}
+
+// WalkOn is Walk from where w stands (Init, and maybe turns walked since):
+// turns of WalkTurn steps, each followed by a call of pause, until a
+// solution, ctx's end or pause's. Package solver's portfolio walks on
+// the walker its first walk left (Solve).
+func WalkOn(ctx context.Context, prob Problem, w *Walker, sol []int8, pause func() bool, share *PhaseShare) (found bool, nodes int64, err error) {
+	if w.tiles > 255 {
 		return false, 0, nil // a count of one number could leave its byte of have
 	}
 	shared := int32(-1) // the cost last written into share (-1: none)
