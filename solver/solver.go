@@ -212,7 +212,8 @@ var secondWalk = lane{seq: []step{{walk: true, wait: 1, seed: 777}}}
 // decisions go wrong and only the bottom rows find out; a walk over
 // whole occupancies has no first rows, and on most of them finds a
 // solution in a few thousand steps (seeds 6,000,000..6,099,999: p99 4,608
-// nodes against 7,313, max 32,256 against 58,993).
+// nodes against 7,313, max 32,256 against 58,993). With FirstSolution on
+// an asymmetric level it walks on from Solve's first walk (resume).
 var walkingLane = lane{seq: []step{{walk: true, wait: 1, seed: 12345, resume: true}}}
 
 // phaseLane is a lane of restarts from orientation v that save phases,
@@ -317,8 +318,15 @@ func (p *Spares[T]) Put(s *T) {
 // error for a malformed position. When ctx ends during the search for fewer
 // moves, Solve returns the best solution found so far with Optimal false.
 //
-// The search for a first solution first runs alone in reading order for
-// 512 nodes (quickSeq), which solves most levels. If that is not enough,
+// With FirstSolution, on a level that is not symmetric, a walk (a local
+// search over occupancy, search.Walker) takes up to FirstWalk steps
+// first, which solves all but some 8 in 100,000 random size-6 levels
+// (round seven in docs/solver-tail.md). The search for a first solution
+// then runs alone in reading order for 512 nodes (quickSeq), which
+// solves most levels (first of all without FirstSolution, where the
+// first solution is the bound of the search for fewer moves: from the
+// tree's, nodes.golden's 140 such searches end at 5,565 moves in all;
+// from the walk's, at 5,591). If that is not enough,
 // the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
 // over: five searches (seven on a symmetric level) that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
@@ -424,7 +432,15 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	return first
 }
 
-// FirstWalk is how many steps Solve's first walk takes (firstSolution).
+// FirstWalk is how many steps Solve's first walk takes (firstSolution):
+// about 1.2 ms at most. Chosen by the CPU of the 50 and 400 slowest of
+// 100,000 seeds on 1,000,000.., 4,000,000.. and 7,000,000.. (one
+// thread): 4,096 steps left the 400 slowest 503-555 ms, 16,384 366-397,
+// 65,536 257-275 (the 50 slowest 66-78 ms), 131,072 no lighter and a
+// heavier max; the 40 official levels 3.24-3.30 ms from 4,096 to 65,536.
+// On the official levels the walk fails on the symmetric ones (29, 35 and
+// 38 at 4,096 and more steps: 38 took 0.2-0.3 ms more), so those do not
+// walk first.
 const FirstWalk = 64 * search.PauseNodes
 
 // firstWalkSeed throws the first walk's tiles: walkingLane's seed, the

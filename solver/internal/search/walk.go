@@ -88,16 +88,15 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 			}
 		}
 	}
-	for i, ns := range prob.Nbrs {
+	for i, ns := range prob.Nbrs { // near: i's neighbours and theirs, but i
 		row := near[i*words : i*words+words]
+		copy(row, adj[i*words:i*words+words])
 		for _, j := range ns {
-			row[j/64] |= 1 << (j % 64)
-			for _, k := range prob.Nbrs[j] {
-				if k != i {
-					row[k/64] |= 1 << (k % 64)
-				}
+			for k, a := range adj[j*words : j*words+words] {
+				row[k] |= a
 			}
 		}
+		row[i/64] &^= 1 << (i % 64)
 	}
 	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
 		locked: locked, occ: occ, cnt: cnt, free: w.free[:0], rng: seed*0x9E3779B97F4A7C15 | 1}
@@ -329,43 +328,51 @@ func (w *Walker) delta(i int) {
 // cell (n) is in no cell's delta; a locked j's own delta is never read,
 // nor are a hole's, a locked cell's or n's, which are written anyway.
 func (w *Walker) move(i int) {
+	hi, li := w.dh[i], w.dl[i]
 	w.flip(i)
-	w.dh[i], w.dl[i] = -w.dh[i], -w.dl[i]
 	on, ci, d := w.occ[i], w.cnt[i], int8(1)
 	if !on {
 		d = -1
 	}
 	for _, j := range w.nb[6*i : 6*i+6 : 6*i+6] {
 		c, l := w.cnt[j]-d, w.locked[j] // c: j's count before
-		if l == Empty {
-			dj, own := int8(1), bit(c+d)-bit(c)
-			if w.occ[j] {
-				dj, own = -1, -own
+		if l != Empty {
+			// j's term in the delta of a neighbour m that is empty (up) or
+			// occupied (down) moves by this much.
+			up := absDiff(c+d+1, l) - absDiff(c+d, l) - absDiff(c+1, l) + absDiff(c, l)
+			down := absDiff(c+d-1, l) - absDiff(c+d, l) - absDiff(c-1, l) + absDiff(c, l)
+			for _, m := range w.nb[6*j : 6*j+6 : 6*j+6] {
+				dl := up
+				if w.occ[m] {
+					dl = down
+				}
+				w.dl[m] += dl
 			}
-			ti := bit(ci+dj) - bit(ci)
-			if !on {
-				ti = -ti
-			}
-			w.dh[j] += own + ti
-			if !w.occ[j] {
-				continue
-			}
+			continue
 		}
+		dj, own := int8(1), bit(c+d)-bit(c)
+		if w.occ[j] {
+			dj, own = -1, -own
+		}
+		ti := bit(ci+dj) - bit(ci)
+		if !on {
+			ti = -ti
+		}
+		w.dh[j] += own + ti
+		if !w.occ[j] {
+			continue
+		}
+		// Which of the two is right for an occupied m is never out of
+		// range: an occupied neighbour of j counts in c and in c+d.
+		up := bit(c+d+1) - bit(c+d) - bit(c+1) + bit(c)
+		x := up ^ (bit(c+d-1) - bit(c+d) - bit(c-1) + bit(c))
 		for _, m := range w.nb[6*j : 6*j+6 : 6*j+6] {
-			if int(m) == i {
-				continue
-			}
-			dm := int8(1)
-			if w.occ[m] {
-				dm = -1
-			}
-			if l != Empty {
-				w.dl[m] += absDiff(c+d+dm, l) - absDiff(c+d, l) - absDiff(c+dm, l) + absDiff(c, l)
-			} else {
-				w.dh[m] += bit(c+d+dm) - bit(c+d) - bit(c+dm) + bit(c)
-			}
+			w.dh[m] += up ^ x&mask(w.occ[m])
 		}
 	}
+	// i's own delta changes sign; what the loops added to it (i is a
+	// neighbour of each j) is dropped.
+	w.dh[i], w.dl[i] = -hi, -li
 }
 
 // mask is all ones when on, else 0.
