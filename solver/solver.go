@@ -115,9 +115,10 @@ type step struct {
 	resume bool
 }
 
-// quickSeq is the first, lone search: reading order, occupied first, a
-// small budget. Most levels need no more (random size 6: the median level
-// takes 272 nodes). The budget that gave the fewest nodes in all over random
+// quickSeq is the first, lone search (with FirstSolution, after the first
+// walk: firstSolution): reading order, occupied first, a small budget.
+// Most levels need no more (random size 6: the median level takes 272
+// nodes). The budget that gave the fewest nodes in all over random
 // levels and the official ones (BENCHMARKS.md, Solver): a level it does not
 // solve soon is solved sooner by the portfolio.
 var quickSeq = []step{{visit: 0, limit: 512}}
