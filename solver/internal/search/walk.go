@@ -6,13 +6,14 @@ import (
 )
 
 // WalkTurn is how many steps the walk takes at a turn of the portfolio,
-// counted as PauseNodes nodes. A step (a swap tried: swapCost) cost 150-180
+// counted as PauseNodes nodes. A step (a swap tried: stepCost) cost 150-180
 // ns while each step made its swap and undid it, 70-100 ns since (round
 // four), 49 ns since a step picks its two cells without drawing until
 // one is occupied and one empty, and shifts with no check of the count
 // (round six, docs/solver-tail.md; BenchmarkWalkStep), 18 ns since most
 // steps add two cells' kept deltas (stepCost) and costOf sums bytes at
-// once (round seven): a search node costs about 330 ns. A turn was
+// once, 15 ns since the steps of two near cells do too (round seven): a
+// search node costs about 330 ns. A turn was
 // 4·PauseNodes steps, about the CPU of a tree lane's turn at 85 ns a
 // step; at 49 ns, turns of 8, 12 and 16 did better than 4 and 6 (the CPU
 // of the 400 slowest of 100,000 seeds, on three ranges, 4-12 % less than
@@ -258,7 +259,8 @@ func (w *Walker) costOf(have uint64, lockOff int32) int32 {
 // not kept, most of them, writes nothing): a's own tile leaves, its
 // neighbours' counts fall by one; b's tile comes with b's count less
 // a if a is next to it, and b's neighbours' counts, less a's share,
-// rise by one.
+// rise by one. It was the walk's step until round seven; stepCost, from
+// the deltas, is checked against it (TestStepCost).
 func (w *Walker) swapCost(a, b int) int32 {
 	have, lockOff := w.have-bit(w.cnt[a]), w.lockOff
 	for _, j := range w.nb[6*a : 6*a+6 : 6*a+6] {
