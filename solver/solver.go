@@ -337,8 +337,9 @@ func (p *Spares[T]) Put(s *T) {
 // first solution is the bound of the search for fewer moves: from the
 // tree's, nodes.golden's 140 such searches end at 5,565 moves in all;
 // from the walk's, at 5,591). If that is not enough,
-// the portfolio (solveLanes; on a symmetric level solveSymLanes) takes
-// over: five searches (seven on a symmetric level) that take turns of
+// the portfolio (solveLanes; past the first walk walkedLanes; on a
+// symmetric level solveSymLanes) takes over: five searches (four past the
+// first walk, seven on a symmetric level) that take turns of
 // search.PauseNodes (1,024) nodes on Threads goroutines, the first to
 // answer winning. One is a short search trying "empty" first (on a
 // symmetric level, with the rows from the outside in); the others restart
