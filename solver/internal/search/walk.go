@@ -254,47 +254,15 @@ func (w *Walker) costOf(have uint64, lockOff int32) int32 {
 	return lockOff + int32(sum*0x0001000100010001>>48)
 }
 
-// swapCost is the cost once the occupied free cell a and the empty free
-// cell b have swapped, counted without swapping them (a step that is
-// not kept, most of them, writes nothing): a's own tile leaves, its
-// neighbours' counts fall by one; b's tile comes with b's count less
-// a if a is next to it, and b's neighbours' counts, less a's share,
-// rise by one. It was the walk's step until round seven; stepCost, from
-// the deltas, is checked against it (TestStepCost).
-func (w *Walker) swapCost(a, b int) int32 {
-	have, lockOff := w.have-bit(w.cnt[a]), w.lockOff
-	for _, j := range w.nb[6*a : 6*a+6 : 6*a+6] {
-		c := w.cnt[j]
-		if l := w.locked[j]; l != Empty {
-			lockOff += absDiff(c-1, l) - absDiff(c, l)
-		} else {
-			have += (bit(c-1) - bit(c)) & mask(w.occ[j])
-		}
-	}
-	row := w.adj[a*w.words : a*w.words+w.words]
-	have += bit(w.cnt[b] - int8(row[b/64]>>(b%64)&1))
-	for _, j := range w.nb[6*b : 6*b+6 : 6*b+6] {
-		if int(j) == a {
-			continue
-		}
-		c := w.cnt[j] - int8(row[j/64]>>(j%64)&1)
-		if l := w.locked[j]; l != Empty {
-			lockOff += absDiff(c+1, l) - absDiff(c, l)
-		} else {
-			have += (bit(c+1) - bit(c)) & mask(w.occ[j])
-		}
-	}
-	return w.costOf(have, lockOff)
-}
-
-// stepCost is swapCost, from the two cells' deltas (dh, dl): when they
+// stepCost is the cost once the occupied free cell a and the empty free
+// cell b have swapped, from the two cells' deltas (dh, dl): when they
 // are not near each other no neighbour's count moves twice and neither
 // cell counts the other, so the swap adds what emptying a and filling b
 // each add alone (about three pairs in four of a size-6 board's); when
 // they are near, the neighbours they share (one or two) and their own
 // counts if they are neighbours correct that sum, where counting the
-// swap out (swapCost) cost a third of the walk's time on the slowest
-// levels.
+// swap out (swapCost, now the tests' reference) cost a third of the
+// walk's time on the slowest levels.
 func (w *Walker) stepCost(a, b int) int32 {
 	have, lockOff := w.have+w.dh[a]+w.dh[b], w.lockOff+w.dl[a]+w.dl[b]
 	if w.near[a*w.words+b/64]>>(b%64)&1 == 0 {
@@ -412,8 +380,8 @@ func mask(on bool) uint64 {
 
 // bit is one tile of number c (0 to 7) in Walker.have. The shift is
 // masked to 6 bits so that the compiler checks no count of 64 or more: c
-// out of range (a count past 7, or −1, as swapCost computes for cells it
-// then masks out) gives some bit, never 0.
+// out of range (a count past 7, or −1, as stepCost and move compute for
+// cells they then mask out) gives some bit, never 0.
 func bit(c int8) uint64 { return 1 << (8 * uint(uint8(c)) & 63) }
 
 // absDiff is |c − l|.

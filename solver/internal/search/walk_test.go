@@ -26,6 +26,40 @@ func walkProblem(p board.Position) Problem {
 	return prob
 }
 
+// swapCost is the cost once the occupied free cell a and the empty free
+// cell b have swapped, counted without swapping them (a step that is
+// not kept, most of them, writes nothing): a's own tile leaves, its
+// neighbours' counts fall by one; b's tile comes with b's count less
+// a if a is next to it, and b's neighbours' counts, less a's share,
+// rise by one. It was the walk's step until round seven (walk.go); kept
+// here as the reference stepCost, from the deltas, is checked against
+// (TestStepCost).
+func (w *Walker) swapCost(a, b int) int32 {
+	have, lockOff := w.have-bit(w.cnt[a]), w.lockOff
+	for _, j := range w.nb[6*a : 6*a+6 : 6*a+6] {
+		c := w.cnt[j]
+		if l := w.locked[j]; l != Empty {
+			lockOff += absDiff(c-1, l) - absDiff(c, l)
+		} else {
+			have += (bit(c-1) - bit(c)) & mask(w.occ[j])
+		}
+	}
+	row := w.adj[a*w.words : a*w.words+w.words]
+	have += bit(w.cnt[b] - int8(row[b/64]>>(b%64)&1))
+	for _, j := range w.nb[6*b : 6*b+6 : 6*b+6] {
+		if int(j) == a {
+			continue
+		}
+		c := w.cnt[j] - int8(row[j/64]>>(j%64)&1)
+		if l := w.locked[j]; l != Empty {
+			lockOff += absDiff(c+1, l) - absDiff(c, l)
+		} else {
+			have += (bit(c+1) - bit(c)) & mask(w.occ[j])
+		}
+	}
+	return w.costOf(have, lockOff)
+}
+
 // The walk's swapCost, which counts a swap's cost without making it, is
 // the cost the swap leaves, on random levels of sizes 2 to 12 (locked
 // tiles, holes, and boards of more than 64 cells whose neighbours span
