@@ -12,8 +12,9 @@ import (
 // one is occupied and one empty, and shifts with no check of the count
 // (round six, docs/solver-tail.md; BenchmarkWalkStep), 18 ns since most
 // steps add two cells' kept deltas (stepCost) and costOf sums bytes at
-// once, 15 ns since the steps of two near cells do too (round seven): a
-// search node costs about 330 ns. A turn was
+// once, 15 ns since the steps of two near cells do too (round seven),
+// 13 ns since their shared neighbours add kept terms with no branch
+// (round eight): a search node costs about 330 ns. A turn was
 // 4·PauseNodes steps, about the CPU of a tree lane's turn at 85 ns a
 // step; at 49 ns, turns of 8, 12 and 16 did better than 4 and 6 (the CPU
 // of the 400 slowest of 100,000 seeds, on three ranges, 4-12 % less than
@@ -44,8 +45,13 @@ type Walker struct {
 	// dh, dl: what emptying an occupied free cell, or filling an empty
 	// one, adds to have and to lockOff (delta), kept swap by swap (move):
 	// a swap of two cells not near each other adds both cells' (stepCost).
-	dh     []uint64
-	dl     []int32
+	dh []uint64
+	dl []int32
+	// sh, sl: what each cell adds to have and to lockOff when it is a
+	// neighbour both cells of a step share (shared), kept as counts
+	// change (move); 0 for an empty free cell, a hole and n.
+	sh     []uint64
+	sl     []int32
 	locked []int8 // the locked number of each cell (Empty: none)
 	free   []int  // the free cells (not holes, not locked), the occupied ones first (Run)
 	occ    []bool // the occupancy walked
@@ -100,6 +106,7 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 		row[i/64] &^= 1 << (i % 64)
 	}
 	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
+		sh: w.sh[:n+1], sl: w.sl[:n+1],
 		locked: locked, occ: occ, cnt: cnt, free: w.free[:0], rng: seed*0x9E3779B97F4A7C15 | 1}
 	for i := 0; i < n; i++ {
 		if t := prob.Start[i]; t != Empty {
@@ -137,10 +144,10 @@ func NewWalker(n int) *Walker {
 func (w *Walker) Alloc(n int) {
 	w.occ, w.free = make([]bool, n+1), make([]int, 0, n)
 	words := n/64 + 1
-	u := make([]uint64, 2*n*words+n+1)
-	w.adj, w.near, w.dh = u[:n*words], u[n*words:2*n*words], u[2*n*words:]
-	i32 := make([]int32, 7*n+1)
-	w.nb, w.dl = i32[:6*n], i32[6*n:]
+	u := make([]uint64, 2*n*words+2*(n+1))
+	w.adj, w.near, w.dh, w.sh = u[:n*words], u[n*words:2*n*words], u[2*n*words:2*n*words+n+1], u[2*n*words+n+1:]
+	i32 := make([]int32, 8*n+2)
+	w.nb, w.dl, w.sl = i32[:6*n], i32[6*n:7*n+1], i32[7*n+1:]
 	b := make([]int8, 2*(n+1))
 	w.cnt, w.locked = b[:n+1], b[n+1:]
 }
@@ -161,6 +168,9 @@ func (w *Walker) shuffle() {
 	w.cur = w.cost()
 	for _, i := range w.free {
 		w.delta(i)
+	}
+	for i := range w.sh {
+		w.shared(i)
 	}
 }
 
@@ -270,25 +280,32 @@ func (w *Walker) stepCost(a, b int) int32 {
 	}
 	// Near: b's delta counted a's tile, which leaves first. Each
 	// neighbour j they share keeps its count, where the two deltas moved
-	// it down then up; and when a is next to b, b's own count is one less
-	// and a's term in b's delta goes.
+	// it down then up (sh, sl); and when a is next to b, b's own count is
+	// one less and a's term in b's delta goes. No branch: which of a's
+	// neighbours b shares follows no pattern the predictor learns.
 	row := w.adj[b*w.words : b*w.words+w.words]
 	for _, j := range w.nb[6*a : 6*a+6 : 6*a+6] {
-		if row[j/64]>>(j%64)&1 == 0 {
-			continue
-		}
-		c := w.cnt[j]
-		if l := w.locked[j]; l != Empty {
-			lockOff += 2*absDiff(c, l) - absDiff(c-1, l) - absDiff(c+1, l)
-		} else {
-			have += (2*bit(c) - bit(c-1) - bit(c+1)) & mask(w.occ[j])
-		}
+		m := row[uint32(j)/64] >> (uint32(j) % 64) & 1
+		have += w.sh[j] & -m
+		lockOff += w.sl[j] & -int32(m)
 	}
-	if row[a/64]>>(a%64)&1 != 0 {
-		cb, ca := w.cnt[b], w.cnt[a]
-		have += bit(cb-1) - bit(cb) - bit(ca+1) + bit(ca)
-	}
+	cb, ca := w.cnt[b], w.cnt[a]
+	have += (bit(cb-1) - bit(cb) - bit(ca+1) + bit(ca)) & -(row[a/64] >> (a % 64) & 1)
 	return w.costOf(have, lockOff)
+}
+
+// shared sets sh[j] and sl[j]: what a neighbour j shared by the two
+// cells of a step adds to have or lockOff (stepCost), its count kept
+// where the two cells' deltas moved it down and up.
+func (w *Walker) shared(j int) {
+	c, l := w.cnt[j], w.locked[j]
+	w.sh[j], w.sl[j] = 0, 0
+	switch {
+	case l != Empty:
+		w.sl[j] = 2*absDiff(c, l) - absDiff(c-1, l) - absDiff(c+1, l)
+	case w.occ[j]:
+		w.sh[j] = 2*bit(c) - bit(c-1) - bit(c+1)
+	}
 }
 
 // delta sets dh[i] and dl[i], free cell i's deltas: what emptying it
@@ -342,6 +359,7 @@ func (w *Walker) move(i int) {
 				}
 				w.dl[m] += dl
 			}
+			w.sl[j] -= up + down // its shared term, from c to c+d
 			continue
 		}
 		dj, own := int8(1), bit(c+d)-bit(c)
@@ -363,10 +381,12 @@ func (w *Walker) move(i int) {
 		for _, m := range w.nb[6*j : 6*j+6 : 6*j+6] {
 			w.dh[m] += up ^ x&mask(w.occ[m])
 		}
+		w.sh[j] -= up + (up ^ x) // its shared term, from c to c+d
 	}
 	// i's own delta changes sign; what the loops added to it (i is a
 	// neighbour of each j) is dropped.
 	w.dh[i], w.dl[i] = -hi, -li
+	w.sh[i] = (2*bit(ci) - bit(ci-1) - bit(ci+1)) & mask(on)
 }
 
 // mask is all ones when on, else 0.

@@ -125,6 +125,12 @@ func TestStepCost(t *testing.T) {
 						t.Fatalf("size %d seed %d turn %d: cell %d kept deltas %#x %d, counted afresh %#x %d", size, seed, turn, i, h, l, w.dh[i], w.dl[i])
 					}
 				}
+				for i := range w.sh { // every cell, holes, locked and n too
+					h, l := w.sh[i], w.sl[i]
+					if w.shared(i); w.sh[i] != h || w.sl[i] != l {
+						t.Fatalf("size %d seed %d turn %d: cell %d kept shared terms %#x %d, counted afresh %#x %d", size, seed, turn, i, h, l, w.sh[i], w.sl[i])
+					}
+				}
 				for _, a := range w.free[:w.tiles] {
 					for _, b := range w.free[w.tiles:] {
 						pairs++
