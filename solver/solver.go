@@ -328,15 +328,15 @@ func (p *Spares[T]) Put(s *T) {
 // error for a malformed position. When ctx ends during the search for fewer
 // moves, Solve returns the best solution found so far with Optimal false.
 //
-// With FirstSolution, on a level that is not symmetric, a walk (a local
-// search over occupancy, search.Walker) takes up to FirstWalk steps
-// first, which solves all but some 8 in 100,000 random size-6 levels
-// (round seven in docs/solver-tail.md). The search for a first solution
-// then runs alone in reading order for 512 nodes (quickSeq), which
-// solves most levels (first of all without FirstSolution, where the
-// first solution is the bound of the search for fewer moves: from the
-// tree's, nodes.golden's 140 such searches end at 5,565 moves in all;
-// from the walk's, at 5,591). If that is not enough,
+// With FirstSolution a walk (a local search over occupancy,
+// search.Walker) takes up to FirstWalk steps first (SymFirstWalk on a
+// symmetric level), which solves all but one of 200,000 random size-6
+// levels and the 40 official ones (round eight in docs/solver-tail.md).
+// The search for a first solution then runs alone in reading order for
+// 512 nodes (quickSeq), which solves most levels (first of all without
+// FirstSolution, where the first solution is the bound of the search for
+// fewer moves: from the tree's, nodes.golden's 140 such searches end at
+// 5,565 moves in all; from the walk's, at 5,591). If that is not enough,
 // the portfolio (solveLanes; past the first walk walkedLanes; on a
 // symmetric level solveSymLanes) takes over: five searches (four past the
 // first walk, seven on a symmetric level) that take turns of
@@ -404,9 +404,10 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 	return res, nil
 }
 
-// firstSolution looks for a first solution: most random levels fall in a
-// few hundred nodes, so one search tries that alone; then the portfolio
-// (without restarts, one search alone).
+// firstSolution looks for a first solution: with FirstSolution a walk
+// first (FirstWalk steps, SymFirstWalk on a symmetric level), which solves
+// nearly every random level; then one search alone for a few hundred
+// nodes; then the portfolio (without restarts, one search alone).
 func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
 		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil, nil)
@@ -414,12 +415,16 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	sym := symmetric(prob, visits)
 	var w *search.Walker // the first walk, which walkingLane walks on
 	var walked int64
-	if cfg.first && !sym {
+	if cfg.first {
 		w = search.NewWalker(len(prob.Nbrs))
 		w.Init(prob, firstWalkSeed)
 		found, steps := false, 0
-		for steps < FirstWalk && !found && ctx.Err() == nil {
-			found = w.Run(min(search.WalkTurn, FirstWalk-steps))
+		fw := FirstWalk
+		if sym {
+			fw = SymFirstWalk
+		}
+		for steps < fw && !found && ctx.Err() == nil {
+			found = w.Run(min(search.WalkTurn, fw-steps))
 			steps += w.Taken()
 		}
 		walked = walkNodes(steps)
@@ -446,16 +451,22 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	return first
 }
 
-// FirstWalk is how many steps Solve's first walk takes (firstSolution):
-// about 1.2 ms at most. Chosen by the CPU of the 50 and 400 slowest of
-// 100,000 seeds on 1,000,000.., 4,000,000.. and 7,000,000.. (one
-// thread): 4,096 steps left the 400 slowest 503-555 ms, 16,384 366-397,
-// 65,536 257-275 (the 50 slowest 66-78 ms), 131,072 no lighter and a
-// heavier max; the 40 official levels 3.24-3.30 ms from 4,096 to 65,536.
-// On the official levels the walk fails on the symmetric ones (29, 35 and
-// 38 at 4,096 and more steps: 38 took 0.2-0.3 ms more), so those do not
-// walk first.
-const FirstWalk = 64 * search.PauseNodes
+// FirstWalk is how many steps Solve's first walk takes (firstSolution)
+// on a level that is not symmetric: about 2 ms at most. Chosen by the
+// CPU of the 50 and 400 slowest of 100,000 seeds (one thread): in round
+// seven on 1,000,000.., 4,000,000.. and 7,000,000.., 4,096 steps left the
+// 400 slowest 503-555 ms, 16,384 366-397, 65,536 257-275; in round eight,
+// once the walk looks for exits and throws its tiles again (search.Walker),
+// on 1,000,000.. and 4,000,000..: 32,768 steps 123-156 ms, 65,536
+// 106-145, 131,072 108-116, the lightest and steadiest.
+const FirstWalk = 128 * search.PauseNodes
+
+// SymFirstWalk is the first walk of a symmetric level (symmetric): such
+// levels have few solutions, and the walk failed on the official 29, 35
+// and 38 before it looked for exits (round seven: they did not walk
+// first). Since, 16,384 steps solve 35, 36 and 38 (38: 1.48 → 0.19 ms)
+// and cost 29 0.27 ms; 4,096 fail on 38, 65,536 cost 29 1.1 ms.
+const SymFirstWalk = 16 * search.PauseNodes
 
 // firstWalkSeed throws the first walk's tiles: walkingLane's seed, the
 // lane that walks on from it.

@@ -115,44 +115,76 @@ func TestRandomLevels(t *testing.T) {
 }
 
 // With one thread the search is deterministic: the same level gives the
-// same solution after the same number of nodes, every run. The levels are
-// ones that need the portfolio (level 38, symmetric, whose lone search
-// fails; random size-6 seeds whose first walk and lone search fail, some
-// 8 of 100,000, so that the portfolio's walk goes on from the first).
-// With two threads the answer is still checked.
+// same solution after the same number of nodes, every run. With
+// FirstSolution the levels are level 38 (symmetric, the walk's) and
+// random size-6 seeds 1,086,386 and 4,018,912, the most nodes of
+// 1,000,000.. and 4,000,000..: a walk of some 48,000 steps that threw its
+// tiles again, and the only one of those 200,000 levels that the first
+// walk and the lone search leave to the portfolio. The portfolio with no
+// walk before it is reached by the search for fewest moves, whose first
+// solution on seeds 1,017,995, 1,029,313 and 4,048,121 the lone search
+// does not find (portfolioRan). With two threads the answer is still
+// checked.
 func TestDeterministicOneThread(t *testing.T) {
-	levels := []board.Position{readLevel(t, "../levels/level38.txt")}
-	for _, seed := range []uint64{1017995, 1029313, 4048121} {
-		levels = append(levels, board.Random(6, seed))
+	type run struct {
+		name  string
+		level board.Position
+		opts  []Option
+		walk  int64 // the least nodes wanted: a walk that threw its tiles again
 	}
-	for k, level := range levels {
-		name := fmt.Sprintf("level %d", k)
+	var runs []run
+	first := []Option{FirstSolution()}
+	runs = append(runs, run{"level 38, first solution", readLevel(t, "../levels/level38.txt"), first, 0})
+	for _, seed := range []uint64{1086386, 4018912} {
+		runs = append(runs, run{fmt.Sprintf("seed %d, first solution", seed), board.Random(6, seed), first, walkNodes(4 * 4096)})
+	}
+	for _, seed := range []uint64{1017995, 1029313, 4048121} {
+		runs = append(runs, run{fmt.Sprintf("seed %d, fewest moves", seed), board.Random(6, seed), nil, 0})
+	}
+	for k, r := range runs {
 		var nodes int64
 		var sol board.Position
-		for run := 0; run < 3; run++ {
-			res, err := Solve(context.Background(), level, Threads(1), FirstSolution())
+		for i := 0; i < 3; i++ {
+			res, err := Solve(context.Background(), r.level, append([]Option{Threads(1)}, r.opts...)...)
 			if err != nil {
-				t.Fatalf("%s: %v", name, err)
+				t.Fatalf("%s: %v", r.name, err)
 			}
-			checkSolution(t, name, level, res)
-			if run == 0 {
+			checkSolution(t, r.name, r.level, res)
+			if i == 0 {
 				nodes, sol = res.Nodes, res.Solution
-				if !pastLone(level, nodes) {
-					t.Fatalf("%s: %d nodes: the first walk or the lone first search solved it; pick a level that needs the portfolio", name, nodes)
+				switch {
+				case nodes < r.walk:
+					t.Fatalf("%s: %d nodes: the walk did not throw its tiles again; pick a level that needs more steps", r.name, nodes)
+				case r.opts == nil && !portfolioRan(r.level):
+					t.Fatalf("%s: the lone first search solved it; pick a level that needs the portfolio", r.name)
 				}
 				continue
 			}
 			if res.Nodes != nodes || !res.Solution.Equal(sol) {
-				t.Fatalf("%s: run %d took %d nodes (first run %d) or found another solution", name, run, res.Nodes, nodes)
+				t.Fatalf("%s: run %d took %d nodes (first run %d) or found another solution", r.name, i, res.Nodes, nodes)
 			}
 		}
-		res, err := Solve(context.Background(), level, Threads(2), FirstSolution())
+		res, err := Solve(context.Background(), r.level, append([]Option{Threads(2)}, r.opts...)...)
 		if err != nil {
-			t.Fatalf("%s, two threads: %v", name, err)
+			t.Fatalf("%s, two threads: %v", r.name, err)
 		}
-		checkSolution(t, name+", two threads", level, res)
-		t.Logf("%s: %d nodes with one thread, %d with two", name, nodes, res.Nodes)
+		checkSolution(t, r.name+", two threads", r.level, res)
+		t.Logf("%d %s: %d nodes with one thread, %d with two", k, r.name, nodes, res.Nodes)
 	}
+}
+
+// portfolioRan: the first solution of the search for fewest moves on
+// level (no walk first) came from the portfolio, past the lone search.
+func portfolioRan(level board.Position) bool {
+	return firstAttempt(level).Nodes > quickSeq[0].limit
+}
+
+// firstAttempt is the search for fewest moves' first solution of level,
+// with one thread.
+func firstAttempt(level board.Position) Attempt {
+	prob, _ := ProblemOf(level)
+	cfg := config{restarts: true, threads: 1}
+	return firstSolution(context.Background(), prob, firstVisits(level.Size), &cfg)
 }
 
 // The fewest moves are really the fewest: compare with an exhaustive count
@@ -299,36 +331,48 @@ func TestMalformedPosition(t *testing.T) {
 }
 
 // The search allocates per call, not per node: a level that takes many
-// nodes allocates no more than one that takes few. Random size-6 seeds
-// 1,017,995 and 4,073,501 (the slowest of 4,000,000..4,099,999) both need
-// the portfolio (its coroutines allocate per call) after the first walk,
-// the second about five times the nodes; with one thread the allocations
-// are the same on every run.
+// nodes allocates no more than one that takes few. The portfolio (its
+// coroutines allocate per call), reached by the search for fewest moves'
+// first solution: random size-6 seeds 1,017,995 and 4,073,501, the second
+// more than four times the portfolio's nodes. The walk: seeds 1,000,001
+// (a few hundred steps) and 1,086,386 (some 48,000, its tiles thrown
+// again). With one thread the allocations are the same on every run.
 func TestNoAllocationPerNode(t *testing.T) {
-	few := board.Random(6, 1017995)
-	many := board.Random(6, 4073501)
-	ctx := context.Background()
-	rf, _ := Solve(ctx, few, FirstSolution(), Threads(1))
-	rm, _ := Solve(ctx, many, FirstSolution(), Threads(1))
-	if !pastLone(few, rf.Nodes) || rm.Nodes < 4*rf.Nodes {
-		t.Fatalf("seed 1017995 took %d nodes, seed 4073501 %d: want both past the first walk and lone search, the second at least 4× more", rf.Nodes, rm.Nodes)
+	lone := quickSeq[0].limit
+	few, many := board.Random(6, 1017995), board.Random(6, 4073501)
+	nf, nm := firstAttempt(few).Nodes, firstAttempt(many).Nodes
+	if nf <= lone || nm-lone < 4*(nf-lone) {
+		t.Fatalf("seed 1017995's first solution took %d nodes, seed 4073501's %d: want both past the lone search (%d), the second with at least 4× the portfolio's nodes", nf, nm, lone)
 	}
-	a := testing.AllocsPerRun(5, func() { Solve(ctx, few, FirstSolution(), Threads(1)) })
-	b := testing.AllocsPerRun(5, func() { Solve(ctx, many, FirstSolution(), Threads(1)) })
-	t.Logf("allocations: seed 1017995 %.0f (%d nodes), seed 4073501 %.0f (%d nodes)", a, rf.Nodes, b, rm.Nodes)
+	a := testing.AllocsPerRun(5, func() { firstAttempt(few) })
+	b := testing.AllocsPerRun(5, func() { firstAttempt(many) })
+	t.Logf("portfolio: seed 1017995 %.0f allocations (%d nodes), seed 4073501 %.0f (%d nodes)", a, nf, b, nm)
 	if b > a+10 {
 		t.Fatalf("seed 4073501 allocates %.0f times, seed 1017995 %.0f: allocation grows with nodes", b, a)
+	}
+	ctx := context.Background()
+	short, long := board.Random(6, 1000001), board.Random(6, 1086386)
+	rs, _ := Solve(ctx, short, FirstSolution(), Threads(1))
+	rl, _ := Solve(ctx, long, FirstSolution(), Threads(1))
+	if rl.Nodes < 20*rs.Nodes || pastLone(long, rl.Nodes) {
+		t.Fatalf("seed 1000001 took %d nodes, seed 1086386 %d: want both solved by the walk, the second at least 20× more", rs.Nodes, rl.Nodes)
+	}
+	a = testing.AllocsPerRun(5, func() { Solve(ctx, short, FirstSolution(), Threads(1)) })
+	b = testing.AllocsPerRun(5, func() { Solve(ctx, long, FirstSolution(), Threads(1)) })
+	t.Logf("walk: seed 1000001 %.0f allocations (%d nodes), seed 1086386 %.0f (%d nodes)", a, rs.Nodes, b, rl.Nodes)
+	if b > a+2 {
+		t.Fatalf("seed 1086386 allocates %.0f times, seed 1000001 %.0f: the walk allocates per step or per throw", b, a)
 	}
 }
 
 // pastLone: a first solution of level that took nodes came from the
-// portfolio, past the first walk (none on a symmetric level) and the lone
-// first search.
+// portfolio, past the first walk (FirstWalk steps, SymFirstWalk on a
+// symmetric level) and the lone first search.
 func pastLone(level board.Position, nodes int64) bool {
 	prob, _ := ProblemOf(level)
-	lone := quickSeq[0].limit
-	if !symmetric(prob, firstVisits(level.Size)) {
-		lone += walkNodes(FirstWalk)
+	lone := quickSeq[0].limit + walkNodes(FirstWalk)
+	if symmetric(prob, firstVisits(level.Size)) {
+		lone = quickSeq[0].limit + walkNodes(SymFirstWalk)
 	}
 	return nodes > lone
 }

@@ -28,8 +28,10 @@ const WalkTurn = 12 * PauseNodes
 // number being the count of its occupied neighbours; the cost (cost) is 0
 // on a solution. A step swaps a random occupied free cell with a random
 // empty one and keeps the swap when the cost does not rise (a walk on the
-// plateaus, which needs no restarts: throwing the tiles again every 20
-// turns changed nothing on the hardest seeds).
+// plateaus). On the least plateau, cost 2, every swap is looked at for
+// one to a solution each time the occupancy changes (exit), and the tiles
+// are thrown again after throwSteps steps times the Luby sequence (round
+// eight, docs/solver-tail.md).
 type Walker struct {
 	nbrs [][]int
 	// nb: each cell's neighbours, six a cell, the missing ones the cell
@@ -50,18 +52,24 @@ type Walker struct {
 	// sh, sl: what each cell adds to have and to lockOff when it is a
 	// neighbour both cells of a step share (shared), kept as counts
 	// change (move); 0 for an empty free cell, a hole and n.
-	sh     []uint64
-	sl     []int32
+	sh []uint64
+	sl []int32
+	// tabKey, tabAt: the empty free cells by their delta dh (exit), an
+	// open-addressing table (tabAt: place in free + 1; 0: no entry) whose
+	// length is a power of two, at least twice the cells.
+	tabKey []uint64
+	tabAt  []int32
 	locked []int8 // the locked number of each cell (Empty: none)
 	free   []int  // the free cells (not holes, not locked), the occupied ones first (Run)
 	occ    []bool // the occupancy walked
 	cnt    []int8 // each cell's occupied neighbours
 	need   [7]int32
-	// needSum: the level's movable tiles of numbers 0..v, in byte v
+	// needVec: the level's movable tiles of number v, in byte v (have on
+	// a solution); needSum: the level's movable tiles of numbers 0..v, in byte v
 	// (v = 0..7), as costOf subtracts them; wide: more than 127 movable
 	// tiles, too many for its bytes (boards of size 7 and more).
-	needSum uint64
-	wide    bool
+	needVec, needSum uint64
+	wide             bool
 	// have: the free tiles of each number v, in bits 8v..8v+7 (a count
 	// never leaves its byte: Walk does not walk a level of more than 255
 	// movable tiles), so that a tile whose number changes is one addition.
@@ -71,6 +79,10 @@ type Walker struct {
 	cur     int32 // the cost
 	rng     uint64
 	taken   int // the steps the last Run took
+	// since: steps since the tiles were last thrown; throws: how many
+	// times they were; limit: throwSteps·luby(throws), the steps after
+	// which Run throws them again.
+	since, throws, limit int
 }
 
 // Init sets w up on prob, the tiles on random free cells (seed), in the
@@ -106,7 +118,7 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 		row[i/64] &^= 1 << (i % 64)
 	}
 	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
-		sh: w.sh[:n+1], sl: w.sl[:n+1],
+		sh: w.sh[:n+1], sl: w.sl[:n+1], tabKey: w.tabKey, tabAt: w.tabAt,
 		locked: locked, occ: occ, cnt: cnt, free: w.free[:0], rng: seed*0x9E3779B97F4A7C15 | 1}
 	for i := 0; i < n; i++ {
 		if t := prob.Start[i]; t != Empty {
@@ -124,6 +136,9 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 			sum += uint64(w.need[v])
 		}
 		w.needSum |= sum << (8 * v)
+		if v < len(w.need) {
+			w.needVec |= uint64(w.need[v]) << (8 * v)
+		}
 	}
 	for i := 0; i < n; i++ {
 		if prob.Locked[i] != Empty {
@@ -148,6 +163,11 @@ func (w *Walker) Alloc(n int) {
 	w.adj, w.near, w.dh, w.sh = u[:n*words], u[n*words:2*n*words], u[2*n*words:2*n*words+n+1], u[2*n*words+n+1:]
 	i32 := make([]int32, 8*n+2)
 	w.nb, w.dl, w.sl = i32[:6*n], i32[6*n:7*n+1], i32[7*n+1:]
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	w.tabKey, w.tabAt = make([]uint64, size), make([]int32, size)
 	b := make([]int8, 2*(n+1))
 	w.cnt, w.locked = b[:n+1], b[n+1:]
 }
@@ -166,6 +186,9 @@ func (w *Walker) shuffle() {
 		w.toggle(w.free[k])
 	}
 	w.cur = w.cost()
+	w.since = 0
+	w.throws++
+	w.limit = throwSteps * luby(w.throws)
 	for _, i := range w.free {
 		w.delta(i)
 	}
@@ -188,6 +211,14 @@ func (w *Walker) Run(steps int) bool {
 	free := w.free
 	occupied, empty := uint64(w.tiles), uint64(len(free)-w.tiles)
 	for k := range steps {
+		if w.since == w.limit { // throwSteps·luby(throws) steps from this throw
+			w.shuffle()
+			if w.cur == 0 {
+				w.taken = k
+				return true
+			}
+		}
+		w.since++
 		ia, ib := pick(w.next(), occupied), w.tiles+pick(w.next(), empty)
 		a, b := free[ia], free[ib]
 		if c := w.stepCost(a, b); c <= w.cur { // most are not (98 % on hard levels)
@@ -195,13 +226,84 @@ func (w *Walker) Run(steps int) bool {
 			w.move(b)
 			free[ia], free[ib] = b, a
 			w.cur = c
-			if c == 0 {
+			if c == 0 || c <= exitCost && w.exit() {
 				w.taken = k + 1
 				return true
 			}
 		}
 	}
 	w.taken = steps
+	return false
+}
+
+// exitCost: Run looks at every swap for one to a solution (exit) when a
+// step it keeps leaves the cost at this or less: 2, the least above 0
+// (a cost moves by even steps). Random walks spend nearly all their
+// steps there (29,013,128: 47,153 of 47,601 steps from the tiles Solve
+// threw first), where most swaps raise the cost and the few to a
+// solution are found by chance (a random pair of some 1,200 a step).
+const exitCost = 2
+
+// throwSteps: Run throws the tiles again after throwSteps·luby(k) steps
+// from its k-th throw. With exit, where a walk stands on the plateau of
+// cost 2 decides how soon it ends (29,013,128: 270 to 2,013 steps from
+// three throws, 47,601 from another), and throwing again cuts that tail;
+// without exit it did not (rounds three and seven). 2,048, 4,096 and
+// 8,192 steps compared on seeds 1,000,000.. and 4,000,000.. (Solve, one
+// thread, docs/solver-tail.md, round eight): 4,096 the lightest top.
+const throwSteps = 4096
+
+// luby is the i-th term (i ≥ 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
+func luby(i int) int {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - 1<<(k-1) + 1)
+		}
+	}
+}
+
+// exit looks for a swap to a solution among all pairs of an occupied and
+// an empty free cell at once, and makes it (true) when there is one: the
+// empty cells by their delta dh in a table, each occupied cell a looks up
+// the one delta that takes have to the level's with its own (needVec −
+// have − dh[a]); stepCost checks each it finds (a near pair's cost is not
+// the sum of the deltas, and lockOff must fall to 0 too). A near pair to
+// a solution whose deltas do not sum to it is missed (a step finds it).
+// Some 0.3-0.5 µs, the work of 25-40 steps, where the steps drawing pairs
+// at random would take some 1,200 to look at them all.
+func (w *Walker) exit() bool {
+	free, mask := w.free, uint64(len(w.tabAt)-1)
+	shift := uint(64 - bits.Len64(mask))
+	clear(w.tabAt)
+	for ib := w.tiles; ib < len(free); ib++ {
+		key := w.dh[free[ib]]
+		h := key * 0x9E3779B97F4A7C15 >> shift
+		for w.tabAt[h] != 0 {
+			h = (h + 1) & mask
+		}
+		w.tabKey[h], w.tabAt[h] = key, int32(ib+1)
+	}
+	base := w.needVec - w.have
+	for ia, a := range free[:w.tiles] {
+		want := base - w.dh[a]
+		for h := want * 0x9E3779B97F4A7C15 >> shift; w.tabAt[h] != 0; h = (h + 1) & mask {
+			if w.tabKey[h] != want {
+				continue
+			}
+			ib := int(w.tabAt[h] - 1)
+			b := free[ib]
+			if w.stepCost(a, b) == 0 {
+				w.move(a)
+				w.move(b)
+				free[ia], free[ib] = b, a
+				w.cur = 0
+				return true
+			}
+		}
+	}
 	return false
 }
 

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"hexiom/board"
@@ -329,5 +330,106 @@ func TestWalkShares(t *testing.T) {
 	t.Logf("%d turns wrote, %d kept", wrote, kept)
 	if wrote == 0 || kept == 0 {
 		t.Fatalf("%d turns wrote the share, %d did not: want both", wrote, kept)
+	}
+}
+
+// exit finds a swap to a solution whenever one of two cells not near each
+// other exists (the deltas sum to it), and every swap it makes is one:
+// walks on random levels of sizes 3 to 8 stopped each time a kept step
+// leaves the cost at 2, every pair counted by stepCost against exit's
+// answer, the occupancy it leaves counted afresh (Recount).
+func TestWalkExit(t *testing.T) {
+	var states, found, nearOnly int
+	for size := 3; size <= 8; size++ {
+		for seed := range uint64(40) {
+			prob := walkProblem(board.Random(size, seed))
+			w := NewWalker(len(prob.Nbrs))
+			w.Init(prob, seed+7)
+			if w.tiles == 0 || w.tiles == len(w.free) {
+				continue
+			}
+			for turn := 0; turn < 2000 && w.cur != 0; turn++ {
+				// One step at a time, with exit left out: copy the walker's
+				// choice of a kept step by hand.
+				free := w.free
+				ia, ib := pick(w.next(), uint64(w.tiles)), w.tiles+pick(w.next(), uint64(len(free)-w.tiles))
+				a, b := free[ia], free[ib]
+				c := w.stepCost(a, b)
+				if c > w.cur {
+					continue
+				}
+				w.move(a)
+				w.move(b)
+				free[ia], free[ib] = b, a
+				w.cur = c
+				if c != exitCost {
+					continue
+				}
+				states++
+				apart, any := false, false
+				for _, a := range free[:w.tiles] {
+					for _, b := range free[w.tiles:] {
+						if w.stepCost(a, b) == 0 {
+							any = true
+							apart = apart || w.near[a*w.words+b/64]>>(b%64)&1 == 0
+						}
+					}
+				}
+				got := w.exit()
+				switch {
+				case apart && !got:
+					t.Fatalf("size %d seed %d: a swap of two cells apart solves the level; exit found none", size, seed)
+				case got && (w.cur != 0 || w.Recount(prob) != 0):
+					t.Fatalf("size %d seed %d: exit made a swap: cost kept %d, counted afresh %d", size, seed, w.cur, w.Recount(prob))
+				case !got && any:
+					nearOnly++
+				case got:
+					found++
+				}
+				if got {
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d states of cost %d: exit made %d swaps to a solution; %d had one of near cells only", states, exitCost, found, nearOnly)
+	if found == 0 || states < 100 {
+		t.Fatalf("%d states, %d solved by exit: too few to say anything", states, found)
+	}
+}
+
+// luby is the Luby sequence, and Run throws the tiles again after
+// throwSteps·luby(k) steps from the k-th throw: on a level with no
+// solution (a 5 with four other tiles), the throws over a long run are
+// the ones the sequence gives, and the same on every run.
+func TestWalkThrows(t *testing.T) {
+	want := []int{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, v := range want {
+		if got := luby(i + 1); got != v {
+			t.Fatalf("luby(%d) = %d, want %d", i+1, got, v)
+		}
+	}
+	p, err := board.Parse("five", []byte("3\n   5 1 1\n  1 1 . .\n . . . . .\n  . . . .\n   . . .\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prob := walkProblem(p)
+	steps := throwSteps * (1 + 1 + 2 + 1 + 1 + 2 + 4) // seven throws' steps: the eighth throw is made
+	var first []bool
+	for run := range 2 {
+		w := NewWalker(len(prob.Nbrs))
+		w.Init(prob, 3)
+		var occ []bool
+		if w.Run(steps+1) || w.Taken() != steps+1 {
+			t.Fatalf("a level with no solution: Run solved it, or took %d steps of %d", w.Taken(), steps+1)
+		}
+		if w.throws != 8 || w.since != 1 {
+			t.Fatalf("after %d steps: throw %d, %d steps since; want throw 8, 1 step since", steps+1, w.throws, w.since)
+		}
+		occ = append(occ, w.occ...)
+		if run == 1 && !slices.Equal(occ, first) {
+			t.Fatal("the same seed walked to another occupancy")
+		}
+		first = occ
 	}
 }
