@@ -28,11 +28,14 @@
 // went less deep than the deepest path found lately takes that path's
 // values instead of its own, and each time a walk's cost falls, its
 // occupancy is such a path.
-// With FirstSolution, a walk goes first, before any tree search (not on a
-// symmetric level, whose few solutions it finds slowly): random levels
-// have many solutions, and it finds one of a size-6 level in a median of
-// about 800 steps of some 18 ns (docs/solver-tail.md, round seven); the
-// portfolio's first walk goes on from where it stopped.
+// With FirstSolution, a walk goes first, before any tree search (a
+// shorter one on a symmetric level, whose few solutions it finds later):
+// random levels have many solutions, and on its last plateau the walk
+// looks at every swap at once for one to a solution and throws its tiles
+// again when a throw finds none, so that it solves every size-6 level
+// but about one in 100,000 in a median of some 200 steps
+// (docs/solver-tail.md, rounds seven and eight); the portfolio's first
+// walk goes on from where it stopped.
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //
