@@ -144,10 +144,12 @@ func TestGenAltered(t *testing.T) {
 
 // -learn (solver.Learn) solves with backjumping and nogoods, as
 // deterministically with -threads 1 (hexiom-lab bench -learn: TestBenchLearn).
+// Level 38 in the search for fewest moves: with -first the walk that goes
+// first solves it, and learning, which is the tree searches', plays no part.
 func TestSolveLearn(t *testing.T) {
 	var nodes []int64
 	for _, learn := range []bool{false, true, true} {
-		args := []string{"solve", "-json", "-first", "-threads", "1", levelsDir + "level38.txt"}
+		args := []string{"solve", "-json", "-threads", "1", levelsDir + "level38.txt"}
 		if learn {
 			args = append(args[:1], append([]string{"-learn"}, args[1:]...)...)
 		}
@@ -162,6 +164,6 @@ func TestSolveLearn(t *testing.T) {
 		nodes = append(nodes, r.Nodes)
 	}
 	if nodes[1] != nodes[2] || nodes[1] == nodes[0] {
-		t.Fatalf("level 38: %d nodes without -learn, %d and %d with: want the same twice, and not the same as without", nodes[0], nodes[1], nodes[2])
+		t.Fatalf("level 38, fewest moves: %d nodes without -learn, %d and %d with: want the same twice, and not the same as without", nodes[0], nodes[1], nodes[2])
 	}
 }
