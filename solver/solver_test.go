@@ -130,13 +130,13 @@ func TestDeterministicOneThread(t *testing.T) {
 		name  string
 		level board.Position
 		opts  []Option
-		walk  int64 // the least nodes wanted: a walk that threw its tiles again
+		walk  int64 // the least nodes wanted: a walk that threw its tiles again (search's throws: 4,096·Luby steps, a third throw past 8,192)
 	}
 	var runs []run
 	first := []Option{FirstSolution()}
 	runs = append(runs, run{"level 38, first solution", readLevel(t, "../levels/level38.txt"), first, 0})
 	for _, seed := range []uint64{1086386, 4018912} {
-		runs = append(runs, run{fmt.Sprintf("seed %d, first solution", seed), board.Random(6, seed), first, walkNodes(4 * 4096)})
+		runs = append(runs, run{fmt.Sprintf("seed %d, first solution", seed), board.Random(6, seed), first, walkNodes(2 * 4096)})
 	}
 	for _, seed := range []uint64{1017995, 1029313, 4048121} {
 		runs = append(runs, run{fmt.Sprintf("seed %d, fewest moves", seed), board.Random(6, seed), nil, 0})

@@ -102,6 +102,19 @@ func TestSwapCost(t *testing.T) {
 	}
 }
 
+// randomWalker is a walker on the random level of size and seed, its
+// tiles thrown from throw; nil when there is nothing to walk (no movable
+// tile, or no empty free cell).
+func randomWalker(size int, seed, throw uint64) (*Walker, Problem) {
+	prob := walkProblem(board.Random(size, seed))
+	w := NewWalker(len(prob.Nbrs))
+	w.Init(prob, throw)
+	if w.tiles == 0 || w.tiles == len(w.free) {
+		return nil, prob
+	}
+	return w, prob
+}
+
 // stepCost, which adds the two cells' deltas when they are not near
 // each other, is swapCost for every pair of an occupied and an empty free
 // cell, and the deltas kept through the swaps a walk keeps are the ones
@@ -111,10 +124,8 @@ func TestSwapCost(t *testing.T) {
 func TestStepCost(t *testing.T) {
 	for size := 2; size <= board.MaxSize; size++ {
 		for seed := range uint64(3) {
-			prob := walkProblem(board.Random(size, seed))
-			w := NewWalker(len(prob.Nbrs))
-			w.Init(prob, seed+3)
-			if w.tiles == 0 || w.tiles == len(w.free) {
+			w, _ := randomWalker(size, seed, seed+3)
+			if w == nil {
 				continue
 			}
 			var pairs, apart int
@@ -342,10 +353,8 @@ func TestWalkExit(t *testing.T) {
 	var states, found, nearOnly int
 	for size := 3; size <= 8; size++ {
 		for seed := range uint64(40) {
-			prob := walkProblem(board.Random(size, seed))
-			w := NewWalker(len(prob.Nbrs))
-			w.Init(prob, seed+7)
-			if w.tiles == 0 || w.tiles == len(w.free) {
+			w, prob := randomWalker(size, seed, seed+7)
+			if w == nil {
 				continue
 			}
 			for turn := 0; turn < 2000 && w.cur != 0; turn++ {
