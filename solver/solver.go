@@ -336,7 +336,8 @@ func (p *Spares[T]) Put(s *T) {
 // 512 nodes (quickSeq), which solves most levels (first of all without
 // FirstSolution, where the first solution is the bound of the search for
 // fewer moves: from the tree's, nodes.golden's 140 such searches end at
-// 5,565 moves in all; from the walk's, at 5,591). If that is not enough,
+// 5,560 moves in all, 5,565 before the portfolio's walk lane looked for
+// exits; from the walk's, at 5,591 in round seven). If that is not enough,
 // the portfolio (solveLanes; past the first walk walkedLanes; on a
 // symmetric level solveSymLanes) takes over: five searches (four past the
 // first walk, seven on a symmetric level) that take turns of
