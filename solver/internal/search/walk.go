@@ -34,6 +34,12 @@ const WalkTurn = 12 * PauseNodes
 // eight, docs/solver-tail.md).
 type Walker struct {
 	nbrs [][]int
+	// cells: the cells Alloc made room for; built: the neighbours nb,
+	// adj and near were last made from (Init makes them again only for
+	// others: package solver keeps walkers for reuse, and every level of
+	// a size has the same neighbours, board.Geom's).
+	cells int
+	built [][]int
 	// nb: each cell's neighbours, six a cell, the missing ones the cell
 	// n past the last (never occupied: occ, cnt and locked have n+1).
 	nb []int32
@@ -94,30 +100,12 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 	adj, near := w.adj[:n*words], w.near[:n*words]
 	clear(occ)
 	clear(cnt)
-	clear(adj)
-	clear(near)
 	copy(locked, prob.Locked)
 	locked[n] = Empty
-	for i, ns := range prob.Nbrs {
-		for k := range 6 {
-			nb[6*i+k] = int32(n)
-			if k < len(ns) {
-				nb[6*i+k] = int32(ns[k])
-				adj[i*words+ns[k]/64] |= 1 << (ns[k] % 64)
-			}
-		}
+	if n == 0 || w.cells != n || len(w.built) != n || &w.built[0] != &prob.Nbrs[0] {
+		layOut(prob.Nbrs, nb, adj, near, words)
 	}
-	for i, ns := range prob.Nbrs { // near: i's neighbours and theirs, but i
-		row := near[i*words : i*words+words]
-		copy(row, adj[i*words:i*words+words])
-		for _, j := range ns {
-			for k, a := range adj[j*words : j*words+words] {
-				row[k] |= a
-			}
-		}
-		row[i/64] &^= 1 << (i % 64)
-	}
-	*w = Walker{nbrs: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
+	*w = Walker{nbrs: prob.Nbrs, cells: w.cells, built: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
 		sh: w.sh[:n+1], sl: w.sl[:n+1], tabKey: w.tabKey, tabAt: w.tabAt,
 		locked: locked, occ: occ, cnt: cnt, free: w.free[:0], rng: seed*0x9E3779B97F4A7C15 | 1}
 	for i := 0; i < n; i++ {
@@ -148,6 +136,33 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 	w.shuffle()
 }
 
+// layOut makes nb, adj and near (Walker) for the neighbours nbrs, words
+// words a row.
+func layOut(nbrs [][]int, nb []int32, adj, near []uint64, words int) {
+	n := len(nbrs)
+	clear(adj)
+	clear(near)
+	for i, ns := range nbrs {
+		for k := range 6 {
+			nb[6*i+k] = int32(n)
+			if k < len(ns) {
+				nb[6*i+k] = int32(ns[k])
+				adj[i*words+ns[k]/64] |= 1 << (ns[k] % 64)
+			}
+		}
+	}
+	for i, ns := range nbrs { // near: i's neighbours and theirs, but i
+		row := near[i*words : i*words+words]
+		copy(row, adj[i*words:i*words+words])
+		for _, j := range ns {
+			for k, a := range adj[j*words : j*words+words] {
+				row[k] |= a
+			}
+		}
+		row[i/64] &^= 1 << (i % 64)
+	}
+}
+
 // NewWalker is a walker for n cells, its slices made (Alloc).
 func NewWalker(n int) *Walker {
 	w := new(Walker)
@@ -155,8 +170,16 @@ func NewWalker(n int) *Walker {
 	return w
 }
 
+// Reserve makes w's slices for n cells (Alloc) unless they are made.
+func (w *Walker) Reserve(n int) {
+	if w.cells != n || w.occ == nil {
+		w.Alloc(n)
+	}
+}
+
 // Alloc makes w's slices for n cells, so that Init allocates nothing.
 func (w *Walker) Alloc(n int) {
+	w.cells, w.built = n, nil
 	w.occ, w.free = make([]bool, n+1), make([]int, 0, n)
 	words := n/64 + 1
 	u := make([]uint64, 2*n*words+2*(n+1))

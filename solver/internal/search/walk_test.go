@@ -442,3 +442,26 @@ func TestWalkThrows(t *testing.T) {
 		first = occ
 	}
 }
+
+// A walker kept for reuse (package solver's walkers) walks as a new one:
+// Init lays out the neighbours again only for other ones, and Reserve
+// makes the slices again for another size. Levels of sizes 6, 6, 5, 6 in
+// turn on one walker, each against a new walker from the same throw: the
+// same steps to the same occupancy.
+func TestWalkerReuse(t *testing.T) {
+	var kept Walker
+	for k, c := range []struct {
+		size int
+		seed uint64
+	}{{6, 11}, {6, 12}, {5, 13}, {6, 14}} {
+		prob := walkProblem(board.Random(c.size, c.seed))
+		kept.Reserve(len(prob.Nbrs))
+		kept.Init(prob, 5)
+		fresh := NewWalker(len(prob.Nbrs))
+		fresh.Init(prob, 5)
+		a, b := kept.Run(20000), fresh.Run(20000)
+		if a != b || kept.Taken() != fresh.Taken() || !slices.Equal(kept.occ, fresh.occ) || kept.Recount(prob) != kept.Cost() {
+			t.Fatalf("level %d (size %d): the kept walker took %d steps (%v), a new one %d (%v), or another occupancy", k, c.size, kept.Taken(), a, fresh.Taken(), b)
+		}
+	}
+}
