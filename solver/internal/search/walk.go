@@ -33,13 +33,13 @@ const WalkTurn = 12 * PauseNodes
 // are thrown again after throwSteps steps times the Luby sequence (round
 // eight, docs/solver-tail.md).
 type Walker struct {
-	nbrs [][]int
-	// cells: the cells Alloc made room for; built: the neighbours nb,
-	// adj and near were last made from (Init makes them again only for
-	// others: package solver keeps walkers for reuse, and every level of
-	// a size has the same neighbours, board.Geom's).
+	// nbrs: the level's neighbours, the ones nb, adj and near were made
+	// from (nil after Alloc): Init makes those again only for others
+	// (package solver keeps walkers for reuse, and every level of a size
+	// has the same neighbours, board.Geom's). cells: the cells Alloc made
+	// room for.
+	nbrs  [][]int
 	cells int
-	built [][]int
 	// nb: each cell's neighbours, six a cell, the missing ones the cell
 	// n past the last (never occupied: occ, cnt and locked have n+1).
 	nb []int32
@@ -102,10 +102,10 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 	clear(cnt)
 	copy(locked, prob.Locked)
 	locked[n] = Empty
-	if n == 0 || w.cells != n || len(w.built) != n || &w.built[0] != &prob.Nbrs[0] {
+	if n == 0 || w.cells != n || len(w.nbrs) != n || &w.nbrs[0] != &prob.Nbrs[0] {
 		layOut(prob.Nbrs, nb, adj, near, words)
 	}
-	*w = Walker{nbrs: prob.Nbrs, cells: w.cells, built: prob.Nbrs, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
+	*w = Walker{nbrs: prob.Nbrs, cells: w.cells, nb: nb, adj: adj, words: words, near: near, dh: w.dh[:n+1], dl: w.dl[:n+1],
 		sh: w.sh[:n+1], sl: w.sl[:n+1], tabKey: w.tabKey, tabAt: w.tabAt,
 		locked: locked, occ: occ, cnt: cnt, free: w.free[:0], rng: seed*0x9E3779B97F4A7C15 | 1}
 	for i := 0; i < n; i++ {
@@ -179,7 +179,7 @@ func (w *Walker) Reserve(n int) {
 
 // Alloc makes w's slices for n cells, so that Init allocates nothing.
 func (w *Walker) Alloc(n int) {
-	w.cells, w.built = n, nil
+	w.cells, w.nbrs = n, nil
 	w.occ, w.free = make([]bool, n+1), make([]int, 0, n)
 	words := n/64 + 1
 	u := make([]uint64, 2*n*words+2*(n+1))
@@ -649,13 +649,22 @@ func (w *Walker) Recount(prob Problem) int32 {
 // movable tiles (a board of size 10 or more, nearly full) it does not
 // walk: one number's count could leave its byte of Walker.have.
 func Walk(ctx context.Context, prob Problem, w *Walker, seed uint64, wait int, sol []int8, pause func() bool, share *PhaseShare) (found bool, nodes int64, err error) {
-	for range wait {
-		if pause == nil || !pause() {
-			return false, 0, nil
-		}
+	if !SitOut(wait, pause) {
+		return false, 0, nil
 	}
 	w.Init(prob, seed)
 	return WalkOn(ctx, prob, w, sol, pause, share)
+}
+
+// SitOut sits out turns turns of a lane, each a call of pause: false when
+// pause (or none) ended the lane first.
+func SitOut(turns int, pause func() bool) bool {
+	for range turns {
+		if pause == nil || !pause() {
+			return false
+		}
+	}
+	return true
 }
 
 // WalkOn is Walk from where w stands (Init, and maybe turns walked since):
