@@ -748,7 +748,7 @@ func restarts(ctx context.Context, s *search.Searcher, prob search.Problem, visi
 		if unit == 0 {
 			unit = 1024
 		}
-		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (luby(r) + 1) * unit, Best: -1,
+		out = s.Search(ctx, search.Options{Order: order, NodeLimit: (int64(search.Luby(r)) + 1) * unit, Best: -1,
 			Pause: pause, Flip: st.flip, Seed: uint64(r) + st.seed, Learn: *learn, Phases: st.phase, Share: share}, sol)
 		if !out.Limited || st.limit > 0 && at.Nodes+out.Nodes >= st.limit {
 			return out, false
@@ -778,20 +778,6 @@ func restartVisit(st step, r int) int {
 		return (st.visit + r - 1) % 12
 	}
 	return (st.visit + 5*(r-1)) % 12
-}
-
-// luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,
-// 2, 4, 1, 1, 2, …, the restart budgets that waste at most a logarithmic
-// factor against the best fixed budget.
-func luby(i int) int64 {
-	for k := 1; ; k++ {
-		if i == 1<<k-1 {
-			return 1 << (k - 1)
-		}
-		if i < 1<<k-1 {
-			return luby(i - (1<<(k-1) - 1))
-		}
-	}
 }
 
 func keptOf(p search.Problem, sol []int8) int {

@@ -86,7 +86,7 @@ type Walker struct {
 	rng     uint64
 	taken   int // the steps the last Run took
 	// since: steps since the tiles were last thrown; throws: how many
-	// times they were; limit: throwSteps·luby(throws), the steps after
+	// times they were; limit: throwSteps·Luby(throws), the steps after
 	// which Run throws them again.
 	since, throws, limit int
 }
@@ -232,7 +232,7 @@ func (w *Walker) shuffle() {
 	w.cur = w.cost()
 	w.since = 0
 	w.throws++
-	w.limit = throwSteps * luby(w.throws)
+	w.limit = throwSteps * Luby(w.throws)
 	for _, i := range w.free {
 		w.delta(i)
 	}
@@ -255,7 +255,7 @@ func (w *Walker) Run(steps int) bool {
 	free := w.free
 	occupied, empty := uint64(w.tiles), uint64(len(free)-w.tiles)
 	for k := range steps {
-		if w.since == w.limit { // throwSteps·luby(throws) steps from this throw
+		if w.since == w.limit { // throwSteps·Luby(throws) steps from this throw
 			w.shuffle()
 			if w.cur == 0 {
 				w.taken = k
@@ -288,7 +288,7 @@ func (w *Walker) Run(steps int) bool {
 // solution are found by chance (a random pair of some 1,200 a step).
 const exitCost = 2
 
-// throwSteps: Run throws the tiles again after throwSteps·luby(k) steps
+// throwSteps: Run throws the tiles again after throwSteps·Luby(k) steps
 // from its k-th throw. With exit, where a walk stands on the plateau of
 // cost 2 decides how soon it ends (29,013,128: 270 to 2,013 steps from
 // three throws, 47,601 from another), and throwing again cuts that tail;
@@ -297,14 +297,17 @@ const exitCost = 2
 // thread, docs/solver-tail.md, round eight): 4,096 the lightest top.
 const throwSteps = 4096
 
-// luby is the i-th term (i ≥ 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
-func luby(i int) int {
+// Luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1,
+// 2, 4, 1, 1, 2, …, the restart budgets that waste at most a logarithmic
+// factor against the best fixed budget (package solver's restarts; the
+// walk's throws).
+func Luby(i int) int {
 	for k := 1; ; k++ {
 		if i == 1<<k-1 {
 			return 1 << (k - 1)
 		}
 		if i < 1<<k-1 {
-			return luby(i - 1<<(k-1) + 1)
+			return Luby(i - (1<<(k-1) - 1))
 		}
 	}
 }

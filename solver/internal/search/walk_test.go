@@ -407,15 +407,15 @@ func TestWalkExit(t *testing.T) {
 	}
 }
 
-// luby is the Luby sequence, and Run throws the tiles again after
-// throwSteps·luby(k) steps from the k-th throw: on a level with no
+// Luby is the Luby sequence, and Run throws the tiles again after
+// throwSteps·Luby(k) steps from the k-th throw: on a level with no
 // solution (a 5 with four other tiles), the throws over a long run are
 // the ones the sequence gives, and the same on every run.
 func TestWalkThrows(t *testing.T) {
 	want := []int{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
 	for i, v := range want {
-		if got := luby(i + 1); got != v {
-			t.Fatalf("luby(%d) = %d, want %d", i+1, got, v)
+		if got := Luby(i + 1); got != v {
+			t.Fatalf("Luby(%d) = %d, want %d", i+1, got, v)
 		}
 	}
 	p, err := board.Parse("five", []byte("3\n   5 1 1\n  1 1 . .\n . . . . .\n  . . . .\n   . . .\n"))
