@@ -3,6 +3,7 @@
 # slowest levels, in one run (issue 44; docs/solver-tail.md).
 #
 #   scripts/tail-scan.sh [-from 1000000] [-n 100000] [-slowest 50] [-threads 1] [-timeout 300]
+#                        [-ranges 1] [-step 2000000]
 #
 # First `hexiom-lab bench -levels none -random N -from FROM -first
 # -threads T -slowest K`: random size-6 levels of seeds FROM..FROM+N-1 (by
@@ -16,13 +17,23 @@
 # ours, cpu_ns of `hexiom solve -json -first -threads T`, the median of 9
 # solves in one process after a warm-up solve. It prints per level both
 # CPU times in ms, the ratio (CaDiCaL / ours: above 1, ours is faster)
-# and our nodes, then how many of the K ours lost. Needs libcadical-dev,
-# g++ and Go; the scan takes a minute or two on a quiet core.
+# and our nodes, then how many of the K ours lost. A level CaDiCaL does
+# not decide within -timeout seconds counts as ours faster only when ours
+# took less; when ours took longer, CaDiCaL runs again with 300 s.
+#
+# -ranges R scans R ranges, FROM, FROM+STEP, ... (STEP 2,000,000 by
+# default, as rounds three to nine took odd millions), and ends with how
+# many of them ours lost a level on: what decides is a CaDiCaL-easy level
+# (some 3 % of random levels, which CaDiCaL solves in 0.3-0.4 ms) that a
+# walk takes past that (docs/solver-tail.md, round nine). With -timeout
+# 0.01 a range takes some 15 s (CaDiCaL past 10 ms is slower than all
+# but a few of ours, which run it again). Needs libcadical-dev, g++ and
+# Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
 
-from=1000000 n=100000 slowest=50 threads=1 timeout=300
+from=1000000 n=100000 slowest=50 threads=1 timeout=300 ranges=1 step=2000000
 while [[ "${1:-}" == -* ]]; do
 	case "$1" in
 	-from) from=$2 ;;
@@ -30,6 +41,8 @@ while [[ "${1:-}" == -* ]]; do
 	-slowest) slowest=$2 ;;
 	-threads) threads=$2 ;;
 	-timeout) timeout=$2 ;;
+	-ranges) ranges=$2 ;;
+	-step) step=$2 ;;
 	*) echo "tail-scan: unknown flag $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -45,26 +58,44 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/" ./cmd/hexiom ./cmd/hexiom-lab
 g++ -O2 -o "$tmp/cadical-time" scripts/cadical-time.cpp -lcadical
 
-echo "# $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
-"$tmp/hexiom-lab" bench -levels none -random "$n" -from "$from" -first -threads "$threads" -slowest "$slowest" -timeout 10m | tee "$tmp/bench.txt"
-echo "# scan done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+# scan FROM: one range's scan and CaDiCaL on its slowest; sets slower.
+scan() {
+	local from=$1
+	echo "# $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+	"$tmp/hexiom-lab" bench -levels none -random "$n" -from "$from" -first -threads "$threads" -slowest "$slowest" -timeout 10m | tee "$tmp/bench.txt"
+	echo "# scan done, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
-printf '%-8s %10s %12s %12s %10s\n' seed nodes cadical_ms ours_ms ratio
-slower=0 count=0
-while read -r seed nodes _; do
-	f="$tmp/seed$seed.txt"
-	"$tmp/hexiom" gen -size 6 -seed "$seed" >"$f"
-	"$tmp/hexiom-lab" cnf -o "$tmp/seed$seed.cnf" "$f"
-	read -r status c_ms _ < <("$tmp/cadical-time" -runs 10 -t "$timeout" "$tmp/seed$seed.cnf")
-	{ "$tmp/hexiom" solve -json -first -threads "$threads" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" || true; } | sed 1d >"$tmp/ours.json"
-	o_ms=$(grep -o '"cpu_ns":[0-9]*' "$tmp/ours.json" | cut -d: -f2 | sort -n | sed -n 5p | awk '{printf "%.3f", $1 / 1e6}')
-	if [[ "$status" == TIMEOUT ]]; then
-		c_ms="timeout" ratio="-"
-	else
-		ratio=$(awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {printf "%.1f", c / o}')
-		if awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {exit !(o >= c)}'; then slower=$((slower + 1)); fi
-	fi
-	count=$((count + 1))
-	printf '%-8s %10s %12s %12s %10s\n' "$seed" "$nodes" "$c_ms" "$o_ms" "$ratio"
-done < <(awk '/took the most nodes/ {on = 1; next} on {print $1, $2}' "$tmp/bench.txt")
-echo "ours slower than CaDiCaL on $slower of the $count slowest; load $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-8s %10s %12s %12s %10s\n' seed nodes cadical_ms ours_ms ratio
+	slower=0
+	local count=0 seed nodes f status c_ms o_ms ratio
+	while read -r seed nodes _; do
+		f="$tmp/seed$seed.txt"
+		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$f"
+		"$tmp/hexiom-lab" cnf -o "$tmp/seed$seed.cnf" "$f"
+		{ "$tmp/hexiom" solve -json -first -threads "$threads" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" || true; } | sed 1d >"$tmp/ours.json"
+		o_ms=$(grep -o '"cpu_ns":[0-9]*' "$tmp/ours.json" | cut -d: -f2 | sort -n | sed -n 5p | awk '{printf "%.3f", $1 / 1e6}')
+		read -r status c_ms _ < <("$tmp/cadical-time" -runs 10 -t "$timeout" "$tmp/seed$seed.cnf")
+		if [[ "$status" == TIMEOUT ]] && awk -v o="$o_ms" -v t="$timeout" 'BEGIN {exit !(o >= 1000 * t)}'; then
+			read -r status c_ms _ < <("$tmp/cadical-time" -runs 10 -t 300 "$tmp/seed$seed.cnf")
+		fi
+		if [[ "$status" == TIMEOUT ]]; then
+			c_ms="timeout" ratio="-"
+		else
+			ratio=$(awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {printf "%.1f", c / o}')
+			if awk -v c="$c_ms" -v o="$o_ms" 'BEGIN {exit !(o >= c)}'; then slower=$((slower + 1)); fi
+		fi
+		count=$((count + 1))
+		printf '%-8s %10s %12s %12s %10s\n' "$seed" "$nodes" "$c_ms" "$o_ms" "$ratio"
+	done < <(awk '/took the most nodes/ {on = 1; next} on {print $1, $2}' "$tmp/bench.txt")
+	echo "ours slower than CaDiCaL on $slower of the $count slowest; load $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+lost=0 levels=0
+for ((r = 0; r < ranges; r++)); do
+	scan $((from + r * step))
+	if ((slower > 0)); then lost=$((lost + 1)); fi
+	levels=$((levels + slower))
+done
+if ((ranges > 1)); then
+	echo "# $ranges ranges from $from (step $step): ours lost a level on $lost of them ($levels levels in all)"
+fi

@@ -337,7 +337,11 @@ func (p *Spares[T]) Put(s *T) {
 // With FirstSolution a walk (a local search over occupancy,
 // search.Walker) takes up to FirstWalk steps first (SymFirstWalk on a
 // symmetric level), which solves all but one of 200,000 random size-6
-// levels and the 40 official ones (round eight in docs/solver-tail.md).
+// levels and the 40 official ones (round eight in docs/solver-tail.md);
+// on a level that is not symmetric it stops once, after DiveAt steps, for
+// a dive (quickSeq's search with a small budget, diveNodes), which
+// answers the levels whose reading order goes straight to a solution
+// sooner than the walk would when its throws are unlucky (round nine).
 // The search for a first solution then runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels (first of all without
 // FirstSolution, where the first solution is the bound of the search for
@@ -413,15 +417,16 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 
 // firstSolution looks for a first solution: with FirstSolution a walk
 // first (FirstWalk steps, SymFirstWalk on a symmetric level), which solves
-// nearly every random level; then one search alone for a few hundred
-// nodes; then the portfolio (without restarts, one search alone).
+// nearly every random level, with a dive after DiveAt steps on a level
+// that is not symmetric; then one search alone for a few hundred nodes;
+// then the portfolio (without restarts, one search alone).
 func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
 		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil, nil)
 	}
 	sym := symmetric(prob, visits)
 	var w *search.Walker // the first walk, which walkingLane walks on
-	var walked int64
+	var walked, dived int64
 	if cfg.first {
 		w = walkers.Get()
 		defer walkers.Put(w) // the portfolio, which walks it on, has stopped by then
@@ -432,11 +437,21 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 		if sym {
 			fw = SymFirstWalk
 		}
+		dove := sym // a symmetric level's lone search comes after its shorter walk
 		for steps < fw && !found && ctx.Err() == nil {
 			found = w.Run(min(search.WalkTurn, fw-steps))
 			steps += w.Taken()
+			if !found && !dove && steps >= DiveAt && ctx.Err() == nil {
+				dove = true
+				d := findFirst(ctx, prob, visits, []step{{visit: 0, limit: diveNodes(prob)}}, &cfg.learn, nil, nil)
+				if d.Found || d.Exhausted || d.Err != nil {
+					d.Nodes += walkNodes(steps)
+					return d
+				}
+				dived = d.Nodes
+			}
 		}
-		walked = walkNodes(steps)
+		walked = walkNodes(steps) + dived
 		if found {
 			sol := make([]int8, len(prob.Nbrs))
 			w.Solution(sol)
@@ -476,6 +491,32 @@ const FirstWalk = 128 * search.PauseNodes
 // first). Since, 16,384 steps solve 35, 36 and 38 (38: 1.48 → 0.19 ms)
 // and cost 29 0.27 ms; 4,096 fail on 38, 65,536 cost 29 1.1 ms.
 const SymFirstWalk = 16 * search.PauseNodes
+
+// DiveAt is how many steps the first walk of a level that is not
+// symmetric takes before a dive (diveNodes): quickSeq's search with a
+// budget of twice the free cells, which solves the levels whose reading
+// order leads straight to a solution, or nearly, in some 80 to 150 nodes
+// (0.02-0.05 ms). Such levels are the ones CaDiCaL solves fastest, in
+// 0.3-0.4 ms (some 3 % of random size-6 levels: its least time on our
+// CNF), and they were four of the seven CaDiCaL won against the walk
+// in 31 fresh ranges of 100,000 seeds (round nine in
+// docs/solver-tail.md): the walk took them past that, by the luck of its
+// throws. A dive that fails costs some 0.05 ms, on the one level in a
+// thousand that walks this far.
+const DiveAt = search.WalkTurn
+
+// diveNodes is the dive's budget (DiveAt): twice prob's free cells (not
+// holes, not locked), about twice the nodes of a search that goes straight
+// to a solution.
+func diveNodes(prob search.Problem) int64 {
+	var free int64
+	for i, h := range prob.Hole {
+		if !h && prob.Locked[i] == search.Empty {
+			free++
+		}
+	}
+	return 2 * free
+}
 
 // firstWalkSeed throws the first walk's tiles: walkingLane's seed, the
 // lane that walks on from it.
