@@ -3,7 +3,7 @@
 # slowest levels, in one run (issue 44; docs/solver-tail.md).
 #
 #   scripts/tail-scan.sh [-from 1000000] [-n 100000] [-slowest 50] [-threads 1] [-timeout 300]
-#                        [-ranges 1] [-step 2000000]
+#                        [-ranges 1] [-step 2000000] [-runs 30]
 #
 # First `hexiom-lab bench -levels none -random N -from FROM -first
 # -threads T -slowest K`: random size-6 levels of seeds FROM..FROM+N-1 (by
@@ -13,9 +13,13 @@
 # the most nodes. Then, for each of those K, as scripts/sat-compare.sh
 # does: CaDiCaL on our CNF of the level (`hexiom-lab cnf`), its solve()
 # alone timed in-process (scripts/cadical-time.cpp: the process's CPU
-# time, median of up to 9 runs after a warm-up, a fresh solver each), and
-# ours, cpu_ns of `hexiom solve -json -first -threads T`, the median of 9
-# solves in one process after a warm-up solve. It prints per level both
+# time, median of up to RUNS-1 runs after a warm-up, a fresh solver
+# each), and ours, cpu_ns of `hexiom solve -json -first -threads T`, the
+# median of RUNS-1 solves in one process after a warm-up solve. RUNS is
+# 30: both sides' first runs of a process are slower (on this 2-core VM a
+# level of 0.3 ms takes 0.4-0.7 ms in its first ten runs, CaDiCaL's as
+# ours: docs/solver-tail.md, round nine), and with 10 the levels where
+# both take 0.3 ms were decided by that. It prints per level both
 # CPU times in ms, the ratio (CaDiCaL / ours: above 1, ours is faster)
 # and our nodes, then how many of the K ours lost. A level CaDiCaL does
 # not decide within -timeout seconds counts as ours faster only when ours
@@ -33,7 +37,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
 
-from=1000000 n=100000 slowest=50 threads=1 timeout=300 ranges=1 step=2000000
+from=1000000 n=100000 slowest=50 threads=1 timeout=300 ranges=1 step=2000000 runs=30
 while [[ "${1:-}" == -* ]]; do
 	case "$1" in
 	-from) from=$2 ;;
@@ -43,6 +47,7 @@ while [[ "${1:-}" == -* ]]; do
 	-timeout) timeout=$2 ;;
 	-ranges) ranges=$2 ;;
 	-step) step=$2 ;;
+	-runs) runs=$2 ;;
 	*) echo "tail-scan: unknown flag $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -72,11 +77,13 @@ scan() {
 		f="$tmp/seed$seed.txt"
 		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$f"
 		"$tmp/hexiom-lab" cnf -o "$tmp/seed$seed.cnf" "$f"
-		{ "$tmp/hexiom" solve -json -first -threads "$threads" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" "$f" || true; } | sed 1d >"$tmp/ours.json"
-		o_ms=$(grep -o '"cpu_ns":[0-9]*' "$tmp/ours.json" | cut -d: -f2 | sort -n | sed -n 5p | awk '{printf "%.3f", $1 / 1e6}')
-		read -r status c_ms _ < <("$tmp/cadical-time" -runs 10 -t "$timeout" "$tmp/seed$seed.cnf")
+		local files=()
+		for ((k = 0; k < runs; k++)); do files+=("$f"); done
+		{ "$tmp/hexiom" solve -json -first -threads "$threads" "${files[@]}" || true; } | sed 1d >"$tmp/ours.json"
+		o_ms=$(grep -o '"cpu_ns":[0-9]*' "$tmp/ours.json" | cut -d: -f2 | sort -n | awk '{v[NR] = $1} END {printf "%.3f", v[int((NR + 1) / 2)] / 1e6}')
+		read -r status c_ms _ < <("$tmp/cadical-time" -runs "$runs" -t "$timeout" "$tmp/seed$seed.cnf")
 		if [[ "$status" == TIMEOUT ]] && awk -v o="$o_ms" -v t="$timeout" 'BEGIN {exit !(o >= 1000 * t)}'; then
-			read -r status c_ms _ < <("$tmp/cadical-time" -runs 10 -t 300 "$tmp/seed$seed.cnf")
+			read -r status c_ms _ < <("$tmp/cadical-time" -runs "$runs" -t 300 "$tmp/seed$seed.cnf")
 		fi
 		if [[ "$status" == TIMEOUT ]]; then
 			c_ms="timeout" ratio="-"
