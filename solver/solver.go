@@ -439,7 +439,11 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 		}
 		dove := sym // a symmetric level's lone search comes after its shorter walk
 		for steps < fw && !found && ctx.Err() == nil {
-			found = w.Run(min(search.WalkTurn, fw-steps))
+			run := min(search.WalkTurn, fw-steps)
+			if !dove {
+				run = min(run, DiveAt-steps)
+			}
+			found = w.Run(run)
 			steps += w.Taken()
 			if !found && !dove && steps >= DiveAt && ctx.Err() == nil {
 				dove = true
@@ -496,14 +500,16 @@ const SymFirstWalk = 16 * search.PauseNodes
 // symmetric takes before a dive (diveNodes): quickSeq's search with a
 // budget of twice the free cells, which solves the levels whose reading
 // order leads straight to a solution, or nearly, in some 80 to 150 nodes
-// (0.02-0.05 ms). Such levels are the ones CaDiCaL solves fastest, in
-// 0.3-0.4 ms (some 3 % of random size-6 levels: its least time on our
-// CNF), and they were four of the seven CaDiCaL won against the walk
-// in 31 fresh ranges of 100,000 seeds (round nine in
-// docs/solver-tail.md): the walk took them past that, by the luck of its
-// throws. A dive that fails costs some 0.05 ms, on the one level in a
-// thousand that walks this far.
-const DiveAt = search.WalkTurn
+// (10-25 µs). Such levels are among those CaDiCaL solves fastest, in
+// 0.27-0.35 ms (some 3 % of random size-6 levels: its least time on our
+// CNF), and they were most of those CaDiCaL won against the walk on fresh
+// ranges of 100,000 seeds (round nine in docs/solver-tail.md): the walk
+// took them past that by the luck of its throws. After 6,144 steps (about
+// 0.1 ms) the dive answers them well inside CaDiCaL's time; after 12,288,
+// at 0.25-0.32 ms, a tie. A dive that fails costs some 30 µs, on the few
+// levels in a thousand that walk this far (the 400 slowest of 100,000
+// seeds some 10 % more CPU in all).
+const DiveAt = search.WalkTurn / 2
 
 // diveNodes is the dive's budget (DiveAt): twice prob's free cells (not
 // holes, not locked), about twice the nodes of a search that goes straight
