@@ -337,11 +337,7 @@ func (p *Spares[T]) Put(s *T) {
 // With FirstSolution a walk (a local search over occupancy,
 // search.Walker) takes up to FirstWalk steps first (SymFirstWalk on a
 // symmetric level), which solves all but one of 200,000 random size-6
-// levels and the 40 official ones (round eight in docs/solver-tail.md);
-// on a level that is not symmetric it stops once, after DiveAt steps, for
-// a dive (quickSeq's search with a small budget, diveNodes), which
-// answers the levels whose reading order goes straight to a solution
-// sooner than the walk would when its throws are unlucky (round nine).
+// levels and the 40 official ones (round eight in docs/solver-tail.md).
 // The search for a first solution then runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels (first of all without
 // FirstSolution, where the first solution is the bound of the search for
@@ -417,16 +413,15 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 
 // firstSolution looks for a first solution: with FirstSolution a walk
 // first (FirstWalk steps, SymFirstWalk on a symmetric level), which solves
-// nearly every random level, with a dive after DiveAt steps on a level
-// that is not symmetric; then one search alone for a few hundred nodes;
-// then the portfolio (without restarts, one search alone).
+// nearly every random level; then one search alone for a few hundred
+// nodes; then the portfolio (without restarts, one search alone).
 func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
 		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil, nil)
 	}
 	sym := symmetric(prob, visits)
 	var w *search.Walker // the first walk, which walkingLane walks on
-	var walked, dived int64
+	var walked int64
 	if cfg.first {
 		w = walkers.Get()
 		defer walkers.Put(w) // the portfolio, which walks it on, has stopped by then
@@ -437,25 +432,11 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 		if sym {
 			fw = SymFirstWalk
 		}
-		dove := sym // a symmetric level's lone search comes after its shorter walk
 		for steps < fw && !found && ctx.Err() == nil {
-			run := min(search.WalkTurn, fw-steps)
-			if !dove {
-				run = min(run, DiveAt-steps)
-			}
-			found = w.Run(run)
+			found = w.Run(min(search.WalkTurn, fw-steps))
 			steps += w.Taken()
-			if !found && !dove && steps >= DiveAt && ctx.Err() == nil {
-				dove = true
-				d := findFirst(ctx, prob, visits, []step{{visit: 0, limit: diveNodes(prob)}}, &cfg.learn, nil, nil)
-				if d.Found || d.Exhausted || d.Err != nil {
-					d.Nodes += walkNodes(steps)
-					return d
-				}
-				dived = d.Nodes
-			}
 		}
-		walked = walkNodes(steps) + dived
+		walked = walkNodes(steps)
 		if found {
 			sol := make([]int8, len(prob.Nbrs))
 			w.Solution(sol)
@@ -495,34 +476,6 @@ const FirstWalk = 128 * search.PauseNodes
 // first). Since, 16,384 steps solve 35, 36 and 38 (38: 1.48 → 0.19 ms)
 // and cost 29 0.27 ms; 4,096 fail on 38, 65,536 cost 29 1.1 ms.
 const SymFirstWalk = 16 * search.PauseNodes
-
-// DiveAt is how many steps the first walk of a level that is not
-// symmetric takes before a dive (diveNodes): quickSeq's search with a
-// budget of twice the free cells, which solves the levels whose reading
-// order leads straight to a solution, or nearly, in some 80 to 150 nodes
-// (10-25 µs). Such levels are among those CaDiCaL solves fastest, in
-// 0.27-0.35 ms (some 3 % of random size-6 levels: its least time on our
-// CNF), and they were most of those CaDiCaL won against the walk on fresh
-// ranges of 100,000 seeds (round nine in docs/solver-tail.md): the walk
-// took them past that by the luck of its throws. After 6,144 steps (about
-// 0.1 ms) the dive answers them well inside CaDiCaL's time; after 12,288,
-// at 0.25-0.32 ms, a tie. A dive that fails costs some 30 µs, on the few
-// levels in a thousand that walk this far (the 400 slowest of 100,000
-// seeds some 10 % more CPU in all).
-const DiveAt = search.WalkTurn / 2
-
-// diveNodes is the dive's budget (DiveAt): twice prob's free cells (not
-// holes, not locked), about twice the nodes of a search that goes straight
-// to a solution.
-func diveNodes(prob search.Problem) int64 {
-	var free int64
-	for i, h := range prob.Hole {
-		if !h && prob.Locked[i] == search.Empty {
-			free++
-		}
-	}
-	return 2 * free
-}
 
 // firstWalkSeed throws the first walk's tiles: walkingLane's seed, the
 // lane that walks on from it.

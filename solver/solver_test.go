@@ -366,11 +366,11 @@ func TestNoAllocationPerNode(t *testing.T) {
 }
 
 // pastLone: a first solution of level that took nodes came from the
-// portfolio, past the first walk (FirstWalk steps and the dive,
-// SymFirstWalk on a symmetric level) and the lone first search.
+// portfolio, past the first walk (FirstWalk steps, SymFirstWalk on a
+// symmetric level) and the lone first search.
 func pastLone(level board.Position, nodes int64) bool {
 	prob, _ := ProblemOf(level)
-	lone := quickSeq[0].limit + walkNodes(FirstWalk) + diveNodes(prob)
+	lone := quickSeq[0].limit + walkNodes(FirstWalk)
 	if symmetric(prob, firstVisits(level.Size)) {
 		lone = quickSeq[0].limit + walkNodes(SymFirstWalk)
 	}

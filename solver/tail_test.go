@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"context"
 	"testing"
 
 	"hexiom/board"
@@ -105,34 +104,5 @@ func TestWalkSolves(t *testing.T) {
 		if q := solution(p, sol); !q.Solved() {
 			t.Errorf("level %d: the walk's occupancy at cost 0 is not a solution:\n%v", k, q)
 		}
-	}
-}
-
-// The first walk of a level that is not symmetric stops after DiveAt
-// steps for a dive (diveNodes). Seeds 125,000,869 and 81,000,627, which
-// the walk alone took 2,396 and 1,656 nodes on (0.67 and 0.39 ms against
-// CaDiCaL's 0.37 and 0.34: docs/solver-tail.md, round nine), are solved
-// by the dive, within its budget; seed 1,000,001, which the walk solves
-// in a few hundred steps, does not dive.
-func TestDive(t *testing.T) {
-	ctx := context.Background()
-	for _, seed := range []uint64{125000869, 81000627, 1000001} {
-		p := board.Random(6, seed)
-		prob, _ := ProblemOf(p)
-		res, err := Solve(ctx, p, FirstSolution(), Threads(1))
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if !res.Solution.Solved() {
-			t.Fatalf("seed %d: not a solution:\n%v", seed, res.Solution)
-		}
-		dive := res.Nodes - walkNodes(DiveAt)
-		switch {
-		case seed == 1000001 && dive > 0:
-			t.Errorf("seed %d: %d nodes, the walk alone should take fewer than %d", seed, res.Nodes, walkNodes(DiveAt))
-		case seed != 1000001 && (dive <= 0 || dive > diveNodes(prob)):
-			t.Errorf("seed %d: %d nodes, want %d steps' walk (%d nodes) and a dive of at most %d", seed, res.Nodes, DiveAt, walkNodes(DiveAt), diveNodes(prob))
-		}
-		t.Logf("seed %d: %d nodes (the walk to the dive: %d; the dive's budget %d)", seed, res.Nodes, walkNodes(DiveAt), diveNodes(prob))
 	}
 }
