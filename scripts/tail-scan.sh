@@ -30,9 +30,9 @@
 # many of them ours lost a level on: what decides is a CaDiCaL-easy level
 # (some 3 % of random levels, which CaDiCaL solves in 0.3-0.4 ms) that a
 # walk takes past that (docs/solver-tail.md, round nine). With -timeout
-# 0.01 a range takes some 15 s (CaDiCaL past 10 ms is slower than all
-# but a few of ours, which run it again). Needs libcadical-dev, g++ and
-# Go.
+# 0.01 a range takes some 10 s on a quiet core (CaDiCaL past 10 ms is
+# slower than all but a few of ours, which run it again). Needs
+# libcadical-dev, g++ and Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh # the Linux build (gocv customenv)
@@ -52,6 +52,8 @@ while [[ "${1:-}" == -* ]]; do
 	esac
 	shift 2
 done
+[[ "$runs" =~ ^[0-9]+$ ]] && ((runs >= 2)) || { echo "tail-scan: -runs $runs: want 2 or more (a warm-up and one timed)" >&2; exit 2; }
+[[ "$ranges" =~ ^[0-9]+$ ]] && ((ranges >= 1)) || { echo "tail-scan: -ranges $ranges: want 1 or more" >&2; exit 2; }
 
 for tool in g++ go; do
 	command -v "$tool" >/dev/null || { echo "tail-scan: $tool not found (scripts/install-deps.sh)" >&2; exit 2; }
@@ -72,7 +74,7 @@ scan() {
 
 	printf '%-8s %10s %12s %12s %10s\n' seed nodes cadical_ms ours_ms ratio
 	slower=0
-	local count=0 seed nodes f status c_ms o_ms ratio
+	local count=0 seed nodes f status c_ms o_ms ratio k
 	while read -r seed nodes _; do
 		f="$tmp/seed$seed.txt"
 		"$tmp/hexiom" gen -size 6 -seed "$seed" >"$f"
