@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
 
 	"hexiom/board"
@@ -104,5 +106,40 @@ func TestWalkSolves(t *testing.T) {
 		if q := solution(p, sol); !q.Solved() {
 			t.Errorf("level %d: the walk's occupancy at cost 0 is not a solution:\n%v", k, q)
 		}
+	}
+}
+
+// A symmetric level of side 3 or less does not walk first (smallCells):
+// its first solution is the lone search's (quickSeq), node for node, on
+// each such official level (08: 43 nodes, where the walk took 354); a
+// larger symmetric one (35, 38) walks first.
+func TestSmallSymmetricLevelsDoNotWalk(t *testing.T) {
+	small := 0
+	for _, f := range levelFiles(t) {
+		p := readLevel(t, f)
+		prob, _ := ProblemOf(p)
+		visits := firstVisits(p.Size)
+		if !symmetric(prob, visits) {
+			continue
+		}
+		learn := false
+		lone := findFirst(context.Background(), prob, visits, quickSeq, &learn, nil, nil)
+		res, err := Solve(context.Background(), p, FirstSolution(), Threads(1))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		name := filepath.Base(f)
+		switch {
+		case p.Size <= 3 && (!lone.Found || res.Nodes != lone.Nodes):
+			t.Errorf("%s (%d cells): %d nodes, the lone search's %d (found %v): want the lone search's answer, no walk", name, len(p.Cells), res.Nodes, lone.Nodes, lone.Found)
+		case p.Size > 3 && lone.Found && res.Nodes == lone.Nodes:
+			t.Errorf("%s (%d cells): %d nodes, as the lone search alone: want a walk first", name, len(p.Cells), res.Nodes)
+		}
+		if p.Size <= 3 {
+			small++
+		}
+	}
+	if small < 10 {
+		t.Fatalf("%d small symmetric official levels, want at least 10 (04, 08, 16, ...)", small)
 	}
 }
