@@ -336,9 +336,9 @@ func (p *Spares[T]) Put(s *T) {
 //
 // With FirstSolution a walk (a local search over occupancy,
 // search.Walker) takes up to FirstWalk steps first (SymFirstWalk on a
-// symmetric level, none on a symmetric level of side 3 or less:
-// smallCells), which solves all but one of 200,000 random size-6 levels
-// and the official ones it walks on (round eight in docs/solver-tail.md).
+// symmetric level, shorter or none on a small one: firstWalk), which
+// solves all but one of 200,000 random size-6 levels and the official
+// ones it walks on (rounds eight and nine in docs/solver-tail.md).
 // The search for a first solution then runs alone in reading order for
 // 512 nodes (quickSeq), which solves most levels (first of all without
 // FirstSolution, where the first solution is the bound of the search for
@@ -413,10 +413,9 @@ func Solve(ctx context.Context, p board.Position, opts ...Option) (Result, error
 }
 
 // firstSolution looks for a first solution: with FirstSolution a walk
-// first (FirstWalk steps, SymFirstWalk on a symmetric level, none on a
-// small symmetric one: smallCells), which solves
-// nearly every random level; then one search alone for a few hundred
-// nodes; then the portfolio (without restarts, one search alone).
+// first (firstWalk), which solves nearly every random level; then one
+// search alone for a few hundred nodes; then the portfolio (without
+// restarts, one search alone).
 func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, cfg *config) Attempt {
 	if !cfg.restarts {
 		return findFirst(ctx, prob, visits, []step{{}}, &cfg.learn, nil, nil)
@@ -424,16 +423,12 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	sym := symmetric(prob, visits)
 	var w *search.Walker // the first walk, which walkingLane walks on
 	var walked int64
-	if cfg.first && !(sym && len(prob.Nbrs) <= smallCells) {
+	if fw := firstWalk(len(prob.Nbrs), sym); cfg.first && fw > 0 {
 		w = walkers.Get()
 		defer walkers.Put(w) // the portfolio, which walks it on, has stopped by then
 		w.Reserve(len(prob.Nbrs))
 		w.Init(prob, firstWalkSeed)
 		found, steps := false, 0
-		fw := FirstWalk
-		if sym {
-			fw = SymFirstWalk
-		}
 		for steps < fw && !found && ctx.Err() == nil {
 			found = w.Run(min(search.WalkTurn, fw-steps))
 			steps += w.Taken()
@@ -479,15 +474,31 @@ const FirstWalk = 128 * search.PauseNodes
 // and cost 29 0.27 ms; 4,096 fail on 38, 65,536 cost 29 1.1 ms.
 const SymFirstWalk = 16 * search.PauseNodes
 
-// smallCells: a symmetric level of this many cells or fewer (side 3 and
-// less) does not walk first, as before round eight: the lone search
-// (quickSeq) answers each official one in 7 to 98 nodes, where the walk
-// took up to 354 (level 08), and on three of them the walk lost to
-// CaDiCaL's 9-30 µs (scripts/sat-compare.sh, CPU, two rounds: level 04
-// 9-10 µs against 9, 08 88 against 80-86, 16 26-27 against 26-28; the
-// lone search 5-6, 8-9 and 5-6 µs). The 15 such official levels take 0.12
-// ms in all against the walk's 0.19 (round nine in docs/solver-tail.md).
-const smallCells = 19
+// firstWalk is how many steps Solve's first walk takes on a level of
+// cells cells, symmetric or not: FirstWalk; SymFirstWalk on a symmetric
+// level; on a symmetric level of side 4 (37 cells) 2,048, which solves
+// the official 22, 23, 35 and 36 (in 12 to 360 steps) and leaves 29 to
+// the lone search sooner (its 348 nodes after 16,384 steps: 1,714 nodes
+// in all, 0.31-0.38 ms; after 2,048: 519); and none on a
+// symmetric level of side 3 or less (19 cells), as before round eight:
+// the lone search (quickSeq) answers each official one in 7 to 98 nodes,
+// where the walk took up to 354 (level 08), and on three of them the
+// walk lost to CaDiCaL's 9-30 µs (scripts/sat-compare.sh, CPU, two
+// rounds: level 04 9-10 µs against 9, 08 88 against 80-86, 16 26-27
+// against 26-28; the lone search 5-6, 8-9 and 5-6 µs); the 15 such
+// official levels take 0.12 ms in all against the walk's 0.19 (round
+// nine in docs/solver-tail.md). Random levels are hardly ever symmetric.
+func firstWalk(cells int, sym bool) int {
+	switch {
+	case !sym:
+		return FirstWalk
+	case cells <= 19:
+		return 0
+	case cells <= 37:
+		return 2 * search.PauseNodes
+	}
+	return SymFirstWalk
+}
 
 // firstWalkSeed throws the first walk's tiles: walkingLane's seed, the
 // lane that walks on from it.

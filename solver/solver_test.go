@@ -366,15 +366,11 @@ func TestNoAllocationPerNode(t *testing.T) {
 }
 
 // pastLone: a first solution of level that took nodes came from the
-// portfolio, past the first walk (FirstWalk steps, SymFirstWalk on a
-// symmetric level) and the lone first search.
+// portfolio, past the first walk (firstWalk) and the lone first search.
 func pastLone(level board.Position, nodes int64) bool {
 	prob, _ := ProblemOf(level)
-	lone := quickSeq[0].limit + walkNodes(FirstWalk)
-	if symmetric(prob, firstVisits(level.Size)) {
-		lone = quickSeq[0].limit + walkNodes(SymFirstWalk)
-	}
-	return nodes > lone
+	fw := firstWalk(len(prob.Nbrs), symmetric(prob, firstVisits(level.Size)))
+	return nodes > quickSeq[0].limit+walkNodes(fw)
 }
 
 // A level with no hole and no locked tile (level 37), or whose holes and

@@ -109,7 +109,7 @@ func TestWalkSolves(t *testing.T) {
 	}
 }
 
-// A symmetric level of side 3 or less does not walk first (smallCells):
+// A symmetric level of side 3 or less does not walk first (firstWalk):
 // its first solution is the lone search's (quickSeq), node for node, on
 // each such official level (08: 43 nodes, where the walk took 354); a
 // larger symmetric one (35, 38) walks first.
