@@ -467,11 +467,11 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 // 106-145, 131,072 108-116, the lightest and steadiest.
 const FirstWalk = 128 * search.PauseNodes
 
-// SymFirstWalk is the first walk of a symmetric level (symmetric): such
-// levels have few solutions, and the walk failed on the official 29, 35
-// and 38 before it looked for exits (round seven: they did not walk
-// first). Since, 16,384 steps solve 35, 36 and 38 (38: 1.48 → 0.19 ms)
-// and cost 29 0.27 ms; 4,096 fail on 38, 65,536 cost 29 1.1 ms.
+// SymFirstWalk is the first walk of a symmetric level (symmetric) of side
+// 5 or more (firstWalk has the smaller ones): such levels have few
+// solutions, and the walk failed on the official 29, 35 and 38 before it
+// looked for exits (round seven: they did not walk first). Since, 16,384
+// steps solve 35, 36 and 38 (38: 1.48 → 0.19 ms); 4,096 fail on 38.
 const SymFirstWalk = 16 * search.PauseNodes
 
 // firstWalk is how many steps Solve's first walk takes on a level of
