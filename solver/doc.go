@@ -29,7 +29,9 @@
 // values instead of its own, and each time a walk's cost falls, its
 // occupancy is such a path.
 // With FirstSolution, a walk goes first, before any tree search (a
-// shorter one on a symmetric level, whose few solutions it finds later):
+// shorter one on a symmetric level, whose few solutions it finds later,
+// and none on a symmetric level of side 3 or less, where the lone tree
+// search is quicker):
 // random levels have many solutions, and on its last plateau the walk
 // looks at every swap at once for one to a solution and throws its tiles
 // again when a throw finds none, so that it solves every size-6 level

@@ -129,9 +129,7 @@ func (w *Walker) Init(prob Problem, seed uint64) {
 		}
 	}
 	for i := 0; i < n; i++ {
-		if prob.Locked[i] != Empty {
-			w.toggle(i)
-		}
+		occ[i] = prob.Locked[i] != Empty // shuffle counts them with the tiles it throws
 	}
 	w.shuffle()
 }
