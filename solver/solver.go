@@ -428,12 +428,29 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 		defer walkers.Put(w) // the portfolio, which walks it on, has stopped by then
 		w.Reserve(len(prob.Nbrs))
 		w.Init(prob, firstWalkSeed)
-		found, steps := false, 0
+		found, steps, mixed := false, 0, false
+		var searched int64
 		for steps < fw && !found && ctx.Err() == nil {
-			found = w.Run(min(search.WalkTurn, fw-steps))
+			turn := min(search.WalkTurn, fw-steps)
+			if !sym && !mixed {
+				turn = min(turn, MixAt-steps)
+			}
+			found = w.Run(turn)
 			steps += w.Taken()
+			if !found && w.Taken() == 0 {
+				break // it cannot move (no movable tile, or no empty cell): the tree search decides
+			}
+			if !found && !sym && !mixed && steps >= MixAt && ctx.Err() == nil {
+				mixed = true
+				at := mixedSearch(ctx, prob, visits, w, &steps, &found, fw)
+				if at.Found || at.Exhausted || at.Err != nil {
+					at.Nodes += walkNodes(steps)
+					return at
+				}
+				searched = at.Nodes
+			}
 		}
-		walked = walkNodes(steps)
+		walked = walkNodes(steps) + searched
 		if found {
 			sol := make([]int8, len(prob.Nbrs))
 			w.Solution(sol)
@@ -455,6 +472,77 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	}
 	first.Nodes += walked
 	return first
+}
+
+// MixAt is how many steps the first walk of a level that is not
+// symmetric takes alone; then a tree search that learns (mixedSearch)
+// runs beside it. Some 3 % of random size-6 levels are ones CaDiCaL
+// solves in its least time, 0.26-0.45 ms on our CNF, its propagation and
+// learning settling them nearly at once; the walk takes a few of them
+// past that (it finds them hard, or its throws are unlucky), and those
+// were every level CaDiCaL won in round nine's 80 fresh ranges of
+// 100,000 seeds (docs/solver-tail.md). The search in reading order with
+// learning (search.Options.Learn) solves each of the ten in 79 to 152
+// nodes, where without learning three of them took 589 to 2,736. Under
+// 1 % of levels walk this far: the p99 of seeds 0..9,999 is 271 nodes,
+// some 3,300 steps. At 6,144 steps the p99 of the CPU rose 3-6 %; at
+// 8,192 it did not.
+const MixAt = 8 * search.PauseNodes
+
+// The mixed search's pace (mixedSearch): every mixEvery nodes its pause
+// gives the walk mixFastSteps steps while the search has visited fewer
+// than mixFast nodes (about as much CPU to each: a node of the learning
+// search costs some 0.25 µs, a step 13 ns), mixSteps after (some 2 %
+// to the search), and the search stops at mixLimit nodes. Chosen on the
+// 20 ranges 61,000,000.. by 2,000,000 against the solver without it
+// (round ten in docs/solver-tail.md): levels lost to CaDiCaL 1 → 0,
+// within 0.8 of its time 2 → 0. Starting at 2,048 steps, or 4,096 with
+// a faster pace, cost the p99 of those ranges 13-32 %; without the
+// learning, three of the ten stayed lost.
+const (
+	mixEvery     = 16
+	mixFast      = 160
+	mixFastSteps = 256
+	mixSteps     = 16384
+	mixLimit     = 1024
+)
+
+// mixedSearch runs the lone search in reading order, learning (with or
+// without Learn, which is the portfolio's), with the walk w
+// taking its turns in the search's pauses (the pace above), until one of
+// them answers, the walk has taken fw steps in all (steps), or the search
+// has spent mixLimit nodes. *found says the walk found a solution; the
+// Attempt is the search's (its nodes only).
+func mixedSearch(ctx context.Context, prob search.Problem, visits [][]int32, w *search.Walker, steps *int, found *bool, fw int) Attempt {
+	s := searchers.Get()
+	defer searchers.Put(s)
+	sol := make([]int8, len(prob.Nbrs))
+	prob.Visit = visits[0]
+	prob.Same = false
+	if !s.Reset(prob) {
+		return Attempt{impossible: true, Exhausted: true}
+	}
+	pause := func() bool {
+		if *steps >= fw {
+			return false
+		}
+		n := mixSteps
+		if s.Nodes() < mixFast {
+			n = mixFastSteps
+		}
+		*found = w.Run(min(n, fw-*steps))
+		*steps += w.Taken()
+		return !*found
+	}
+	out := s.Search(ctx, search.Options{Order: search.HighFirst, NodeLimit: mixLimit, Best: -1, Pause: pause, PauseEvery: mixEvery, Learn: true}, sol)
+	at := Attempt{Nodes: out.Nodes, Err: out.Err}
+	switch {
+	case out.Found:
+		at.Found, at.Sol = true, sol
+	case out.Exhausted:
+		at.Exhausted = true
+	}
+	return at
 }
 
 // FirstWalk is how many steps Solve's first walk takes (firstSolution)

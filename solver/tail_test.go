@@ -2,8 +2,10 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"hexiom/board"
 	"hexiom/solver/internal/search"
@@ -141,5 +143,64 @@ func TestSmallSymmetricLevelsDoNotWalk(t *testing.T) {
 	}
 	if small < 10 {
 		t.Fatalf("%d small symmetric official levels, want at least 10 (04, 08, 16, ...)", small)
+	}
+}
+
+// The mixed search (MixAt, mixedSearch) answers, within its first mixFast
+// nodes, random levels whose first walk would take far longer: four that
+// CaDiCaL won against the walk alone (round nine in docs/solver-tail.md),
+// each a solution of its level by the board's rule. The walk alone from
+// Solve's throw is checked to take more than twice MixAt steps on each,
+// so that the test fails if the search stops answering them.
+func TestMixedSearchAnswersWhatTheWalkDoesNot(t *testing.T) {
+	for _, seed := range []uint64{157076292, 125000869, 179081337, 81000627} {
+		p := board.Random(6, seed)
+		prob, _ := ProblemOf(p)
+		var w search.Walker
+		w.Alloc(len(prob.Nbrs))
+		w.Init(prob, firstWalkSeed)
+		found, steps := false, 0
+		for steps <= 2*MixAt && !found {
+			found = w.Run(search.WalkTurn)
+			steps += w.Taken()
+		}
+		if found && steps <= 2*MixAt {
+			t.Fatalf("seed %d: the walk alone solved it in %d steps, want more than %d", seed, steps, 2*MixAt)
+		}
+		res, err := Solve(context.Background(), p, FirstSolution(), Threads(1))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		// The walk's nodes before the search and during its fast part, and
+		// the search's: what an answer within mixFast nodes takes at most.
+		most := walkNodes(MixAt+mixFast/mixEvery*mixFastSteps) + mixFast
+		if res.Nodes > most {
+			t.Errorf("seed %d: %d nodes, want at most %d (the mixed search's answer)", seed, res.Nodes, most)
+		}
+		if !res.Solution.Solved() || len(board.Check(p, res.Solution)) > 0 {
+			t.Errorf("seed %d: not a solution of the level:\n%v", seed, res.Solution)
+		}
+	}
+}
+
+// A level on which the first walk cannot take a step (every tile locked,
+// or no empty cell) and which has no solution is answered by the tree
+// search at once: the walk spun without a step until the context ended
+// (a minute by default in `hexiom solve`), then said "no solution".
+func TestFirstWalkThatCannotMove(t *testing.T) {
+	for _, text := range []string{
+		"2\n +1+2\n+3+2+1\n +1+2\n", // every tile locked, none right
+		"2\n  1 2\n 3 2 1\n  1 2\n", // every cell a tile: none can move
+	} {
+		p, err := board.Parse("level.txt", []byte(text))
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		_, err = Solve(ctx, p, FirstSolution(), Threads(1))
+		if !errors.Is(err, ErrNoSolution) || ctx.Err() != nil {
+			t.Errorf("%q: %v (context: %v), want ErrNoSolution before the context ends", text, err, ctx.Err())
+		}
+		cancel()
 	}
 }

@@ -17,7 +17,10 @@ type Searcher struct {
 	opts     Options
 	optStart int64
 	paused   bool
-	rng      uint64
+	// pauseMask: countNode checks in when nodes&pauseMask is 0
+	// (Options.PauseEvery).
+	pauseMask int64
+	rng       uint64
 
 	why    uint8 // the check that failed last in bounds (learn.go)
 	whyArg int32 // … its number or cell
@@ -120,6 +123,10 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	s.begin(ctx, opts.Best)
 	s.optStart, s.kept, s.paused, s.deep = 0, 0, false, 0
 	s.rng = opts.Seed*0x9E3779B97F4A7C15 | 1
+	s.pauseMask = PauseNodes - 1
+	if opts.PauseEvery > 0 {
+		s.pauseMask = opts.PauseEvery - 1
+	}
 	if opts.Best >= 0 {
 		s.optStart = 1
 	}
@@ -224,7 +231,7 @@ func (s *Searcher) countNode() bool {
 		s.stop, s.limited = true, true
 		return true
 	}
-	return s.nodes&(PauseNodes-1) == 0 && s.checkIn()
+	return s.nodes&s.pauseMask == 0 && s.checkIn()
 }
 
 func (s *Searcher) checkIn() bool {
@@ -328,3 +335,7 @@ func (s *Searcher) bounds(k int) bool {
 	}
 	return s.kept+keep > s.best
 }
+
+// Nodes is how many nodes the search under way has visited so far (a
+// Pause callback reads it).
+func (s *Searcher) Nodes() int64 { return s.nodes }

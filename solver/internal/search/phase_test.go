@@ -68,3 +68,43 @@ func TestPhaseShare(t *testing.T) {
 		}
 	}
 }
+
+// Options.PauseEvery: Pause is called every PauseEvery nodes (with and
+// without learning), every PauseNodes without it, and Nodes, read there,
+// is the count so far; a Pause that returns false stops the search there.
+func TestPauseEvery(t *testing.T) {
+	prob := walkProblem(board.Random(6, 11050849)) // resists: no search below ends in 300 nodes
+	sol := make([]int8, len(prob.Nbrs))
+	var s Searcher
+	for _, c := range []struct {
+		every, limit, want int64
+		learn              bool
+	}{{16, 300, 300 / 16, false}, {16, 300, 300 / 16, true}, {64, 300, 300 / 64, true}, {0, 3000, 3000 / PauseNodes, false}} {
+		if !s.Reset(prob) {
+			t.Fatal("Reset: plainly impossible")
+		}
+		var calls int64
+		pause := func() bool {
+			calls++
+			every := c.every
+			if every == 0 {
+				every = PauseNodes
+			}
+			if got := s.Nodes(); got != calls*every {
+				t.Fatalf("every %d: call %d at node %d, want %d", c.every, calls, got, calls*every)
+			}
+			return true
+		}
+		out := s.Search(context.Background(), Options{Order: HighFirst, NodeLimit: c.limit, Best: -1, Pause: pause, PauseEvery: c.every, Learn: c.learn}, sol)
+		if out.Found || !out.Limited || calls != c.want {
+			t.Errorf("every %d (learn %v): %d calls in %d nodes (%+v), want %d", c.every, c.learn, calls, out.Nodes, out, c.want)
+		}
+	}
+	if !s.Reset(prob) {
+		t.Fatal("Reset: plainly impossible")
+	}
+	out := s.Search(context.Background(), Options{Order: HighFirst, NodeLimit: 300, Best: -1, PauseEvery: 16, Pause: func() bool { return s.Nodes() < 48 }}, sol)
+	if !out.Stopped || out.Nodes != 48 {
+		t.Errorf("a pause that says stop at node 48: %+v, want stopped there", out)
+	}
+}
