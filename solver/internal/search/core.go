@@ -107,16 +107,29 @@ func (s *core) load(cnt, w [7]int32, maxOpen, bits int) bool {
 		}
 	}
 	s.useMemo = maxOpen <= 21 && s.left < 512 && s.f < 1<<16
-	if s.useMemo && len(s.memo) == 0 {
-		s.memo = make([]memoEntry, 1<<bits)
-	}
-	s.memoMask = 1<<bits - 1
+	s.memoMask = 1<<bits - 1 // memoRoom makes it
 	s.gen++
 	if s.gen == 0 {
 		clear(s.memo)
 		s.gen = 1
 	}
 	return ok
+}
+
+// memoRoom makes the memo hold the part a search uses (memoMask), what it
+// holds kept where it is: the memo grows to the largest budget a search
+// on the searcher has had (a search with a small NodeLimit uses a small
+// part), so that a level answered by short searches never makes the whole
+// of it, 768 kB for Searcher, whose making in a fresh process cost a
+// solve some 0.3 ms of CPU (round ten in docs/solver-tail.md). The same
+// entries at the same places as when it was made whole at once: a search
+// writes only within its part.
+func (s *core) memoRoom() {
+	if s.useMemo && uint64(len(s.memo)) <= s.memoMask {
+		m := make([]memoEntry, s.memoMask+1)
+		copy(m, s.memo)
+		s.memo = m
+	}
 }
 
 func grow8(b []int8, n int) []int8 {

@@ -137,6 +137,7 @@ func (s *MaxSearcher) Reset(p Problem, points bool) bool {
 		cnt = s.pool
 	}
 	ok := s.load(cnt, w, maxOpen, maxMemoBits)
+	s.memoRoom()
 	s.hiOut = 0
 	if s.highCap > 0 {
 		s.hiOut = max(s.cnt[5]+s.cnt[6]-(s.highCap-1), 0)

@@ -146,6 +146,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 			s.memoMask = 1<<b - 1
 		}
 	}
+	s.memoRoom()
 	if err := ctx.Err(); err != nil {
 		return Outcome{Err: err}
 	}
