@@ -487,7 +487,7 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 // 1 % of levels walk this far: the p99 of seeds 0..9,999 is 271 nodes,
 // some 3,300 steps. At 6,144 steps the p99 of the CPU rose 3-6 %; at
 // 8,192 it did not.
-const MixAt = 6 * search.PauseNodes
+const MixAt = 8 * search.PauseNodes
 
 // The mixed search's pace (mixedSearch): every mixEvery nodes its pause
 // gives the walk mixFastSteps steps while the search has visited fewer
