@@ -485,8 +485,9 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 // learning (search.Options.Learn) solves each of the ten in 79 to 152
 // nodes, where without learning three of them took 589 to 2,736. Under
 // 1 % of levels walk this far: the p99 of seeds 0..9,999 is 271 nodes,
-// some 3,300 steps. At 6,144 steps the p99 of the CPU rose 3-6 %; at
-// 8,192 it did not.
+// some 3,300 steps, and its CPU the same as without the mix. 6,144 steps
+// did as well on round ten's 80 fresh ranges (4 with a loss, as 8,192),
+// no better.
 const MixAt = 8 * search.PauseNodes
 
 // The mixed search's pace (mixedSearch): every mixEvery nodes its pause
@@ -497,8 +498,9 @@ const MixAt = 8 * search.PauseNodes
 // 20 ranges 61,000,000.. by 2,000,000 against the solver without it
 // (round ten in docs/solver-tail.md): levels lost to CaDiCaL 1 → 0,
 // within 0.8 of its time 2 → 0. Starting at 2,048 steps, or 4,096 with
-// a faster pace, cost the p99 of those ranges 13-32 %; without the
-// learning, three of the ten stayed lost.
+// a faster pace, cost the p99 of those ranges 13-32 % (before the memo
+// grew as it is used, search.memoRoom); without the learning, three of
+// the ten stayed lost.
 const (
 	mixEvery     = 16
 	mixFast      = 160
