@@ -120,8 +120,9 @@ func (s *core) load(cnt, w [7]int32, maxOpen, bits int) bool {
 // holds kept where it is: the memo grows to the largest budget a search
 // on the searcher has had (a search with a small NodeLimit uses a small
 // part), so that a level answered by short searches never makes the whole
-// of it, 768 kB for Searcher, whose making in a fresh process cost a
-// solve some 0.3 ms of CPU (round ten in docs/solver-tail.md). The same
+// of it, 768 kB for Searcher: making it woke the collector, and the first
+// level of a process that mixed (package solver's MixAt) took 2.4-2.5 ms
+// of CPU, 1.0 ms now (round ten in docs/solver-tail.md). The same
 // entries at the same places as when it was made whole at once: a search
 // writes only within its part.
 func (s *core) memoRoom() {

@@ -124,7 +124,7 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	s.optStart, s.kept, s.paused, s.deep = 0, 0, false, 0
 	s.rng = opts.Seed*0x9E3779B97F4A7C15 | 1
 	s.pauseMask = PauseNodes - 1
-	if opts.PauseEvery > 0 {
+	if e := opts.PauseEvery; e > 0 && e&(e-1) == 0 {
 		s.pauseMask = opts.PauseEvery - 1
 	}
 	if opts.Best >= 0 {

@@ -70,8 +70,9 @@ func TestPhaseShare(t *testing.T) {
 }
 
 // Options.PauseEvery: Pause is called every PauseEvery nodes (with and
-// without learning), every PauseNodes without it, and Nodes, read there,
-// is the count so far; a Pause that returns false stops the search there.
+// without learning), every PauseNodes without it or when it is not a
+// power of two, and Nodes, read there, is the count so far; a Pause that
+// returns false stops the search there.
 func TestPauseEvery(t *testing.T) {
 	prob := walkProblem(board.Random(6, 11050849)) // resists: no search below ends in 300 nodes
 	sol := make([]int8, len(prob.Nbrs))
@@ -79,7 +80,7 @@ func TestPauseEvery(t *testing.T) {
 	for _, c := range []struct {
 		every, limit, want int64
 		learn              bool
-	}{{16, 300, 300 / 16, false}, {16, 300, 300 / 16, true}, {64, 300, 300 / 64, true}, {0, 3000, 3000 / PauseNodes, false}} {
+	}{{16, 300, 300 / 16, false}, {16, 300, 300 / 16, true}, {64, 300, 300 / 64, true}, {0, 3000, 3000 / PauseNodes, false}, {48, 3000, 3000 / PauseNodes, false}} {
 		if !s.Reset(prob) {
 			t.Fatal("Reset: plainly impossible")
 		}
@@ -87,7 +88,7 @@ func TestPauseEvery(t *testing.T) {
 		pause := func() bool {
 			calls++
 			every := c.every
-			if every == 0 {
+			if every == 0 || every == 48 { // 48: not a power of two
 				every = PauseNodes
 			}
 			if got := s.Nodes(); got != calls*every {

@@ -70,7 +70,7 @@ type Options struct {
 	// several searches on one goroutine with it (a coroutine per search).
 	Pause func() bool
 	// PauseEvery, a power of two, is how often in nodes the search calls
-	// Pause instead (0: PauseNodes).
+	// Pause instead (0, or not a power of two: PauseNodes).
 	PauseEvery int64
 }
 
