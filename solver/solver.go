@@ -82,6 +82,9 @@ type step struct {
 	visit      int
 	emptyFirst bool
 	limit      int64
+	// every: the search calls findFirst's pause every that many nodes
+	// (search.Options.PauseEvery; 0: search.PauseNodes).
+	every int64
 	// flip > 0: restarts, each in the next of the twelve orientations
 	// (visit+5, +10, … mod 12, so all twelve come round), the first value at
 	// a cell swapped with probability flip/2³², budgets of unit nodes times
@@ -510,42 +513,37 @@ const (
 )
 
 // mixedSearch runs the lone search in reading order, learning (with or
-// without Learn, which is the portfolio's), with the walk w
-// taking its turns in the search's pauses (the pace above), until one of
-// them answers, the walk has taken fw steps in all (steps), or the search
-// has spent mixLimit nodes. *found says the walk found a solution; the
+// without Learn, which is the portfolio's), with the walk w taking its
+// turns in the search's pauses (the pace above), until one of them
+// answers, the walk has taken fw steps in all (steps), or the search has
+// spent mixLimit nodes. *found says the walk found a solution; the
 // Attempt is the search's (its nodes only).
 func mixedSearch(ctx context.Context, prob search.Problem, visits [][]int32, w *search.Walker, steps *int, found *bool, fw int) Attempt {
-	s := searchers.Get()
-	defer searchers.Put(s)
-	sol := make([]int8, len(prob.Nbrs))
-	prob.Visit = visits[0]
-	prob.Same = false
-	if !s.Reset(prob) {
-		return Attempt{impossible: true, Exhausted: true}
-	}
+	start := *steps
 	pause := func() bool {
 		if *steps >= fw {
 			return false
 		}
+		// The search's nodes so far are mixEvery times the pauses, one more
+		// than the fast turns walked (each mixFastSteps: a shorter one ends
+		// the search).
 		n := mixSteps
-		if s.Nodes() < mixFast {
+		if ((*steps-start)/mixFastSteps+1)*mixEvery < mixFast {
 			n = mixFastSteps
 		}
 		*found = w.Run(min(n, fw-*steps))
 		*steps += w.Taken()
 		return !*found
 	}
-	out := s.Search(ctx, search.Options{Order: search.HighFirst, NodeLimit: mixLimit, Best: -1, Pause: pause, PauseEvery: mixEvery, Learn: true}, sol)
-	at := Attempt{Nodes: out.Nodes, Err: out.Err}
-	switch {
-	case out.Found:
-		at.Found, at.Sol = true, sol
-	case out.Exhausted:
-		at.Exhausted = true
-	}
-	return at
+	return findFirst(ctx, prob, visits, mixSeq, &mixLearn, pause, nil)
 }
+
+// mixSeq is mixedSearch's search, and mixLearn its findFirst's learn,
+// never changed: kept here so that a call allocates neither.
+var (
+	mixSeq   = []step{{visit: 0, limit: mixLimit, every: mixEvery}}
+	mixLearn = true
+)
 
 // FirstWalk is how many steps Solve's first walk takes (firstSolution)
 // on a level that is not symmetric: about 2 ms at most. Chosen by the
@@ -821,7 +819,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 				return at
 			}
 		} else {
-			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: *learn}, sol)
+			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, PauseEvery: st.every, Learn: *learn}, sol)
 		}
 		at.Nodes += out.Nodes
 		switch {

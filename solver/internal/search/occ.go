@@ -336,7 +336,3 @@ func (s *Searcher) bounds(k int) bool {
 	}
 	return s.kept+keep > s.best
 }
-
-// Nodes is how many nodes the search under way has visited so far (a
-// Pause callback reads it).
-func (s *Searcher) Nodes() int64 { return s.nodes }

@@ -71,7 +71,7 @@ func TestPhaseShare(t *testing.T) {
 
 // Options.PauseEvery: Pause is called every PauseEvery nodes (with and
 // without learning), every PauseNodes without it or when it is not a
-// power of two, and Nodes, read there, is the count so far; a Pause that
+// power of two, and the node count is then a multiple of it; a Pause that
 // returns false stops the search there.
 func TestPauseEvery(t *testing.T) {
 	prob := walkProblem(board.Random(6, 11050849)) // resists: no search below ends in 300 nodes
@@ -91,7 +91,7 @@ func TestPauseEvery(t *testing.T) {
 			if every == 0 || every == 48 { // 48: not a power of two
 				every = PauseNodes
 			}
-			if got := s.Nodes(); got != calls*every {
+			if got := s.nodes; got != calls*every {
 				t.Fatalf("every %d: call %d at node %d, want %d", c.every, calls, got, calls*every)
 			}
 			return true
@@ -104,7 +104,7 @@ func TestPauseEvery(t *testing.T) {
 	if !s.Reset(prob) {
 		t.Fatal("Reset: plainly impossible")
 	}
-	out := s.Search(context.Background(), Options{Order: HighFirst, NodeLimit: 300, Best: -1, PauseEvery: 16, Pause: func() bool { return s.Nodes() < 48 }}, sol)
+	out := s.Search(context.Background(), Options{Order: HighFirst, NodeLimit: 300, Best: -1, PauseEvery: 16, Pause: func() bool { return s.nodes < 48 }}, sol)
 	if !out.Stopped || out.Nodes != 48 {
 		t.Errorf("a pause that says stop at node 48: %+v, want stopped there", out)
 	}
