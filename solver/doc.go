@@ -38,11 +38,11 @@
 // but about one in 100,000 in a median of some 200 steps
 // (docs/solver-tail.md, rounds seven and eight); the portfolio's first
 // walk goes on from where it stopped. On a level that is not symmetric,
-// after MixAt steps a tree search in reading order that learns runs
-// beside the walk, the walk taking its steps in the search's pauses:
-// it answers within some 160 nodes the levels whose propagation nearly
-// settles them, which CaDiCaL solves fastest and the walk sometimes
-// took past CaDiCaL's time (round ten).
+// after DiveAt steps one dive without a step back (search.Dive: every
+// free cell in index order given a tile unless propagation rules it out)
+// answers the levels that CaDiCaL solves in its least time, by its
+// "lucky" phase, which is that dive on the level's CNF, and which the
+// walk sometimes took past CaDiCaL's time (round eleven).
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //

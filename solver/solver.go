@@ -82,9 +82,6 @@ type step struct {
 	visit      int
 	emptyFirst bool
 	limit      int64
-	// every: the search calls findFirst's pause every that many nodes
-	// (search.Options.PauseEvery; 0: search.PauseNodes).
-	every int64
 	// flip > 0: restarts, each in the next of the twelve orientations
 	// (visit+5, +10, … mod 12, so all twelve come round), the first value at
 	// a cell swapped with probability flip/2³², budgets of unit nodes times
@@ -431,26 +428,26 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 		defer walkers.Put(w) // the portfolio, which walks it on, has stopped by then
 		w.Reserve(len(prob.Nbrs))
 		w.Init(prob, firstWalkSeed)
-		found, steps, mixed := false, 0, false
+		found, steps, dived := false, 0, false
 		var searched int64
 		for steps < fw && !found && ctx.Err() == nil {
 			turn := min(search.WalkTurn, fw-steps)
-			if !sym && !mixed {
-				turn = min(turn, MixAt-steps)
+			if !sym && !dived {
+				turn = min(turn, DiveAt-steps)
 			}
 			found = w.Run(turn)
 			steps += w.Taken()
 			if !found && w.Taken() == 0 {
 				break // it cannot move (no movable tile, or no empty cell): the tree search decides
 			}
-			if !found && !sym && !mixed && steps >= MixAt && ctx.Err() == nil {
-				mixed = true
-				at := mixedSearch(ctx, prob, visits, w, &steps, &found, fw)
-				if at.Found || at.Exhausted || at.Err != nil {
-					at.Nodes += walkNodes(steps)
-					return at
+			if !found && !sym && !dived && steps >= DiveAt {
+				dived = true
+				dv := dive(prob)
+				if dv.Found {
+					dv.Nodes += walkNodes(steps)
+					return dv
 				}
-				searched = at.Nodes
+				searched = dv.Nodes
 			}
 		}
 		walked = walkNodes(steps) + searched
@@ -477,73 +474,29 @@ func firstSolution(ctx context.Context, prob search.Problem, visits [][]int32, c
 	return first
 }
 
-// MixAt is how many steps the first walk of a level that is not
-// symmetric takes alone; then a tree search that learns (mixedSearch)
-// runs beside it. Some 3 % of random size-6 levels are ones CaDiCaL
-// solves in its least time, 0.26-0.45 ms on our CNF, its propagation and
-// learning settling them nearly at once; the walk takes a few of them
-// past that (it finds them hard, or its throws are unlucky), and those
-// were every level CaDiCaL won in round nine's 80 fresh ranges of
-// 100,000 seeds (docs/solver-tail.md). The search in reading order with
-// learning (search.Options.Learn) solves each of the ten in 79 to 152
-// nodes, where without learning three of them took 589 to 2,736. Under
-// 1 % of levels walk this far: the p99 of seeds 0..9,999 is 271 nodes,
-// some 3,300 steps, and its CPU the same as without the mix. 6,144 steps
-// did as well on round ten's 80 fresh ranges (4 with a loss, as 8,192),
-// no better.
-const MixAt = 8 * search.PauseNodes
+// DiveAt is how many steps the first walk of a level that is not
+// symmetric takes before the dive (dive) runs, once.
+const DiveAt = 6 * search.PauseNodes
 
-// The mixed search's pace (mixedSearch): every mixEvery nodes its pause
-// gives the walk mixFastSteps steps while the search has visited fewer
-// than mixFast nodes (about as much CPU to each: a node of the learning
-// search costs some 0.25 µs, a step 13 ns), mixSteps after (some 2 %
-// to the search), and the search stops at mixLimit nodes. Chosen on the
-// 20 ranges 61,000,000.. by 2,000,000 against the solver without it
-// (round ten in docs/solver-tail.md): levels lost to CaDiCaL 1 → 0,
-// within 0.8 of its time 2 → 0. Starting at 2,048 steps, or 4,096 with
-// a faster pace, cost the p99 of those ranges 13-32 % (before the memo
-// grew as it is used, search.memoRoom); without the learning, three of
-// the ten stayed lost.
-const (
-	mixEvery     = 16
-	mixFast      = 160
-	mixFastSteps = 256
-	mixSteps     = 16384
-	mixLimit     = 1024
-)
-
-// mixedSearch runs the lone search in reading order, learning (with or
-// without Learn, which is the portfolio's), with the walk w taking its
-// turns in the search's pauses (the pace above), until one of them
-// answers, the walk has taken fw steps in all (steps), or the search has
-// spent mixLimit nodes. *found says the walk found a solution; the
-// Attempt is the search's (its nodes only).
-func mixedSearch(ctx context.Context, prob search.Problem, visits [][]int32, w *search.Walker, steps *int, found *bool, fw int) Attempt {
-	start := *steps
-	pause := func() bool {
-		if *steps >= fw {
-			return false
-		}
-		// The search's nodes so far are mixEvery times the pauses, one more
-		// than the fast turns walked (each mixFastSteps: a shorter one ends
-		// the search).
-		n := mixSteps
-		if ((*steps-start)/mixFastSteps+1)*mixEvery < mixFast {
-			n = mixFastSteps
-		}
-		*found = w.Run(min(n, fw-*steps))
-		*steps += w.Taken()
-		return !*found
+// dive runs search.Dive on prob in index order, tiles first: CaDiCaL's
+// "lucky" forward phase on the level's CNF, which is how CaDiCaL solves,
+// without a conflict, every level it solves in its least time (0.26-0.45
+// ms; round eleven in docs/solver-tail.md). Some 10 µs; firstSolution
+// runs it once, when the first walk reaches DiveAt steps. Its Nodes are
+// the dive's decisions.
+func dive(prob search.Problem) Attempt {
+	d := divers.Get()
+	defer divers.Put(d)
+	prob.Visit = nil
+	sol := make([]int8, len(prob.Nbrs))
+	found, decisions := d.Run(prob, sol)
+	if !found {
+		return Attempt{Nodes: int64(decisions)}
 	}
-	return findFirst(ctx, prob, visits, mixSeq, &mixLearn, pause, nil)
+	return Attempt{Found: true, Sol: sol, Nodes: int64(decisions)}
 }
 
-// mixSeq is mixedSearch's search, and mixLearn its findFirst's learn,
-// never changed: kept here so that a call allocates neither.
-var (
-	mixSeq   = []step{{visit: 0, limit: mixLimit, every: mixEvery}}
-	mixLearn = true
-)
+var divers = Spares[search.Dive]{Keep: 8}
 
 // FirstWalk is how many steps Solve's first walk takes (firstSolution)
 // on a level that is not symmetric: about 2 ms at most. Chosen by the
@@ -819,7 +772,7 @@ func findFirst(ctx context.Context, prob search.Problem, visits [][]int32, seq [
 				return at
 			}
 		} else {
-			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, PauseEvery: st.every, Learn: *learn}, sol)
+			out = s.Search(ctx, search.Options{Order: order, NodeLimit: st.limit, Best: -1, Pause: pause, Learn: *learn}, sol)
 		}
 		at.Nodes += out.Nodes
 		switch {

@@ -146,36 +146,36 @@ func TestSmallSymmetricLevelsDoNotWalk(t *testing.T) {
 	}
 }
 
-// The mixed search (MixAt, mixedSearch) answers, within its first mixFast
-// nodes, random levels whose first walk would take far longer: four that
-// CaDiCaL won against the walk alone (round nine in docs/solver-tail.md),
-// each a solution of its level by the board's rule. The walk alone from
-// Solve's throw is checked to take more than twice MixAt steps on each,
-// so that the test fails if the search stops answering them.
-func TestMixedSearchAnswersWhatTheWalkDoesNot(t *testing.T) {
-	for _, seed := range []uint64{157076292, 125000869, 179081337, 81000627} {
+// The dive (DiveAt, dive) answers, at DiveAt steps, random levels whose
+// first walk would take far longer and that CaDiCaL solves in its least
+// time (its lucky phase), each a solution of its level by the board's
+// rule: CaDiCaL won them against round nine's solver or round ten's
+// (docs/solver-tail.md). The walk alone from Solve's throw is checked to
+// take more than twice DiveAt steps on each, so that the test fails if
+// the dive stops answering them.
+func TestDiveAnswersWhatTheWalkDoesNot(t *testing.T) {
+	for _, seed := range []uint64{403036277, 393073032, 65015295, 81000627, 149031275, 179028249} {
 		p := board.Random(6, seed)
 		prob, _ := ProblemOf(p)
 		var w search.Walker
 		w.Alloc(len(prob.Nbrs))
 		w.Init(prob, firstWalkSeed)
 		found, steps := false, 0
-		for steps <= 2*MixAt && !found {
+		for steps <= 2*DiveAt && !found {
 			found = w.Run(search.WalkTurn)
 			steps += w.Taken()
 		}
-		if found && steps <= 2*MixAt {
-			t.Fatalf("seed %d: the walk alone solved it in %d steps, want more than %d", seed, steps, 2*MixAt)
+		if found && steps <= 2*DiveAt {
+			t.Fatalf("seed %d: the walk alone solved it in %d steps, want more than %d", seed, steps, 2*DiveAt)
 		}
 		res, err := Solve(context.Background(), p, FirstSolution(), Threads(1))
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		// The walk's nodes before the search and during its fast part, and
-		// the search's: what an answer within mixFast nodes takes at most.
-		most := walkNodes(MixAt+mixFast/mixEvery*mixFastSteps) + mixFast
-		if res.Nodes > most {
-			t.Errorf("seed %d: %d nodes, want at most %d (the mixed search's answer)", seed, res.Nodes, most)
+		// The walk's nodes before the dive, and the dive's decisions (at
+		// most one a cell).
+		if most := walkNodes(DiveAt) + int64(len(p.Cells)); res.Nodes > most {
+			t.Errorf("seed %d: %d nodes, want at most %d (the dive's answer)", seed, res.Nodes, most)
 		}
 		if !res.Solution.Solved() || len(board.Check(p, res.Solution)) > 0 {
 			t.Errorf("seed %d: not a solution of the level:\n%v", seed, res.Solution)

@@ -121,8 +121,9 @@ func (s *core) load(cnt, w [7]int32, maxOpen, bits int) bool {
 // on the searcher has had (a search with a small NodeLimit uses a small
 // part), so that a level answered by short searches never makes the whole
 // of it, 768 kB for Searcher: making it woke the collector, and the first
-// level of a process that mixed (package solver's MixAt) took 2.4-2.5 ms
-// of CPU, 1.0 ms now (round ten in docs/solver-tail.md). The same
+// level of a process whose search had a budget of 1,024 nodes (round
+// ten's mixed search) took 2.4-2.5 ms of CPU, 1.0 ms after (round ten in
+// docs/solver-tail.md). The same
 // entries at the same places as when it was made whole at once: a search
 // writes only within its part.
 func (s *core) memoRoom() {

@@ -17,10 +17,7 @@ type Searcher struct {
 	opts     Options
 	optStart int64
 	paused   bool
-	// pauseMask: countNode checks in when nodes&pauseMask is 0
-	// (Options.PauseEvery).
-	pauseMask int64
-	rng       uint64
+	rng      uint64
 
 	why    uint8 // the check that failed last in bounds (learn.go)
 	whyArg int32 // … its number or cell
@@ -123,10 +120,6 @@ func (s *Searcher) Search(ctx context.Context, opts Options, sol []int8) Outcome
 	s.begin(ctx, opts.Best)
 	s.optStart, s.kept, s.paused, s.deep = 0, 0, false, 0
 	s.rng = opts.Seed*0x9E3779B97F4A7C15 | 1
-	s.pauseMask = PauseNodes - 1
-	if e := opts.PauseEvery; e > 0 && e&(e-1) == 0 {
-		s.pauseMask = opts.PauseEvery - 1
-	}
 	if opts.Best >= 0 {
 		s.optStart = 1
 	}
@@ -232,7 +225,7 @@ func (s *Searcher) countNode() bool {
 		s.stop, s.limited = true, true
 		return true
 	}
-	return s.nodes&s.pauseMask == 0 && s.checkIn()
+	return s.nodes&(PauseNodes-1) == 0 && s.checkIn()
 }
 
 func (s *Searcher) checkIn() bool {

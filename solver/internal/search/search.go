@@ -69,9 +69,6 @@ type Options struct {
 	// when it returns false (Outcome.Stopped). A caller interleaves
 	// several searches on one goroutine with it (a coroutine per search).
 	Pause func() bool
-	// PauseEvery, a power of two, is how often in nodes the search calls
-	// Pause instead (0, or not a power of two: PauseNodes).
-	PauseEvery int64
 }
 
 // PauseNodes is how often, in nodes, a search checks its context and calls
