@@ -74,7 +74,7 @@ type cnf struct {
 	vars    int
 	clauses [][]int
 	watch   [][]int // literal (lit) → clauses watching it
-	val     []int8        // per variable: 0 unset, 1 true, -1 false
+	val     []int8  // per variable: 0 unset, 1 true, -1 false
 	trail   []int
 }
 
