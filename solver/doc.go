@@ -42,7 +42,9 @@
 // free cell in index order given a tile unless propagation rules it out)
 // answers the levels that CaDiCaL solves in its least time, by its
 // "lucky" phase, which is that dive on the level's CNF, and which the
-// walk sometimes took past CaDiCaL's time (round eleven).
+// walk sometimes took past CaDiCaL's time; after ProbeAt steps, the
+// tree search with learning in each of the twelve reading orders for a
+// few nodes (round eleven).
 // Threads(1) runs the portfolio on one goroutine, deterministically: the
 // same level always takes the same nodes to the same solution.
 //
