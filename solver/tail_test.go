@@ -156,18 +156,7 @@ func TestSmallSymmetricLevelsDoNotWalk(t *testing.T) {
 func TestDiveAnswersWhatTheWalkDoesNot(t *testing.T) {
 	for _, seed := range []uint64{403036277, 393073032, 65015295, 81000627, 149031275, 179028249} {
 		p := board.Random(6, seed)
-		prob, _ := ProblemOf(p)
-		var w search.Walker
-		w.Alloc(len(prob.Nbrs))
-		w.Init(prob, firstWalkSeed)
-		found, steps := false, 0
-		for steps <= 2*DiveAt && !found {
-			found = w.Run(search.WalkTurn)
-			steps += w.Taken()
-		}
-		if found && steps <= 2*DiveAt {
-			t.Fatalf("seed %d: the walk alone solved it in %d steps, want more than %d", seed, steps, 2*DiveAt)
-		}
+		walksLongerThan(t, seed, p, 2*DiveAt)
 		res, err := Solve(context.Background(), p, FirstSolution(), Threads(1))
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -192,18 +181,7 @@ func TestDiveAnswersWhatTheWalkDoesNot(t *testing.T) {
 func TestProbeAnswersWhatTheWalkDoesNot(t *testing.T) {
 	const seed = 449084023
 	p := board.Random(6, seed)
-	prob, _ := ProblemOf(p)
-	var w search.Walker
-	w.Alloc(len(prob.Nbrs))
-	w.Init(prob, firstWalkSeed)
-	found, steps := false, 0
-	for steps <= 2*ProbeAt && !found {
-		found = w.Run(search.WalkTurn)
-		steps += w.Taken()
-	}
-	if found && steps <= 2*ProbeAt {
-		t.Fatalf("seed %d: the walk alone solved it in %d steps, want more than %d", seed, steps, 2*ProbeAt)
-	}
+	walksLongerThan(t, seed, p, 2*ProbeAt)
 	res, err := Solve(context.Background(), p, FirstSolution(), Threads(1))
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
@@ -215,6 +193,24 @@ func TestProbeAnswersWhatTheWalkDoesNot(t *testing.T) {
 	}
 	if !res.Solution.Solved() || len(board.Check(p, res.Solution)) > 0 {
 		t.Errorf("seed %d: not a solution of the level:\n%v", seed, res.Solution)
+	}
+}
+
+// walksLongerThan fails the test unless the walk alone, from Solve's first
+// throw, takes more than steps steps on p.
+func walksLongerThan(t *testing.T, seed uint64, p board.Position, steps int) {
+	t.Helper()
+	prob, _ := ProblemOf(p)
+	var w search.Walker
+	w.Alloc(len(prob.Nbrs))
+	w.Init(prob, firstWalkSeed)
+	found, taken := false, 0
+	for taken <= steps && !found {
+		found = w.Run(search.WalkTurn)
+		taken += w.Taken()
+	}
+	if found && taken <= steps {
+		t.Fatalf("seed %d: the walk alone solved it in %d steps, want more than %d", seed, taken, steps)
 	}
 }
 

@@ -35,7 +35,7 @@ func TestDiveSolvesWhatLuckyDoes(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		cnf := parseCNF(t, buf.Bytes())
-		prob := problemOf(p)
+		prob := search.WalkProblem(p)
 		found, _ := d.Run(prob, make([]int8, len(p.Cells)))
 		switch up := cnf.forwardTrue(); {
 		case up && !found:
@@ -50,23 +50,6 @@ func TestDiveSolvesWhatLuckyDoes(t *testing.T) {
 		t.Fatalf("the lucky phase solved %d levels: too few for the test to say anything", lucky)
 	}
 	t.Logf("%d levels: the lucky phase and the dive solve %d, the dive alone %d more", len(seeds), lucky, more)
-}
-
-// problemOf is package solver's ProblemOf (which this package cannot import).
-func problemOf(p board.Position) search.Problem {
-	n := len(p.Cells)
-	prob := search.Problem{Nbrs: p.Geom().Nbrs, Hole: make([]bool, n), Locked: make([]int8, n), Start: make([]int8, n)}
-	for i, c := range p.Cells {
-		prob.Hole[i] = c.Hole()
-		prob.Locked[i], prob.Start[i] = search.Empty, search.Empty
-		switch {
-		case c.Locked():
-			prob.Locked[i] = c.Tile
-		case c.Movable():
-			prob.Start[i] = c.Tile
-		}
-	}
-	return prob
 }
 
 // cnf is a DIMACS CNF with two watched literals a clause.
