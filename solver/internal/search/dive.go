@@ -32,7 +32,8 @@ import "math/bits"
 // Everything is sized once (Reserve); Run allocates nothing.
 type Dive struct {
 	// nbrs: the neighbours nb was made from; nb: six a cell, a missing one
-	// the cell n past the last (empty, never looked at).
+	// the cell n past the last (empty, no number: its counts move, its
+	// rules never act).
 	nbrs  [][]int
 	nb    []int32
 	state []int8  // per cell: diveOpen, diveOn (locked too), diveOff (holes too)
